@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mainApi } from './api/main/plugin';
+import { mobileApi } from './api/mobile/plugin';
+import { terminalApi } from './api/terminal/plugin';
+import { identityPlugin } from './identity/plugin';
+import type { AppContext } from './platform/context';
+import { installProblemHandlers } from './platform/error-handler';
+import { loggerOptions } from './platform/logger';
+import { webPlugin } from './platform/web';
+
+export interface BuildAppOptions {
+  /** Override pino (tests pass false). */
+  logger?: boolean;
+}
+
+/** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(ctx.config),
+    genReqId: () => randomUUID(),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installProblemHandlers(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await ctx.database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  if (ctx.config.auth.provider === 'builtin') await app.register(identityPlugin);
+  await app.register(mainApi, { prefix: '/api/v1' });
+  await app.register(terminalApi, { prefix: '/terminal/v1' });
+  await app.register(mobileApi, { prefix: '/mobile/v1' });
+  await app.register(webPlugin);
+  return app;
+}

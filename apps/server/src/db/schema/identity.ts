@@ -1,0 +1,2 @@
+// Identity service tables. Owned by src/identity.
+export {};

@@ -1,0 +1,2 @@
+// One file per table group; each is re-exported here for Drizzle and drizzle-kit.
+export * from './identity';

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const oidcProviderSchema = z.object({
+  /** Short name, used in URLs: `/auth/federated/{name}/start`. */
+  name: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  /** Firebase provider id: `oidc.<name>` or `google.com`. Defaults to `oidc.<name>`. */
+  provider_id: z
+    .string()
+    .regex(/^(oidc\.[a-z0-9-]{1,40}|google\.com)$/)
+    .optional(),
+  display_name: z.string().min(1).max(60).optional(),
+  issuer: z.url(),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1).optional(),
+  scopes: z.string().default('openid email profile'),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema> & {
+  provider_id: string;
+  display_name: string;
+};
+
+const jsonArray = <T extends z.ZodType>(item: T) =>
+  z.string().transform((raw, ctx) => {
+    try {
+      const parsed = z.array(item).safeParse(JSON.parse(raw));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: z.prettifyError(parsed.error) });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+    }
+    return z.NEVER;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where browsers reach this process; defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Per-API public bases, for deployments that put each API on its own host. */
+  MAIN_API_URL: z.url().optional(),
+  TERMINAL_API_URL: z.url().optional(),
+  MOBILE_API_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Scanline <no-reply@scanline.local>'),
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  AUTH_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
+  GOOGLE_PROJECT_ID: z.string().min(1).optional(),
+  GOOGLE_API_KEY: z.string().min(1).optional(),
+  /** The API key the console's firebase SDK sends; requests with any other key are refused. */
+  IDENTITY_API_KEY: z.string().min(8).default('scanline-local-api-key'),
+  IDENTITY_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{3,40}$/)
+    .default('scanline'),
+  /** JSON array of OpenID Connect providers for federated sign-in. */
+  OIDC_PROVIDERS: jsonArray(oidcProviderSchema).optional(),
+  /** Comma-separated extra origins allowed by CORS (the public URL is always allowed). */
+  CORS_ORIGINS: z.string().optional(),
+  /** Comma-separated host names the identity service accepts as continue URLs. */
+  AUTHORIZED_DOMAINS: z.string().optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(4096).default(4096),
+  PASSWORD_REQUIRE_LOWERCASE: bool.default(false),
+  PASSWORD_REQUIRE_UPPERCASE: bool.default(false),
+  PASSWORD_REQUIRE_NUMERIC: bool.default(false),
+  PASSWORD_REQUIRE_NON_ALPHANUMERIC: bool.default(false),
+  PASSWORD_POLICY_ENFORCEMENT: z.enum(['ENFORCE', 'OFF']).default('ENFORCE'),
+  /** 32-byte key (base64) that encrypts secrets at rest; generated into DATA_DIR when unset. */
+  SECRETS_KEY: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  /** Session-sync endpoint (seed §7) on/off. */
+  SESSION_SYNC: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  apiUrls: { main: string; terminal: string; mobile: string };
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sentry: { dsn: string | undefined; environment: string };
+  auth: {
+    provider: 'builtin' | 'google';
+    apiKey: string;
+    projectId: string;
+    /** ID-token issuer the product APIs accept. */
+    issuer: string;
+    oidcProviders: OidcProviderConfig[];
+    authorizedDomains: string[];
+    sessionSync: boolean;
+  };
+  passwordPolicy: {
+    minLength: number;
+    maxLength: number;
+    requireLowercase: boolean;
+    requireUppercase: boolean;
+    requireNumeric: boolean;
+    requireNonAlphanumeric: boolean;
+    enforcement: 'ENFORCE' | 'OFF';
+  };
+  corsOrigins: string[];
+  secretsKey: string | undefined;
+  trustProxy: boolean;
+}
+
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Parses the environment once at boot; a bad value stops the process naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.AUTH_PROVIDER === 'google' && !e.GOOGLE_PROJECT_ID) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_PROJECT_ID: required when AUTH_PROVIDER=google');
+  }
+  if (e.PASSWORD_MAX_LENGTH < e.PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PASSWORD_MAX_LENGTH: must be at least PASSWORD_MIN_LENGTH',
+    );
+  }
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '');
+  const publicHost = new URL(publicUrl).hostname;
+  const google = e.AUTH_PROVIDER === 'google';
+  const projectId = google ? e.GOOGLE_PROJECT_ID! : e.IDENTITY_PROJECT_ID;
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    apiUrls: {
+      main: e.MAIN_API_URL ?? `${publicUrl}/api/v1`,
+      terminal: e.TERMINAL_API_URL ?? `${publicUrl}/terminal/v1`,
+      mobile: e.MOBILE_API_URL ?? `${publicUrl}/mobile/v1`,
+    },
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },
+    auth: {
+      provider: e.AUTH_PROVIDER,
+      apiKey: google ? (e.GOOGLE_API_KEY ?? e.IDENTITY_API_KEY) : e.IDENTITY_API_KEY,
+      projectId,
+      issuer: google ? `https://securetoken.google.com/${projectId}` : publicUrl,
+      oidcProviders: (e.OIDC_PROVIDERS ?? []).map((p) => ({
+        ...p,
+        provider_id: p.provider_id ?? `oidc.${p.name}`,
+        display_name: p.display_name ?? p.name,
+      })),
+      authorizedDomains: [...new Set([publicHost, 'localhost', ...list(e.AUTHORIZED_DOMAINS)])],
+      sessionSync: e.SESSION_SYNC,
+    },
+    passwordPolicy: {
+      minLength: e.PASSWORD_MIN_LENGTH,
+      maxLength: e.PASSWORD_MAX_LENGTH,
+      requireLowercase: e.PASSWORD_REQUIRE_LOWERCASE,
+      requireUppercase: e.PASSWORD_REQUIRE_UPPERCASE,
+      requireNumeric: e.PASSWORD_REQUIRE_NUMERIC,
+      requireNonAlphanumeric: e.PASSWORD_REQUIRE_NON_ALPHANUMERIC,
+      enforcement: e.PASSWORD_POLICY_ENFORCEMENT,
+    },
+    corsOrigins: [...new Set([new URL(publicUrl).origin, ...list(e.CORS_ORIGINS)])],
+    secretsKey: e.SECRETS_KEY,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+/** Maps any thrown error to the AppError the client sees; unknown errors reveal nothing. */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+      message: v.message ?? 'is invalid',
+      code: v.keyword,
+    }));
+    return new AppError('validation_failed', 400, 'The request is not valid.', errors);
+  }
+  const fe = error as FastifyError;
+  switch (fe?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 413, 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 415, 'Send the body as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('bad_request', 400, 'The request body is not valid JSON.');
+  }
+  if (fe?.statusCode === 429) return new AppError('rate_limited', 429, 'Too many requests; slow down.');
+  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new AppError('bad_request', fe.statusCode, fe.message);
+  }
+  return undefined;
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply
+    .status(error.status)
+    .type('application/problem+json')
+    .send(error.toProblem(String(request.id)));
+}
+
+/** Product APIs answer every error as application/problem+json (RFC 9457). */
+export function installProblemHandlers(
+  app: FastifyInstance,
+  onUnexpected?: (error: unknown, request: FastifyRequest) => void,
+) {
+  app.setErrorHandler((error, request, reply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.detail);
+      return sendProblem(request, reply, known);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    onUnexpected?.(error, request);
+    return sendProblem(
+      request,
+      reply,
+      new AppError(
+        'internal_error',
+        500,
+        `Something went wrong on our side. Quote request id ${request.id}.`,
+      ),
+    );
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      request,
+      reply,
+      new AppError('not_found', 404, `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
+  );
+}

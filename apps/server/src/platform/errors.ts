@@ -1,0 +1,49 @@
+import type { ErrorCode, Problem } from '@scanline/contracts';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export type FieldError = NonNullable<Problem['errors']>[number];
+
+/** The one error type of the product: domain code throws it, the error handler presents it. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+  }
+
+  toProblem(requestId?: string): Problem {
+    return {
+      type: `https://scanline.dev/errors/${this.code}`,
+      title: titles[this.status] ?? 'Error',
+      status: this.status,
+      detail: this.detail,
+      code: this.code,
+      ...(requestId ? { request_id: requestId } : {}),
+      ...(this.errors?.length ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found.`);
+export const forbidden = (detail: string) => new AppError('forbidden', 403, detail);
+export const conflict = (detail: string) => new AppError('conflict', 409, detail);
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new AppError('validation_failed', 400, detail, errors);

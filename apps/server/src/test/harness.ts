@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../platform/config';
+import type { AppContext } from '../platform/context';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Origin when started with `listen: true` (the firebase SDK needs a real socket). */
+  origin: string;
+  /** Moves the injectable clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  listen?: boolean;
+}
+
+/** The real app on a fresh database; tests build their own data with factories. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-test-'));
+  const { database, drop } = await openTestDatabase();
+  let offset = 0;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ...opts.env,
+  });
+  const ctx: AppContext = { config, database, now: () => new Date(Date.now() + offset) };
+  const app = await buildApp(ctx, { logger: false });
+  let origin = config.publicUrl;
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address && typeof address === 'object') origin = `http://127.0.0.1:${address.port}`;
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    ctx,
+    origin,
+    advance(ms) {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

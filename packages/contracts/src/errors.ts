@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the product APIs. Clients branch on `code`, never on `detail`.
+ * Add codes here; never rename one that has shipped.
+ */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'token_expired',
+  'token_revoked',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'email_not_verified',
+  'invitation_expired',
+  'invitation_email_mismatch',
+  'already_member',
+  'business_in_use',
+  'last_owner',
+  'api_key_read_only',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** RFC 9457 problem details, as every product API answers errors. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: errorCodeSchema,
+  request_id: z.string().optional(),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+    .optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './me';
+export * from './pagination';
+export * from './runtime-config';
