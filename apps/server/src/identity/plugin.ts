@@ -1,4 +1,48 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { installIdentityCors } from './cors';
+import { IdentityError, installIdentityErrorHandler } from './identity-error';
+import { deleteRoute } from './routes/delete';
+import { lookupRoute } from './routes/lookup';
+import { projectSettingsRoutes } from './routes/project-settings';
+import { secureTokenRoute } from './routes/secure-token';
+import { signInWithPasswordRoute } from './routes/sign-in-with-password';
+import { signUpRoute } from './routes/sign-up';
+import { updateRoute } from './routes/update';
+import { wellKnownRoutes } from './routes/well-known';
 
-/** The Identity Toolkit–compatible service, mounted at the root of the origin (firebase emulator layout). */
-export async function identityPlugin(_app: FastifyInstance) {}
+/** Every call carries `?key=`; only the configured key is accepted (the SDK raises invalid-api-key). */
+function installApiKeyCheck(app: FastifyInstance) {
+  const expected = app.ctx.config.auth.apiKey;
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'OPTIONS') return;
+    const key = (request.query as Record<string, unknown> | undefined)?.key;
+    if (key !== expected) throw new IdentityError('INVALID_API_KEY');
+  });
+}
+
+function identityToolkit(app: FastifyInstance) {
+  signUpRoute(app);
+  signInWithPasswordRoute(app);
+  lookupRoute(app);
+  updateRoute(app);
+  deleteRoute(app);
+  projectSettingsRoutes(app);
+}
+
+/**
+ * The Identity Toolkit–compatible service, at the root of the origin in the firebase
+ * emulator's layout (`/<google host>/<path>`), so the unmodified SDK is its client.
+ */
+export async function identityPlugin(app: FastifyInstance) {
+  const scoped = (routes: (child: FastifyInstance) => void) => async (child: FastifyInstance) => {
+    await child.register(formbody, { bodyLimit: 64 * 1024 });
+    installIdentityErrorHandler(child);
+    installIdentityCors(child);
+    installApiKeyCheck(child);
+    routes(child);
+  };
+  await app.register(scoped(identityToolkit), { prefix: '/identitytoolkit.googleapis.com' });
+  await app.register(scoped(secureTokenRoute), { prefix: '/securetoken.googleapis.com' });
+  wellKnownRoutes(app);
+}

@@ -84,6 +84,8 @@ const envSchema = z.object({
   /** 32-byte key (base64) that encrypts secrets at rest; generated into DATA_DIR when unset. */
   SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Scales every abuse limit (sign-in, sign-up, mail); tests and load tests raise it. 0 turns them off. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
 });
@@ -128,6 +130,7 @@ export interface Config {
   corsOrigins: string[];
   secretsKey: string | undefined;
   trustProxy: boolean;
+  rateLimitMultiplier: number;
 }
 
 const list = (raw: string | undefined) =>
@@ -200,5 +203,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: [...new Set([new URL(publicUrl).origin, ...list(e.CORS_ORIGINS)])],
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -27,20 +28,22 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-test-'));
   const { database, drop } = await openTestDatabase();
   let offset = 0;
+  // Links in emails and the token issuer carry the public URL, so a listening app knows its port up front.
+  const port = opts.listen ? await freePort() : 0;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    PORT: '0',
+    PORT: String(port),
+    ...(opts.listen ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...opts.env,
   });
   const ctx: AppContext = { config, database, now: () => new Date(Date.now() + offset) };
   const app = await buildApp(ctx, { logger: false });
   let origin = config.publicUrl;
   if (opts.listen) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address && typeof address === 'object') origin = `http://127.0.0.1:${address.port}`;
+    await app.listen({ port, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${port}`;
   } else {
     await app.ready();
   }
@@ -57,4 +60,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,0 +1,63 @@
+CREATE TABLE "identity_provider_links" (
+	"uid" text NOT NULL,
+	"provider_id" text NOT NULL,
+	"federated_id" text NOT NULL,
+	"email" text,
+	"display_name" text,
+	"photo_url" text,
+	"raw_user_info" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identity_rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "identity_refresh_tokens" (
+	"id" text PRIMARY KEY NOT NULL,
+	"uid" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"provider" text NOT NULL,
+	"auth_time" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"user_agent" text,
+	"ip" text
+);
+--> statement-breakpoint
+CREATE TABLE "identity_signing_keys" (
+	"kid" text PRIMARY KEY NOT NULL,
+	"public_jwk" jsonb NOT NULL,
+	"private_jwk" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"retired_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "identity_users" (
+	"uid" text PRIMARY KEY NOT NULL,
+	"email" text,
+	"email_normalized" text,
+	"email_verified" boolean DEFAULT false NOT NULL,
+	"password_hash" text,
+	"password_updated_at" timestamp with time zone,
+	"display_name" text,
+	"photo_url" text,
+	"phone_number" text,
+	"disabled" boolean DEFAULT false NOT NULL,
+	"tokens_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_login_at" timestamp with time zone,
+	"last_refresh_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "identity_provider_links" ADD CONSTRAINT "identity_provider_links_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identity_refresh_tokens" ADD CONSTRAINT "identity_refresh_tokens_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "identity_provider_links_federated_key" ON "identity_provider_links" USING btree ("provider_id","federated_id");--> statement-breakpoint
+CREATE INDEX "identity_provider_links_uid_idx" ON "identity_provider_links" USING btree ("uid");--> statement-breakpoint
+CREATE UNIQUE INDEX "identity_refresh_tokens_hash_key" ON "identity_refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "identity_refresh_tokens_uid_idx" ON "identity_refresh_tokens" USING btree ("uid");--> statement-breakpoint
+CREATE UNIQUE INDEX "identity_users_email_key" ON "identity_users" USING btree ("email_normalized");

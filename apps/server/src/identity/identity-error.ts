@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * An error in Google's Identity Toolkit shape. `message` is the service code the firebase
+ * SDK maps to a client code (`CODE` or `CODE : detail`, seed §8); nothing else is read.
+ */
+export class IdentityError extends Error {
+  override name = 'IdentityError';
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const invalidIdToken = () => new IdentityError('INVALID_ID_TOKEN');
+
+/** Every identity answer that fails looks like Google's: `{"error":{"code","message","errors"}}`. */
+export function installIdentityErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    let status = 500;
+    let message = 'INTERNAL_ERROR';
+    if (error instanceof IdentityError) {
+      status = error.status;
+      message = error.message;
+    } else if ((error as { statusCode?: number }).statusCode === 413) {
+      status = 413;
+      message = 'INVALID_ARGUMENT : Request payload is too large';
+    } else if (typeof (error as { statusCode?: number }).statusCode === 'number') {
+      const code = (error as { statusCode: number }).statusCode;
+      if (code >= 400 && code < 500) {
+        status = 400;
+        message = 'INVALID_ARGUMENT';
+      }
+    }
+    if (status >= 500) request.log.error({ err: error }, 'identity service error');
+    const reason = message.split(' : ')[0];
+    return reply.status(status).send({
+      error: { code: status, message, errors: [{ message, domain: 'global', reason }] },
+    });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: { code: 404, message: `NOT_FOUND : ${request.method} ${request.url.split('?')[0]}`, errors: [] },
+    }),
+  );
+}

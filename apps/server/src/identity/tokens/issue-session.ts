@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { identityRefreshTokens, identityUsers } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
+import { newId, randomBase62 } from '../../platform/ids';
+import { getActiveSigningKey } from '../keys/key-store';
+import { type IdentityUser, listProviderLinks } from '../users/find-user';
+import { hashToken } from './hash-token';
+
+export const ID_TOKEN_LIFETIME_S = 3600;
+
+export interface SessionRequest {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface Session {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+}
+
+/** Firebase's claim set, so anything that reads Firebase ID tokens reads ours. */
+export async function mintIdToken(
+  ctx: AppContext,
+  db: Db,
+  user: IdentityUser,
+  provider: string,
+  authTime: Date,
+): Promise<string> {
+  const key = await getActiveSigningKey(ctx);
+  const links = await listProviderLinks(db, user.uid);
+  const identities: Record<string, string[]> = {};
+  if (user.email) identities.email = [user.email];
+  for (const link of links)
+    identities[link.providerId] = [...(identities[link.providerId] ?? []), link.federatedId];
+  const now = Math.floor(ctx.now().getTime() / 1000);
+  return (
+    new SignJWT({
+      ...(user.displayName ? { name: user.displayName } : {}),
+      ...(user.photoUrl ? { picture: user.photoUrl } : {}),
+      auth_time: Math.floor(authTime.getTime() / 1000),
+      user_id: user.uid,
+      ...(user.email ? { email: user.email, email_verified: user.emailVerified } : {}),
+      firebase: { identities, sign_in_provider: provider },
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setIssuer(ctx.config.auth.issuer)
+      .setAudience(ctx.config.auth.projectId)
+      .setSubject(user.uid)
+      .setIssuedAt(now)
+      // RS256 is deterministic: without a unique id, two tokens minted in the same second for
+      // the same session state are identical, and the SDK then keeps a stale refresh token.
+      .setJti(randomBase62(16))
+      .setExpirationTime(now + ID_TOKEN_LIFETIME_S)
+      .sign(key.privateKey)
+  );
+}
+
+/** A new signed-in session: an ID token and an opaque refresh token stored hashed. */
+export async function issueSession(
+  ctx: AppContext,
+  user: IdentityUser,
+  opts: { provider: string; request?: SessionRequest; db?: Db },
+): Promise<Session> {
+  const db = opts.db ?? ctx.database.db;
+  const now = ctx.now();
+  const refreshToken = randomBase62(48);
+  await db.insert(identityRefreshTokens).values({
+    id: newId('rtk'),
+    uid: user.uid,
+    tokenHash: hashToken(refreshToken),
+    provider: opts.provider,
+    authTime: now,
+    createdAt: now,
+    ip: opts.request?.ip ?? null,
+    userAgent: opts.request?.userAgent?.slice(0, 300) ?? null,
+  });
+  await db.update(identityUsers).set({ lastLoginAt: now }).where(eq(identityUsers.uid, user.uid));
+  const idToken = await mintIdToken(ctx, db, user, opts.provider, now);
+  return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
+}
