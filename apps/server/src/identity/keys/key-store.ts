@@ -20,9 +20,11 @@ interface Cache {
 }
 const caches = new WeakMap<AppContext, Cache>();
 const cacheOf = (ctx: AppContext) => {
-  let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = {}));
-  return c;
+  const existing = caches.get(ctx);
+  if (existing) return existing;
+  const fresh: Cache = {};
+  caches.set(ctx, fresh);
+  return fresh;
 };
 
 async function createKey(db: Db, now: Date) {
