@@ -2,10 +2,14 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { installIdentityCors } from './cors';
 import { IdentityError, installIdentityErrorHandler } from './identity-error';
+import { applyOobCode } from './oob/apply-oob-code';
 import { deleteRoute } from './routes/delete';
 import { lookupRoute } from './routes/lookup';
 import { projectSettingsRoutes } from './routes/project-settings';
+import { resetPasswordRoute } from './routes/reset-password';
 import { secureTokenRoute } from './routes/secure-token';
+import { sendOobCodeRoute } from './routes/send-oob-code';
+import { signInWithEmailLinkRoute } from './routes/sign-in-with-email-link';
 import { signInWithPasswordRoute } from './routes/sign-in-with-password';
 import { signUpRoute } from './routes/sign-up';
 import { updateRoute } from './routes/update';
@@ -25,7 +29,10 @@ function identityToolkit(app: FastifyInstance) {
   signUpRoute(app);
   signInWithPasswordRoute(app);
   lookupRoute(app);
-  updateRoute(app);
+  updateRoute(app, (body) => applyOobCode(app.ctx, body.oobCode));
+  sendOobCodeRoute(app);
+  resetPasswordRoute(app);
+  signInWithEmailLinkRoute(app);
   deleteRoute(app);
   projectSettingsRoutes(app);
 }

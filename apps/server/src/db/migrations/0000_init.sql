@@ -54,10 +54,44 @@ CREATE TABLE "identity_users" (
 	"last_refresh_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "identity_federated_handles" (
+	"handle_hash" text PRIMARY KEY NOT NULL,
+	"provider_id" text NOT NULL,
+	"id_token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "identity_oob_codes" (
+	"code_hash" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"uid" text,
+	"email" text NOT NULL,
+	"new_email" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" text PRIMARY KEY NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text NOT NULL,
+	"kind" text NOT NULL,
+	"metadata" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "identity_provider_links" ADD CONSTRAINT "identity_provider_links_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_refresh_tokens" ADD CONSTRAINT "identity_refresh_tokens_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identity_oob_codes" ADD CONSTRAINT "identity_oob_codes_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_provider_links_federated_key" ON "identity_provider_links" USING btree ("provider_id","federated_id");--> statement-breakpoint
 CREATE INDEX "identity_provider_links_uid_idx" ON "identity_provider_links" USING btree ("uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_refresh_tokens_hash_key" ON "identity_refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "identity_refresh_tokens_uid_idx" ON "identity_refresh_tokens" USING btree ("uid");--> statement-breakpoint
-CREATE UNIQUE INDEX "identity_users_email_key" ON "identity_users" USING btree ("email_normalized");
+CREATE UNIQUE INDEX "identity_users_email_key" ON "identity_users" USING btree ("email_normalized");--> statement-breakpoint
+CREATE INDEX "identity_oob_codes_uid_idx" ON "identity_oob_codes" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");

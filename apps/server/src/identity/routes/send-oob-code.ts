@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { sendMail } from '../../platform/mail/send-mail';
+import { IdentityError } from '../identity-error';
+import { renderActionEmail } from '../oob/action-emails';
+import { actionLink, checkContinueUrl } from '../oob/action-link';
+import { createOobCode, type OobKind } from '../oob/oob-codes';
+import { consumeRateLimit, LIMITS } from '../rate-limit';
+import { findUserByEmail } from '../users/find-user';
+import { normalizeEmail, requireEmail } from '../users/normalize-email';
+import { requireTokenUser } from '../users/require-user';
+import { type Body, identityRoute } from './define-route';
+
+const MODE = {
+  PASSWORD_RESET: 'resetPassword',
+  VERIFY_EMAIL: 'verifyEmail',
+  EMAIL_SIGNIN: 'signIn',
+  VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail',
+} as const;
+
+async function limitMail(ctx: AppContext, request: FastifyRequest, address: string) {
+  await consumeRateLimit(ctx, `mail:ip:${request.ip}`, LIMITS.mailPerIp);
+  await consumeRateLimit(ctx, `mail:to:${normalizeEmail(address)}`, LIMITS.mailPerAddress);
+}
+
+async function send(
+  app: FastifyInstance,
+  kind: OobKind,
+  target: { uid: string | null; email: string; newEmail?: string },
+  continueUrl: string | undefined,
+) {
+  const ctx = app.ctx;
+  const code = await createOobCode(ctx.database.db, { kind, ...target }, ctx.now());
+  const to = target.newEmail ?? target.email;
+  const mail = renderActionEmail(kind, actionLink(ctx.config, MODE[kind], code, continueUrl), to);
+  await sendMail(ctx, { ...mail, to, kind: kind.toLowerCase() }, app.log);
+}
+
+/** `accounts:sendOobCode`: password reset, email verification, email-link sign-in, email change. */
+export function sendOobCodeRoute(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const handlers: Record<OobKind, (body: Body, request: FastifyRequest) => Promise<{ email: string }>> = {
+    async PASSWORD_RESET(body, request) {
+      const email = requireEmail(body.email);
+      const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
+      await limitMail(ctx, request, email);
+      const user = await findUserByEmail(ctx.database.db, email);
+      // No enumeration: an unknown address gets the same answer, and the mail goes out after
+      // the answer either way, so timing does not tell the two apart.
+      if (user?.email && !user.disabled) {
+        const target = { uid: user.uid, email: user.email };
+        setImmediate(() => {
+          send(app, 'PASSWORD_RESET', target, continueUrl).catch((error) =>
+            app.log.error({ err: error }, 'password reset mail failed'),
+          );
+        });
+      }
+      return { email };
+    },
+    async VERIFY_EMAIL(body, request) {
+      const { user } = await requireTokenUser(ctx, body.idToken);
+      if (!user.email) throw new IdentityError('INVALID_EMAIL');
+      const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
+      await limitMail(ctx, request, user.email);
+      await send(app, 'VERIFY_EMAIL', { uid: user.uid, email: user.email }, continueUrl);
+      return { email: user.email };
+    },
+    async EMAIL_SIGNIN(body, request) {
+      const email = requireEmail(body.email);
+      if (!body.continueUrl) throw new IdentityError('MISSING_CONTINUE_URI');
+      const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
+      await limitMail(ctx, request, email);
+      await send(app, 'EMAIL_SIGNIN', { uid: null, email }, continueUrl);
+      return { email };
+    },
+    async VERIFY_AND_CHANGE_EMAIL(body, request) {
+      const { user } = await requireTokenUser(ctx, body.idToken);
+      const newEmail = requireEmail(body.newEmail);
+      const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
+      if (await findUserByEmail(ctx.database.db, newEmail)) throw new IdentityError('EMAIL_EXISTS');
+      await limitMail(ctx, request, newEmail);
+      await send(
+        app,
+        'VERIFY_AND_CHANGE_EMAIL',
+        { uid: user.uid, email: user.email ?? newEmail, newEmail },
+        continueUrl,
+      );
+      return { email: user.email ?? newEmail };
+    },
+  };
+  identityRoute(app, 'POST', 'v1/accounts:sendOobCode', async (body, request) => {
+    const requestType = body.requestType;
+    if (typeof requestType !== 'string' || !(requestType in handlers)) {
+      throw new IdentityError(requestType ? 'INVALID_REQ_TYPE' : 'MISSING_REQ_TYPE');
+    }
+    const { email } = await handlers[requestType as OobKind](body, request);
+    return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+  });
+}
