@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { installIdentityCors } from './cors';
+import { federatedRoutes } from './federated/federated-routes';
 import { IdentityError, installIdentityErrorHandler } from './identity-error';
 import { applyOobCode } from './oob/apply-oob-code';
 import { deleteRoute } from './routes/delete';
@@ -10,6 +11,7 @@ import { resetPasswordRoute } from './routes/reset-password';
 import { secureTokenRoute } from './routes/secure-token';
 import { sendOobCodeRoute } from './routes/send-oob-code';
 import { signInWithEmailLinkRoute } from './routes/sign-in-with-email-link';
+import { signInWithIdpRoute } from './routes/sign-in-with-idp';
 import { signInWithPasswordRoute } from './routes/sign-in-with-password';
 import { signUpRoute } from './routes/sign-up';
 import { updateRoute } from './routes/update';
@@ -33,6 +35,7 @@ function identityToolkit(app: FastifyInstance) {
   sendOobCodeRoute(app);
   resetPasswordRoute(app);
   signInWithEmailLinkRoute(app);
+  signInWithIdpRoute(app);
   deleteRoute(app);
   projectSettingsRoutes(app);
 }
@@ -51,5 +54,6 @@ export async function identityPlugin(app: FastifyInstance) {
   };
   await app.register(scoped(identityToolkit), { prefix: '/identitytoolkit.googleapis.com' });
   await app.register(scoped(secureTokenRoute), { prefix: '/securetoken.googleapis.com' });
+  await app.register(federatedRoutes, { prefix: '/auth/federated' });
   wellKnownRoutes(app);
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from './errors';
 
 /** Maps any thrown error to the AppError the client sees; unknown errors reveal nothing. */
@@ -11,6 +12,10 @@ export function toAppError(error: unknown): AppError | undefined {
       message: v.message ?? 'is invalid',
       code: v.keyword,
     }));
+    return new AppError('validation_failed', 400, 'The request is not valid.', errors);
+  }
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
     return new AppError('validation_failed', 400, 'The request is not valid.', errors);
   }
   const fe = error as FastifyError;

@@ -21,6 +21,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   listen?: boolean;
+  /** Port to listen on (default: a free one); lets a test know the app's URL before it starts. */
+  port?: number;
 }
 
 /** The real app on a fresh database; tests build their own data with factories. */
@@ -29,7 +31,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const { database, drop } = await openTestDatabase();
   let offset = 0;
   // Links in emails and the token issuer carry the public URL, so a listening app knows its port up front.
-  const port = opts.listen ? await freePort() : 0;
+  const port = opts.listen ? (opts.port ?? (await freePort())) : 0;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -54,6 +54,17 @@ CREATE TABLE "identity_users" (
 	"last_refresh_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "identity_federated_flows" (
+	"state_hash" text PRIMARY KEY NOT NULL,
+	"provider_name" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"nonce" text NOT NULL,
+	"mode" text NOT NULL,
+	"return_to" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "identity_federated_handles" (
 	"handle_hash" text PRIMARY KEY NOT NULL,
 	"provider_id" text NOT NULL,

@@ -45,3 +45,15 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
+
+/** An authorisation-code flow in progress: PKCE verifier, nonce and where to return (10 minutes). */
+export const identityFederatedFlows = pgTable('identity_federated_flows', {
+  stateHash: text().primaryKey(),
+  providerName: text().notNull(),
+  codeVerifier: text().notNull(),
+  nonce: text().notNull(),
+  mode: text().$type<'popup' | 'redirect'>().notNull(),
+  returnTo: text(),
+  createdAt: createdAt(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});

@@ -12,7 +12,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain, branded mail: one heading, a sentence, one button, the link as text for clients without HTML. */
@@ -34,11 +34,11 @@ export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="520" cellpadding="0" cellspacing="0" style="max-width:520px;background:#fff;border-radius:8px;padding:32px">
 <tr><td style="font-weight:700;font-size:18px;color:#3b82f6;padding-bottom:24px">Scanline</td></tr>
-<tr><td style="font-size:20px;font-weight:600;padding-bottom:12px">${escape(c.heading)}</td></tr>
-<tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escape(c.intro)}</td></tr>
-<tr><td style="padding-bottom:24px"><a href="${escape(c.actionUrl)}" style="display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(c.actionLabel)}</a></td></tr>
-<tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-bottom:8px">Or open this link: <a href="${escape(c.actionUrl)}" style="color:#3b82f6;word-break:break-all">${escape(c.actionUrl)}</a></td></tr>
-${c.outro ? `<tr><td style="font-size:13px;color:#6b7280;line-height:1.5">${escape(c.outro)}</td></tr>` : ''}
+<tr><td style="font-size:20px;font-weight:600;padding-bottom:12px">${escapeHtml(c.heading)}</td></tr>
+<tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escapeHtml(c.intro)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${escapeHtml(c.actionUrl)}" style="display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(c.actionLabel)}</a></td></tr>
+<tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-bottom:8px">Or open this link: <a href="${escapeHtml(c.actionUrl)}" style="color:#3b82f6;word-break:break-all">${escapeHtml(c.actionUrl)}</a></td></tr>
+${c.outro ? `<tr><td style="font-size:13px;color:#6b7280;line-height:1.5">${escapeHtml(c.outro)}</td></tr>` : ''}
 </table></td></tr></table></body></html>`;
   return { subject, text, html };
 }
