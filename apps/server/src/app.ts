@@ -5,14 +5,21 @@ import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
 import { terminalApi } from './api/terminal/plugin';
 import { identityPlugin } from './identity/plugin';
+import { adminRoutes } from './platform/admin';
+import { apiReferenceRoutes } from './platform/api-reference';
+import { sessionSyncRoutes } from './platform/auth/session-cookie';
 import type { AppContext } from './platform/context';
 import { installProblemHandlers } from './platform/error-handler';
 import { loggerOptions } from './platform/logger';
+import { openApi } from './platform/openapi';
+import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
 
 export interface BuildAppOptions {
   /** Override pino (tests pass false). */
   logger?: boolean;
+  /** Called with every unexpected error (Sentry in production). */
+  onUnexpectedError?: (error: unknown) => void;
 }
 
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
@@ -26,15 +33,18 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installProblemHandlers(app);
+  installProblemHandlers(app, opts.onUnexpectedError);
+  await securityHeaders(app, ctx.config);
+  await openApi(app, ctx.config);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ctx.database.ping();
       return { status: 'ready' };
@@ -44,9 +54,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
 
   if (ctx.config.auth.provider === 'builtin') await app.register(identityPlugin);
+  if (ctx.config.auth.sessionSync) await sessionSyncRoutes(app, ctx);
   await app.register(mainApi, { prefix: '/api/v1' });
   await app.register(terminalApi, { prefix: '/terminal/v1' });
   await app.register(mobileApi, { prefix: '/mobile/v1' });
+  apiReferenceRoutes(app);
+  adminRoutes(app);
   await app.register(webPlugin);
   return app;
 }

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { initSentry } from './platform/sentry';
 
-async function main() {
-  let config: Config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,19 +14,38 @@ async function main() {
     }
     throw error;
   }
+}
+
+async function main() {
+  const config = readConfig();
+  const onUnexpectedError = await initSentry(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
-  const app = await buildApp({ config, database, now: () => new Date() });
+  const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
+      mail: config.smtpUrl ? 'SMTP' : 'local outbox (read it with: npm run cli -- mail list)',
+    },
+    `Scanline is running: open ${config.publicUrl} and create an account`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Stop accepting, let in-flight requests finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -43,10 +43,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
 }
 
 /** Product APIs answer every error as application/problem+json (RFC 9457). */
-export function installProblemHandlers(
-  app: FastifyInstance,
-  onUnexpected?: (error: unknown, request: FastifyRequest) => void,
-) {
+export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (error: unknown) => void) {
   app.setErrorHandler((error, request, reply) => {
     const known = toAppError(error);
     if (known) {
@@ -54,7 +51,7 @@ export function installProblemHandlers(
       return sendProblem(request, reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');
-    onUnexpected?.(error, request);
+    onUnexpected?.(error);
     return sendProblem(
       request,
       reply,
@@ -65,11 +62,13 @@ export function installProblemHandlers(
       ),
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler((request, reply) => {
+    // Page paths belong to the single-page console; everything else is an API 404.
+    if (app.serveConsole?.(request, reply)) return reply;
+    return sendProblem(
       request,
       reply,
       new AppError('not_found', 404, `No route ${request.method} ${request.url.split('?')[0]}.`),
-    ),
-  );
+    );
+  });
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { apiCors } from '../../platform/api-cors';
 
-/** The mobile API, mounted at /mobile/v1. */
+/** The mobile API, mounted at /mobile/v1. Its resources arrive with the mobile capability. */
 export async function mobileApi(app: FastifyInstance) {
-  app.get('/health', async () => ({ status: 'ok' }));
+  await apiCors(app);
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 }

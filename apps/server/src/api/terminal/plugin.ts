@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { apiCors } from '../../platform/api-cors';
 
-/** The terminal API, mounted at /terminal/v1. */
+/** The terminal API, mounted at /terminal/v1. Its resources arrive with the terminal capability. */
 export async function terminalApi(app: FastifyInstance) {
-  app.get('/health', async () => ({ status: 'ok' }));
+  await apiCors(app);
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 }

@@ -75,6 +75,11 @@ export async function getPublicJwks(
     .where(or(isNull(identitySigningKeys.retiredAt), gt(identitySigningKeys.retiredAt, since)))
     .orderBy(desc(identitySigningKeys.createdAt));
   const keys = rows.map((r) => r.publicJwk as JWK);
+  // A fresh install publishes its first key before anyone signs in.
+  if (keys.length === 0) {
+    await getActiveSigningKey(ctx);
+    return getPublicJwks(ctx, { fresh: true });
+  }
   cache.jwks = { keys, at: Date.now() };
   return { keys };
 }

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { adminTokenPath } from '../platform/admin';
+import { ConfigError, loadConfig } from '../platform/config';
+import type { AppContext } from '../platform/context';
+import { openDatabase } from '../platform/db';
+import { CommandError, operatorCommands, resolveCommand } from './operator-commands';
+
+/** Exit codes: 0 done, 1 failure, 2 usage, 3 not found. */
+async function run(argv: string[]): Promise<number> {
+  const { name, args } = resolveCommand(argv);
+  const config = loadConfig();
+  // A running server owns an embedded database: ask it to run the command.
+  const tokenFile = adminTokenPath(config.dataDir);
+  if (!config.databaseUrl && fs.existsSync(tokenFile)) {
+    const { url, token } = JSON.parse(fs.readFileSync(tokenFile, 'utf8')) as { url: string; token: string };
+    try {
+      const res = await fetch(`${url}/_admin/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': token },
+        body: JSON.stringify({ command: name, args }),
+      });
+      const body = (await res.json()) as {
+        ok?: boolean;
+        exit_code?: number;
+        lines?: string[];
+        detail?: string;
+      };
+      if (!res.ok) throw new CommandError(body.detail ?? `The server answered ${res.status}.`, 1);
+      const out = body.lines ?? [];
+      if (body.ok === false) {
+        console.error(out.join('\n'));
+        return body.exit_code ?? 1;
+      }
+      console.log(out.join('\n'));
+      return 0;
+    } catch (error) {
+      if (error instanceof CommandError) throw error;
+      // A stale file from a server that died: fall through and open the database here.
+    }
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.migrate();
+    const ctx: AppContext = { config, database, now: () => new Date() };
+    const command = operatorCommands[name];
+    if (!command) throw new CommandError('Unknown command.', 2);
+    console.log((await command(ctx, args)).lines.join('\n'));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CommandError) {
+      console.error(error.message);
+      process.exit(error.exitCode);
+    }
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(`Failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

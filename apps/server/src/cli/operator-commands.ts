@@ -1,0 +1,118 @@
+import { desc } from 'drizzle-orm';
+import { identityUsers } from '../db/schema';
+import { rotateSigningKeys } from '../identity/keys/key-store';
+import { findUserByEmail } from '../identity/users/find-user';
+import { revokeUserSessions, setUserDisabled } from '../identity/users/update-user';
+import type { AppContext } from '../platform/context';
+import { listOutbox } from '../platform/mail/send-mail';
+
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+export type CommandResult = { lines: string[] };
+
+const pad = (s: string, n: number) => (s.length >= n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
+const when = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '—');
+
+async function userByEmail(ctx: AppContext, email: string | undefined) {
+  if (!email) throw new CommandError("Give the user's email address.", 2);
+  const user = await findUserByEmail(ctx.database.db, email);
+  if (!user) throw new CommandError(`No user with the email ${email}.`, 3);
+  return user;
+}
+
+/** The operator commands; the same functions run in the CLI process or inside the running server. */
+export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) => Promise<CommandResult>> = {
+  async 'users list'(ctx) {
+    const rows = await ctx.database.db
+      .select()
+      .from(identityUsers)
+      .orderBy(desc(identityUsers.createdAt))
+      .limit(500);
+    return {
+      lines: [
+        `${pad('UID', 30)}${pad('EMAIL', 36)}${pad('VERIFIED', 10)}${pad('DISABLED', 10)}CREATED`,
+        ...rows.map(
+          (u) =>
+            `${pad(u.uid, 30)}${pad(u.email ?? '—', 36)}${pad(u.emailVerified ? 'yes' : 'no', 10)}${pad(u.disabled ? 'yes' : 'no', 10)}${when(u.createdAt)}`,
+        ),
+        `${rows.length} user(s)`,
+      ],
+    };
+  },
+  async 'users show'(ctx, [email]) {
+    const u = await userByEmail(ctx, email);
+    return {
+      lines: [
+        `uid:             ${u.uid}`,
+        `email:           ${u.email} (${u.emailVerified ? 'verified' : 'not verified'})`,
+        `name:            ${u.displayName ?? '—'}`,
+        `disabled:        ${u.disabled ? 'yes' : 'no'}`,
+        `password:        ${u.passwordHash ? `set ${when(u.passwordUpdatedAt)}` : 'none'}`,
+        `created:         ${when(u.createdAt)}`,
+        `last sign-in:    ${when(u.lastLoginAt)}`,
+        `sessions since:  ${when(u.tokensValidAfter)}`,
+      ],
+    };
+  },
+  async 'users disable'(ctx, [email]) {
+    const u = await userByEmail(ctx, email);
+    await setUserDisabled(ctx.database.db, u.uid, true, ctx.now());
+    return { lines: [`Disabled ${u.email} and signed them out everywhere.`] };
+  },
+  async 'users enable'(ctx, [email]) {
+    const u = await userByEmail(ctx, email);
+    await setUserDisabled(ctx.database.db, u.uid, false, ctx.now());
+    return { lines: [`Enabled ${u.email}.`] };
+  },
+  async 'users revoke'(ctx, [email]) {
+    const u = await userByEmail(ctx, email);
+    await revokeUserSessions(ctx.database.db, u.uid, ctx.now());
+    return { lines: [`Signed ${u.email} out everywhere.`] };
+  },
+  async 'mail list'(ctx, [limit]) {
+    const n = limit ? Number(limit) : 20;
+    if (!Number.isInteger(n) || n < 1 || n > 500)
+      throw new CommandError('The limit is a number from 1 to 500.', 2);
+    if (ctx.config.smtpUrl)
+      return { lines: ['Mail goes through SMTP_URL; the outbox is used only without it.'] };
+    const mails = await listOutbox(ctx, { limit: n });
+    if (mails.length === 0) return { lines: ['The outbox is empty.'] };
+    return {
+      lines: mails.flatMap((m) => [
+        `── ${when(m.createdAt)}  to ${m.to}  [${m.kind}]`,
+        `   ${m.subject}`,
+        ...m.text.split('\n').map((l) => `   ${l}`),
+        '',
+      ]),
+    };
+  },
+  async 'keys rotate'(ctx) {
+    const { kid } = await rotateSigningKeys(ctx);
+    return {
+      lines: [`New signing key ${kid}. Tokens signed with the old key stay valid until they expire.`],
+    };
+  },
+};
+
+export const usage = `Usage: npm run cli -- <command>
+  users list                 every user, newest first
+  users show <email>         one user's account
+  users disable <email>      disable and sign out everywhere
+  users enable <email>       enable again
+  users revoke <email>       sign out everywhere
+  mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
+  keys rotate                start signing ID tokens with a new key`;
+
+export function resolveCommand(argv: string[]) {
+  const name = argv.slice(0, 2).join(' ');
+  const command = operatorCommands[name];
+  if (!command) throw new CommandError(usage, 2);
+  return { name, args: argv.slice(2) };
+}

@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  type IdTokenClaims,
+  TokenRejected,
+  verifyBuiltinIdToken,
+} from '../../identity/tokens/verify-identity-token';
+import { findUserById } from '../../identity/users/find-user';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import type { Principal } from './principal';
+import { readCookie, SESSION_COOKIE } from './session-cookie';
+import { verifyGoogleIdToken } from './verify-google-token';
+
+export type ApiKeyAuthenticator = (ctx: AppContext, secret: string) => Promise<Principal>;
+
+const unauthenticated = (
+  detail: string,
+  code: 'unauthenticated' | 'token_expired' | 'token_revoked' = 'unauthenticated',
+) => new AppError(code, 401, detail);
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) {
+    if (request.routeOptions.config?.cookieAuth && request.method === 'GET') {
+      return readCookie(request.headers.cookie, SESSION_COOKIE);
+    }
+    return undefined;
+  }
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header);
+  if (!match?.[1]) throw unauthenticated('Send the credential as "Authorization: Bearer <token>".');
+  return match[1];
+}
+
+/**
+ * Verifies an ID token for the product APIs (issue 2): signature and claims, then the
+ * user's current state, so a disabled user or a revoked session is refused at once.
+ */
+export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  let claims: IdTokenClaims;
+  try {
+    claims =
+      ctx.config.auth.provider === 'google'
+        ? await verifyGoogleIdToken(ctx, token)
+        : await verifyBuiltinIdToken(ctx, token);
+  } catch (error) {
+    if (error instanceof TokenRejected && error.reason === 'expired') {
+      throw unauthenticated('The ID token has expired; refresh it and try again.', 'token_expired');
+    }
+    throw unauthenticated('The ID token is not valid.');
+  }
+  if (ctx.config.auth.provider === 'builtin') {
+    const user = await findUserById(ctx.database.db, claims.sub);
+    if (!user || user.disabled)
+      throw unauthenticated('This account no longer exists or is disabled.', 'token_revoked');
+    if (claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
+      throw unauthenticated('This session was signed out; sign in again.', 'token_revoked');
+    }
+  }
+  return {
+    kind: 'user',
+    uid: claims.sub,
+    email: claims.email ?? null,
+    emailVerified: claims.email_verified === true,
+    signInProvider: claims.firebase?.sign_in_provider ?? null,
+    authTime: claims.auth_time,
+  };
+}
+
+/** Reads the caller's credential: an ID token, or (for keys starting `sl_`) a project API key. */
+export async function authenticateRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  apiKeys?: ApiKeyAuthenticator,
+): Promise<Principal> {
+  const token = bearerOf(request);
+  if (!token) throw unauthenticated('Sign in, or send an API key, to use this API.');
+  if (token.startsWith('sl_')) {
+    if (!apiKeys) throw unauthenticated('API keys are not accepted here.');
+    return apiKeys(ctx, token);
+  }
+  return verifyIdTokenPrincipal(ctx, token);
+}
+
+/** The signed-in person, for routes that a project API key may not use. */
+export function requireUser(request: FastifyRequest): Extract<Principal, { kind: 'user' }> {
+  const auth = request.auth;
+  if (auth?.kind !== 'user')
+    throw new AppError('forbidden', 403, 'This route needs a signed-in user, not an API key.');
+  return auth;
+}

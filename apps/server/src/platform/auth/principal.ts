@@ -1,0 +1,23 @@
+/** Who is calling: a signed-in person (ID token) or a server holding a project API key. */
+export type Principal =
+  | {
+      kind: 'user';
+      uid: string;
+      email: string | null;
+      emailVerified: boolean;
+      signInProvider: string | null;
+      authTime: number;
+    }
+  | { kind: 'api_key'; keyId: string; projectId: string; mode: 'read' | 'write' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without credentials (health, OpenAPI). */
+    public?: boolean;
+    /** GET route that also accepts the session-sync cookie (downloads, event streams). */
+    cookieAuth?: boolean;
+  }
+}

@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+
+/** OpenAPI 3.1 generated from the same zod schemas that validate requests. */
+export async function openApi(app: FastifyInstance, config: Config) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Scanline API',
+        version: '1.0.0',
+        description:
+          'The main, terminal and mobile APIs of Scanline. JSON with snake_case fields; errors are application/problem+json.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          idToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Firebase-compatible ID token',
+          },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Project API key (sl_…)' },
+        },
+      },
+      security: [{ idToken: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    // Only the product APIs are documented; the identity service follows Google's published protocol.
+    hideUntagged: true,
+  });
+}
