@@ -1,0 +1,91 @@
+import { ConfirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
+import { ProgressBar } from 'primereact/progressbar';
+import { Toast, type ToastMessage } from 'primereact/toast';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useNavigation } from 'react-router';
+
+export type Severity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
+
+export interface GlobalUi {
+  /** Seed §3: the loading overlay flag; each `begin` must be paired with its `end`. */
+  beginLoading(): () => void;
+  toast(severity: Severity, summary: string, detail?: string, life?: number): void;
+  /** Seed §4: a request to show a confirmation, and one to close it. */
+  confirm(options: ConfirmOptions): void;
+  closeConfirm(): void;
+}
+
+export interface ConfirmOptions {
+  header: string;
+  message: ReactNode;
+  acceptLabel?: string;
+  danger?: boolean;
+  onAccept: () => void | Promise<void>;
+}
+
+const UiContext = createContext<GlobalUi | null>(null);
+
+/** One progress bar, one toast host (top-right) and one confirmation host for the whole console. */
+export function GlobalUiProvider({ children }: { children: ReactNode }) {
+  const toastRef = useRef<Toast>(null);
+  const [loads, setLoads] = useState(0);
+  const [confirmProps, setConfirmProps] = useState<ConfirmDialogProps>({ visible: false });
+
+  const closeConfirm = useCallback(() => setConfirmProps((p) => ({ ...p, visible: false })), []);
+  const ui = useMemo<GlobalUi>(
+    () => ({
+      beginLoading() {
+        setLoads((n) => n + 1);
+        let ended = false;
+        return () => {
+          if (!ended) setLoads((n) => n - 1);
+          ended = true;
+        };
+      },
+      toast(severity, summary, detail, life = 5000) {
+        toastRef.current?.show({ severity, summary, detail, life } as ToastMessage);
+      },
+      confirm(o) {
+        setConfirmProps({
+          visible: true,
+          header: o.header,
+          message: o.message,
+          icon: o.danger ? 'pi pi-exclamation-triangle' : 'pi pi-question-circle',
+          acceptLabel: o.acceptLabel ?? 'Confirm',
+          rejectLabel: 'Cancel',
+          acceptClassName: o.danger ? 'p-button-danger' : undefined,
+          defaultFocus: 'reject',
+          accept: () => void o.onAccept(),
+          onHide: () => setConfirmProps((p) => ({ ...p, visible: false })),
+        });
+      },
+      closeConfirm,
+    }),
+    [closeConfirm],
+  );
+  return (
+    <UiContext.Provider value={ui}>
+      <GlobalProgress active={loads > 0} />
+      {children}
+      <ConfirmDialog {...confirmProps} />
+      <Toast ref={toastRef} position="top-right" />
+    </UiContext.Provider>
+  );
+}
+
+function GlobalProgress({ active }: { active: boolean }) {
+  const navigation = useNavigation();
+  const on = active || navigation.state !== 'idle';
+  return (
+    <div className="global-progress" aria-hidden={!on}>
+      {on && <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label="Loading" />}
+    </div>
+  );
+}
+
+export function useUi(): GlobalUi {
+  const ui = useContext(UiContext);
+  if (!ui) throw new Error('useUi outside GlobalUiProvider');
+  return ui;
+}
+

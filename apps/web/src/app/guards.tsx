@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../auth/auth-context';
+import { rememberDestination, takeDestination } from '../auth/redirect';
+
+/** Seed §2: wait for the auth state (the progress bar shows), then send strangers to /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <AuthPending />;
+  if (status === 'signed-out') {
+    rememberDestination(location);
+    return <Navigate to="/login" replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Sign-in screens: a signed-in visitor goes on to where they wanted, or the dashboard. */
+export function AnonymousOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <AuthPending />;
+  if (status === 'signed-in') return <Navigate to={takeDestination() ?? '/u/dashboard'} replace />;
+  return <>{children}</>;
+}
+
+function AuthPending() {
+  return (
+    <div className="global-progress" role="progressbar" aria-label="Checking your session">
+      <div className="auth-pending-bar" />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link, Outlet, useParams } from 'react-router';
+import { type NavItem, Shell } from './Shell';
+
+/** `/p/{id}/*`: the project menu and a way back to the project list (seed §2). */
+export function ProjectLayout() {
+  const { id = '' } = useParams();
+  const base = `/p/${encodeURIComponent(id)}`;
+  const nav: NavItem[] = [
+    { to: `${base}/dashboard`, label: 'Dashboard', icon: 'pi-chart-bar' },
+    { to: `${base}/scans`, label: 'Scans', icon: 'pi-qrcode' },
+    { to: `${base}/transactions`, label: 'Transactions', icon: 'pi-credit-card' },
+    { to: `${base}/terminals`, label: 'Terminals', icon: 'pi-tablet' },
+    { to: `${base}/members`, label: 'Members', icon: 'pi-users' },
+    { to: `${base}/admins`, label: 'Admins', icon: 'pi-shield' },
+    { to: `${base}/api-keys`, label: 'API keys', icon: 'pi-key' },
+    { to: `${base}/webhooks`, label: 'Webhooks', icon: 'pi-send' },
+    { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
+  ];
+  const switcher = (
+    <div className="project-switcher">
+      <span className="project-switcher-label">Project</span>
+      <span className="project-switcher-id" title={id}>
+        {id}
+      </span>
+      <Link to="/p" className="project-switcher-link">
+        <i className="pi pi-arrow-right-arrow-left" aria-hidden="true" /> Switch project
+      </Link>
+    </div>
+  );
+  return (
+    <Shell nav={nav} navTitle="Project" switcher={switcher}>
+      <Outlet />
+    </Shell>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button } from 'primereact/button';
+import { Menu } from 'primereact/menu';
+import { Sidebar } from 'primereact/sidebar';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { VerifyEmailBanner } from '../../auth/VerifyEmailBanner';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: string;
+  end?: boolean;
+}
+
+/** The signed-in frame: top bar, a side menu that becomes a drawer under 768 px, the page. */
+export function Shell({ nav, navTitle, switcher, children }: { nav: NavItem[]; navTitle: string; switcher?: ReactNode; children: ReactNode }) {
+  const [drawer, setDrawer] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawer(false), [location.pathname]);
+  const menu = (
+    <nav aria-label={navTitle} className="side-nav">
+      {switcher}
+      <ul>
+        {nav.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={({ isActive }) => `side-nav-link${isActive ? ' active' : ''}`}>
+              <i className={`pi ${item.icon}`} aria-hidden="true" />
+              <span>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <Button
+          icon="pi pi-bars"
+          text
+          rounded
+          className="menu-toggle"
+          aria-label="Open menu"
+          onClick={() => setDrawer(true)}
+        />
+        <Link to="/u/dashboard" className="brand">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>Scanline</span>
+        </Link>
+        <div className="topbar-spacer" />
+        <UserMenu />
+      </header>
+      <div className="shell-body">
+        <aside className="side">{menu}</aside>
+        <Sidebar visible={drawer} onHide={() => setDrawer(false)} aria-label={navTitle} className="nav-drawer">
+          {menu}
+        </Sidebar>
+        <main className="content" id="main">
+          <VerifyEmailBanner />
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function UserMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const menu = useRef<Menu>(null);
+  const label = user?.displayName || user?.email || 'Account';
+  return (
+    <>
+      <Button
+        className="user-button"
+        text
+        onClick={(e) => menu.current?.toggle(e)}
+        aria-label={`Account menu for ${label}`}
+        aria-haspopup="menu"
+      >
+        {user?.photoURL ? (
+          <img className="avatar" src={user.photoURL} alt="" referrerPolicy="no-referrer" />
+        ) : (
+          <span className="avatar avatar-initial">{label.slice(0, 1).toUpperCase()}</span>
+        )}
+        <span className="user-label">{label}</span>
+        <i className="pi pi-angle-down" aria-hidden="true" />
+      </Button>
+      <Menu
+        ref={menu}
+        popup
+        popupAlignment="right"
+        model={[
+          { label: user?.email ?? '', disabled: true, className: 'menu-email' },
+          { separator: true },
+          { label: 'Dashboard', icon: 'pi pi-home', command: () => navigate('/u/dashboard') },
+          { label: 'Projects', icon: 'pi pi-folder', command: () => navigate('/p') },
+          { label: 'Businesses', icon: 'pi pi-building', command: () => navigate('/u/businesses') },
+          { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/u/profile') },
+          { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/u/settings') },
+          { separator: true },
+          { label: 'Sign out', icon: 'pi pi-sign-out', command: () => void signOut() },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { useSignOutRedirect } from './use-sign-out-redirect';
+import { AnonymousOnly, RequireAuth } from './guards';
+import { GlobalUiProvider } from './global-ui';
+import { ProjectLayout } from './layouts/ProjectLayout';
+import { UserLayout } from './layouts/UserLayout';
+
+/** Route-level code splitting: each screen is its own chunk, loaded on first visit. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+function Root() {
+  return (
+    <GlobalUiProvider>
+      <SignOutWatcher />
+      <Outlet />
+    </GlobalUiProvider>
+  );
+}
+
+function SignOutWatcher() {
+  useSignOutRedirect();
+  return null;
+}
+
+const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: page(load),
+  // The guard wraps the lazily loaded screen.
+});
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/error', lazy: page(() => import('./ErrorPage')) },
+      {
+        element: (
+          <AnonymousOnly>
+            <Outlet />
+          </AnonymousOnly>
+        ),
+        children: [
+          { path: '/login', ...anonymous(() => import('../auth/LoginPage')) },
+          { path: '/register', ...anonymous(() => import('../auth/RegisterPage')) },
+          { path: '/forgot-password', ...anonymous(() => import('../auth/ForgotPasswordPage')) },
+        ],
+      },
+      { path: '/auth/action', lazy: page(() => import('../auth/AuthActionPage')) },
+      {
+        path: '/u',
+        element: (
+          <RequireAuth>
+            <UserLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/u/dashboard" replace /> },
+          { path: 'dashboard', lazy: page(() => import('../features/dashboard/UserDashboardPage')) },
+          { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
+          { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
+          { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
+        ],
+      },
+      {
+        path: '/p',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { element: <UserLayout />, children: [{ index: true, lazy: page(() => import('../features/projects/ProjectsPage')) }] },
+          {
+            path: ':id',
+            element: <ProjectLayout />,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              { path: 'dashboard', lazy: page(() => import('../features/project/ProjectDashboardPage')) },
+              { path: 'scans', lazy: page(() => import('../features/project/ScansPage')) },
+              { path: 'transactions', lazy: page(() => import('../features/project/TransactionsPage')) },
+              { path: 'terminals', lazy: page(() => import('../features/project/TerminalsPage')) },
+              { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
+              { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
+              { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
+              { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
+              { path: 'webhooks', lazy: page(() => import('../features/project/WebhooksPage')) },
+              { path: 'webhooks/:webhookId', lazy: page(() => import('../features/project/WebhookDeliveriesPage')) },
+              {
+                path: 'webhooks/:webhookId/deliveries/:deliveryId',
+                lazy: page(() => import('../features/project/DeliveryPage')),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./NotFoundPage')) },
+    ],
+  },
+]);

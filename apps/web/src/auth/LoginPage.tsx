@@ -1,0 +1,166 @@
+import { signInWithEmailAndPassword, sendSignInLinkToEmail } from 'firebase/auth';
+import { Button } from 'primereact/button';
+import { Divider } from 'primereact/divider';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useUi } from '../app/global-ui';
+import { runtimeConfig } from '../config/runtime-config';
+import { FormField } from '../ui/FormField';
+import { AuthCard } from './AuthCard';
+import { takeSignOutReason } from './auth-context';
+import { authErrorCode, authErrorMessage } from './errors';
+import { signInWithProviderPopup, signInWithProviderRedirect, takeRedirectResult } from './federated';
+import { auth } from './firebase';
+
+export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
+
+export default function LoginPage() {
+  const ui = useUi();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [mode, setMode] = useState<'password' | 'link'>('password');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [blockedProvider, setBlockedProvider] = useState<string | null>(null);
+  const providers = runtimeConfig().auth.federated_providers;
+
+  useEffect(() => {
+    const reason = takeSignOutReason();
+    if (reason) setNotice(authErrorMessage({ code: reason }));
+    const end = ui.beginLoading();
+    takeRedirectResult(location.hash)
+      .catch((e) => setError(authErrorMessage(e)))
+      .finally(end);
+  }, [location.hash, ui]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      if (mode === 'password') {
+        await signInWithEmailAndPassword(auth(), email.trim(), password);
+      } else {
+        await sendSignInLinkToEmail(auth(), email.trim(), {
+          url: `${window.location.origin}/u/dashboard`,
+          handleCodeInApp: true,
+        });
+        localStorage.setItem(EMAIL_FOR_SIGN_IN, email.trim());
+        setNotice(`We sent a sign-in link to ${email.trim()}. Open it on this device to sign in.`);
+      }
+    } catch (err) {
+      setError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const federated = async (name: string) => {
+    const provider = providers.find((p) => p.name === name);
+    if (!provider) return;
+    setError(null);
+    setBlockedProvider(null);
+    try {
+      await signInWithProviderPopup(provider);
+    } catch (err) {
+      if (authErrorCode(err) === 'auth/popup-blocked') setBlockedProvider(name);
+      if (authErrorCode(err) !== 'auth/cancelled-popup-request') setError(authErrorMessage(err));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back to Scanline."
+      footer={
+        <span>
+          New to Scanline? <Link to="/register">Create an account</Link>
+        </span>
+      }
+    >
+      {notice && <Message severity="info" text={notice} className="auth-message" />}
+      {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
+      <form onSubmit={submit} noValidate className="auth-form">
+        <FormField id="login-email" label="Email">
+          <InputText
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            autoFocus
+          />
+        </FormField>
+        {mode === 'password' && (
+          <FormField id="login-password" label="Password">
+            <Password
+              inputId="login-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              feedback={false}
+              toggleMask
+              autoComplete="current-password"
+              required
+            />
+          </FormField>
+        )}
+        <div className="auth-row">
+          <Link to="/forgot-password">Forgot password?</Link>
+          <Button
+            type="button"
+            link
+            className="p-0"
+            label={mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
+            onClick={() => setMode(mode === 'password' ? 'link' : 'password')}
+          />
+        </div>
+        <Button type="submit" label={mode === 'password' ? 'Sign in' : 'Email me a link'} loading={busy} className="w-full" />
+      </form>
+      {providers.length > 0 && (
+        <>
+          <Divider align="center">
+            <span className="divider-text">or</span>
+          </Divider>
+          <div className="federated-buttons">
+            {providers.map((p) => (
+              <Button
+                key={p.name}
+                type="button"
+                outlined
+                icon="pi pi-sign-in"
+                label={`Continue with ${p.display_name}`}
+                onClick={() => void federated(p.name)}
+              />
+            ))}
+          </div>
+          {blockedProvider && (
+            <Message
+              severity="warn"
+              className="auth-message"
+              content={
+                <span>
+                  Your browser blocked the sign-in window.{' '}
+                  <Button
+                    link
+                    className="p-0"
+                    label="Continue in this window"
+                    onClick={() => {
+                      const p = providers.find((x) => x.name === blockedProvider);
+                      if (p) signInWithProviderRedirect(p);
+                    }}
+                  />
+                </span>
+              }
+            />
+          )}
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile } from 'firebase/auth';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { useUi } from '../app/global-ui';
+import { FormField } from '../ui/FormField';
+import { AuthCard } from './AuthCard';
+import { authErrorCode, authErrorMessage } from './errors';
+import { auth } from './firebase';
+import { PasswordChecklist } from './PasswordChecklist';
+import { usePasswordPolicy } from './use-password-policy';
+
+export default function RegisterPage() {
+  const ui = useUi();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { status, recheck } = usePasswordPolicy(password);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!terms) {
+      setError('Please accept the terms of service to create an account.');
+      return;
+    }
+    if (status && !status.isValid) {
+      setError('The password does not meet the requirements listed below.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user } = await createUserWithEmailAndPassword(auth(), email.trim(), password);
+      if (name.trim()) await updateProfile(user, { displayName: name.trim() });
+      await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
+      ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+    } catch (err) {
+      if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
+      setError(authErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Run your payment terminals from one console."
+      footer={
+        <span>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </span>
+      }
+    >
+      {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
+      <form onSubmit={submit} noValidate className="auth-form">
+        <FormField id="register-name" label="Your name">
+          <InputText id="register-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+        </FormField>
+        <FormField id="register-email" label="Work email">
+          <InputText
+            id="register-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+        </FormField>
+        <FormField id="register-password" label="Password">
+          <Password
+            inputId="register-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+            autoComplete="new-password"
+            aria-describedby="register-password-rules"
+            required
+          />
+        </FormField>
+        <PasswordChecklist status={status} id="register-password-rules" />
+        <div className="checkbox-row">
+          <Checkbox inputId="register-terms" checked={terms} onChange={(e) => setTerms(Boolean(e.checked))} />
+          <label htmlFor="register-terms">I accept the terms of service and the privacy policy.</label>
+        </div>
+        <Button type="submit" label="Create account" loading={busy} className="w-full" />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { type PasswordValidationStatus, validatePassword } from 'firebase/auth';
+import { useCallback, useEffect, useState } from 'react';
+import { auth } from './firebase';
+
+/** Checks a password against the server's policy as the user types (the SDK caches the policy). */
+export function usePasswordPolicy(password: string) {
+  const [status, setStatus] = useState<PasswordValidationStatus | null>(null);
+  const [nonce, setNonce] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      validatePassword(auth(), password)
+        .then((s) => live && setStatus(s))
+        .catch(() => live && setStatus(null));
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [password, nonce]);
+  // After password-does-not-meet-requirements the SDK refetches the policy; check again (seed §5).
+  const recheck = useCallback(() => setNonce((n) => n + 1), []);
+  return { status, recheck };
+}

@@ -1,0 +1,64 @@
+import { Dropdown } from 'primereact/dropdown';
+import { RadioButton } from 'primereact/radiobutton';
+import { useState } from 'react';
+import { useUi } from '../../app/global-ui';
+import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
+import { DATE_FORMATS, type DateFormat, formatDate, getDateFormat, setDateFormat } from '../../theme/date-format';
+import { FormField } from '../../ui/FormField';
+import { PageHeader } from '../../ui/PageHeader';
+
+const APPEARANCES: { value: Appearance; label: string }[] = [
+  { value: 'system', label: 'Follow my system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+export default function SettingsPage() {
+  const ui = useUi();
+  const [appearance, setLocalAppearance] = useState<Appearance>(getAppearance());
+  const [dateFormat, setLocalDateFormat] = useState<DateFormat>(getDateFormat());
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="How the console looks for you, on this browser." />
+      <div className="stack">
+        <section className="surface-card panel" aria-labelledby="appearance-title">
+          <h2 id="appearance-title">Appearance</h2>
+          <fieldset className="radio-group">
+            <legend className="sr-only">Colour mode</legend>
+            {APPEARANCES.map((a) => (
+              <div key={a.value} className="radio-row">
+                <RadioButton
+                  inputId={`appearance-${a.value}`}
+                  name="appearance"
+                  value={a.value}
+                  checked={appearance === a.value}
+                  onChange={() => {
+                    setAppearance(a.value);
+                    setLocalAppearance(a.value);
+                  }}
+                />
+                <label htmlFor={`appearance-${a.value}`}>{a.label}</label>
+              </div>
+            ))}
+          </fieldset>
+        </section>
+        <section className="surface-card panel" aria-labelledby="dates-title">
+          <h2 id="dates-title">Dates</h2>
+          <FormField id="date-format" label="Date format" help={`Today looks like ${formatDate(new Date(), false)}.`}>
+            <Dropdown
+              inputId="date-format"
+              value={dateFormat}
+              options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+              onChange={(e) => {
+                setDateFormat(e.value);
+                setLocalDateFormat(e.value);
+                ui.toast('success', 'Date format saved');
+              }}
+            />
+          </FormField>
+          <p className="muted">Times show in your browser’s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+        </section>
+      </div>
+    </>
+  );
+}

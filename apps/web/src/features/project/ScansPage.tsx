@@ -1,0 +1,15 @@
+import { ProjectSection } from './ProjectSection';
+
+export default function ScansPage() {
+  return (
+    <ProjectSection
+      text={{
+        title: 'Scans',
+        subtitle: 'Every time a shopper scanned a terminal code.',
+        icon: 'pi-qrcode',
+        emptyTitle: 'No scans yet',
+        what: 'Each scan of a terminal QR code will be listed here with its terminal, outcome (opened, paid, abandoned or rejected), device and time, so you can see how many scans lead to a payment.',
+      }}
+    />
+  );
+}

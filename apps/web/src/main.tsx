@@ -1,0 +1,42 @@
+import './styles.css';
+import 'primeicons/primeicons.css';
+import { PrimeReactProvider } from 'primereact/api';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initApiClients } from './api/clients';
+import { App } from './app/App';
+import { currentIdToken } from './auth/auth-context';
+import { initFirebase } from './auth/firebase';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { applyAppearance, watchAppearance } from './theme/appearance';
+
+async function boot() {
+  applyAppearance();
+  watchAppearance();
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  try {
+    const config = await loadRuntimeConfig();
+    if (config.sentry.dsn) {
+      const { initSentry } = await import('./app/sentry');
+      await initSentry(config);
+    }
+    await initFirebase(config);
+    initApiClients(currentIdToken);
+  } catch (error) {
+    // Seed §2: if authentication failed to initialise, go to the error page.
+    console.error(error);
+    if (window.location.pathname !== '/error') {
+      window.location.replace(`/error?reason=${encodeURIComponent((error as Error).message)}`);
+      return;
+    }
+  }
+  root.render(
+    <StrictMode>
+      <PrimeReactProvider value={{ inputStyle: 'filled', ripple: true }}>
+        <App />
+      </PrimeReactProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();
