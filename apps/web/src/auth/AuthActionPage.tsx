@@ -117,7 +117,7 @@ function ResetPassword({ oobCode, continuePath }: ActionProps) {
   if (!email) return <Pending title="Reset your password" />;
   return (
     <Frame title="Choose a new password" subtitle={`For ${email}`}>
-      <form onSubmit={submit} className="auth-form" noValidate>
+      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         <FormField id="reset-password" label="New password">
           <Password
             inputId="reset-password"
@@ -165,7 +165,7 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
   return (
     <Frame title="Confirm your email" subtitle="You opened the link on another device or browser. Which address was it sent to?">
       <form
-        className="auth-form"
+        className="auth-form p-fluid"
         onSubmit={(e) => {
           e.preventDefault();
           setNeedEmail(false);

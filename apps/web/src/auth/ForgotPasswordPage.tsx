@@ -43,7 +43,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <>
           {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
-          <form onSubmit={submit} noValidate className="auth-form">
+          <form onSubmit={submit} noValidate className="auth-form p-fluid">
             <FormField id="forgot-email" label="Email">
               <InputText
                 id="forgot-email"

@@ -85,7 +85,7 @@ export default function LoginPage() {
     >
       {notice && <Message severity="info" text={notice} className="auth-message" />}
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
-      <form onSubmit={submit} noValidate className="auth-form">
+      <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="login-email" label="Email">
           <InputText
             id="login-email"
@@ -112,13 +112,9 @@ export default function LoginPage() {
         )}
         <div className="auth-row">
           <Link to="/forgot-password">Forgot password?</Link>
-          <Button
-            type="button"
-            link
-            className="p-0"
-            label={mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
-            onClick={() => setMode(mode === 'password' ? 'link' : 'password')}
-          />
+          <button type="button" className="link-button" onClick={() => setMode(mode === 'password' ? 'link' : 'password')}>
+            {mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
+          </button>
         </div>
         <Button type="submit" label={mode === 'password' ? 'Sign in' : 'Email me a link'} loading={busy} className="w-full" />
       </form>
@@ -146,15 +142,16 @@ export default function LoginPage() {
               content={
                 <span>
                   Your browser blocked the sign-in window.{' '}
-                  <Button
-                    link
-                    className="p-0"
-                    label="Continue in this window"
+                  <button
+                    type="button"
+                    className="link-button"
                     onClick={() => {
                       const p = providers.find((x) => x.name === blockedProvider);
                       if (p) signInWithProviderRedirect(p);
                     }}
-                  />
+                  >
+                    Continue in this window
+                  </button>
                 </span>
               }
             />

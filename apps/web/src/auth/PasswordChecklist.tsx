@@ -6,7 +6,8 @@ export function PasswordChecklist({ status, id }: { status: PasswordValidationSt
   const rules: [boolean | undefined, string][] = [
     [status?.meetsMinPasswordLength, `At least ${options.minPasswordLength ?? 6} characters`],
   ];
-  if (options.maxPasswordLength) rules.push([status?.meetsMaxPasswordLength, `At most ${options.maxPasswordLength} characters`]);
+  // 4096 is the service default ceiling: only a real limit is worth a line.
+  if (options.maxPasswordLength && options.maxPasswordLength < 4096) rules.push([status?.meetsMaxPasswordLength, `At most ${options.maxPasswordLength} characters`]);
   if (options.containsLowercaseLetter) rules.push([status?.containsLowercaseLetter, 'A lower-case letter']);
   if (options.containsUppercaseLetter) rules.push([status?.containsUppercaseLetter, 'An upper-case letter']);
   if (options.containsNumericCharacter) rules.push([status?.containsNumericCharacter, 'A number']);

@@ -59,7 +59,7 @@ export default function RegisterPage() {
       }
     >
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
-      <form onSubmit={submit} noValidate className="auth-form">
+      <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="register-name" label="Your name">
           <InputText id="register-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
         </FormField>

@@ -62,7 +62,7 @@ function ProfileForm() {
     }
   };
   return (
-    <form className="surface-card panel" onSubmit={save} aria-labelledby="profile-title">
+    <form className="surface-card panel p-fluid" onSubmit={save} aria-labelledby="profile-title">
       <h2 id="profile-title">Your details</h2>
       <FormField id="profile-name" label="Display name">
         <InputText id="profile-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="name" />
@@ -109,7 +109,7 @@ function EmailForm() {
     }
   };
   return (
-    <form className="surface-card panel" onSubmit={submit} aria-labelledby="email-title">
+    <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="email-title">
       <h2 id="email-title">Email address</h2>
       <p>
         You sign in as <strong>{user?.email}</strong>{' '}
@@ -151,7 +151,7 @@ function PasswordForm() {
     }
   };
   return (
-    <form className="surface-card panel" onSubmit={submit} aria-labelledby="password-title">
+    <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <FormField id="password-current" label="Current password" error={error ?? undefined}>
         <Password inputId="password-current" value={current} onChange={(e) => setCurrent(e.target.value)} feedback={false} toggleMask autoComplete="current-password" />
@@ -170,7 +170,7 @@ function LinkedProviders() {
   const names: Record<string, string> = { password: 'Email and password' };
   for (const p of runtimeConfig().auth.federated_providers) names[p.id] = p.display_name;
   return (
-    <section className="surface-card panel" aria-labelledby="providers-title">
+    <section className="surface-card panel p-fluid" aria-labelledby="providers-title">
       <h2 id="providers-title">Sign-in methods</h2>
       <ul className="plain-list">
         {user?.providerData.map((p) => (
@@ -212,7 +212,7 @@ function DangerZone() {
       },
     });
   return (
-    <section className="surface-card panel danger" aria-labelledby="danger-title">
+    <section className="surface-card panel danger p-fluid" aria-labelledby="danger-title">
       <h2 id="danger-title">Delete account</h2>
       <p>Deleting your account signs you out everywhere and removes your sign-in methods.</p>
       {hasPassword && (

@@ -21,7 +21,7 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" subtitle="How the console looks for you, on this browser." />
       <div className="stack">
-        <section className="surface-card panel" aria-labelledby="appearance-title">
+        <section className="surface-card panel p-fluid" aria-labelledby="appearance-title">
           <h2 id="appearance-title">Appearance</h2>
           <fieldset className="radio-group">
             <legend className="sr-only">Colour mode</legend>
@@ -42,7 +42,7 @@ export default function SettingsPage() {
             ))}
           </fieldset>
         </section>
-        <section className="surface-card panel" aria-labelledby="dates-title">
+        <section className="surface-card panel p-fluid" aria-labelledby="dates-title">
           <h2 id="dates-title">Dates</h2>
           <FormField id="date-format" label="Date format" help={`Today looks like ${formatDate(new Date(), false)}.`}>
             <Dropdown

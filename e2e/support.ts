@@ -1,0 +1,73 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestApp, type TestApp, type TestAppOptions } from '../apps/server/src/test/harness';
+import { type SmtpPeer, startSmtpPeer } from '../apps/server/src/test/smtp-peer';
+
+// Debian's Chromium; never a downloaded browser. These flags keep it off the closed network.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export interface Stack {
+  t: TestApp;
+  smtp: SmtpPeer;
+  browser: Browser;
+  origin: string;
+  context(opts?: { width?: number; height?: number; dark?: boolean }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** The real server (built console, fresh database) with a real SMTP peer, and Chromium. */
+export async function startStack(opts: TestAppOptions = {}): Promise<Stack> {
+  const smtp = await startSmtpPeer();
+  const t = await createTestApp({
+    ...opts,
+    listen: true,
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', ...opts.env },
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    smtp,
+    browser,
+    origin: t.origin,
+    async context({ width = 1280, height = 800, dark = false } = {}) {
+      const c = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light' });
+      contexts.push(c);
+      return c;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
+
+let n = 0;
+export const newEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
+
+/** Signs up through the console's own register screen; returns when the dashboard shows. */
+export async function registerThroughUi(page: Page, origin: string, email: string, password = 'correct horse 1') {
+  await page.goto(`${origin}/register`);
+  await page.fill('#register-name', 'Test Person');
+  await page.fill('#register-email', email);
+  await page.fill('#register-password', password);
+  await page.click('label[for=register-terms]');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/u/dashboard');
+}
+
+export async function signInThroughUi(page: Page, email: string, password = 'correct horse 1') {
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', password);
+  await page.click('button[type=submit]');
+}
+
+export const actionLink = (links: string[]) => links.find((l) => l.includes('/auth/action')) ?? '';
