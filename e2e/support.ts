@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { createTestApp, type TestApp, type TestAppOptions } from '../apps/server/src/test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../apps/server/src/test/smtp-peer';
 
@@ -71,3 +71,21 @@ export async function signInThroughUi(page: Page, email: string, password = 'cor
 }
 
 export const actionLink = (links: string[]) => links.find((l) => l.includes('/auth/action')) ?? '';
+
+/** Waits until the locator's text matches (Playwright's web-first assertions without its runner). */
+export async function expectText(locator: Locator, expected: string | RegExp, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: string | null = null;
+  for (;;) {
+    last = await locator
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    if (last !== null && (typeof expected === 'string' ? last.includes(expected) : expected.test(last))) return;
+    if (Date.now() > deadline) throw new Error(`expected text ${String(expected)}, last saw ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const expectVisible = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
+export const expectGone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'hidden', timeout });

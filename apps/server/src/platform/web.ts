@@ -15,7 +15,8 @@ const API_PREFIXES = [
   '/mobile/',
   '/identitytoolkit.googleapis.com/',
   '/securetoken.googleapis.com/',
-  '/auth/',
+  '/auth/federated/',
+  '/auth/session',
   '/.well-known/',
   '/_admin/',
 ];

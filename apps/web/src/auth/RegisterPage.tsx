@@ -1,4 +1,4 @@
-import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile } from 'firebase/auth';
+import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile, validatePassword } from 'firebase/auth';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -31,12 +31,15 @@ export default function RegisterPage() {
       setError('Please accept the terms of service to create an account.');
       return;
     }
-    if (status && !status.isValid) {
-      setError('The password does not meet the requirements listed below.');
-      return;
-    }
     setBusy(true);
     try {
+      // Check the password as it is now, not as the debounced checklist last saw it.
+      if (!(await validatePassword(auth(), password)).isValid) {
+        recheck();
+        setError('The password does not meet the requirements listed below.');
+        setBusy(false);
+        return;
+      }
       const { user } = await createUserWithEmailAndPassword(auth(), email.trim(), password);
       if (name.trim()) await updateProfile(user, { displayName: name.trim() });
       await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });

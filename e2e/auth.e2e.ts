@@ -1,0 +1,203 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actionLink,
+  expectGone,
+  expectText,
+  expectVisible,
+  newEmail,
+  registerThroughUi,
+  signInThroughUi,
+  type Stack,
+  startStack,
+} from './support';
+
+describe('sign-in experience in Chromium', () => {
+  let s: Stack;
+  beforeAll(async () => {
+    s = await startStack();
+  });
+  afterAll(() => s.close());
+
+  it('registers, verifies the email from the real SMTP peer and lands on the dashboard', async () => {
+    const page = await (await s.context()).newPage();
+    const email = newEmail('register');
+    await registerThroughUi(page, s.origin, email);
+    // Toasts sit top-right (seed §2).
+    await expectText(page.locator('.p-toast.p-toast-top-right'), 'Account created');
+    await expectText(page.locator('.banner-warn'), email);
+    const mail = await s.smtp.waitForMail(email, { subject: /verify/i });
+    await page.goto(actionLink(mail.links));
+    await expectText(page.locator('h1'), 'Verify your email');
+    await expectVisible(page.getByText('Your email address is verified'));
+    await page.getByRole('link', { name: 'Continue to Scanline' }).click();
+    await page.waitForURL('**/u/dashboard');
+    await expectGone(page.locator('.banner-warn'));
+  });
+
+  it('remembers the wanted page (path, query and hash) through sign-in', async () => {
+    const email = newEmail('remember');
+    const first = await (await s.context()).newPage();
+    await registerThroughUi(first, s.origin, email);
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/u/settings?tab=dates#top`);
+    await page.waitForURL('**/login');
+    await signInThroughUi(page, email);
+    await page.waitForURL('**/u/settings?tab=dates#top');
+    // Already signed in: /login goes straight on.
+    await page.goto(`${s.origin}/login`);
+    await page.waitForURL('**/u/dashboard');
+    await page.goto(`${s.origin}/`);
+    await page.waitForURL('**/u/dashboard');
+  });
+
+  it('gives one message for a wrong password and for an unknown email', async () => {
+    const email = newEmail('wrong');
+    await registerThroughUi(await (await s.context()).newPage(), s.origin, email);
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/login`);
+    await signInThroughUi(page, email, 'not the password');
+    const wrong = await page.getByRole('alert').first().textContent();
+    await page.reload();
+    await signInThroughUi(page, newEmail('nobody'), 'whatever password');
+    const unknown = await page.getByRole('alert').first().textContent();
+    expect(wrong).toContain('do not match an account');
+    expect(unknown).toBe(wrong);
+  });
+
+  it('resets a forgotten password end to end', async () => {
+    const email = newEmail('forgot');
+    await registerThroughUi(await (await s.context()).newPage(), s.origin, email);
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/forgot-password`);
+    await page.fill('#forgot-email', email);
+    await page.click('button[type=submit]');
+    await expectVisible(page.getByText(`If an account exists for ${email}`));
+    const mail = await s.smtp.waitForMail(email, { subject: /reset/i });
+    await page.goto(actionLink(mail.links));
+    await expectText(page.locator('h1'), 'Choose a new password');
+    await page.fill('#reset-password', 'a fresh password 2');
+    await page.click('button[type=submit]');
+    await expectText(page.locator('h1'), 'Password changed');
+    await page.getByRole('link', { name: /Sign in with your new password/ }).click();
+    await signInThroughUi(page, email, 'a fresh password 2');
+    await page.waitForURL('**/u/dashboard');
+  });
+
+  it('signs in with an email link', async () => {
+    const email = newEmail('link');
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/login`);
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.fill('#login-email', email);
+    await page.click('button[type=submit]');
+    await expectVisible(page.getByText(`We sent a sign-in link to ${email}`));
+    const mail = await s.smtp.waitForMail(email, { subject: /sign in/i });
+    await page.goto(actionLink(mail.links));
+    await page.waitForURL('**/u/dashboard');
+    await expectVisible(page.getByText(`${email} (verified)`));
+  });
+
+  it('asks for the email when a sign-in link is opened on another device', async () => {
+    const email = newEmail('device');
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/login`);
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.fill('#login-email', email);
+    await page.click('button[type=submit]');
+    const mail = await s.smtp.waitForMail(email, { subject: /sign in/i });
+    const other = await (await s.context()).newPage();
+    await other.goto(actionLink(mail.links));
+    await other.fill('#link-email', email);
+    await other.click('button[type=submit]');
+    await other.waitForURL('**/u/dashboard');
+  });
+
+  it('explains an /auth/action link without its parameters (argument-error)', async () => {
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/auth/action`);
+    await expectText(page.locator('h1'), 'This link is incomplete');
+    await expectText(page.getByRole('alert'), 'incomplete');
+  });
+
+  it('follows a sign-out in another tab', async () => {
+    const context = await s.context();
+    const email = newEmail('tabs');
+    const a = await context.newPage();
+    await registerThroughUi(a, s.origin, email);
+    const b = await context.newPage();
+    await b.goto(`${s.origin}/u/profile`);
+    await expectText(b.locator('h1'), 'Profile');
+    await b.getByRole('button', { name: /Account menu/ }).click();
+    await b.getByRole('menuitem', { name: 'Sign out' }).click();
+    await b.waitForURL('**/login');
+    await a.waitForURL('**/login', { timeout: 15_000 });
+  });
+
+  it('switches to dark mode with a class on <html> and remembers it', async () => {
+    const context = await s.context();
+    const page = await context.newPage();
+    await registerThroughUi(page, s.origin, newEmail('dark'));
+    await page.goto(`${s.origin}/u/settings`);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.click('label[for=appearance-dark]');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.locator('#theme-link').getAttribute('href')).toBe('/themes/dark.css');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(248, 249, 250)');
+  });
+
+  it('shows the 6 px progress bar while a screen loads, and a confirmation before deleting', async () => {
+    const context = await s.context();
+    const page = await context.newPage();
+    await registerThroughUi(page, s.origin, newEmail('bar'));
+    // Hold the settings screen's code so the route transition stays in flight.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/SettingsPage-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    const bar = page.locator('.global-progress .p-progressbar');
+    await expectVisible(bar);
+    expect((await bar.boundingBox())?.height).toBe(6);
+    expect((await bar.boundingBox())?.y).toBe(0);
+    release();
+    await expectText(page.locator('h1'), 'Settings');
+    await expectGone(bar);
+
+    await page.goto(`${s.origin}/u/profile`);
+    await page.fill('#delete-password', 'correct horse 1');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.locator('.p-confirm-dialog');
+    await expectText(dialog, 'Delete your account?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectGone(dialog);
+    await expectText(page.locator('h1'), 'Profile');
+  });
+
+  it('has no serious accessibility violations on the sign-in screens and works by keyboard', async () => {
+    const page = await (await s.context()).newPage();
+    for (const path of ['/login', '/register', '/forgot-password']) {
+      await page.goto(`${s.origin}${path}`);
+      await page.locator('h1').waitFor();
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+    }
+    const email = newEmail('keyboard');
+    await registerThroughUi(await (await s.context()).newPage(), s.origin, email);
+    await page.goto(`${s.origin}/login`);
+    await page.locator('#login-email').focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('correct horse 1');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/u/dashboard');
+  });
+});
