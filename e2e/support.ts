@@ -22,7 +22,7 @@ export interface Stack {
 }
 
 /** The real server (built console, fresh database) with a real SMTP peer, and Chromium. */
-export async function startStack(opts: TestAppOptions = {}): Promise<Stack> {
+export async function startStack(opts: Omit<TestAppOptions, "listen"> = {}): Promise<Stack> {
   const smtp = await startSmtpPeer();
   const t = await createTestApp({
     ...opts,

@@ -23,6 +23,8 @@ function popupPage(reply: FastifyReply, origin: string, message: Record<string, 
       `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`,
     )
     .header('cache-control', 'no-store')
+    // A COOP other than unsafe-none would cut this window off from the console that opened it.
+    .header('cross-origin-opener-policy', 'unsafe-none')
     .type('text/html; charset=utf-8');
   return `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing you in… you can close this window.</p>
 <script nonce="${nonce}">if (window.opener) { window.opener.postMessage(${payload}, ${JSON.stringify(origin)}); } window.close();</script>`;
