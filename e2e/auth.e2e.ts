@@ -7,8 +7,8 @@ import {
   expectVisible,
   newEmail,
   registerThroughUi,
-  signInThroughUi,
   type Stack,
+  signInThroughUi,
   startStack,
 } from './support';
 
@@ -113,6 +113,22 @@ describe('sign-in experience in Chromium', () => {
     await other.waitForURL('**/u/dashboard');
   });
 
+  it('syncs the session to an HttpOnly cookie and clears it on sign-out (seed §7)', async () => {
+    const context = await s.context();
+    const page = await context.newPage();
+    await registerThroughUi(page, s.origin, newEmail('cookie'));
+    const cookie = async () => (await context.cookies()).find((c) => c.name === '__session');
+    for (let i = 0; i < 50 && !(await cookie()); i++) await page.waitForTimeout(100);
+    const set = await cookie();
+    expect(set).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict' });
+    expect(set!.expires - Date.now() / 1000).toBeLessThanOrEqual(301);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    for (let i = 0; i < 50 && (await cookie()); i++) await page.waitForTimeout(100);
+    expect(await cookie()).toBeUndefined();
+  });
+
   it('explains an /auth/action link without its parameters (argument-error)', async () => {
     const page = await (await s.context()).newPage();
     await page.goto(`${s.origin}/auth/action`);
@@ -188,7 +204,9 @@ describe('sign-in experience in Chromium', () => {
       await page.locator('h1').waitFor();
       const result = await new AxeBuilder({ page }).analyze();
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+      expect(
+        serious.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes.map((n) => n.html).join(' ')}`),
+      ).toEqual([]);
     }
     const email = newEmail('keyboard');
     await registerThroughUi(await (await s.context()).newPage(), s.origin, email);

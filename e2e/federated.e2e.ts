@@ -14,7 +14,13 @@ describe('federated sign-in in Chromium', () => {
       port,
       env: {
         OIDC_PROVIDERS: JSON.stringify([
-          { name: 'acme', display_name: 'Acme SSO', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret },
+          {
+            name: 'acme',
+            display_name: 'Acme SSO',
+            issuer: idp.issuer,
+            client_id: idp.clientId,
+            client_secret: idp.clientSecret,
+          },
         ]),
       },
     });

@@ -32,7 +32,8 @@ try {
     for (const width of [1280, 390]) {
       const context = await stack.context({ width, height: width > 500 ? 800 : 844, dark });
       const page = await context.newPage();
-      const name = (p: string) => `${(p.replace(/\//g, '_').replace(/^_/, '') || 'root')}-${dark ? 'dark' : 'light'}-${width}.png`;
+      const name = (p: string) =>
+        `${p.replace(/\//g, '_').replace(/^_/, '') || 'root'}-${dark ? 'dark' : 'light'}-${width}.png`;
       for (const p of signedOut) {
         await page.goto(`${stack.origin}${p}`);
         await page.waitForTimeout(600);

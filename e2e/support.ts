@@ -22,14 +22,17 @@ export interface Stack {
 }
 
 /** The real server (built console, fresh database) with a real SMTP peer, and Chromium. */
-export async function startStack(opts: Omit<TestAppOptions, "listen"> = {}): Promise<Stack> {
+export async function startStack(opts: Omit<TestAppOptions, 'listen'> = {}): Promise<Stack> {
   const smtp = await startSmtpPeer();
   const t = await createTestApp({
     ...opts,
     listen: true,
     env: { SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', ...opts.env },
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const contexts: BrowserContext[] = [];
   return {
     t,
@@ -37,7 +40,10 @@ export async function startStack(opts: Omit<TestAppOptions, "listen"> = {}): Pro
     browser,
     origin: t.origin,
     async context({ width = 1280, height = 800, dark = false } = {}) {
-      const c = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light' });
+      const c = await browser.newContext({
+        viewport: { width, height },
+        colorScheme: dark ? 'dark' : 'light',
+      });
       contexts.push(c);
       return c;
     },
@@ -54,7 +60,12 @@ let n = 0;
 export const newEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
 /** Signs up through the console's own register screen; returns when the dashboard shows. */
-export async function registerThroughUi(page: Page, origin: string, email: string, password = 'correct horse 1') {
+export async function registerThroughUi(
+  page: Page,
+  origin: string,
+  email: string,
+  password = 'correct horse 1',
+) {
   await page.goto(`${origin}/register`);
   await page.fill('#register-name', 'Test Person');
   await page.fill('#register-email', email);
@@ -81,11 +92,15 @@ export async function expectText(locator: Locator, expected: string | RegExp, ti
       .first()
       .textContent({ timeout: 1000 })
       .catch(() => null);
-    if (last !== null && (typeof expected === 'string' ? last.includes(expected) : expected.test(last))) return;
-    if (Date.now() > deadline) throw new Error(`expected text ${String(expected)}, last saw ${JSON.stringify(last)}`);
+    if (last !== null && (typeof expected === 'string' ? last.includes(expected) : expected.test(last)))
+      return;
+    if (Date.now() > deadline)
+      throw new Error(`expected text ${String(expected)}, last saw ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-export const expectVisible = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'visible', timeout });
-export const expectGone = (locator: Locator, timeout = 10_000) => locator.first().waitFor({ state: 'hidden', timeout });
+export const expectVisible = (locator: Locator, timeout = 10_000) =>
+  locator.first().waitFor({ state: 'visible', timeout });
+export const expectGone = (locator: Locator, timeout = 10_000) =>
+  locator.first().waitFor({ state: 'hidden', timeout });

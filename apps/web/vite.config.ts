@@ -17,5 +17,8 @@ const proxied = [
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
-  server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: false }])) },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: false }])),
+  },
 });

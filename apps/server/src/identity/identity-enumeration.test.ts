@@ -21,7 +21,11 @@ describe('sign-in timing does not reveal which emails have accounts', () => {
     const url = `${t.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${t.ctx.config.auth.apiKey}`;
     const post = async (body: object) => {
       const start = performance.now();
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const elapsed = performance.now() - start;
       expect((await res.json()).error.message).toBe('INVALID_LOGIN_CREDENTIALS');
       return elapsed;
@@ -29,7 +33,11 @@ describe('sign-in timing does not reveal which emails have accounts', () => {
     const signUp = await fetch(url.replace('signInWithPassword', 'signUp'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'known@example.test', password: 'the real password', returnSecureToken: true }),
+      body: JSON.stringify({
+        email: 'known@example.test',
+        password: 'the real password',
+        returnSecureToken: true,
+      }),
     });
     expect(signUp.status).toBe(200);
     // Warm up both paths (dummy hash, JIT, connection pool).
@@ -40,8 +48,12 @@ describe('sign-in timing does not reveal which emails have accounts', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 200; i++) {
-      known.push(await post({ email: 'known@example.test', password: `wrong ${i}`, returnSecureToken: true }));
-      unknown.push(await post({ email: `nobody-${i}@example.test`, password: `wrong ${i}`, returnSecureToken: true }));
+      known.push(
+        await post({ email: 'known@example.test', password: `wrong ${i}`, returnSecureToken: true }),
+      );
+      unknown.push(
+        await post({ email: `nobody-${i}@example.test`, password: `wrong ${i}`, returnSecureToken: true }),
+      );
     }
     const difference = Math.abs(median(known) - median(unknown));
     expect(difference).toBeLessThan(10);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorFrom } from './api-error';
 
-const response = (body: string, status: number, statusText = '') => new Response(body || null, { status, statusText });
+const response = (body: string, status: number, statusText = '') =>
+  new Response(body || null, { status, statusText });
 
 describe('the API error rule (seed §8)', () => {
   it('takes a non-empty string body as the message', async () => {
@@ -13,7 +14,13 @@ describe('the API error rule (seed §8)', () => {
   });
 
   it('takes the problem detail, then its title', async () => {
-    const body = JSON.stringify({ type: 't', title: 'Not Found', status: 404, detail: 'Project not found.', code: 'not_found' });
+    const body = JSON.stringify({
+      type: 't',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Project not found.',
+      code: 'not_found',
+    });
     const e = await apiErrorFrom(response(body, 404, 'Not Found'));
     expect(e).toMatchObject({ message: 'Project not found.', status: 404, code: 'not_found' });
     const titled = await apiErrorFrom(response(JSON.stringify({ title: 'Forbidden', status: 403 }), 403));

@@ -1,7 +1,23 @@
-import { ConfirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
+import type { ConfirmDialogProps } from 'primereact/confirmdialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { Toast, type ToastMessage } from 'primereact/toast';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+
+// The dialog code loads the first time a confirmation is asked for, not with every screen.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('primereact/confirmdialog')).ConfirmDialog,
+}));
+
 import { useNavigation } from 'react-router';
 
 export type Severity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
@@ -30,6 +46,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
   const toastRef = useRef<Toast>(null);
   const [loads, setLoads] = useState(0);
   const [confirmProps, setConfirmProps] = useState<ConfirmDialogProps>({ visible: false });
+  const [asked, setAsked] = useState(false);
 
   const closeConfirm = useCallback(() => setConfirmProps((p) => ({ ...p, visible: false })), []);
   const ui = useMemo<GlobalUi>(
@@ -46,6 +63,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
         toastRef.current?.show({ severity, summary, detail, life } as ToastMessage);
       },
       confirm(o) {
+        setAsked(true);
         setConfirmProps({
           visible: true,
           header: o.header,
@@ -67,7 +85,11 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
     <UiContext.Provider value={ui}>
       <GlobalProgress active={loads > 0} />
       {children}
-      <ConfirmDialog {...confirmProps} />
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog {...confirmProps} />
+        </Suspense>
+      )}
       <Toast ref={toastRef} position="top-right" />
     </UiContext.Provider>
   );
@@ -88,4 +110,3 @@ export function useUi(): GlobalUi {
   if (!ui) throw new Error('useUi outside GlobalUiProvider');
   return ui;
 }
-

@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { useSignOutRedirect } from './use-sign-out-redirect';
-import { AnonymousOnly, RequireAuth } from './guards';
 import { GlobalUiProvider } from './global-ui';
-import { ProjectLayout } from './layouts/ProjectLayout';
-import { UserLayout } from './layouts/UserLayout';
+import { AnonymousOnly, RequireAuth } from './guards';
+import { useSignOutRedirect } from './use-sign-out-redirect';
 
 /** Route-level code splitting: each screen is its own chunk, loaded on first visit. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 function Root() {
   return (
@@ -22,10 +22,10 @@ function SignOutWatcher() {
   return null;
 }
 
-const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({
-  lazy: page(load),
-  // The guard wraps the lazily loaded screen.
-});
+const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({ lazy: page(load) });
+// The signed-in frame (menus, drawer) is its own chunk: the sign-in screens never load it.
+const userLayout = async () => ({ Component: (await import('./layouts/UserLayout')).UserLayout });
+const projectLayout = async () => ({ Component: (await import('./layouts/ProjectLayout')).ProjectLayout });
 
 export const router = createBrowserRouter([
   {
@@ -50,15 +50,20 @@ export const router = createBrowserRouter([
         path: '/u',
         element: (
           <RequireAuth>
-            <UserLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to="/u/dashboard" replace /> },
-          { path: 'dashboard', lazy: page(() => import('../features/dashboard/UserDashboardPage')) },
-          { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
-          { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
-          { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
+          {
+            lazy: userLayout,
+            children: [
+              { index: true, element: <Navigate to="/u/dashboard" replace /> },
+              { path: 'dashboard', lazy: page(() => import('../features/dashboard/UserDashboardPage')) },
+              { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
+              { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
+              { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
+            ],
+          },
         ],
       },
       {
@@ -69,10 +74,13 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { element: <UserLayout />, children: [{ index: true, lazy: page(() => import('../features/projects/ProjectsPage')) }] },
+          {
+            lazy: userLayout,
+            children: [{ index: true, lazy: page(() => import('../features/projects/ProjectsPage')) }],
+          },
           {
             path: ':id',
-            element: <ProjectLayout />,
+            lazy: projectLayout,
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
               { path: 'dashboard', lazy: page(() => import('../features/project/ProjectDashboardPage')) },
@@ -84,7 +92,10 @@ export const router = createBrowserRouter([
               { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
               { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
               { path: 'webhooks', lazy: page(() => import('../features/project/WebhooksPage')) },
-              { path: 'webhooks/:webhookId', lazy: page(() => import('../features/project/WebhookDeliveriesPage')) },
+              {
+                path: 'webhooks/:webhookId',
+                lazy: page(() => import('../features/project/WebhookDeliveriesPage')),
+              },
               {
                 path: 'webhooks/:webhookId/deliveries/:deliveryId',
                 lazy: page(() => import('../features/project/DeliveryPage')),

@@ -11,7 +11,9 @@ export async function initSentry(config: RuntimeConfig) {
     environment: config.sentry.environment,
     integrations: [Sentry.browserTracingIntegration()],
     tracesSampleRate: 1,
-    tracePropagationTargets: config.sentry.trace_propagation_targets.map((t) => (t.startsWith('^') ? new RegExp(t) : t)),
+    tracePropagationTargets: config.sentry.trace_propagation_targets.map((t) =>
+      t.startsWith('^') ? new RegExp(t) : t,
+    ),
   });
 }
 

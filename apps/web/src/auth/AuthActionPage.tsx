@@ -40,8 +40,8 @@ function Failure({ error }: { error: unknown }) {
   const next =
     code === 'auth/expired-action-code' || code === 'auth/invalid-action-code' ? (
       <p>
-        Links work once and for a limited time. <Link to="/forgot-password">Ask for a new reset link</Link>, or{' '}
-        <Link to="/login">sign in</Link> and resend the verification email from the banner.
+        Links work once and for a limited time. <Link to="/forgot-password">Ask for a new reset link</Link>,
+        or <Link to="/login">sign in</Link> and resend the verification email from the banner.
       </p>
     ) : null;
   return (
@@ -105,11 +105,20 @@ function ResetPassword({ oobCode, continuePath }: ActionProps) {
       setBusy(false);
     }
   };
-  if (failure) return <Frame title="Reset your password"><Failure error={failure} /></Frame>;
+  if (failure)
+    return (
+      <Frame title="Reset your password">
+        <Failure error={failure} />
+      </Frame>
+    );
   if (done) {
     return (
       <Frame title="Password changed">
-        <Message severity="success" className="auth-message" text="Your password is changed and every other session is signed out." />
+        <Message
+          severity="success"
+          className="auth-message"
+          text="Your password is changed and every other session is signed out."
+        />
         <Link to={continuePath ?? '/login'}>Sign in with your new password</Link>
       </Frame>
     );
@@ -130,7 +139,13 @@ function ResetPassword({ oobCode, continuePath }: ActionProps) {
           />
         </FormField>
         <PasswordChecklist status={status} id="reset-password-rules" />
-        <Button type="submit" label="Save password" loading={busy} disabled={!status?.isValid} className="w-full" />
+        <Button
+          type="submit"
+          label="Save password"
+          loading={busy}
+          disabled={!status?.isValid}
+          className="w-full"
+        />
       </form>
     </Frame>
   );
@@ -160,10 +175,18 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
     // Runs once for this link.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  if (failure) return <Frame title="Sign in with a link"><Failure error={failure} /></Frame>;
+  if (failure)
+    return (
+      <Frame title="Sign in with a link">
+        <Failure error={failure} />
+      </Frame>
+    );
   if (!needEmail) return <Pending title="Signing you in…" />;
   return (
-    <Frame title="Confirm your email" subtitle="You opened the link on another device or browser. Which address was it sent to?">
+    <Frame
+      title="Confirm your email"
+      subtitle="You opened the link on another device or browser. Which address was it sent to?"
+    >
       <form
         className="auth-form p-fluid"
         onSubmit={(e) => {
@@ -173,7 +196,13 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
         }}
       >
         <FormField id="link-email" label="Email">
-          <InputText id="link-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <InputText
+            id="link-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </FormField>
         <Button type="submit" label="Sign in" loading={busy} className="w-full" />
       </form>
@@ -181,13 +210,19 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
   );
 }
 
-const APPLY_TEXT: Record<Exclude<Mode, 'resetPassword' | 'signIn'>, { title: string; done: (email?: string | null) => string }> = {
+const APPLY_TEXT: Record<
+  Exclude<Mode, 'resetPassword' | 'signIn'>,
+  { title: string; done: (email?: string | null) => string }
+> = {
   verifyEmail: { title: 'Verify your email', done: () => 'Your email address is verified. Thank you!' },
   verifyAndChangeEmail: {
     title: 'Confirm your new email',
     done: (email) => `Your account's email is now ${email ?? 'changed'}. Sign in again with it.`,
   },
-  recoverEmail: { title: 'Restore your email', done: (email) => `Your account's email is back to ${email ?? 'what it was'}.` },
+  recoverEmail: {
+    title: 'Restore your email',
+    done: (email) => `Your account's email is back to ${email ?? 'what it was'}.`,
+  },
 };
 
 function ApplyCode({ oobCode, continuePath, mode }: ActionProps & { mode: keyof typeof APPLY_TEXT }) {
@@ -197,12 +232,19 @@ function ApplyCode({ oobCode, continuePath, mode }: ActionProps & { mode: keyof 
     (async () => {
       const info = await checkActionCode(auth(), oobCode);
       await applyActionCode(auth(), oobCode);
-      await auth().currentUser?.reload().catch(() => undefined);
+      await auth()
+        .currentUser?.reload()
+        .catch(() => undefined);
       setResult(APPLY_TEXT[mode].done(info.data.email));
     })().catch(setFailure);
   }, [oobCode, mode]);
   const text = APPLY_TEXT[mode];
-  if (failure) return <Frame title={text.title}><Failure error={failure} /></Frame>;
+  if (failure)
+    return (
+      <Frame title={text.title}>
+        <Failure error={failure} />
+      </Frame>
+    );
   if (!result) return <Pending title={text.title} />;
   return (
     <Frame title={text.title}>

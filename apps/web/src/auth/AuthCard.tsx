@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The frame of every sign-in screen. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="center-page">
       <section className="auth-card surface-card" aria-labelledby="auth-title">

@@ -1,4 +1,4 @@
-import { signInWithEmailAndPassword, sendSignInLinkToEmail } from 'firebase/auth';
+import { sendSignInLinkToEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
@@ -112,11 +112,20 @@ export default function LoginPage() {
         )}
         <div className="auth-row">
           <Link to="/forgot-password">Forgot password?</Link>
-          <button type="button" className="link-button" onClick={() => setMode(mode === 'password' ? 'link' : 'password')}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setMode(mode === 'password' ? 'link' : 'password')}
+          >
             {mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
           </button>
         </div>
-        <Button type="submit" label={mode === 'password' ? 'Sign in' : 'Email me a link'} loading={busy} className="w-full" />
+        <Button
+          type="submit"
+          label={mode === 'password' ? 'Sign in' : 'Email me a link'}
+          loading={busy}
+          className="w-full"
+        />
       </form>
       {providers.length > 0 && (
         <>

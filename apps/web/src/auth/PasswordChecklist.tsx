@@ -7,11 +7,13 @@ export function PasswordChecklist({ status, id }: { status: PasswordValidationSt
     [status?.meetsMinPasswordLength, `At least ${options.minPasswordLength ?? 6} characters`],
   ];
   // 4096 is the service default ceiling: only a real limit is worth a line.
-  if (options.maxPasswordLength && options.maxPasswordLength < 4096) rules.push([status?.meetsMaxPasswordLength, `At most ${options.maxPasswordLength} characters`]);
+  if (options.maxPasswordLength && options.maxPasswordLength < 4096)
+    rules.push([status?.meetsMaxPasswordLength, `At most ${options.maxPasswordLength} characters`]);
   if (options.containsLowercaseLetter) rules.push([status?.containsLowercaseLetter, 'A lower-case letter']);
   if (options.containsUppercaseLetter) rules.push([status?.containsUppercaseLetter, 'An upper-case letter']);
   if (options.containsNumericCharacter) rules.push([status?.containsNumericCharacter, 'A number']);
-  if (options.containsNonAlphanumericCharacter) rules.push([status?.containsNonAlphanumericCharacter, 'A symbol']);
+  if (options.containsNonAlphanumericCharacter)
+    rules.push([status?.containsNonAlphanumericCharacter, 'A symbol']);
   return (
     <ul className="password-checklist" id={id} aria-live="polite">
       {rules.map(([ok, label]) => (

@@ -1,4 +1,9 @@
-import { createUserWithEmailAndPassword, sendEmailVerification, updateProfile, validatePassword } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  updateProfile,
+  validatePassword,
+} from 'firebase/auth';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -64,7 +69,13 @@ export default function RegisterPage() {
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="register-name" label="Your name">
-          <InputText id="register-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+          <InputText
+            id="register-name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={120}
+          />
         </FormField>
         <FormField id="register-email" label="Work email">
           <InputText

@@ -3,7 +3,8 @@
  * act on. One table, used inline on forms and in toasts.
  */
 const MESSAGES: Record<string, string> = {
-  'auth/email-already-in-use': 'An account with this email already exists. Sign in instead, or reset your password.',
+  'auth/email-already-in-use':
+    'An account with this email already exists. Sign in instead, or reset your password.',
   'auth/invalid-credential': 'That email and password do not match an account. Check them and try again.',
   'auth/wrong-password': 'That password is not right. Try again or reset it.',
   'auth/user-not-found': 'There is no account with this email.',
@@ -11,7 +12,8 @@ const MESSAGES: Record<string, string> = {
   'auth/user-disabled': 'This account has been disabled. Contact your administrator.',
   'auth/user-token-expired': 'Your session has ended. Please sign in again.',
   'auth/expired-action-code': 'This link has expired. Ask for a new one.',
-  'auth/invalid-action-code': 'This link is not valid any more: it may have been used already. Ask for a new one.',
+  'auth/invalid-action-code':
+    'This link is not valid any more: it may have been used already. Ask for a new one.',
   'auth/requires-recent-login': 'For your security, confirm it is you by signing in again.',
   'auth/password-does-not-meet-requirements': 'The password does not meet the requirements listed below.',
   'auth/weak-password': 'Choose a longer password: at least 6 characters.',
@@ -19,7 +21,8 @@ const MESSAGES: Record<string, string> = {
   'auth/argument-error': 'This link is incomplete. Open the link from your email again.',
   'auth/internal-error': 'Something went wrong on our side. Try again in a moment.',
   'auth/user-mismatch': 'You signed in as a different user. Sign in with the account you are changing.',
-  'auth/multi-factor-auth-required': 'This account needs a second sign-in step, which Scanline does not support yet.',
+  'auth/multi-factor-auth-required':
+    'This account needs a second sign-in step, which Scanline does not support yet.',
   'auth/unauthorized-domain': 'This site is not allowed to sign in to this service.',
   'auth/unauthorized-continue-uri': 'That return address is not allowed.',
   'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups, or continue in this window.',
@@ -27,7 +30,8 @@ const MESSAGES: Record<string, string> = {
   'auth/cancelled-popup-request': 'Another sign-in window was opened; this one was cancelled.',
   'auth/web-storage-unsupported': 'Your browser blocks storage this site needs to keep you signed in.',
   'auth/invalid-auth-event': 'The sign-in could not be completed. Try again.',
-  'auth/invalid-api-key': 'This console is not configured correctly (invalid API key). Tell your administrator.',
+  'auth/invalid-api-key':
+    'This console is not configured correctly (invalid API key). Tell your administrator.',
   'auth/operation-not-supported-in-this-environment': 'This browser cannot do this kind of sign-in.',
   'auth/operation-not-allowed': 'This way of signing in is not enabled.',
   'auth/admin-restricted-operation': 'This way of signing in is not enabled.',

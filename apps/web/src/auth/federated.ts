@@ -1,6 +1,13 @@
 import type { FederatedProvider } from '@scanline/contracts';
-import type { AuthCredential, UserCredential } from 'firebase/auth';
-import { auth, sdk } from './firebase';
+import {
+  type AuthCredential,
+  GoogleAuthProvider,
+  OAuthProvider,
+  reauthenticateWithCredential,
+  signInWithCredential,
+  type UserCredential,
+} from 'firebase/auth';
+import { auth } from './firebase';
 
 // Seed §9: popup 500 × 600; closed-window poll 2 s; grace after close 8 s.
 const POPUP_WIDTH = 500;
@@ -22,14 +29,13 @@ async function credentialFromHandle(handle: string): Promise<AuthCredential> {
   });
   if (!res.ok) throw authError('auth/invalid-auth-event');
   const { provider_id, id_token } = (await res.json()) as { provider_id: string; id_token: string };
-  const f = sdk();
   return provider_id === 'google.com'
-    ? f.GoogleAuthProvider.credential(id_token)
-    : new f.OAuthProvider(provider_id).credential({ idToken: id_token });
+    ? GoogleAuthProvider.credential(id_token)
+    : new OAuthProvider(provider_id).credential({ idToken: id_token });
 }
 
 const completeWithHandle = async (handle: string): Promise<UserCredential> =>
-  sdk().signInWithCredential(auth(), await credentialFromHandle(handle));
+  signInWithCredential(auth(), await credentialFromHandle(handle));
 
 /**
  * Federated sign-in in a centred popup (seed §4): a new popup cancels the previous one
@@ -37,14 +43,14 @@ const completeWithHandle = async (handle: string): Promise<UserCredential> =>
  * (popup-closed-by-user); a blocked window rejects with popup-blocked.
  */
 export async function signInWithProviderPopup(provider: FederatedProvider): Promise<UserCredential> {
-  return sdk().signInWithCredential(auth(), await credentialFromPopup(provider));
+  return signInWithCredential(auth(), await credentialFromPopup(provider));
 }
 
 /** Reauthentication with a provider before a sensitive change (the SDK checks it is the same user). */
 export async function reauthenticateWithProviderPopup(provider: FederatedProvider): Promise<UserCredential> {
   const user = auth().currentUser;
   if (!user) throw authError('auth/user-token-expired');
-  return sdk().reauthenticateWithCredential(user, await credentialFromPopup(provider));
+  return reauthenticateWithCredential(user, await credentialFromPopup(provider));
 }
 
 function credentialFromPopup(provider: FederatedProvider): Promise<AuthCredential> {
@@ -74,7 +80,10 @@ function credentialFromPopup(provider: FederatedProvider): Promise<AuthCredentia
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.data?.type !== 'scanline:federated') return;
       cleanup();
-      if (event.data.error) reject(authError(event.data.error === 'access_denied' ? 'auth/user-cancelled' : 'auth/invalid-auth-event'));
+      if (event.data.error)
+        reject(
+          authError(event.data.error === 'access_denied' ? 'auth/user-cancelled' : 'auth/invalid-auth-event'),
+        );
       else credentialFromHandle(String(event.data.handle)).then(resolve, reject);
     };
     window.addEventListener('message', onMessage);

@@ -1,40 +1,55 @@
 import type { RuntimeConfig } from '@scanline/contracts';
-import type { Auth } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 
-export type AuthSdk = typeof import('firebase/auth');
+export type AuthSdk = typeof import('./firebase-sdk');
 
 let sdkModule: AuthSdk | undefined;
 let authInstance: Auth | undefined;
 
-declare global {
-  // Read by the firebase SDK when it loads (session sync, seed §7).
-  var __FIREBASE_DEFAULTS__: Record<string, unknown> | undefined;
+/**
+ * Session sync (seed §7, §9): each new ID token is posted to the server's session endpoint,
+ * which sets a short-lived HttpOnly cookie for downloads and event streams; sign-out
+ * deletes it. The SDK does the same only through getAuth(), which also bundles its
+ * popup/redirect machinery that cannot work self-hosted, so the console does it itself.
+ */
+function syncSession(sdk: AuthSdk, auth: Auth, url: string) {
+  let last: string | null | undefined;
+  const post = async (user: User | null) => {
+    const token = user ? await user.getIdToken().catch(() => null) : null;
+    if (token === last) return;
+    last = token;
+    await fetch(url, {
+      method: token ? 'POST' : 'DELETE',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    }).catch(() => undefined);
+  };
+  sdk.onIdTokenChanged(auth, (user) => void post(user));
 }
 
-/**
- * Starts the firebase SDK against this deployment's identity service. Session sync must be
- * configured before the SDK module is evaluated, hence the dynamic import (NOTES.md).
- */
+/** Starts the firebase SDK against this deployment's identity service. */
 export async function initFirebase(config: RuntimeConfig): Promise<Auth> {
-  if (config.auth.token_sync_url) {
-    globalThis.__FIREBASE_DEFAULTS__ = { _authTokenSyncURL: config.auth.token_sync_url, _authIdTokenMaxAge: 300 };
-  }
-  const [{ initializeApp }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
-  const app = initializeApp({
+  const sdk = await import('./firebase-sdk');
+  const app = sdk.initializeApp({
     apiKey: config.firebase.api_key,
     authDomain: config.firebase.auth_domain,
     projectId: config.firebase.project_id,
   });
-  const auth = sdk.getAuth(app);
+  // getAuth()'s persistence, shared across tabs (a sign-out in one tab reaches the others).
+  const auth = sdk.initializeAuth(app, {
+    persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence, sdk.browserSessionPersistence],
+  });
   if (config.auth.emulator_origin) {
     sdk.connectAuthEmulator(auth, config.auth.emulator_origin, { disableWarnings: true });
   }
+  if (config.auth.token_sync_url && window.isSecureContext)
+    syncSession(sdk, auth, config.auth.token_sync_url);
   sdkModule = sdk;
   authInstance = auth;
   return auth;
 }
 
-/** The loaded SDK, for code on the boot path that must not import it statically. */
+/** The loaded SDK functions, for code on the boot path that must not import it statically. */
 export function sdk(): AuthSdk {
   if (!sdkModule) throw new Error('firebase used before boot');
   return sdkModule;

@@ -19,6 +19,10 @@ export function formatDate(value: Date | string | number | null | undefined, wit
   if (Number.isNaN(d.getTime())) return '—';
   const p = (n: number) => String(n).padStart(2, '0');
   const yy = p(d.getFullYear() % 100);
-  const date = { 'mm/dd/yy': `${p(d.getMonth() + 1)}/${p(d.getDate())}/${yy}`, 'dd/mm/yy': `${p(d.getDate())}/${p(d.getMonth() + 1)}/${yy}`, 'yy-mm-dd': `${yy}-${p(d.getMonth() + 1)}-${p(d.getDate())}` }[getDateFormat()];
+  const date = {
+    'mm/dd/yy': `${p(d.getMonth() + 1)}/${p(d.getDate())}/${yy}`,
+    'dd/mm/yy': `${p(d.getDate())}/${p(d.getMonth() + 1)}/${yy}`,
+    'yy-mm-dd': `${yy}-${p(d.getMonth() + 1)}-${p(d.getDate())}`,
+  }[getDateFormat()];
   return withTime ? `${date} ${p(d.getHours())}:${p(d.getMinutes())}` : date;
 }

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** A labelled form control with its help or error text, wired for screen readers. */
-export function FormField({ id, label, error, help, children }: { id: string; label: string; error?: string; help?: ReactNode; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  help,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  help?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import { Sidebar } from 'primereact/sidebar';
@@ -5,6 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyEmailBanner } from '../../auth/VerifyEmailBanner';
+import { queryClient } from '../query-client';
 
 export interface NavItem {
   to: string;
@@ -14,7 +16,17 @@ export interface NavItem {
 }
 
 /** The signed-in frame: top bar, a side menu that becomes a drawer under 768 px, the page. */
-export function Shell({ nav, navTitle, switcher, children }: { nav: NavItem[]; navTitle: string; switcher?: ReactNode; children: ReactNode }) {
+export function Shell({
+  nav,
+  navTitle,
+  switcher,
+  children,
+}: {
+  nav: NavItem[];
+  navTitle: string;
+  switcher?: ReactNode;
+  children: ReactNode;
+}) {
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawer(false), [location.pathname]);
@@ -24,7 +36,11 @@ export function Shell({ nav, navTitle, switcher, children }: { nav: NavItem[]; n
       <ul>
         {nav.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={({ isActive }) => `side-nav-link${isActive ? ' active' : ''}`}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) => `side-nav-link${isActive ? ' active' : ''}`}
+            >
               <i className={`pi ${item.icon}`} aria-hidden="true" />
               <span>{item.label}</span>
             </NavLink>
@@ -33,35 +49,43 @@ export function Shell({ nav, navTitle, switcher, children }: { nav: NavItem[]; n
       </ul>
     </nav>
   );
+  // Data fetching lives with the signed-in frame, so the sign-in screens never load it.
   return (
-    <div className="shell">
-      <header className="topbar">
-        <Button
-          icon="pi pi-bars"
-          text
-          rounded
-          className="menu-toggle"
-          aria-label="Open menu"
-          onClick={() => setDrawer(true)}
-        />
-        <Link to="/u/dashboard" className="brand">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
-          <span>Scanline</span>
-        </Link>
-        <div className="topbar-spacer" />
-        <UserMenu />
-      </header>
-      <div className="shell-body">
-        <aside className="side">{menu}</aside>
-        <Sidebar visible={drawer} onHide={() => setDrawer(false)} aria-label={navTitle} className="nav-drawer">
-          {menu}
-        </Sidebar>
-        <main className="content" id="main">
-          <VerifyEmailBanner />
-          {children}
-        </main>
+    <QueryClientProvider client={queryClient}>
+      <div className="shell">
+        <header className="topbar">
+          <Button
+            icon="pi pi-bars"
+            text
+            rounded
+            className="menu-toggle"
+            aria-label="Open menu"
+            onClick={() => setDrawer(true)}
+          />
+          <Link to="/u/dashboard" className="brand">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            <span>Scanline</span>
+          </Link>
+          <div className="topbar-spacer" />
+          <UserMenu />
+        </header>
+        <div className="shell-body">
+          <aside className="side">{menu}</aside>
+          <Sidebar
+            visible={drawer}
+            onHide={() => setDrawer(false)}
+            aria-label={navTitle}
+            className="nav-drawer"
+          >
+            {menu}
+          </Sidebar>
+          <main className="content" id="main">
+            <VerifyEmailBanner />
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </QueryClientProvider>
   );
 }
 

@@ -65,10 +65,27 @@ function ProfileForm() {
     <form className="surface-card panel p-fluid" onSubmit={save} aria-labelledby="profile-title">
       <h2 id="profile-title">Your details</h2>
       <FormField id="profile-name" label="Display name">
-        <InputText id="profile-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="name" />
+        <InputText
+          id="profile-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={120}
+          autoComplete="name"
+        />
       </FormField>
-      <FormField id="profile-photo" label="Photo URL" error={photoInvalid ? 'Use an https:// address of an image.' : undefined} help="An https:// link to a square image.">
-        <InputText id="profile-photo" value={photo} onChange={(e) => setPhoto(e.target.value)} maxLength={2048} invalid={photoInvalid} />
+      <FormField
+        id="profile-photo"
+        label="Photo URL"
+        error={photoInvalid ? 'Use an https:// address of an image.' : undefined}
+        help="An https:// link to a square image."
+      >
+        <InputText
+          id="profile-photo"
+          value={photo}
+          onChange={(e) => setPhoto(e.target.value)}
+          maxLength={2048}
+          invalid={photoInvalid}
+        />
       </FormField>
       <Button type="submit" label="Save details" loading={busy} />
     </form>
@@ -83,7 +100,9 @@ async function confirmIdentity(password: string) {
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
     return;
   }
-  const provider = runtimeConfig().auth.federated_providers.find((p) => user.providerData.some((d) => d.providerId === p.id));
+  const provider = runtimeConfig().auth.federated_providers.find((p) =>
+    user.providerData.some((d) => d.providerId === p.id),
+  );
   if (!provider) throw Object.assign(new Error('no provider'), { code: 'auth/requires-recent-login' });
   await reauthenticateWithProviderPopup(provider);
 }
@@ -113,11 +132,27 @@ function EmailForm() {
       <h2 id="email-title">Email address</h2>
       <p>
         You sign in as <strong>{user?.email}</strong>{' '}
-        {user?.emailVerified ? <Tag severity="success" value="Verified" /> : <Tag severity="warning" value="Not verified" />}
+        {user?.emailVerified ? (
+          <Tag severity="success" value="Verified" />
+        ) : (
+          <Tag severity="warning" value="Not verified" />
+        )}
       </p>
-      {sent && <p role="status">We sent a confirmation link to {sent}. Your email changes when you open it.</p>}
-      <FormField id="email-new" label="New email address" help="We send a link to the new address; nothing changes until you open it.">
-        <InputText id="email-new" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+      {sent && (
+        <p role="status">We sent a confirmation link to {sent}. Your email changes when you open it.</p>
+      )}
+      <FormField
+        id="email-new"
+        label="New email address"
+        help="We send a link to the new address; nothing changes until you open it."
+      >
+        <InputText
+          id="email-new"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+        />
       </FormField>
       <Button type="submit" label="Change email" outlined loading={busy} disabled={!email.trim()} />
     </form>
@@ -145,7 +180,11 @@ function PasswordForm() {
       ui.toast('success', 'Password changed', 'Your other sessions were signed out.');
     } catch (err) {
       if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
-      setError(authErrorCode(err) === 'auth/invalid-credential' ? 'Your current password is not right.' : authErrorMessage(err));
+      setError(
+        authErrorCode(err) === 'auth/invalid-credential'
+          ? 'Your current password is not right.'
+          : authErrorMessage(err),
+      );
     } finally {
       setBusy(false);
     }
@@ -154,10 +193,25 @@ function PasswordForm() {
     <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <FormField id="password-current" label="Current password" error={error ?? undefined}>
-        <Password inputId="password-current" value={current} onChange={(e) => setCurrent(e.target.value)} feedback={false} toggleMask autoComplete="current-password" />
+        <Password
+          inputId="password-current"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="current-password"
+        />
       </FormField>
       <FormField id="password-new" label="New password">
-        <Password inputId="password-new" value={next} onChange={(e) => setNext(e.target.value)} feedback={false} toggleMask autoComplete="new-password" aria-describedby="password-new-rules" />
+        <Password
+          inputId="password-new"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          aria-describedby="password-new-rules"
+        />
       </FormField>
       <PasswordChecklist status={status} id="password-new-rules" />
       <Button type="submit" label="Change password" loading={busy} disabled={!current || !status?.isValid} />
@@ -175,13 +229,18 @@ function LinkedProviders() {
       <ul className="plain-list">
         {user?.providerData.map((p) => (
           <li key={`${p.providerId}-${p.uid}`}>
-            <i className={`pi ${p.providerId === 'password' ? 'pi-lock' : 'pi-id-card'}`} aria-hidden="true" />{' '}
-            {names[p.providerId] ?? p.providerId} {p.email ? <span className="muted">({p.email})</span> : null}
+            <i
+              className={`pi ${p.providerId === 'password' ? 'pi-lock' : 'pi-id-card'}`}
+              aria-hidden="true"
+            />{' '}
+            {names[p.providerId] ?? p.providerId}{' '}
+            {p.email ? <span className="muted">({p.email})</span> : null}
           </li>
         ))}
       </ul>
       <p className="muted">
-        Member since {formatDate(user?.metadata.creationTime)} · last sign-in {formatDate(user?.metadata.lastSignInTime)}
+        Member since {formatDate(user?.metadata.creationTime)} · last sign-in{' '}
+        {formatDate(user?.metadata.lastSignInTime)}
       </p>
     </section>
   );
@@ -217,10 +276,24 @@ function DangerZone() {
       <p>Deleting your account signs you out everywhere and removes your sign-in methods.</p>
       {hasPassword && (
         <FormField id="delete-password" label="Confirm with your password">
-          <Password inputId="delete-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoComplete="current-password" />
+          <Password
+            inputId="delete-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+            autoComplete="current-password"
+          />
         </FormField>
       )}
-      <Button label="Delete account" severity="danger" outlined loading={busy} disabled={hasPassword && !password} onClick={remove} />
+      <Button
+        label="Delete account"
+        severity="danger"
+        outlined
+        loading={busy}
+        disabled={hasPassword && !password}
+        onClick={remove}
+      />
     </section>
   );
 }

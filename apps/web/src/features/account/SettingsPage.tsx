@@ -3,7 +3,13 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useUi } from '../../app/global-ui';
 import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
-import { DATE_FORMATS, type DateFormat, formatDate, getDateFormat, setDateFormat } from '../../theme/date-format';
+import {
+  DATE_FORMATS,
+  type DateFormat,
+  formatDate,
+  getDateFormat,
+  setDateFormat,
+} from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
 import { PageHeader } from '../../ui/PageHeader';
 
@@ -44,7 +50,11 @@ export default function SettingsPage() {
         </section>
         <section className="surface-card panel p-fluid" aria-labelledby="dates-title">
           <h2 id="dates-title">Dates</h2>
-          <FormField id="date-format" label="Date format" help={`Today looks like ${formatDate(new Date(), false)}.`}>
+          <FormField
+            id="date-format"
+            label="Date format"
+            help={`Today looks like ${formatDate(new Date(), false)}.`}
+          >
             <Dropdown
               inputId="date-format"
               value={dateFormat}
@@ -56,7 +66,9 @@ export default function SettingsPage() {
               }}
             />
           </FormField>
-          <p className="muted">Times show in your browser’s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+          <p className="muted">
+            Times show in your browser’s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+          </p>
         </section>
       </div>
     </>

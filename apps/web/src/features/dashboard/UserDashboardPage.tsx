@@ -25,7 +25,9 @@ export default function UserDashboardPage() {
         title={me.isPending ? 'Dashboard' : `Welcome${name ? `, ${name}` : ''}`}
         subtitle="Your businesses, projects and invitations in one place."
       />
-      {me.isError && <Message severity="error" text={`Your account could not be loaded: ${me.error.message}`} />}
+      {me.isError && (
+        <Message severity="error" text={`Your account could not be loaded: ${me.error.message}`} />
+      )}
       {invitation && (
         <Message
           severity="info"
@@ -67,7 +69,11 @@ export default function UserDashboardPage() {
               {me.data.user.email} {me.data.user.email_verified ? '(verified)' : '(not verified yet)'}
             </dd>
             <dt>Signed in with</dt>
-            <dd>{me.data.user.sign_in_provider === 'password' ? 'Email and password' : me.data.user.sign_in_provider}</dd>
+            <dd>
+              {me.data.user.sign_in_provider === 'password'
+                ? 'Email and password'
+                : me.data.user.sign_in_provider}
+            </dd>
           </dl>
         ) : null}
       </section>
