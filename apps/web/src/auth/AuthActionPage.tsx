@@ -169,11 +169,10 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
       setBusy(false);
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a link is used once, on arrival.
   useEffect(() => {
     if (!isSignInWithEmailLink(auth(), link)) setFailure({ code: 'auth/argument-error' });
     else if (!needEmail) void finish(email);
-    // Runs once for this link.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (failure)
     return (

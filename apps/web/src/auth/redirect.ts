@@ -9,8 +9,5 @@ export function rememberDestination(location: { pathname: string; search: string
 export function takeDestination(): string | null {
   const value = sessionStorage.getItem(KEY);
   sessionStorage.removeItem(KEY);
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
-  return value;
+  return value?.startsWith('/') && !value.startsWith('//') ? value : null;
 }
-
-export const peekDestination = () => sessionStorage.getItem(KEY);

@@ -6,6 +6,7 @@ import { auth } from './firebase';
 export function usePasswordPolicy(password: string) {
   const [status, setStatus] = useState<PasswordValidationStatus | null>(null);
   const [nonce, setNonce] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `nonce` asks for a fresh check of the same password.
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {

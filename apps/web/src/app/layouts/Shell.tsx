@@ -29,6 +29,7 @@ export function Shell({
 }) {
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes.
   useEffect(() => setDrawer(false), [location.pathname]);
   const menu = (
     <nav aria-label={navTitle} className="side-nav">
