@@ -21,8 +21,12 @@ export class TokenRejected extends Error {
 
 const CLOCK_SKEW_S = 30;
 const lastRefetch = new WeakMap<AppContext, number>();
+// Importing a JWK costs more than verifying a signature: keep each imported key by kid.
+const imported = new Map<string, Promise<CryptoKey>>();
 
 async function keyFor(ctx: AppContext, kid: string): Promise<CryptoKey> {
+  const known = imported.get(kid);
+  if (known) return known;
   let jwks = await getPublicJwks(ctx);
   let jwk = jwks.keys.find((k) => k.kid === kid);
   // An unknown kid may be a key another replica just made: look again, at most every 10 s.
@@ -32,7 +36,9 @@ async function keyFor(ctx: AppContext, kid: string): Promise<CryptoKey> {
     jwk = jwks.keys.find((k) => k.kid === kid);
   }
   if (!jwk) throw new TokenRejected('invalid');
-  return (await importJWK(jwk as JWK, 'RS256')) as CryptoKey;
+  const key = importJWK(jwk as JWK, 'RS256') as Promise<CryptoKey>;
+  imported.set(kid, key);
+  return key;
 }
 
 /**

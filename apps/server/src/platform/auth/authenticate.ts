@@ -48,6 +48,7 @@ export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Pr
     }
     throw unauthenticated('The ID token is not valid.');
   }
+  let profile: Extract<Principal, { kind: 'user' }>['profile'];
   if (ctx.config.auth.provider === 'builtin') {
     const user = await findUserById(ctx.database.db, claims.sub);
     if (!user || user.disabled)
@@ -55,6 +56,7 @@ export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Pr
     if (claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
       throw unauthenticated('This session was signed out; sign in again.', 'token_revoked');
     }
+    profile = { email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, photoUrl: user.photoUrl };
   }
   return {
     kind: 'user',
@@ -63,6 +65,7 @@ export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Pr
     emailVerified: claims.email_verified === true,
     signInProvider: claims.firebase?.sign_in_provider ?? null,
     authTime: claims.auth_time,
+    ...(profile ? { profile } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export type Principal =
       emailVerified: boolean;
       signInProvider: string | null;
       authTime: number;
+      /** The identity record as read while authenticating (built-in service only), so handlers need not read it again. */
+      profile?: { email: string | null; emailVerified: boolean; displayName: string | null; photoUrl: string | null };
     }
   | { kind: 'api_key'; keyId: string; projectId: string; mode: 'read' | 'write' };
 
