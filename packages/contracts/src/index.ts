@@ -2,3 +2,4 @@ export * from './errors';
 export * from './me';
 export * from './pagination';
 export * from './runtime-config';
+export * from './workspace';

@@ -84,6 +84,8 @@ const envSchema = z.object({
   /** 32-byte key (base64) that encrypts secrets at rest; generated into DATA_DIR when unset. */
   SECRETS_KEY: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where the Stripe SDK sends requests; only for tests and Stripe-compatible proxies. */
+  STRIPE_API_BASE: z.url().optional(),
   /** Scales every abuse limit (sign-in, sign-up, mail); tests and load tests raise it. 0 turns them off. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
@@ -131,6 +133,7 @@ export interface Config {
   secretsKey: string | undefined;
   trustProxy: boolean;
   rateLimitMultiplier: number;
+  stripeApiBase: string | undefined;
 }
 
 const list = (raw: string | undefined) =>
@@ -204,5 +207,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secretsKey: e.SECRETS_KEY,
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    stripeApiBase: e.STRIPE_API_BASE,
   };
 }

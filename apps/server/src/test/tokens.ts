@@ -65,3 +65,9 @@ export async function forgeries(ctx: AppContext, uid: string) {
     .sign(new TextEncoder().encode(pem));
   return { none, hs256 };
 }
+
+/** A fresh session for an existing user (after a test moves the clock past token expiry). */
+export async function freshSession(ctx: AppContext, user: IdentityUser) {
+  const { idToken } = await issueSession(ctx, user, { provider: 'password' });
+  return { authorization: `Bearer ${idToken}` };
+}

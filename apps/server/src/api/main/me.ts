@@ -1,13 +1,20 @@
-import { type User, userSchema } from '@scanline/contracts';
+import { invitationSchema, myProjectSchema, type User, userSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listMyProjects } from '../../domain/projects/projects';
+import { listInvitationsFor } from '../../domain/team/invitations';
 import { findUserById } from '../../identity/users/find-user';
 import { requireUser } from '../../platform/auth/authenticate';
 import type { Principal } from '../../platform/auth/principal';
 import type { AppContext } from '../../platform/context';
+import { presentInvitation } from './presenters';
 
-export const meResponseSchema = z.object({ user: userSchema });
+export const meResponseSchema = z.object({
+  user: userSchema,
+  projects: z.array(myProjectSchema),
+  invitations: z.array(invitationSchema.extend({ project_id: z.string(), project_name: z.string() })),
+});
 
 /** The caller as the console shows them; profile fields come from the identity service's record. */
 export async function presentUser(
@@ -32,6 +39,29 @@ export function meRoutes(app: FastifyInstance) {
     .get(
       '/me',
       { schema: { tags: ['me'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
-      async (request) => ({ user: await presentUser(app.ctx, requireUser(request)) }),
+      async (request) => {
+        const principal = requireUser(request);
+        const user = await presentUser(app.ctx, principal);
+        const ctx = app.ctx;
+        const [projects, invitations] = await Promise.all([
+          listMyProjects(ctx.database.db, principal.uid),
+          // Invitations are offered only to a proven address.
+          user.email && user.email_verified ? listInvitationsFor(ctx.database.db, user.email, ctx.now()) : [],
+        ]);
+        return {
+          user,
+          projects: projects.map((p) => ({
+            id: p.project.id,
+            name: p.project.name,
+            role: p.role,
+            currency: p.project.currency,
+          })),
+          invitations: invitations.map((i) => ({
+            ...presentInvitation(i.invitation),
+            project_id: i.invitation.projectId,
+            project_name: i.projectName,
+          })),
+        };
+      },
     );
 }

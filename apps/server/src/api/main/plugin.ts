@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
 import { apiCors } from '../../platform/api-cors';
 import { requireCredentials } from '../../platform/auth/auth-hook';
 import { meRoutes } from './me';
+import { apiKeyRoutes } from './routes/api-keys';
+import { businessRoutes } from './routes/businesses';
+import { projectRoutes } from './routes/projects';
+import { teamRoutes } from './routes/team';
 
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
   await apiCors(app);
-  requireCredentials(app);
+  requireCredentials(app, authenticateApiKey);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   meRoutes(app);
+  businessRoutes(app);
+  projectRoutes(app);
+  teamRoutes(app);
+  apiKeyRoutes(app);
 }

@@ -1,3 +1,4 @@
 // One file per table group; each is re-exported here for Drizzle and drizzle-kit.
 export * from './identity';
 export * from './identity-codes';
+export * from './workspace';

@@ -56,7 +56,12 @@ export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Pr
     if (claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
       throw unauthenticated('This session was signed out; sign in again.', 'token_revoked');
     }
-    profile = { email: user.email, emailVerified: user.emailVerified, displayName: user.displayName, photoUrl: user.photoUrl };
+    profile = {
+      email: user.email,
+      emailVerified: user.emailVerified,
+      displayName: user.displayName,
+      photoUrl: user.photoUrl,
+    };
   }
   return {
     kind: 'user',

@@ -8,7 +8,12 @@ export type Principal =
       signInProvider: string | null;
       authTime: number;
       /** The identity record as read while authenticating (built-in service only), so handlers need not read it again. */
-      profile?: { email: string | null; emailVerified: boolean; displayName: string | null; photoUrl: string | null };
+      profile?: {
+        email: string | null;
+        emailVerified: boolean;
+        displayName: string | null;
+        photoUrl: string | null;
+      };
     }
   | { kind: 'api_key'; keyId: string; projectId: string; mode: 'read' | 'write' };
 

@@ -1,0 +1,100 @@
+import {
+  apiKeySchema,
+  apiKeyWithSecretSchema,
+  createApiKeySchema,
+  pageQuerySchema,
+  pageSchema,
+  rollApiKeySchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
+import { actorOf } from '../actor';
+import { pageOf } from '../page';
+import { presentApiKey } from '../presenters';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const keyParams = params.extend({ keyId: z.string().min(1).max(64) });
+const tags = ['api-keys'];
+
+export function apiKeyRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.post(
+    '/projects/:id/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create a key (the secret is shown once)',
+        params,
+        body: createApiKeySchema,
+        response: { 201: apiKeyWithSecretSchema },
+      },
+    },
+    async (request, reply) => {
+      const { key, secret } = await createApiKey(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        ctx.now(),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ ...presentApiKey(key), secret });
+    },
+  );
+
+  app.get(
+    '/projects/:id/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Keys of a project',
+        params,
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(apiKeySchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listApiKeys(db, actorOf(request), request.params.id);
+      return pageOf(rows.map(presentApiKey), (k) => k.id, request.query.limit, request.query.starting_after);
+    },
+  );
+
+  app.post(
+    '/projects/:id/api-keys/:keyId/roll',
+    {
+      schema: {
+        tags,
+        summary: 'New secret; the old one works for a grace period',
+        params: keyParams,
+        body: rollApiKeySchema,
+        response: { 200: apiKeyWithSecretSchema },
+      },
+    },
+    async (request, reply) => {
+      const { key, secret } = await rollApiKey(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.keyId,
+        request.body.grace_period_seconds,
+        ctx.now(),
+      );
+      reply.header('cache-control', 'no-store');
+      return { ...presentApiKey(key), secret };
+    },
+  );
+
+  app.delete(
+    '/projects/:id/api-keys/:keyId',
+    { schema: { tags, summary: 'Revoke a key at once', params: keyParams } },
+    async (request, reply) => {
+      await revokeApiKey(db, actorOf(request), request.params.id, request.params.keyId, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  businessSchema,
+  createBusinessSchema,
+  pageQuerySchema,
+  pageSchema,
+  updateBusinessSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createBusiness,
+  deleteBusiness,
+  getOwnedBusiness,
+  listBusinesses,
+  updateBusiness,
+} from '../../../domain/businesses/businesses';
+import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
+import { userActorOf } from '../actor';
+import { pageOf } from '../page';
+import { presentBusiness } from '../presenters';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['businesses'];
+
+export function businessRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+
+  app.post(
+    '/businesses',
+    {
+      schema: {
+        tags,
+        summary: 'Create a business',
+        body: createBusinessSchema,
+        response: { 201: businessSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = userActorOf(request);
+      const row = await createBusiness(ctx.database.db, ctx.config, actor.uid, request.body, ctx.now());
+      return reply.status(201).send(presentBusiness(row));
+    },
+  );
+
+  app.get(
+    '/businesses',
+    {
+      schema: {
+        tags,
+        summary: 'Your businesses',
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(businessSchema) },
+      },
+    },
+    async (request) => {
+      const actor = userActorOf(request);
+      const rows = (await listBusinesses(ctx.database.db, actor.uid)).map(presentBusiness);
+      return pageOf(rows, (b) => b.id, request.query.limit, request.query.starting_after);
+    },
+  );
+
+  app.get(
+    '/businesses/:id',
+    { schema: { tags, summary: 'One business', params, response: { 200: businessSchema } } },
+    async (request) =>
+      presentBusiness(await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.id)),
+  );
+
+  app.patch(
+    '/businesses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a business',
+        params,
+        body: updateBusinessSchema,
+        response: { 200: businessSchema },
+      },
+    },
+    async (request) =>
+      presentBusiness(
+        await updateBusiness(
+          ctx.database.db,
+          ctx.config,
+          userActorOf(request).uid,
+          request.params.id,
+          request.body,
+          ctx.now(),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/businesses/:id',
+    { schema: { tags, summary: 'Delete a business no project uses', params } },
+    async (request, reply) => {
+      await deleteBusiness(ctx.database.db, userActorOf(request).uid, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/businesses/:id/payment-provider/test',
+    {
+      schema: {
+        tags,
+        summary: 'Test the payment provider connection',
+        params,
+        response: { 200: z.object({ ok: z.boolean(), provider: z.string(), detail: z.string() }) },
+      },
+    },
+    async (request) => {
+      const business = await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.id);
+      const base = ctx.config.stripeApiBase ? new URL(ctx.config.stripeApiBase) : undefined;
+      const endpoint = base
+        ? {
+            host: base.hostname,
+            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : undefined;
+      return testStripeConnection(ctx.config, business, endpoint);
+    },
+  );
+}

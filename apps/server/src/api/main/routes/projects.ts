@@ -1,0 +1,184 @@
+import {
+  auditEntrySchema,
+  createProjectSchema,
+  pageQuerySchema,
+  pageSchema,
+  projectSchema,
+  transferProjectSchema,
+  updateProjectSchema,
+} from '@scanline/contracts';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditLog } from '../../../db/schema';
+import { projectAccess } from '../../../domain/projects/project-access';
+import {
+  createProject,
+  deleteProject,
+  listMyProjects,
+  restoreProject,
+  transferProject,
+  updateProject,
+} from '../../../domain/projects/projects';
+import { actorOf, userActorOf } from '../actor';
+import { pageOf } from '../page';
+import { presentAudit, presentProject } from '../presenters';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['projects'];
+const listQuery = pageQuerySchema.extend({
+  q: z.string().max(120).optional(),
+  sort: z.enum(['name', 'created_at']).default('created_at'),
+  include_deleted: z.enum(['true', 'false']).optional(),
+});
+
+export function projectRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Create a project',
+        body: createProjectSchema,
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) => {
+      const { project, role } = await createProject(db, userActorOf(request), request.body, ctx.now());
+      return reply.status(201).send(presentProject(project, role));
+    },
+  );
+
+  app.get(
+    '/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Projects you belong to',
+        querystring: listQuery,
+        response: { 200: pageSchema(projectSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const rows = await listMyProjects(db, userActorOf(request).uid, {
+        q: q.q,
+        sort: q.sort,
+        includeDeleted: q.include_deleted === 'true',
+      });
+      return pageOf(
+        rows.map((r) => presentProject(r.project, r.role)),
+        (p) => p.id,
+        q.limit,
+        q.starting_after,
+      );
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags, summary: 'One project', params, response: { 200: projectSchema } } },
+    async (request) => {
+      const { project, role } = await projectAccess(db, actorOf(request), request.params.id, 'project.read');
+      return presentProject(project, role);
+    },
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit project settings',
+        params,
+        body: updateProjectSchema,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => {
+      const { project, role } = await updateProject(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        ctx.now(),
+      );
+      return presentProject(project, role);
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    { schema: { tags, summary: 'Delete a project (restorable for 30 days)', params } },
+    async (request, reply) => {
+      await deleteProject(db, actorOf(request), request.params.id, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/projects/:id/restore',
+    { schema: { tags, summary: 'Restore a deleted project', params, response: { 200: projectSchema } } },
+    async (request) => {
+      const { project, role } = await restoreProject(db, actorOf(request), request.params.id, ctx.now());
+      return presentProject(project, role);
+    },
+  );
+
+  app.post(
+    '/projects/:id/transfer',
+    { schema: { tags, summary: 'Hand ownership to an admin', params, body: transferProjectSchema } },
+    async (request, reply) => {
+      await transferProject(db, actorOf(request), request.params.id, request.body.to_user_id, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/projects/:id/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Audit log (admins)',
+        params,
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(auditEntrySchema) },
+      },
+    },
+    async (request) => {
+      const projectId = request.params.id;
+      await projectAccess(db, actorOf(request), projectId, 'audit.read');
+      const { limit, starting_after } = request.query;
+      const [cursor] = starting_after
+        ? await db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.projectId, projectId), eq(auditLog.id, starting_after)))
+            .limit(1)
+        : [];
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.projectId, projectId),
+            cursor
+              ? or(
+                  lt(auditLog.createdAt, cursor.createdAt),
+                  and(eq(auditLog.createdAt, cursor.createdAt), lt(auditLog.id, cursor.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit + 1);
+      const data = rows.slice(0, limit).map(presentAudit);
+      return { data, next_cursor: rows.length > limit ? (data.at(-1)?.id ?? null) : null };
+    },
+  );
+}

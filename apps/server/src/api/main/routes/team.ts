@@ -1,0 +1,228 @@
+import {
+  createInvitationsSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  memberSchema,
+  pageQuerySchema,
+  pageSchema,
+  roleSchema,
+  updateMemberSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  findInvitation,
+  type IssuedInvitation,
+  inviteMembers,
+  listInvitations,
+  resendInvitation,
+  respondToInvitation,
+  revokeInvitation,
+} from '../../../domain/team/invitations';
+import { changeMemberRole, listMembers, removeMember } from '../../../domain/team/members';
+import type { AppContext } from '../../../platform/context';
+import { renderEmail } from '../../../platform/mail/render-email';
+import { sendMail } from '../../../platform/mail/send-mail';
+import { actorOf, userActorOf } from '../actor';
+import { pageOf } from '../page';
+import { presentInvitation, presentMember } from '../presenters';
+
+const projectParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['team'];
+
+async function mailInvitations(ctx: AppContext, projectName: string, issued: IssuedInvitation[]) {
+  for (const { invitation, token } of issued) {
+    const link = `${ctx.config.publicUrl}/u/dashboard?invitation=${encodeURIComponent(token)}`;
+    const mail = renderEmail(`You are invited to ${projectName} on Scanline`, {
+      heading: `Join ${projectName}`,
+      intro: `You are invited to the Scanline project ${projectName} as ${invitation.role === 'admin' ? 'an admin' : 'a member'}. Sign in as ${invitation.email} to accept. The invitation works for 7 days.`,
+      actionLabel: 'Open the invitation',
+      actionUrl: link,
+      outro: 'If you did not expect this, you can ignore this email.',
+    });
+    await sendMail(ctx, { ...mail, to: invitation.email, kind: 'invitation' });
+  }
+}
+
+export function teamRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Members (filter by role)',
+        params: projectParams,
+        querystring: pageQuerySchema.extend({
+          role: roleSchema.optional(),
+          q: z.string().max(120).optional(),
+        }),
+        response: { 200: pageSchema(memberSchema) },
+      },
+    },
+    async (request) => {
+      const { role, q, limit, starting_after } = request.query;
+      const rows = await listMembers(db, actorOf(request), request.params.id, { role, q });
+      return pageOf(rows.map(presentMember), (m) => m.user_id, limit, starting_after);
+    },
+  );
+
+  const memberParams = projectParams.extend({ userId: z.string().min(1).max(128) });
+  app.patch(
+    '/projects/:id/members/:userId',
+    { schema: { tags, summary: 'Change a role', params: memberParams, body: updateMemberSchema } },
+    async (request, reply) => {
+      await changeMemberRole(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+        ctx.now(),
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/projects/:id/members/:userId',
+    { schema: { tags, summary: 'Remove a member, or leave', params: memberParams } },
+    async (request, reply) => {
+      await removeMember(db, actorOf(request), request.params.id, request.params.userId, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/projects/:id/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'Invite people by email',
+        params: projectParams,
+        body: createInvitationsSchema,
+        response: { 201: z.object({ data: z.array(invitationSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const { project, issued } = await inviteMembers(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.body.emails,
+        request.body.role,
+        ctx.now(),
+      );
+      await mailInvitations(ctx, project.name, issued);
+      return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)) });
+    },
+  );
+
+  app.get(
+    '/projects/:id/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'Pending invitations',
+        params: projectParams,
+        querystring: pageQuerySchema,
+        response: { 200: pageSchema(invitationSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listInvitations(db, actorOf(request), request.params.id, ctx.now());
+      return pageOf(
+        rows.map(presentInvitation),
+        (i) => i.id,
+        request.query.limit,
+        request.query.starting_after,
+      );
+    },
+  );
+
+  const invitationParams = projectParams.extend({ invitationId: z.string().min(1).max(64) });
+  app.delete(
+    '/projects/:id/invitations/:invitationId',
+    { schema: { tags, summary: 'Revoke an invitation', params: invitationParams } },
+    async (request, reply) => {
+      await revokeInvitation(db, actorOf(request), request.params.id, request.params.invitationId, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/projects/:id/invitations/:invitationId/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Send a fresh link',
+        params: invitationParams,
+        response: { 200: invitationSchema },
+      },
+    },
+    async (request) => {
+      const { project, issued } = await resendInvitation(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.invitationId,
+        ctx.now(),
+      );
+      await mailInvitations(ctx, project.name, issued);
+      return presentInvitation(issued[0]!.invitation);
+    },
+  );
+
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
+  app.get(
+    '/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation is for',
+        params: tokenParams,
+        response: { 200: invitationPreviewSchema },
+      },
+    },
+    async (request) => {
+      userActorOf(request);
+      const { invitation, projectName } = await findInvitation(db, request.params.token, ctx.now());
+      return {
+        project_id: invitation.projectId,
+        project_name: projectName,
+        role: invitation.role,
+        email: invitation.email,
+        invited_by: invitation.invitedBy,
+        expires_at: invitation.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  for (const response of ['accept', 'decline'] as const) {
+    app.post(
+      `/invitations/:token/${response}`,
+      {
+        schema: {
+          tags,
+          summary: `${response} an invitation`,
+          params: tokenParams,
+          response: { 200: z.object({ project_id: z.string() }) },
+        },
+      },
+      async (request) => {
+        const invitation = await respondToInvitation(
+          db,
+          userActorOf(request),
+          request.params.token,
+          response === 'accept' ? 'accepted' : 'declined',
+          ctx.now(),
+        );
+        return { project_id: invitation.projectId };
+      },
+    );
+  }
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type makeTeam as MakeTeam, makeTeam, type Person } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { runCommonRouteTests } from '../../../test/security-suite';
+
+type Team = Awaited<ReturnType<typeof MakeTeam>>;
+type Who = 'owner' | 'admin' | 'member' | 'outsider';
+
+interface Case {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: (team: Team) => string;
+  body?: (team: Team) => unknown;
+  /** Expected status per caller; 404 for outsiders everywhere (no existence leak). */
+  expect: Record<Who, number>;
+}
+
+const ok = (success: number, minimum: 'member' | 'admin' | 'owner'): Record<Who, number> => ({
+  owner: success,
+  admin: minimum === 'owner' ? 403 : success,
+  member: minimum === 'member' ? success : 403,
+  outsider: 404,
+});
+
+// Issue 4's permission table, route by route.
+const CASES: Case[] = [
+  {
+    name: 'read project',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'list members',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/members`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'list invitations',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/invitations`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'list API keys',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/api-keys`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'edit settings',
+    method: 'PATCH',
+    url: (t) => `/api/v1/projects/${t.project.id}`,
+    body: () => ({ name: 'Renamed' }),
+    expect: ok(200, 'admin'),
+  },
+  {
+    name: 'invite',
+    method: 'POST',
+    url: (t) => `/api/v1/projects/${t.project.id}/invitations`,
+    body: () => ({ emails: [`new-${Math.random()}@example.test`], role: 'member' }),
+    expect: ok(201, 'admin'),
+  },
+  {
+    name: 'change a role',
+    method: 'PATCH',
+    url: (t) => `/api/v1/projects/${t.project.id}/members/${t.member.user.uid}`,
+    body: () => ({ role: 'member' }),
+    expect: ok(204, 'admin'),
+  },
+  {
+    name: 'create API key',
+    method: 'POST',
+    url: (t) => `/api/v1/projects/${t.project.id}/api-keys`,
+    body: () => ({ name: 'CI', mode: 'read' }),
+    expect: ok(201, 'admin'),
+  },
+  {
+    name: 'read audit log',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/audit`,
+    expect: ok(200, 'admin'),
+  },
+  {
+    name: 'transfer ownership',
+    method: 'POST',
+    url: (t) => `/api/v1/projects/${t.project.id}/transfer`,
+    body: (t) => ({ to_user_id: t.member.user.uid }),
+    expect: { owner: 400, admin: 403, member: 403, outsider: 404 },
+  },
+  {
+    name: 'delete project',
+    method: 'DELETE',
+    url: (t) => `/api/v1/projects/${t.project.id}`,
+    expect: ok(204, 'owner'),
+  },
+];
+
+describe('permission table (issue 4): every route × every role × outsider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  for (const c of CASES) {
+    it(`${c.name}: ${JSON.stringify(c.expect)}`, async () => {
+      // A fresh team per route, so a delete or transfer cannot leak into another case.
+      const team = await makeTeam(t);
+      // Least privilege first: a success must not change what the next caller can do.
+      for (const who of ['outsider', 'member', 'admin', 'owner'] as Who[]) {
+        const person: Person = team[who];
+        const res = await t.app.inject({
+          method: c.method,
+          url: c.url(team),
+          headers: person.auth,
+          payload: c.body?.(team) as never,
+        });
+        expect({
+          who,
+          status: res.statusCode,
+          body: res.statusCode >= 400 ? res.json().code : undefined,
+        }).toMatchObject({
+          who,
+          status: c.expect[who],
+        });
+      }
+    });
+  }
+
+  describe('authentication failures on a project route', () => {
+    runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects' });
+  });
+});

@@ -1,0 +1,134 @@
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+
+/** A legal entity a user owns; holds the payment-provider settings (secrets encrypted). */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: text().primaryKey(),
+    ownerUid: text().notNull(),
+    name: text().notNull(),
+    legalName: text(),
+    country: text().notNull(),
+    defaultCurrency: text().notNull(),
+    supportEmail: text(),
+    address: jsonb().$type<Record<string, string>>(),
+    paymentProvider: text().$type<'simulator' | 'stripe'>().notNull().default('simulator'),
+    stripeSecretKeyEnc: text(),
+    stripeSecretKeyLast4: text(),
+    stripeWebhookSecretEnc: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('businesses_owner_idx').on(t.ownerUid, t.createdAt.desc(), t.id.desc())],
+);
+
+/** The workspace; soft-deleted projects are restorable for 30 days, then purged. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: text().primaryKey(),
+    businessId: text()
+      .notNull()
+      .references(() => businesses.id),
+    name: text().notNull(),
+    timeZone: text().notNull(),
+    currency: text().notNull(),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [index('projects_business_idx').on(t.businessId)],
+);
+
+/** (project, user, role); exactly one owner per project. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uid: text().notNull(),
+    /** The member's address when they joined (works with any identity provider). */
+    email: text(),
+    role: text().$type<'owner' | 'admin' | 'member'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.uid] }),
+    index('memberships_uid_idx').on(t.uid),
+    index('memberships_project_list_idx').on(t.projectId, t.createdAt.desc(), t.uid.desc()),
+  ],
+);
+
+/** Pending invitations; the link carries a random token, stored hashed, valid 7 days. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    emailNormalized: text().notNull(),
+    role: text().$type<'admin' | 'member'>().notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    respondedAt: timestamptz('responded_at'),
+    response: text().$type<'accepted' | 'declined' | 'revoked'>(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.tokenHash),
+    index('invitations_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('invitations_email_idx').on(t.emailNormalized),
+  ],
+);
+
+/** Project API keys: only SHA-256 hashes are kept; a rolled key's old secret lives until its grace ends. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    mode: text().$type<'read' | 'write'>().notNull(),
+    prefix: text().notNull(),
+    secretHash: text().notNull(),
+    previousSecretHash: text(),
+    previousExpiresAt: timestamptz('previous_expires_at'),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    expiresAt: timestamptz('expires_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_key').on(t.secretHash),
+    uniqueIndex('api_keys_previous_secret_key').on(t.previousSecretHash),
+    index('api_keys_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Who changed what, when and from where; written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text().primaryKey(),
+    projectId: text().notNull(),
+    actorKind: text().$type<'user' | 'api_key'>().notNull(),
+    actorId: text().notNull(),
+    actorEmail: text(),
+    action: text().notNull(),
+    target: text(),
+    ip: text(),
+    metadata: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc())],
+);

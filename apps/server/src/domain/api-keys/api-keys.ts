@@ -1,0 +1,114 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { apiKeys } from '../../db/schema';
+import { hashToken } from '../../identity/tokens/hash-token';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { newId, randomBase62 } from '../../platform/ids';
+import type { Actor } from '../actor';
+import { recordAudit } from '../audit/record-audit';
+import { projectAccess } from '../projects/project-access';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** `sl_<8-char prefix>_<32 chars>`: ~238 random bits; the prefix is what lists show. */
+function newSecret() {
+  const prefix = randomBase62(8);
+  return { prefix: `sl_${prefix}`, secret: `sl_${prefix}_${randomBase62(32)}` };
+}
+
+export async function createApiKey(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  input: { name: string; mode: 'read' | 'write'; expires_at?: string },
+  now: Date,
+) {
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  if (expiresAt && expiresAt <= now) {
+    throw new AppError('validation_failed', 400, 'The expiry must be in the future.', [
+      { path: 'body.expires_at', message: 'In the past' },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'keys.manage');
+    const { prefix, secret } = newSecret();
+    const [key] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId('key'),
+        projectId,
+        name: input.name,
+        mode: input.mode,
+        prefix,
+        secretHash: hashToken(secret),
+        createdBy: actor.kind === 'user' ? actor.uid : actor.keyId,
+        createdAt: now,
+        expiresAt,
+      })
+      .returning();
+    await recordAudit(tx, actor, projectId, 'api_key.created', key!.id, now, {
+      name: input.name,
+      mode: input.mode,
+    });
+    return { key: key!, secret };
+  });
+}
+
+export async function listApiKeys(db: Db, actor: Actor, projectId: string) {
+  await projectAccess(db, actor, projectId, 'keys.read');
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.projectId, projectId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+async function liveKey(db: Db, projectId: string, keyId: string) {
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.projectId, projectId)))
+    .limit(1);
+  if (!key || key.revokedAt) throw notFound('API key');
+  return key;
+}
+
+/** A new secret; the old one keeps working for the grace period (0–7 days), then stops. */
+export async function rollApiKey(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  keyId: string,
+  graceSeconds: number,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'keys.manage');
+    const key = await liveKey(tx, projectId, keyId);
+    const { prefix, secret } = newSecret();
+    const [rolled] = await tx
+      .update(apiKeys)
+      .set({
+        prefix,
+        secretHash: hashToken(secret),
+        previousSecretHash: graceSeconds > 0 ? key.secretHash : null,
+        previousExpiresAt: graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null,
+      })
+      .where(eq(apiKeys.id, key.id))
+      .returning();
+    await recordAudit(tx, actor, projectId, 'api_key.rolled', key.id, now, {
+      grace_period_seconds: graceSeconds,
+    });
+    return { key: rolled!, secret };
+  });
+}
+
+/** Revocation takes effect on the next request: every request looks the key up. */
+export async function revokeApiKey(db: Db, actor: Actor, projectId: string, keyId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'keys.manage');
+    const key = await liveKey(tx, projectId, keyId);
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, key.id));
+    await recordAudit(tx, actor, projectId, 'api_key.revoked', key.id, now);
+  });
+}

@@ -1,0 +1,28 @@
+import { auditLog } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { newId } from '../../platform/ids';
+import { type Actor, actorId } from '../actor';
+
+/** One audit row, written with the change it describes (same transaction). */
+export async function recordAudit(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  action: string,
+  target: string | null,
+  now: Date,
+  metadata?: Record<string, unknown>,
+) {
+  await db.insert(auditLog).values({
+    id: newId('aud'),
+    projectId,
+    actorKind: actor.kind,
+    actorId: actorId(actor),
+    actorEmail: actor.kind === 'user' ? actor.email : null,
+    action,
+    target,
+    ip: actor.ip,
+    metadata: metadata ?? null,
+    createdAt: now,
+  });
+}

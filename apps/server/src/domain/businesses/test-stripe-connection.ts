@@ -1,0 +1,40 @@
+import Stripe from 'stripe';
+import type { Config } from '../../platform/config';
+import { open } from '../../platform/crypto/secret-box';
+import { AppError } from '../../platform/errors';
+import type { BusinessRow } from './businesses';
+
+export interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+/**
+ * "Test connection": asks Stripe for the account balance with the stored key. The endpoint
+ * is injectable because Stripe's servers are unreachable from tests (a local stand-in answers).
+ */
+export async function testStripeConnection(config: Config, business: BusinessRow, endpoint?: StripeEndpoint) {
+  if (business.paymentProvider !== 'stripe' || !business.stripeSecretKeyEnc) {
+    return { ok: true, provider: 'simulator', detail: 'The payment simulator needs no connection.' };
+  }
+  const stripe = new Stripe(open(config, business.stripeSecretKeyEnc), {
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+    ...(endpoint ?? {}),
+  });
+  try {
+    const balance = await stripe.balance.retrieve();
+    return { ok: true, provider: 'stripe', detail: `Connected (livemode: ${balance.livemode}).` };
+  } catch (error) {
+    const e = error as { type?: string; message?: string };
+    if (e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError') {
+      return { ok: false, provider: 'stripe', detail: `Stripe refused the key: ${e.message}` };
+    }
+    throw new AppError(
+      'service_unavailable',
+      503,
+      `Stripe could not be reached: ${e.message ?? 'unknown error'}`,
+    );
+  }
+}

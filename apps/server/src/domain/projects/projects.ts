@@ -1,0 +1,175 @@
+import type { createProjectSchema, Role, updateProjectSchema } from '@scanline/contracts';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { memberships, projects } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { Actor } from '../actor';
+import { recordAudit } from '../audit/record-audit';
+import { getOwnedBusiness } from '../businesses/businesses';
+import { projectAccess } from './project-access';
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createProject(
+  db: Db,
+  actor: UserActor,
+  input: z.infer<typeof createProjectSchema>,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    // A project charges through a business its creator owns.
+    await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
+      throw new AppError('validation_failed', 400, 'Choose one of your businesses.', [
+        { path: 'body.business_id', message: 'Not one of your businesses' },
+      ]);
+    });
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        id: newId('prj'),
+        businessId: input.business_id,
+        name: input.name,
+        timeZone: input.time_zone,
+        currency: input.currency,
+        createdBy: actor.uid,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(memberships).values({
+      projectId: project!.id,
+      uid: actor.uid,
+      email: actor.email,
+      role: 'owner',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, actor, project!.id, 'project.created', project!.id, now, { name: input.name });
+    return { project: project!, role: 'owner' as Role };
+  });
+}
+
+/** The caller's projects with their role; deleted ones only for their owner (to restore). */
+export function listMyProjects(
+  db: Db,
+  uid: string,
+  opts: { q?: string; sort?: 'name' | 'created_at'; includeDeleted?: boolean } = {},
+) {
+  const filters = [eq(memberships.uid, uid)];
+  if (opts.q) filters.push(ilike(projects.name, `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  filters.push(
+    opts.includeDeleted
+      ? or(isNull(projects.deletedAt), eq(memberships.role, 'owner'))!
+      : isNull(projects.deletedAt),
+  );
+  return db
+    .select({ project: projects, role: memberships.role })
+    .from(memberships)
+    .innerJoin(projects, eq(projects.id, memberships.projectId))
+    .where(and(...filters))
+    .orderBy(opts.sort === 'name' ? asc(projects.name) : desc(projects.createdAt), desc(projects.id))
+    .limit(500);
+}
+
+export async function updateProject(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  input: z.infer<typeof updateProjectSchema>,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const { role } = await projectAccess(tx, actor, projectId, 'project.edit');
+    if (input.business_id !== undefined) {
+      if (actor.kind !== 'user')
+        throw new AppError('forbidden', 403, 'Only a person can move a project to another business.');
+      await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
+        throw new AppError('validation_failed', 400, 'Choose one of your businesses.', [
+          { path: 'body.business_id', message: 'Not one of your businesses' },
+        ]);
+      });
+    }
+    const [project] = await tx
+      .update(projects)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.business_id !== undefined ? { businessId: input.business_id } : {}),
+        ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
+        ...(input.currency !== undefined ? { currency: input.currency } : {}),
+        updatedAt: now,
+      })
+      .where(eq(projects.id, projectId))
+      .returning();
+    await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, { ...input });
+    return { project: project!, role };
+  });
+}
+
+/** Soft delete: hidden at once, restorable by the owner for 30 days, then purged. */
+export async function deleteProject(db: Db, actor: Actor, projectId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'project.delete');
+    await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, projectId));
+    await recordAudit(tx, actor, projectId, 'project.deleted', projectId, now);
+  });
+}
+
+export async function restoreProject(db: Db, actor: Actor, projectId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const { project, role } = await projectAccess(tx, actor, projectId, 'project.delete', {
+      allowDeleted: true,
+    });
+    if (!project.deletedAt) throw new AppError('conflict', 409, 'This project is not deleted.');
+    if (now.getTime() - project.deletedAt.getTime() > RESTORE_WINDOW_MS) throw notFound('Project');
+    const [restored] = await tx
+      .update(projects)
+      .set({ deletedAt: null, updatedAt: now })
+      .where(eq(projects.id, projectId))
+      .returning();
+    await recordAudit(tx, actor, projectId, 'project.restored', projectId, now);
+    return { project: restored!, role };
+  });
+}
+
+/** Run by the maintenance loop: removes projects deleted more than 30 days ago, with their data. */
+export async function purgeDeletedProjects(db: Db, now: Date): Promise<number> {
+  const purged = await db
+    .delete(projects)
+    .where(
+      and(isNotNull(projects.deletedAt), lt(projects.deletedAt, new Date(now.getTime() - RESTORE_WINDOW_MS))),
+    )
+    .returning({ id: projects.id });
+  return purged.length;
+}
+
+/** The owner hands the project to one of its admins and becomes an admin. */
+export async function transferProject(db: Db, actor: Actor, projectId: string, toUid: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'project.transfer');
+    if (actor.kind !== 'user') throw new AppError('forbidden', 403, 'Only the owner can transfer a project.');
+    const [target] = await tx
+      .select()
+      .from(memberships)
+      .where(
+        and(eq(memberships.projectId, projectId), eq(memberships.uid, toUid), ne(memberships.uid, actor.uid)),
+      )
+      .limit(1);
+    if (target?.role !== 'admin') {
+      throw new AppError('validation_failed', 400, 'Ownership can go only to an admin of this project.', [
+        { path: 'body.to_user_id', message: 'Not an admin of this project' },
+      ]);
+    }
+    await tx
+      .update(memberships)
+      .set({ role: 'admin', updatedAt: now })
+      .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, actor.uid)));
+    await tx
+      .update(memberships)
+      .set({ role: 'owner', updatedAt: now })
+      .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, toUid)));
+    await recordAudit(tx, actor, projectId, 'project.transferred', toUid, now);
+  });
+}

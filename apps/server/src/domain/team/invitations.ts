@@ -1,0 +1,248 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { invitations, memberships, projects } from '../../db/schema';
+import { hashToken } from '../../identity/tokens/hash-token';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { newId, randomBase62 } from '../../platform/ids';
+import type { Actor } from '../actor';
+import { recordAudit } from '../audit/record-audit';
+import { projectAccess } from '../projects/project-access';
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export type InvitationRow = typeof invitations.$inferSelect;
+const normalize = (email: string) => email.trim().toLowerCase();
+
+/** The invitations to send: each with the token for its link (only the hash is kept). */
+export interface IssuedInvitation {
+  invitation: InvitationRow;
+  token: string;
+}
+
+/**
+ * Invites several addresses at once; re-inviting refreshes the link and its 7 days; an
+ * address that is already a member is refused (already_member) and nothing is written.
+ */
+export async function inviteMembers(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  emails: string[],
+  role: 'admin' | 'member',
+  now: Date,
+): Promise<{ project: typeof projects.$inferSelect; issued: IssuedInvitation[] }> {
+  return db.transaction(async (tx) => {
+    const { project } = await projectAccess(tx, actor, projectId, 'team.manage');
+    const unique = [...new Map(emails.map((e) => [normalize(e), e.trim()])).entries()];
+    const members = await tx
+      .select({ email: memberships.email })
+      .from(memberships)
+      .where(eq(memberships.projectId, projectId));
+    const memberEmails = new Set(members.map((m) => normalize(m.email ?? '')));
+    const already = unique.filter(([n]) => memberEmails.has(n)).map(([, e]) => e);
+    if (already.length) {
+      throw new AppError('already_member', 409, `Already a member: ${already.join(', ')}.`);
+    }
+    const issued: IssuedInvitation[] = [];
+    for (const [normalized, email] of unique) {
+      const token = randomBase62(40);
+      const values = {
+        role,
+        tokenHash: hashToken(token),
+        invitedBy: actor.kind === 'user' ? actor.uid : actor.keyId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+      };
+      const [pending] = await tx
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.projectId, projectId),
+            eq(invitations.emailNormalized, normalized),
+            isNull(invitations.respondedAt),
+          ),
+        )
+        .limit(1);
+      const [invitation] = pending
+        ? await tx.update(invitations).set(values).where(eq(invitations.id, pending.id)).returning()
+        : await tx
+            .insert(invitations)
+            .values({ id: newId('inv'), projectId, email, emailNormalized: normalized, ...values })
+            .returning();
+      await recordAudit(
+        tx,
+        actor,
+        projectId,
+        pending ? 'invitation.refreshed' : 'invitation.created',
+        email,
+        now,
+        { role },
+      );
+      issued.push({ invitation: invitation!, token });
+    }
+    return { project, issued };
+  });
+}
+
+export async function listInvitations(db: Db, actor: Actor, projectId: string, now: Date) {
+  await projectAccess(db, actor, projectId, 'team.read');
+  return db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.projectId, projectId),
+        isNull(invitations.respondedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+}
+
+export async function revokeInvitation(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  invitationId: string,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'team.manage');
+    const [row] = await tx
+      .update(invitations)
+      .set({ respondedAt: now, response: 'revoked' })
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          eq(invitations.projectId, projectId),
+          isNull(invitations.respondedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound('Invitation');
+    await recordAudit(tx, actor, projectId, 'invitation.revoked', row.email, now);
+  });
+}
+
+/** Resending issues a fresh link (the old one stops working) with a new 7 days. */
+export async function resendInvitation(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  invitationId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, invitationId),
+        eq(invitations.projectId, projectId),
+        isNull(invitations.respondedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) {
+    await projectAccess(db, actor, projectId, 'team.manage');
+    throw notFound('Invitation');
+  }
+  return inviteMembers(db, actor, projectId, [row.email], row.role, now);
+}
+
+/**
+ * An open invitation by its link token — or, for the invitee on their dashboard, by its id
+ * (the email check on accept keeps that safe). Used, revoked and unknown ones look the same.
+ */
+export async function findInvitation(db: Db, tokenOrId: string, now: Date) {
+  const [row] = await db
+    .select({ invitation: invitations, projectName: projects.name, projectDeletedAt: projects.deletedAt })
+    .from(invitations)
+    .innerJoin(projects, eq(projects.id, invitations.projectId))
+    .where(
+      tokenOrId.startsWith('inv_')
+        ? eq(invitations.id, tokenOrId)
+        : eq(invitations.tokenHash, hashToken(tokenOrId)),
+    )
+    .limit(1);
+  if (!row || row.invitation.respondedAt || row.projectDeletedAt) throw notFound('Invitation');
+  if (row.invitation.expiresAt <= now) {
+    throw new AppError('invitation_expired', 410, 'This invitation has expired; ask for a new one.');
+  }
+  return row;
+}
+
+/** Accepting needs the signed-in user's verified email to be the invited one. */
+export async function respondToInvitation(
+  db: Db,
+  actor: Extract<Actor, { kind: 'user' }>,
+  token: string,
+  response: 'accepted' | 'declined',
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const { invitation } = await findInvitation(tx, token, now);
+    if (!actor.email || normalize(actor.email) !== invitation.emailNormalized) {
+      throw new AppError(
+        'invitation_email_mismatch',
+        403,
+        `This invitation is for ${invitation.email}; sign in with that address.`,
+      );
+    }
+    if (response === 'accepted' && !actor.emailVerified) {
+      throw new AppError(
+        'email_not_verified',
+        403,
+        'Verify your email address first, then accept the invitation.',
+      );
+    }
+    const [claimed] = await tx
+      .update(invitations)
+      .set({ respondedAt: now, response })
+      .where(and(eq(invitations.id, invitation.id), isNull(invitations.respondedAt)))
+      .returning();
+    if (!claimed) throw notFound('Invitation');
+    if (response === 'accepted') {
+      const [existing] = await tx
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.projectId, invitation.projectId), eq(memberships.uid, actor.uid)))
+        .limit(1);
+      if (existing) throw new AppError('already_member', 409, 'You are already a member of this project.');
+      await tx.insert(memberships).values({
+        projectId: invitation.projectId,
+        uid: actor.uid,
+        email: actor.email,
+        role: invitation.role,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await recordAudit(
+      tx,
+      actor,
+      invitation.projectId,
+      response === 'accepted' ? 'member.added' : 'invitation.declined',
+      actor.uid,
+      now,
+      { role: invitation.role },
+    );
+    return invitation;
+  });
+}
+
+/** Pending invitations addressed to the caller (for the dashboard). */
+export function listInvitationsFor(db: Db, email: string, now: Date) {
+  return db
+    .select({ invitation: invitations, projectName: projects.name })
+    .from(invitations)
+    .innerJoin(projects, and(eq(projects.id, invitations.projectId), isNull(projects.deletedAt)))
+    .where(
+      and(
+        eq(invitations.emailNormalized, normalize(email)),
+        isNull(invitations.respondedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+}

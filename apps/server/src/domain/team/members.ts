@@ -1,0 +1,87 @@
+import type { Role } from '@scanline/contracts';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { identityUsers, memberships } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import type { Actor } from '../actor';
+import { recordAudit } from '../audit/record-audit';
+import { projectAccess } from '../projects/project-access';
+
+/** Members with their profile from the identity service (left join: any identity provider works). */
+export async function listMembers(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  opts: { role?: Role; q?: string } = {},
+) {
+  await projectAccess(db, actor, projectId, 'team.read');
+  const filters = [eq(memberships.projectId, projectId)];
+  if (opts.role) filters.push(eq(memberships.role, opts.role));
+  if (opts.q) {
+    const like = `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(memberships.email, like), ilike(identityUsers.displayName, like))!);
+  }
+  return db
+    .select({
+      membership: memberships,
+      displayName: identityUsers.displayName,
+      currentEmail: identityUsers.email,
+    })
+    .from(memberships)
+    .leftJoin(identityUsers, eq(identityUsers.uid, memberships.uid))
+    .where(and(...filters))
+    .orderBy(desc(memberships.createdAt), desc(memberships.uid))
+    .limit(2000);
+}
+
+async function targetMembership(db: Db, projectId: string, uid: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)))
+    .limit(1);
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+/** Admins and the owner change roles; the owner's role changes only by transfer. */
+export async function changeMemberRole(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  uid: string,
+  role: 'admin' | 'member',
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'team.manage');
+    const target = await targetMembership(tx, projectId, uid);
+    if (target.role === 'owner')
+      throw new AppError('last_owner', 409, 'The owner keeps their role; transfer ownership first.');
+    const [row] = await tx
+      .update(memberships)
+      .set({ role, updatedAt: now })
+      .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)))
+      .returning();
+    await recordAudit(tx, actor, projectId, 'member.role_changed', uid, now, { from: target.role, to: role });
+    return row!;
+  });
+}
+
+/** Removes a member; anyone may remove themselves (leave), except the owner. */
+export async function removeMember(db: Db, actor: Actor, projectId: string, uid: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const self = actor.kind === 'user' && actor.uid === uid;
+    await projectAccess(tx, actor, projectId, self ? 'project.read' : 'team.manage');
+    const target = await targetMembership(tx, projectId, uid);
+    if (target.role === 'owner') {
+      throw new AppError(
+        'last_owner',
+        409,
+        'The owner cannot leave or be removed; transfer ownership first.',
+      );
+    }
+    await tx.delete(memberships).where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)));
+    await recordAudit(tx, actor, projectId, self ? 'member.left' : 'member.removed', uid, now);
+  });
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+export const ROLES = ['owner', 'admin', 'member'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+export const invitableRoleSchema = z.enum(['admin', 'member']);
+
+export const countrySchema = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code, e.g. US');
+export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code, e.g. USD');
+export const timeZoneSchema = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'an IANA time zone, e.g. Europe/Paris');
+const name = z.string().trim().min(1).max(120);
+const email = z.email().max(254);
+const timestamp = z.string();
+
+export const businessSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  legal_name: z.string().nullable(),
+  country: z.string(),
+  default_currency: z.string(),
+  support_email: z.string().nullable(),
+  address: z.record(z.string(), z.string()).nullable(),
+  payment_provider: z.enum(['simulator', 'stripe']),
+  stripe_secret_key_last4: z.string().nullable(),
+  stripe_webhook_secret_set: z.boolean(),
+  created_at: timestamp,
+});
+export type Business = z.infer<typeof businessSchema>;
+
+const addressSchema = z
+  .record(z.string().max(40), z.string().max(200))
+  .refine((a) => Object.keys(a).length <= 10);
+export const createBusinessSchema = z.strictObject({
+  name,
+  legal_name: name.optional(),
+  country: countrySchema,
+  default_currency: currencySchema,
+  support_email: email.optional(),
+  address: addressSchema.optional(),
+  payment_provider: z.enum(['simulator', 'stripe']).default('simulator'),
+  stripe_secret_key: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'a Stripe secret key')
+    .optional(),
+  stripe_webhook_secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]{8,}$/, 'a Stripe webhook secret')
+    .optional(),
+});
+export const updateBusinessSchema = createBusinessSchema.partial().extend({
+  // No default here: leaving it out of a PATCH keeps the current provider.
+  payment_provider: z.enum(['simulator', 'stripe']).optional(),
+  legal_name: name.nullable().optional(),
+  support_email: email.nullable().optional(),
+});
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  business_id: z.string(),
+  time_zone: z.string(),
+  currency: z.string(),
+  role: roleSchema,
+  created_at: timestamp,
+  deleted_at: timestamp.nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const createProjectSchema = z.strictObject({
+  name,
+  business_id: z.string().min(1).max(64),
+  time_zone: timeZoneSchema,
+  currency: currencySchema,
+});
+export const updateProjectSchema = createProjectSchema.partial();
+export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
+
+export const memberSchema = z.object({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  display_name: z.string().nullable(),
+  role: roleSchema,
+  created_at: timestamp,
+});
+export type Member = z.infer<typeof memberSchema>;
+export const updateMemberSchema = z.strictObject({ role: invitableRoleSchema });
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: invitableRoleSchema,
+  invited_by: z.string(),
+  created_at: timestamp,
+  expires_at: timestamp,
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const createInvitationsSchema = z.strictObject({
+  emails: z.array(email).min(1).max(20),
+  role: invitableRoleSchema,
+});
+export const invitationPreviewSchema = z.object({
+  project_id: z.string(),
+  project_name: z.string(),
+  role: invitableRoleSchema,
+  email: z.string(),
+  invited_by: z.string().nullable(),
+  expires_at: timestamp,
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(['read', 'write']),
+  prefix: z.string(),
+  created_by: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  expires_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+  previous_expires_at: timestamp.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const createApiKeySchema = z.strictObject({
+  name,
+  mode: z.enum(['read', 'write']),
+  expires_at: z.iso.datetime().optional(),
+});
+export const rollApiKeySchema = z.strictObject({
+  grace_period_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(0),
+});
+/** The one answer that carries the secret. */
+export const apiKeyWithSecretSchema = apiKeySchema.extend({ secret: z.string() });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor_kind: z.enum(['user', 'api_key']),
+  actor_id: z.string(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  created_at: timestamp,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const myProjectSchema = projectSchema.pick({ id: true, name: true, role: true, currency: true });
