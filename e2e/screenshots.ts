@@ -1,6 +1,9 @@
 // `npm run screenshots`: every screen, light and dark, 1280 and 390 px wide, into ./screenshots.
 import fs from 'node:fs';
 import path from 'node:path';
+import { memberships } from '../apps/server/src/db/schema';
+import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
+import { freshSession, signedInUser } from '../apps/server/src/test/tokens';
 import { newEmail, registerThroughUi, startStack } from './support';
 
 const out = path.resolve('screenshots');
@@ -8,24 +11,68 @@ fs.mkdirSync(out, { recursive: true });
 const stack = await startStack();
 const email = newEmail('shots');
 const signedOut = ['/login', '/register', '/forgot-password', '/auth/action', '/error'];
-const signedIn = [
+const signedIn = (prj: string) => [
   '/u/dashboard',
   '/u/profile',
   '/u/settings',
   '/u/businesses',
   '/p',
-  '/p/prj_demo/dashboard',
-  '/p/prj_demo/scans',
-  '/p/prj_demo/transactions',
-  '/p/prj_demo/terminals',
-  '/p/prj_demo/members',
-  '/p/prj_demo/admins',
-  '/p/prj_demo/api-keys',
-  '/p/prj_demo/settings',
-  '/p/prj_demo/webhooks',
-  '/p/prj_demo/webhooks/whk_demo',
-  '/p/prj_demo/webhooks/whk_demo/deliveries/dlv_demo',
+  `/p/${prj}/dashboard`,
+  `/p/${prj}/scans`,
+  `/p/${prj}/transactions`,
+  `/p/${prj}/terminals`,
+  `/p/${prj}/members`,
+  `/p/${prj}/admins`,
+  `/p/${prj}/api-keys`,
+  `/p/${prj}/settings`,
+  `/p/${prj}/webhooks`,
+  `/p/${prj}/webhooks/whk_demo`,
+  `/p/${prj}/webhooks/whk_demo/deliveries/dlv_demo`,
 ];
+/** A business, a project, a teammate, an invitation and an API key, made through the API. */
+async function seedWorkspace(): Promise<string> {
+  const t = stack.t;
+  const owner = await findUserByEmail(t.ctx.database.db, email);
+  const auth = await freshSession(t.ctx, owner!);
+  const call = async (method: string, url: string, payload?: unknown) =>
+    (
+      await t.app.inject({
+        method: method as 'POST',
+        url: `/api/v1${url}`,
+        headers: auth,
+        payload: payload as never,
+      })
+    ).json();
+  const business = await call('POST', '/businesses', {
+    name: 'Acme Coffee',
+    legal_name: 'Acme Coffee LLC',
+    country: 'US',
+    default_currency: 'USD',
+  });
+  const project = await call('POST', '/projects', {
+    name: 'Downtown store',
+    business_id: business.id,
+    time_zone: 'America/New_York',
+    currency: 'USD',
+  });
+  const mate = await signedInUser(t.ctx, { displayName: 'Adam Admin' });
+  await t.ctx.database.db.insert(memberships).values({
+    projectId: project.id,
+    uid: mate.user.uid,
+    email: mate.user.email,
+    role: 'admin',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  await call('POST', `/projects/${project.id}/invitations`, {
+    emails: ['new.hire@example.test'],
+    role: 'member',
+  });
+  await call('POST', `/projects/${project.id}/api-keys`, { name: 'Back office', mode: 'write' });
+  return project.id;
+}
+
+let projectId = 'prj_demo';
 try {
   let registered = false;
   for (const dark of [false, true]) {
@@ -42,6 +89,7 @@ try {
       if (!registered) {
         await registerThroughUi(page, stack.origin, email);
         registered = true;
+        projectId = await seedWorkspace();
       } else {
         await page.goto(`${stack.origin}/login`);
         await page.fill('#login-email', email);
@@ -49,7 +97,7 @@ try {
         await page.click('button[type=submit]');
         await page.waitForURL('**/u/dashboard');
       }
-      for (const p of signedIn) {
+      for (const p of signedIn(projectId)) {
         await page.goto(`${stack.origin}${p}`);
         await page.waitForTimeout(700);
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });

@@ -1,4 +1,5 @@
-import { Link, Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
+import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
 /** `/p/{id}/*`: the project menu and a way back to the project list (seed §2). */
@@ -16,17 +17,7 @@ export function ProjectLayout() {
     { to: `${base}/webhooks`, label: 'Webhooks', icon: 'pi-send' },
     { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
   ];
-  const switcher = (
-    <div className="project-switcher">
-      <span className="project-switcher-label">Project</span>
-      <span className="project-switcher-id" title={id}>
-        {id}
-      </span>
-      <Link to="/p" className="project-switcher-link">
-        <i className="pi pi-arrow-right-arrow-left" aria-hidden="true" /> Switch project
-      </Link>
-    </div>
-  );
+  const switcher = <ProjectSwitcher projectId={id} />;
   return (
     <Shell nav={nav} navTitle="Project" switcher={switcher}>
       <Outlet />

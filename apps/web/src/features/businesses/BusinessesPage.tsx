@@ -1,17 +1,151 @@
+import type { Business } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useUi } from '../../app/global-ui';
+import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
+import { QueryState } from '../workspace/QueryState';
+import { BusinessForm, type BusinessInput } from './BusinessForm';
 
 export default function BusinessesPage() {
+  const ui = useUi();
+  const businesses = useBusinesses();
+  const [editing, setEditing] = useState<Business | 'new' | null>(null);
+  const create = useAction((body: BusinessInput) => send('POST', '/businesses', body), [keys.businesses]);
+  const update = useAction(
+    ({ id, body }: { id: string; body: BusinessInput }) => send('PATCH', `/businesses/${id}`, body),
+    [keys.businesses],
+  );
+  const remove = useAction((id: string) => send('DELETE', `/businesses/${id}`), [keys.businesses]);
+  const test = async (b: Business) => {
+    try {
+      const r = await send<{ ok: boolean; detail: string }>(
+        'POST',
+        `/businesses/${b.id}/payment-provider/test`,
+      );
+      ui.toast(r.ok ? 'success' : 'warn', r.ok ? 'Connection works' : 'Connection refused', r.detail);
+    } catch (error) {
+      ui.toast('error', 'Could not test the connection', (error as Error).message);
+    }
+  };
+  const confirmDelete = (b: Business) =>
+    ui.confirm({
+      header: `Delete ${b.name}?`,
+      message: 'The business and its stored payment keys are deleted. Projects must not use it any more.',
+      acceptLabel: 'Delete business',
+      danger: true,
+      onAccept: async () => {
+        try {
+          await remove.mutateAsync(b.id);
+          ui.toast('success', 'Business deleted');
+        } catch (error) {
+          ui.toast('error', 'Not deleted', (error as Error).message);
+        }
+      },
+    });
   return (
     <>
-      <PageHeader title="Businesses" subtitle="The legal entities you take payments for." />
-      <EmptyState icon="pi-building" title="No businesses yet">
-        <p>
-          Each business you own will be listed here with its legal name, country, default currency, support
-          email and payment provider (the built-in simulator, or Stripe with its keys stored encrypted).
-        </p>
-        <p>Business management is being enabled on this server; nothing is stored for you yet.</p>
-      </EmptyState>
+      <PageHeader
+        title="Businesses"
+        subtitle="The legal entities you take payments for."
+        actions={<Button label="New business" icon="pi pi-plus" onClick={() => setEditing('new')} />}
+      />
+      <QueryState query={businesses}>
+        {() =>
+          businesses.data?.length ? (
+            <DataTable
+              responsiveLayout="stack"
+              breakpoint="767px"
+              value={businesses.data}
+              dataKey="id"
+              stripedRows
+              sortField="created_at"
+              sortOrder={-1}
+            >
+              <Column field="name" header="Name" sortable />
+              <Column field="country" header="Country" sortable />
+              <Column field="default_currency" header="Currency" sortable />
+              <Column
+                header="Payments"
+                body={(b: Business) => (
+                  <Tag
+                    severity={b.payment_provider === 'stripe' ? 'info' : 'secondary'}
+                    value={
+                      b.payment_provider === 'stripe'
+                        ? `Stripe ••••${b.stripe_secret_key_last4 ?? ''}`
+                        : 'Simulator'
+                    }
+                  />
+                )}
+              />
+              <Column
+                field="created_at"
+                header="Created"
+                sortable
+                body={(b: Business) => formatDate(b.created_at, false)}
+              />
+              <Column
+                header="Actions"
+                body={(b: Business) => (
+                  <div className="row-actions">
+                    <Button
+                      icon="pi pi-pencil"
+                      text
+                      rounded
+                      aria-label={`Edit ${b.name}`}
+                      onClick={() => setEditing(b)}
+                    />
+                    <Button
+                      icon="pi pi-bolt"
+                      text
+                      rounded
+                      aria-label={`Test ${b.name}'s payment connection`}
+                      onClick={() => void test(b)}
+                    />
+                    <Button
+                      icon="pi pi-trash"
+                      text
+                      rounded
+                      severity="danger"
+                      aria-label={`Delete ${b.name}`}
+                      onClick={() => confirmDelete(b)}
+                    />
+                  </div>
+                )}
+              />
+            </DataTable>
+          ) : (
+            <EmptyState
+              icon="pi-building"
+              title="No businesses yet"
+              action={
+                <Button label="Add your first business" icon="pi pi-plus" onClick={() => setEditing('new')} />
+              }
+            >
+              <p>
+                A business is the legal entity that takes payments: its country, currency and payment
+                provider.
+              </p>
+            </EmptyState>
+          )
+        }
+      </QueryState>
+      {editing && (
+        <BusinessForm
+          business={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSubmit={async (body) => {
+            if (editing === 'new') await create.mutateAsync(body);
+            else await update.mutateAsync({ id: editing.id, body });
+            ui.toast('success', editing === 'new' ? 'Business created' : 'Business saved');
+          }}
+        />
+      )}
     </>
   );
 }

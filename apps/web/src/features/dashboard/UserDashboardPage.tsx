@@ -1,82 +1,138 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fetchMe } from '../../api/clients';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useUi } from '../../app/global-ui';
 import { takeDestination } from '../../auth/redirect';
 import { PageHeader } from '../../ui/PageHeader';
+import { CreateProjectDialog } from '../projects/CreateProjectDialog';
+import { keys, send, useAction, useBusinesses, useMe } from '../workspace/hooks';
+import { RoleTag } from '../workspace/RoleTag';
+import { InvitationFromLink } from './InvitationBanner';
 
 export default function UserDashboardPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const invitation = params.get('invitation');
+  const ui = useUi();
   // Seed §2: the dashboard also honours a remembered destination.
   useEffect(() => {
     const destination = takeDestination();
-    if (destination && destination !== '/u/dashboard') navigate(destination, { replace: true });
+    if (destination && !destination.startsWith('/u/dashboard')) navigate(destination, { replace: true });
   }, [navigate]);
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => fetchMe(signal) });
+  const me = useMe();
+  const businesses = useBusinesses();
+  const [creating, setCreating] = useState(false);
+  const respond = useAction(
+    ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+      send('POST', `/invitations/${id}/${answer}`),
+    [keys.me, keys.projects],
+  );
   const name = me.data?.user.display_name || me.data?.user.email;
+  const firstRun = me.data && me.data.projects.length === 0;
   return (
     <>
       <PageHeader
         title={me.isPending ? 'Dashboard' : `Welcome${name ? `, ${name}` : ''}`}
-        subtitle="Your businesses, projects and invitations in one place."
+        subtitle="Your projects and invitations in one place."
       />
       {me.isError && (
         <Message severity="error" text={`Your account could not be loaded: ${me.error.message}`} />
       )}
-      {invitation && (
-        <Message
-          severity="info"
-          className="mb-3"
-          text="You opened a project invitation. Invitations are accepted here once team management is enabled on this server."
-        />
+      <InvitationFromLink />
+      {me.data?.invitations.map((inv) => (
+        <section
+          key={inv.id}
+          className="surface-card invitation-card mb-3"
+          aria-label={`Invitation to ${inv.project_name}`}
+        >
+          <i className="pi pi-envelope" aria-hidden="true" />
+          <div>
+            <strong>You are invited to {inv.project_name}</strong>
+            <p className="muted">As {inv.role === 'admin' ? 'an admin' : 'a member'}.</p>
+          </div>
+          <div className="row-actions">
+            <Button
+              label="Accept"
+              icon="pi pi-check"
+              onClick={() =>
+                respond.mutateAsync({ id: inv.id, answer: 'accept' }).then(
+                  () => ui.toast('success', `You joined ${inv.project_name}`),
+                  (e: Error) => ui.toast('error', 'Not accepted', e.message),
+                )
+              }
+            />
+            <Button
+              label="Decline"
+              text
+              severity="secondary"
+              onClick={() => void respond.mutateAsync({ id: inv.id, answer: 'decline' })}
+            />
+          </div>
+        </section>
+      ))}
+      {me.isPending ? (
+        <Skeleton height="8rem" />
+      ) : firstRun ? (
+        <section className="card-grid" aria-label="Getting started">
+          <article className="surface-card step-card">
+            <span className="step-number">
+              {businesses.data?.length ? (
+                <>
+                  <i className="pi pi-check" aria-hidden="true" />
+                  <span className="sr-only">done</span>
+                </>
+              ) : (
+                1
+              )}
+            </span>
+            <h2>Add your business</h2>
+            <p>The legal entity that takes the payments, with its currency and payment provider.</p>
+            <Link to="/u/businesses">
+              <Button
+                label={businesses.data?.length ? 'Your businesses' : 'Add a business'}
+                icon="pi pi-building"
+                outlined
+                size="small"
+              />
+            </Link>
+          </article>
+          <article className="surface-card step-card">
+            <span className="step-number">2</span>
+            <h2>Create a project</h2>
+            <p>
+              A workspace for one shop or brand: its terminals, transactions, team, API keys and webhooks.
+            </p>
+            <Button
+              label="Create a project"
+              icon="pi pi-folder"
+              outlined
+              size="small"
+              disabled={!businesses.data?.length}
+              onClick={() => setCreating(true)}
+            />
+          </article>
+          <article className="surface-card step-card">
+            <span className="step-number">3</span>
+            <h2>Invite your team</h2>
+            <p>Invite admins and members by email; each sees the project with the rights of their role.</p>
+          </article>
+        </section>
+      ) : (
+        <section aria-label="Your projects">
+          <h2>Your projects</h2>
+          <div className="card-grid">
+            {me.data?.projects.map((p) => (
+              <Link key={p.id} to={`/p/${p.id}/dashboard`} className="surface-card project-card">
+                <span className="project-card-name">{p.name}</span>
+                <span className="row-actions">
+                  <RoleTag role={p.role} /> <span className="muted">{p.currency}</span>
+                </span>
+              </Link>
+            ))}
+          </div>
+        </section>
       )}
-      <section className="card-grid" aria-label="Getting started">
-        <article className="surface-card step-card">
-          <span className="step-number">1</span>
-          <h2>Add your business</h2>
-          <p>The legal entity that takes the payments, with its currency and payment provider.</p>
-          <Link to="/u/businesses">
-            <Button label="Businesses" icon="pi pi-building" outlined size="small" />
-          </Link>
-        </article>
-        <article className="surface-card step-card">
-          <span className="step-number">2</span>
-          <h2>Create a project</h2>
-          <p>A workspace for one shop or brand: its terminals, transactions, team, API keys and webhooks.</p>
-          <Link to="/p">
-            <Button label="Projects" icon="pi pi-folder" outlined size="small" />
-          </Link>
-        </article>
-        <article className="surface-card step-card">
-          <span className="step-number">3</span>
-          <h2>Pair a terminal</h2>
-          <p>Connect a card terminal, or use a virtual one to try the whole payment flow in your browser.</p>
-        </article>
-      </section>
-      <section className="surface-card account-summary" aria-label="Your account">
-        <h2>Your account</h2>
-        {me.isPending ? (
-          <Skeleton width="60%" height="1.25rem" />
-        ) : me.data ? (
-          <dl className="facts">
-            <dt>Email</dt>
-            <dd>
-              {me.data.user.email} {me.data.user.email_verified ? '(verified)' : '(not verified yet)'}
-            </dd>
-            <dt>Signed in with</dt>
-            <dd>
-              {me.data.user.sign_in_provider === 'password'
-                ? 'Email and password'
-                : me.data.user.sign_in_provider}
-            </dd>
-          </dl>
-        ) : null}
-      </section>
+      {creating && <CreateProjectDialog onClose={() => setCreating(false)} />}
     </>
   );
 }

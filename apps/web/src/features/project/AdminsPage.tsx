@@ -1,15 +1,5 @@
-import { ProjectSection } from './ProjectSection';
+import { TeamPage } from '../team/TeamPage';
 
 export default function AdminsPage() {
-  return (
-    <ProjectSection
-      text={{
-        title: 'Admins',
-        subtitle: 'The owner and the admins of this project.',
-        icon: 'pi-shield',
-        emptyTitle: 'No admins to show yet',
-        what: 'The project owner and its admins, who manage the team, API keys and settings, will be listed here.',
-      }}
-    />
-  );
+  return <TeamPage view="admins" />;
 }

@@ -1,15 +1,5 @@
-import { ProjectSection } from './ProjectSection';
+import { TeamPage } from '../team/TeamPage';
 
 export default function MembersPage() {
-  return (
-    <ProjectSection
-      text={{
-        title: 'Members',
-        subtitle: 'Everyone who can see this project.',
-        icon: 'pi-users',
-        emptyTitle: 'No members to show yet',
-        what: 'The people in this project and their roles will be listed here, with pending invitations, role changes and removal.',
-      }}
-    />
-  );
+  return <TeamPage view="members" />;
 }

@@ -1,15 +1,257 @@
-import { ProjectSection } from './ProjectSection';
+import type { AuditEntry, Member } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { useUi } from '../../app/global-ui';
+import { formatDate } from '../../theme/date-format';
+import { FormField } from '../../ui/FormField';
+import { PageHeader } from '../../ui/PageHeader';
+import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject } from '../workspace/hooks';
+import { QueryState } from '../workspace/QueryState';
 
 export default function ProjectSettingsPage() {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  const role = project.data?.role;
+  const canEdit = role === 'owner' || role === 'admin';
+  const audit = useAudit(id, canEdit);
   return (
-    <ProjectSection
-      text={{
-        title: 'Project settings',
-        subtitle: 'Name, business, time zone and currency.',
-        icon: 'pi-cog',
-        emptyTitle: 'Settings are not available yet',
-        what: 'This project’s name, business, time zone and currency, the danger zone (transfer, delete) and its audit log will be managed here.',
-      }}
-    />
+    <>
+      <PageHeader title="Project settings" subtitle="Name, business, time zone and currency." />
+      <QueryState query={project}>
+        {() => (
+          <div className="stack">
+            <SettingsForm projectId={id} canEdit={canEdit} />
+            {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
+            {canEdit && (
+              <section
+                className="surface-card panel"
+                aria-labelledby="audit-title"
+                style={{ maxWidth: 'none' }}
+              >
+                <h2 id="audit-title">Audit log</h2>
+                <DataTable
+                  responsiveLayout="stack"
+                  breakpoint="767px"
+                  value={audit.data ?? []}
+                  loading={audit.isPending}
+                  dataKey="id"
+                  size="small"
+                  emptyMessage="Nothing recorded yet."
+                  className="w-full"
+                >
+                  <Column
+                    field="created_at"
+                    header="When"
+                    body={(a: AuditEntry) => formatDate(a.created_at)}
+                  />
+                  <Column header="Who" body={(a: AuditEntry) => a.actor_email ?? a.actor_id} />
+                  <Column field="action" header="What" body={(a: AuditEntry) => <code>{a.action}</code>} />
+                  <Column field="target" header="Target" />
+                  <Column field="ip" header="From" />
+                </DataTable>
+              </section>
+            )}
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const ui = useUi();
+  const project = useProject(projectId);
+  const businesses = useBusinesses();
+  const [form, setForm] = useState({ name: '', business_id: '', time_zone: '', currency: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (project.data)
+      setForm({
+        name: project.data.name,
+        business_id: project.data.business_id,
+        time_zone: project.data.time_zone,
+        currency: project.data.currency,
+      });
+  }, [project.data]);
+  const save = useAction(
+    (body: object) => send('PATCH', `/projects/${projectId}`, body),
+    [keys.project(projectId), keys.projects, keys.me],
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    const p = project.data!;
+    const changed = Object.fromEntries(
+      Object.entries(form).filter(([k, v]) => v !== (p as unknown as Record<string, string>)[k]),
+    );
+    try {
+      await save.mutateAsync(changed);
+      ui.toast('success', 'Settings saved');
+    } catch (error) {
+      if (error instanceof ApiError && error.errors)
+        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
+      ui.toast('error', 'Not saved', (error as Error).message);
+    }
+  };
+  const businessOptions = [
+    ...(businesses.data ?? []).map((b) => ({ value: b.id, label: b.name })),
+    ...(businesses.data?.some((b) => b.id === form.business_id)
+      ? []
+      : [{ value: form.business_id, label: 'Current business (owned by someone else)' }]),
+  ];
+  return (
+    <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="settings-title">
+      <h2 id="settings-title">General</h2>
+      {!canEdit && <p className="muted">Only admins and the owner can change these settings.</p>}
+      <FormField id="settings-name" label="Name" error={errors.name}>
+        <InputText
+          id="settings-name"
+          value={form.name}
+          disabled={!canEdit}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+      </FormField>
+      <FormField id="settings-business" label="Business" error={errors.business_id}>
+        <Dropdown
+          inputId="settings-business"
+          value={form.business_id}
+          disabled={!canEdit}
+          options={businessOptions}
+          onChange={(e) => setForm({ ...form, business_id: e.value })}
+        />
+      </FormField>
+      <FormField id="settings-tz" label="Time zone" error={errors.time_zone}>
+        <Dropdown
+          inputId="settings-tz"
+          value={form.time_zone}
+          disabled={!canEdit}
+          filter
+          options={
+            typeof Intl.supportedValuesOf === 'function'
+              ? Intl.supportedValuesOf('timeZone')
+              : [form.time_zone]
+          }
+          onChange={(e) => setForm({ ...form, time_zone: e.value })}
+        />
+      </FormField>
+      <FormField id="settings-currency" label="Currency" error={errors.currency}>
+        <InputText
+          id="settings-currency"
+          value={form.currency}
+          maxLength={3}
+          disabled={!canEdit}
+          onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })}
+        />
+      </FormField>
+      {canEdit && <Button type="submit" label="Save settings" loading={save.isPending} />}
+    </form>
+  );
+}
+
+function DangerZone({ projectId, name }: { projectId: string; name: string }) {
+  const ui = useUi();
+  const navigate = useNavigate();
+  const members = useMembers(projectId);
+  const [dialog, setDialog] = useState<'delete' | 'transfer' | null>(null);
+  const [typed, setTyped] = useState('');
+  const [to, setTo] = useState<string | null>(null);
+  const refresh = [keys.project(projectId), keys.projects, keys.me, keys.members(projectId)];
+  const remove = useAction(() => send('DELETE', `/projects/${projectId}`), refresh);
+  const transfer = useAction(
+    (uid: string) => send('POST', `/projects/${projectId}/transfer`, { to_user_id: uid }),
+    refresh,
+  );
+  const admins = (members.data ?? []).filter((m: Member) => m.role === 'admin');
+  const close = () => {
+    setDialog(null);
+    setTyped('');
+  };
+  return (
+    <section className="surface-card panel danger" aria-labelledby="danger-title">
+      <h2 id="danger-title">Danger zone</h2>
+      <p>
+        Transfer ownership to an admin (you become an admin), or delete the project. A deleted project can be
+        restored for 30 days from the projects list.
+      </p>
+      <div className="row-actions">
+        <Button
+          label="Transfer ownership"
+          outlined
+          onClick={() => setDialog('transfer')}
+          disabled={admins.length === 0}
+          tooltip={admins.length ? undefined : 'Promote someone to admin first'}
+          tooltipOptions={{ showOnDisabled: true }}
+        />
+        <Button label="Delete project" severity="danger" outlined onClick={() => setDialog('delete')} />
+      </div>
+      {dialog && (
+        <Dialog
+          header={dialog === 'delete' ? `Delete ${name}?` : `Transfer ${name}`}
+          visible
+          onHide={close}
+          style={{ width: 'min(30rem, 95vw)' }}
+          modal
+        >
+          <div className="auth-form p-fluid">
+            {dialog === 'transfer' && (
+              <FormField id="transfer-to" label="New owner">
+                <Dropdown
+                  inputId="transfer-to"
+                  value={to}
+                  placeholder="Choose an admin"
+                  options={admins.map((m) => ({
+                    value: m.user_id,
+                    label: m.display_name ?? m.email ?? m.user_id,
+                  }))}
+                  onChange={(e) => setTo(e.value)}
+                />
+              </FormField>
+            )}
+            <FormField id="confirm-name" label={`Type the project name (${name}) to confirm`}>
+              <InputText
+                id="confirm-name"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+              />
+            </FormField>
+            <div className="dialog-actions">
+              <Button label="Cancel" text onClick={close} />
+              <Button
+                label={dialog === 'delete' ? 'Delete project' : 'Transfer ownership'}
+                severity="danger"
+                disabled={typed !== name || (dialog === 'transfer' && !to)}
+                onClick={async () => {
+                  try {
+                    if (dialog === 'delete') {
+                      await remove.mutateAsync(undefined);
+                      ui.toast(
+                        'success',
+                        `${name} deleted`,
+                        'You can restore it from the projects list for 30 days.',
+                      );
+                      navigate('/p');
+                    } else if (to) {
+                      await transfer.mutateAsync(to);
+                      ui.toast('success', 'Ownership transferred');
+                    }
+                    close();
+                  } catch (error) {
+                    ui.toast('error', 'That did not work', (error as Error).message);
+                  }
+                }}
+              />
+            </div>
+          </div>
+        </Dialog>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,33 @@
+import { Dropdown } from 'primereact/dropdown';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useProjects } from '../../features/workspace/hooks';
+
+/** The current project by name, and a quick way to the same screen of another project. */
+export function ProjectSwitcher({ projectId }: { projectId: string }) {
+  const projects = useProjects();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const options = (projects.data ?? [])
+    .filter((p) => !p.deleted_at)
+    .map((p) => ({ value: p.id, label: p.name }));
+  const section = location.pathname.split('/')[3] ?? 'dashboard';
+  return (
+    <div className="project-switcher">
+      <label className="project-switcher-label" htmlFor="project-switcher">
+        Project
+      </label>
+      <Dropdown
+        inputId="project-switcher"
+        value={projectId}
+        options={options}
+        placeholder={projectId}
+        onChange={(e) => navigate(`/p/${e.value}/${section === 'webhooks' ? 'webhooks' : section}`)}
+        className="w-full"
+        filter={options.length > 8}
+      />
+      <Link to="/p" className="project-switcher-link">
+        <i className="pi pi-th-large" aria-hidden="true" /> All projects
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import type { Business } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/api-error';
+import { FormField } from '../../ui/FormField';
+
+export interface BusinessInput {
+  name: string;
+  legal_name?: string;
+  country: string;
+  default_currency: string;
+  support_email?: string;
+  payment_provider: 'simulator' | 'stripe';
+  stripe_secret_key?: string;
+  stripe_webhook_secret?: string;
+}
+
+const PROVIDERS = [
+  { value: 'simulator', label: 'Payment simulator (no real money)' },
+  { value: 'stripe', label: 'Stripe' },
+];
+
+/** Create or edit a business; server field errors show under their fields. */
+export function BusinessForm({
+  business,
+  onSubmit,
+  onClose,
+}: {
+  business?: Business;
+  onSubmit: (input: BusinessInput) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState<BusinessInput>({
+    name: business?.name ?? '',
+    legal_name: business?.legal_name ?? '',
+    country: business?.country ?? 'US',
+    default_currency: business?.default_currency ?? 'USD',
+    support_email: business?.support_email ?? '',
+    payment_provider: business?.payment_provider ?? 'simulator',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof BusinessInput) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    const body: Record<string, unknown> = {
+      ...form,
+      country: form.country.toUpperCase(),
+      default_currency: form.default_currency.toUpperCase(),
+    };
+    for (const k of ['legal_name', 'support_email', 'stripe_secret_key', 'stripe_webhook_secret'])
+      if (!body[k]) delete body[k];
+    try {
+      await onSubmit(body as unknown as BusinessInput);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
+      }
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      header={business ? `Edit ${business.name}` : 'New business'}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(36rem, 95vw)' }}
+      modal
+    >
+      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
+        {message && (
+          <p className="p-error" role="alert">
+            {message}
+          </p>
+        )}
+        <FormField id="biz-name" label="Name" error={errors.name}>
+          <InputText
+            id="biz-name"
+            value={form.name}
+            onChange={(e) => set('name')(e.target.value)}
+            required
+            autoFocus
+          />
+        </FormField>
+        <FormField id="biz-legal" label="Legal name" error={errors.legal_name}>
+          <InputText
+            id="biz-legal"
+            value={form.legal_name ?? ''}
+            onChange={(e) => set('legal_name')(e.target.value)}
+          />
+        </FormField>
+        <div className="form-row">
+          <FormField id="biz-country" label="Country (ISO code)" error={errors.country}>
+            <InputText
+              id="biz-country"
+              value={form.country}
+              maxLength={2}
+              onChange={(e) => set('country')(e.target.value)}
+            />
+          </FormField>
+          <FormField id="biz-currency" label="Default currency" error={errors.default_currency}>
+            <InputText
+              id="biz-currency"
+              value={form.default_currency}
+              maxLength={3}
+              onChange={(e) => set('default_currency')(e.target.value)}
+            />
+          </FormField>
+        </div>
+        <FormField id="biz-support" label="Support email" error={errors.support_email}>
+          <InputText
+            id="biz-support"
+            type="email"
+            value={form.support_email ?? ''}
+            onChange={(e) => set('support_email')(e.target.value)}
+          />
+        </FormField>
+        <FormField id="biz-provider" label="Payment provider">
+          <Dropdown
+            inputId="biz-provider"
+            value={form.payment_provider}
+            options={PROVIDERS}
+            onChange={(e) => set('payment_provider')(e.value)}
+          />
+        </FormField>
+        {form.payment_provider === 'stripe' && (
+          <>
+            <FormField
+              id="biz-stripe-key"
+              label="Stripe secret key"
+              error={errors.stripe_secret_key}
+              help={
+                business?.stripe_secret_key_last4
+                  ? `Stored, ends in ${business.stripe_secret_key_last4}. Leave empty to keep it.`
+                  : 'Stored encrypted; never shown again.'
+              }
+            >
+              <Password
+                inputId="biz-stripe-key"
+                value={form.stripe_secret_key ?? ''}
+                onChange={(e) => set('stripe_secret_key')(e.target.value)}
+                feedback={false}
+                toggleMask
+                autoComplete="off"
+              />
+            </FormField>
+            <FormField
+              id="biz-stripe-whsec"
+              label="Stripe webhook secret"
+              error={errors.stripe_webhook_secret}
+              help={business?.stripe_webhook_secret_set ? 'Stored. Leave empty to keep it.' : undefined}
+            >
+              <Password
+                inputId="biz-stripe-whsec"
+                value={form.stripe_webhook_secret ?? ''}
+                onChange={(e) => set('stripe_webhook_secret')(e.target.value)}
+                feedback={false}
+                toggleMask
+                autoComplete="off"
+              />
+            </FormField>
+          </>
+        )}
+        <div className="dialog-actions">
+          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="submit" label={business ? 'Save' : 'Create business'} loading={busy} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useSearchParams } from 'react-router';
+import { useUi } from '../../app/global-ui';
+import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks';
+
+/** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
+export function InvitationFromLink() {
+  const ui = useUi();
+  const [params, setParams] = useSearchParams();
+  const token = params.get('invitation');
+  const preview = useInvitationPreview(token);
+  const respond = useAction(
+    (answer: 'accept' | 'decline') => send('POST', `/invitations/${token}/${answer}`),
+    [keys.me, keys.projects],
+  );
+  if (!token) return null;
+  const clear = () => setParams({}, { replace: true });
+  if (preview.isPending) return <Message severity="info" text="Opening your invitation…" className="mb-3" />;
+  if (preview.error) {
+    return (
+      <Message
+        severity="warn"
+        className="mb-3"
+        content={
+          <span>
+            {preview.error.message} <Button label="Dismiss" text size="small" onClick={clear} />
+          </span>
+        }
+      />
+    );
+  }
+  const act = async (answer: 'accept' | 'decline') => {
+    try {
+      await respond.mutateAsync(answer);
+      ui.toast(
+        'success',
+        answer === 'accept' ? `You joined ${preview.data?.project_name}` : 'Invitation declined',
+      );
+      clear();
+    } catch (error) {
+      ui.toast('error', 'That did not work', (error as Error).message);
+    }
+  };
+  return (
+    <section className="surface-card invitation-card mb-3" aria-label="Invitation">
+      <i className="pi pi-envelope" aria-hidden="true" />
+      <div>
+        <strong>You are invited to {preview.data?.project_name}</strong>
+        <p className="muted">
+          As {preview.data?.role === 'admin' ? 'an admin' : 'a member'}, for {preview.data?.email}.
+        </p>
+      </div>
+      <div className="row-actions">
+        <Button
+          label="Accept"
+          icon="pi pi-check"
+          onClick={() => void act('accept')}
+          loading={respond.isPending}
+        />
+        <Button label="Decline" text severity="secondary" onClick={() => void act('decline')} />
+      </div>
+    </section>
+  );
+}

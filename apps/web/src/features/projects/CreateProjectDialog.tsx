@@ -1,0 +1,103 @@
+import type { Project } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { FormField } from '../../ui/FormField';
+import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
+
+const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+
+export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const businesses = useBusinesses();
+  const [name, setName] = useState('');
+  const [businessId, setBusinessId] = useState<string | null>(null);
+  const [timeZone, setTimeZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [currency, setCurrency] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const create = useAction(
+    (body: object) => send<Project>('POST', '/projects', body),
+    [keys.projects, keys.me],
+  );
+  const business = businesses.data?.find((b) => b.id === businessId);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setMessage(null);
+    try {
+      const project = await create.mutateAsync({
+        name,
+        business_id: businessId ?? '',
+        time_zone: timeZone,
+        currency: (currency || business?.default_currency || '').toUpperCase(),
+      });
+      onClose();
+      navigate(`/p/${project.id}/dashboard`);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors)
+        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
+      setMessage((error as Error).message);
+    }
+  };
+  return (
+    <Dialog header="New project" visible onHide={onClose} style={{ width: 'min(32rem, 95vw)' }} modal>
+      {businesses.data && businesses.data.length === 0 ? (
+        <p>
+          A project charges through one of your businesses. <a href="/u/businesses">Add a business</a> first.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="auth-form p-fluid" noValidate>
+          {message && (
+            <p className="p-error" role="alert">
+              {message}
+            </p>
+          )}
+          <FormField id="project-name" label="Name" error={errors.name}>
+            <InputText id="project-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          </FormField>
+          <FormField id="project-business" label="Business" error={errors.business_id}>
+            <Dropdown
+              inputId="project-business"
+              value={businessId}
+              options={(businesses.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              onChange={(e) => setBusinessId(e.value)}
+              placeholder="Choose a business"
+            />
+          </FormField>
+          <FormField id="project-tz" label="Time zone" error={errors.time_zone}>
+            <Dropdown
+              inputId="project-tz"
+              value={timeZone}
+              options={ZONES}
+              onChange={(e) => setTimeZone(e.value)}
+              filter
+            />
+          </FormField>
+          <FormField
+            id="project-currency"
+            label="Currency"
+            error={errors.currency}
+            help={business ? `Defaults to ${business.default_currency}.` : undefined}
+          >
+            <InputText
+              id="project-currency"
+              value={currency}
+              maxLength={3}
+              placeholder={business?.default_currency ?? 'USD'}
+              onChange={(e) => setCurrency(e.target.value)}
+            />
+          </FormField>
+          <div className="dialog-actions">
+            <Button type="button" label="Cancel" text onClick={onClose} />
+            <Button type="submit" label="Create project" loading={create.isPending} />
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

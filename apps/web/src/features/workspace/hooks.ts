@@ -1,0 +1,95 @@
+import type {
+  ApiKey,
+  AuditEntry,
+  Business,
+  Invitation,
+  InvitationPreview,
+  Member,
+  Page,
+  Project,
+  User,
+} from '@scanline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mainApi } from '../../api/clients';
+
+export interface MeAnswer {
+  user: User;
+  projects: { id: string; name: string; role: Project['role']; currency: string }[];
+  invitations: (Invitation & { project_id: string; project_name: string })[];
+}
+
+const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>
+  mainApi().request<T>(path, { query });
+const send = <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+  mainApi().request<T>(path, { method, body });
+
+export const keys = {
+  me: ['me'] as const,
+  businesses: ['businesses'] as const,
+  projects: ['projects'] as const,
+  project: (id: string) => ['project', id] as const,
+  members: (id: string) => ['project', id, 'members'] as const,
+  invitations: (id: string) => ['project', id, 'invitations'] as const,
+  apiKeys: (id: string) => ['project', id, 'api-keys'] as const,
+  audit: (id: string) => ['project', id, 'audit'] as const,
+};
+
+export const useMe = () => useQuery({ queryKey: keys.me, queryFn: () => get<MeAnswer>('/me') });
+export const useBusinesses = () =>
+  useQuery({
+    queryKey: keys.businesses,
+    queryFn: async () => (await get<Page<Business>>('/businesses', { limit: 100 })).data,
+  });
+export const useProjects = () =>
+  useQuery({
+    queryKey: keys.projects,
+    queryFn: async () =>
+      (await get<Page<Project>>('/projects', { limit: 100, include_deleted: 'true' })).data,
+  });
+export const useProject = (id: string) =>
+  useQuery({ queryKey: keys.project(id), queryFn: () => get<Project>(`/projects/${id}`) });
+export const useMembers = (id: string) =>
+  useQuery({
+    queryKey: keys.members(id),
+    queryFn: async () => (await get<Page<Member>>(`/projects/${id}/members`, { limit: 100 })).data,
+  });
+export const useInvitations = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: keys.invitations(id),
+    enabled,
+    queryFn: async () => (await get<Page<Invitation>>(`/projects/${id}/invitations`, { limit: 100 })).data,
+  });
+export const useApiKeys = (id: string) =>
+  useQuery({
+    queryKey: keys.apiKeys(id),
+    queryFn: async () => (await get<Page<ApiKey>>(`/projects/${id}/api-keys`, { limit: 100 })).data,
+  });
+export const useAudit = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.audit(id),
+    enabled,
+    queryFn: async () => (await get<Page<AuditEntry>>(`/projects/${id}/audit`, { limit: 100 })).data,
+  });
+export const useInvitationPreview = (token: string | null) =>
+  useQuery({
+    queryKey: ['invitation', token],
+    enabled: Boolean(token),
+    retry: false,
+    queryFn: () => get<InvitationPreview>(`/invitations/${token}`),
+  });
+
+/** A mutation that refreshes the given queries when it succeeds. */
+export function useAction<TArgs, TResult>(
+  fn: (args: TArgs) => Promise<TResult>,
+  invalidate: readonly (readonly unknown[])[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+export { send };
