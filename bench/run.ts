@@ -2,12 +2,14 @@
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchSignIn } from './sign-in-throughput';
+import { benchWorkspace } from './workspace';
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
   'id-token': benchIdTokenVerification,
   'sign-in': benchSignIn,
   bundle: benchBundle,
+  workspace: benchWorkspace,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -1,5 +1,5 @@
 import type { Role } from '@scanline/contracts';
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import { identityUsers, memberships } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
@@ -12,10 +12,26 @@ export async function listMembers(
   db: Db,
   actor: Actor,
   projectId: string,
-  opts: { role?: Role; q?: string } = {},
+  opts: { role?: Role; q?: string; limit?: number; startingAfter?: string } = {},
 ) {
   await projectAccess(db, actor, projectId, 'team.read');
   const filters = [eq(memberships.projectId, projectId)];
+  // Keyset paging on (created_at desc, uid desc), served by memberships_project_list_idx.
+  if (opts.startingAfter) {
+    const [cursor] = await db
+      .select({ createdAt: memberships.createdAt, uid: memberships.uid })
+      .from(memberships)
+      .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, opts.startingAfter)))
+      .limit(1);
+    if (cursor) {
+      filters.push(
+        or(
+          lt(memberships.createdAt, cursor.createdAt),
+          and(eq(memberships.createdAt, cursor.createdAt), lt(memberships.uid, cursor.uid)),
+        )!,
+      );
+    }
+  }
   if (opts.role) filters.push(eq(memberships.role, opts.role));
   if (opts.q) {
     const like = `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -31,7 +47,7 @@ export async function listMembers(
     .leftJoin(identityUsers, eq(identityUsers.uid, memberships.uid))
     .where(and(...filters))
     .orderBy(desc(memberships.createdAt), desc(memberships.uid))
-    .limit(2000);
+    .limit((opts.limit ?? 100) + 1);
 }
 
 async function targetMembership(db: Db, projectId: string, uid: string) {

@@ -29,38 +29,30 @@ export default function ProjectSettingsPage() {
           <div className="stack">
             <SettingsForm projectId={id} canEdit={canEdit} />
             {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
-            {canEdit && (
-              <section
-                className="surface-card panel"
-                aria-labelledby="audit-title"
-                style={{ maxWidth: 'none' }}
-              >
-                <h2 id="audit-title">Audit log</h2>
-                <DataTable
-                  responsiveLayout="stack"
-                  breakpoint="767px"
-                  value={audit.data ?? []}
-                  loading={audit.isPending}
-                  dataKey="id"
-                  size="small"
-                  emptyMessage="Nothing recorded yet."
-                  className="w-full"
-                >
-                  <Column
-                    field="created_at"
-                    header="When"
-                    body={(a: AuditEntry) => formatDate(a.created_at)}
-                  />
-                  <Column header="Who" body={(a: AuditEntry) => a.actor_email ?? a.actor_id} />
-                  <Column field="action" header="What" body={(a: AuditEntry) => <code>{a.action}</code>} />
-                  <Column field="target" header="Target" />
-                  <Column field="ip" header="From" />
-                </DataTable>
-              </section>
-            )}
           </div>
         )}
       </QueryState>
+      {canEdit && project.data && (
+        <section className="surface-card panel audit-panel" aria-labelledby="audit-title">
+          <h2 id="audit-title">Audit log</h2>
+          <DataTable
+            responsiveLayout="stack"
+            breakpoint="767px"
+            value={audit.data ?? []}
+            loading={audit.isPending}
+            dataKey="id"
+            size="small"
+            emptyMessage="Nothing recorded yet."
+            className="w-full"
+          >
+            <Column field="created_at" header="When" body={(a: AuditEntry) => formatDate(a.created_at)} />
+            <Column header="Who" body={(a: AuditEntry) => a.actor_email ?? a.actor_id} />
+            <Column field="action" header="What" body={(a: AuditEntry) => <code>{a.action}</code>} />
+            <Column field="target" header="Target" />
+            <Column field="ip" header="From" />
+          </DataTable>
+        </section>
+      )}
     </>
   );
 }

@@ -66,8 +66,14 @@ export function teamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { role, q, limit, starting_after } = request.query;
-      const rows = await listMembers(db, actorOf(request), request.params.id, { role, q });
-      return pageOf(rows.map(presentMember), (m) => m.user_id, limit, starting_after);
+      const rows = await listMembers(db, actorOf(request), request.params.id, {
+        role,
+        q,
+        limit,
+        startingAfter: starting_after,
+      });
+      const data = rows.slice(0, limit).map(presentMember);
+      return { data, next_cursor: rows.length > limit ? (data.at(-1)?.user_id ?? null) : null };
     },
   );
 

@@ -307,6 +307,22 @@ describe('workspace lifecycles', () => {
     expect(admins.data).toEqual([
       expect.objectContaining({ user_id: team.admin.user.uid, display_name: 'Adam Admin', role: 'admin' }),
     ]);
+    const first = (
+      await call('GET', `/api/v1/projects/${team.project.id}/members?limit=2`, team.member.auth)
+    ).json();
+    expect(first.data).toHaveLength(2);
+    expect(first.next_cursor).toBe(first.data[1].user_id);
+    const rest = (
+      await call(
+        'GET',
+        `/api/v1/projects/${team.project.id}/members?limit=2&starting_after=${first.next_cursor}`,
+        team.member.auth,
+      )
+    ).json();
+    expect(rest.data).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    const all = [...first.data, ...rest.data].map((m: { user_id: string }) => m.user_id).sort();
+    expect(all).toEqual([team.owner.user.uid, team.admin.user.uid, team.member.user.uid].sort());
     const business = await makeBusiness(t, team.owner);
     expect(business.id).toMatch(/^biz_/);
   });
