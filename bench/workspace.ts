@@ -38,18 +38,16 @@ export async function benchWorkspace() {
           ),
         ),
       );
-      await t.ctx.database.db
-        .insert(memberships)
-        .values(
-          batch.map((u) => ({
-            projectId: team.project.id,
-            uid: u.uid,
-            email: u.email,
-            role: 'member' as const,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        );
+      await t.ctx.database.db.insert(memberships).values(
+        batch.map((u) => ({
+          projectId: team.project.id,
+          uid: u.uid,
+          email: u.email,
+          role: 'member' as const,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
     }
     const page = await measure('members page', get(`${base}/members?limit=100`, team.owner.auth), {
       concurrency: 4,
