@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
+import { startMaintenance } from './workers/maintenance';
 
 function readConfig(): Config {
   try {
@@ -26,6 +27,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   await app.listen({ port: config.port, host: config.host });
+  const stopMaintenance = startMaintenance(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -46,6 +48,7 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

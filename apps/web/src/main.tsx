@@ -20,7 +20,15 @@ async function boot() {
       const { initSentry } = await import('./app/sentry');
       await initSentry(config);
     }
-    await initFirebase(config);
+    const auth = await initFirebase(config);
+    if (config.sentry.dsn) {
+      // The user id only, never the email, goes with error reports.
+      const [{ setSentryUser }, { sdk }] = await Promise.all([
+        import('./app/sentry'),
+        import('./auth/firebase'),
+      ]);
+      sdk().onAuthStateChanged(auth, (user) => setSentryUser(user?.uid ?? null));
+    }
     initApiClients(currentIdToken);
   } catch (error) {
     // Seed §2: if authentication failed to initialise, go to the error page.

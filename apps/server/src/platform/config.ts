@@ -62,6 +62,10 @@ const envSchema = z.object({
   AUTH_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
   GOOGLE_PROJECT_ID: z.string().min(1).optional(),
   GOOGLE_API_KEY: z.string().min(1).optional(),
+  /** Google's ID-token keys; overridable only so tests can serve their own. */
+  GOOGLE_JWKS_URL: z
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   /** The API key the console's firebase SDK sends; requests with any other key are refused. */
   IDENTITY_API_KEY: z.string().min(8).default('scanline-local-api-key'),
   IDENTITY_PROJECT_ID: z
@@ -119,6 +123,7 @@ export interface Config {
     oidcProviders: OidcProviderConfig[];
     authorizedDomains: string[];
     sessionSync: boolean;
+    googleJwksUrl: string;
   };
   passwordPolicy: {
     minLength: number;
@@ -193,6 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       })),
       authorizedDomains: [...new Set([publicHost, 'localhost', ...list(e.AUTHORIZED_DOMAINS)])],
       sessionSync: e.SESSION_SYNC,
+      googleJwksUrl: e.GOOGLE_JWKS_URL,
     },
     passwordPolicy: {
       minLength: e.PASSWORD_MIN_LENGTH,

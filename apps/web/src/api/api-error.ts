@@ -36,3 +36,9 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   }
   return new ApiError(res.statusText || `API request failed with code ${res.status}`, res.status);
 }
+
+/** The server's field errors by field name (`body.name` → `name`), to show under each field. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.errors) return {};
+  return Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\./, ''), e.message]));
+}

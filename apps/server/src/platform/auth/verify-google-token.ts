@@ -2,20 +2,19 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { checkClaims, type IdTokenClaims, TokenRejected } from '../../identity/tokens/verify-identity-token';
 import type { AppContext } from '../context';
 
-const GOOGLE_JWKS =
-  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
-let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /**
  * AUTH_PROVIDER=google: Google Identity Platform's ID tokens, checked against Google's keys
- * (cached by jose, refetched on an unknown kid). `jwksUrl` lets tests point at a local set.
+ * (GOOGLE_JWKS_URL; cached by jose and refetched on an unknown kid).
  */
-export async function verifyGoogleIdToken(
-  ctx: AppContext,
-  token: string,
-  jwksUrl = GOOGLE_JWKS,
-): Promise<IdTokenClaims> {
-  jwks ??= createRemoteJWKSet(new URL(jwksUrl));
+export async function verifyGoogleIdToken(ctx: AppContext, token: string): Promise<IdTokenClaims> {
+  const url = ctx.config.auth.googleJwksUrl;
+  let jwks = keySets.get(url);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(url));
+    keySets.set(url, jwks);
+  }
   try {
     const { payload, protectedHeader } = await jwtVerify(token, jwks, {
       algorithms: ['RS256'],
@@ -33,7 +32,3 @@ export async function verifyGoogleIdToken(
     throw new TokenRejected('invalid');
   }
 }
-
-export const resetGoogleKeys = () => {
-  jwks = undefined;
-};

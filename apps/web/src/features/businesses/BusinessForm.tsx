@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/api-error';
+import { fieldErrors } from '../../api/api-error';
 import { FormField } from '../../ui/FormField';
 
 export interface BusinessInput {
@@ -62,9 +62,7 @@ export function BusinessForm({
       await onSubmit(body as unknown as BusinessInput);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
-      }
+      setErrors(fieldErrors(error));
       setMessage((error as Error).message);
     } finally {
       setBusy(false);

@@ -7,7 +7,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/api-error';
+import { fieldErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
@@ -87,8 +87,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
       await save.mutateAsync(changed);
       ui.toast('success', 'Settings saved');
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
+      setErrors(fieldErrors(error));
       ui.toast('error', 'Not saved', (error as Error).message);
     }
   };

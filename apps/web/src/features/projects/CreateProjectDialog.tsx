@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/api-error';
+import { fieldErrors } from '../../api/api-error';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
 
@@ -39,8 +39,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
       onClose();
       navigate(`/p/${project.id}/dashboard`);
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(Object.fromEntries(error.errors.map((x) => [x.path.replace(/^body\./, ''), x.message])));
+      setErrors(fieldErrors(error));
       setMessage((error as Error).message);
     }
   };

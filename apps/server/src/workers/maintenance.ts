@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { purgeDeletedProjects } from '../domain/projects/projects';
+import type { AppContext } from '../platform/context';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Hourly housekeeping: purges projects deleted more than 30 days ago. Safe on several
+ * replicas at once (a DELETE of rows that are already gone deletes nothing).
+ */
+export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const run = async () => {
+    try {
+      const purged = await purgeDeletedProjects(ctx.database.db, ctx.now());
+      if (purged > 0) log.info({ purged }, 'purged deleted projects');
+    } catch (error) {
+      log.error({ err: error }, 'maintenance failed');
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
