@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { readCookie } from '../../platform/cookies';
 import { AppError } from '../../platform/errors';
 import {
   abandonFlow,
@@ -28,14 +29,6 @@ function popupPage(reply: FastifyReply, origin: string, message: Record<string, 
     .type('text/html; charset=utf-8');
   return `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing you in… you can close this window.</p>
 <script nonce="${nonce}">if (window.opener) { window.opener.postMessage(${payload}, ${JSON.stringify(origin)}); } window.close();</script>`;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
 }
 
 /**

@@ -6,9 +6,10 @@ import {
 } from '../../identity/tokens/verify-identity-token';
 import { findUserById } from '../../identity/users/find-user';
 import type { AppContext } from '../context';
+import { readCookie } from '../cookies';
 import { AppError } from '../errors';
 import type { Principal } from './principal';
-import { readCookie, SESSION_COOKIE } from './session-cookie';
+import { SESSION_COOKIE } from './session-cookie';
 import { verifyGoogleIdToken } from './verify-google-token';
 
 export type ApiKeyAuthenticator = (ctx: AppContext, secret: string) => Promise<Principal>;

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+
 import { verifyIdTokenPrincipal } from './authenticate';
 
 export const SESSION_COOKIE = '__session';
 /** Seed §9: token max age for session sync, 300 seconds. */
 export const SESSION_MAX_AGE_S = 300;
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
 
 /**
  * Session sync (seed §7): the firebase SDK posts each new ID token here with
