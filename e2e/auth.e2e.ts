@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityUsers } from '../apps/server/src/db/schema';
 import {
   actionLink,
   expectGone,
@@ -100,6 +102,22 @@ describe('sign-in experience in Chromium', () => {
     await expectText(page.locator('#email-title + p .p-tag'), 'Verified');
   });
 
+  it('carries the wanted page through an email link opened in another tab', async () => {
+    const email = newEmail('link-dest');
+    const context = await s.context();
+    const page = await context.newPage();
+    await page.goto(`${s.origin}/u/dashboard?invitation=inv_demo#team`);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await page.fill('#login-email', email);
+    await page.click('button[type=submit]');
+    const mail = await s.smtp.waitForMail(email, { subject: /sign in/i });
+    // A new tab has its own (empty) sessionStorage: the destination rides in the link.
+    const other = await context.newPage();
+    await other.goto(actionLink(mail.links));
+    await other.waitForURL('**/u/dashboard?invitation=inv_demo#team');
+  });
+
   it('asks for the email when a sign-in link is opened on another device', async () => {
     const email = newEmail('device');
     const page = await (await s.context()).newPage();
@@ -150,6 +168,42 @@ describe('sign-in experience in Chromium', () => {
     await b.getByRole('menuitem', { name: 'Sign out' }).click();
     await b.waitForURL('**/login');
     await a.waitForURL('**/login', { timeout: 15_000 });
+  });
+
+  it('signs a disabled user out by itself and says why (seed §4)', async () => {
+    const disable = (email: string) =>
+      s.t.ctx.database.db
+        .update(identityUsers)
+        .set({ disabled: true })
+        .where(eq(identityUsers.emailNormalized, email));
+    // An open console: its next API call is refused, and the forced refresh that follows
+    // answers USER_DISABLED; the SDK signs out and the console says why.
+    const email = newEmail('disabled');
+    const page = await (await s.context()).newPage();
+    await registerThroughUi(page, s.origin, email);
+    await disable(email);
+    // (A refetch of the dashboard's own data may get there first: either way it is automatic.)
+    await page
+      .getByRole('link', { name: 'Projects' })
+      .first()
+      .click({ timeout: 3000 })
+      .catch(() => {});
+    await page.waitForURL('**/login');
+    await expectText(page.locator('.p-toast.p-toast-top-right'), 'This account has been disabled');
+    await expectText(page.locator('.auth-message').first(), 'This account has been disabled');
+
+    // A console opened later: the SDK's start-up lookup fails and it drops the stored
+    // session without a word; the console still says the session ended.
+    const later = newEmail('disabled-later');
+    const context = await s.context();
+    const first = await context.newPage();
+    await registerThroughUi(first, s.origin, later);
+    await first.close();
+    await disable(later);
+    const again = await context.newPage();
+    await again.goto(`${s.origin}/u/profile`);
+    await again.waitForURL('**/login');
+    await expectText(again.locator('.auth-message').first(), 'Your session has ended');
   });
 
   it('switches to dark mode with a class on <html> and remembers it', async () => {

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initApiClients } from './api/clients';
 import { App } from './app/App';
+import { createRouter } from './app/router';
 import { currentIdToken } from './auth/auth-context';
 import { initFirebase } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -14,11 +15,13 @@ async function boot() {
   applyAppearance();
   watchAppearance();
   const root = createRoot(document.getElementById('root') as HTMLElement);
+  let create: Parameters<typeof createRouter>[0];
   try {
     const config = await loadRuntimeConfig();
     if (config.sentry.dsn) {
-      const { initSentry } = await import('./app/sentry');
+      const { initSentry, sentryCreateBrowserRouter } = await import('./app/sentry');
       await initSentry(config);
+      create = sentryCreateBrowserRouter as typeof create;
     }
     const auth = await initFirebase(config);
     if (config.sentry.dsn) {
@@ -41,7 +44,7 @@ async function boot() {
   root.render(
     <StrictMode>
       <PrimeReactProvider value={{ inputStyle: 'filled', ripple: true }}>
-        <App />
+        <App router={createRouter(create)} />
       </PrimeReactProvider>
     </StrictMode>,
   );

@@ -2,4 +2,5 @@ export * from './errors';
 export * from './me';
 export * from './pagination';
 export * from './runtime-config';
+export * from './table-query';
 export * from './workspace';

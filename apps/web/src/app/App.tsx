@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/auth-context';
-import { router } from './router';
+import type { ConsoleRouter } from './router';
 
-export function App() {
+export function App({ router }: { router: ConsoleRouter }) {
   return (
     <AuthProvider>
       <RouterProvider router={router} />

@@ -110,3 +110,28 @@ export function useUi(): GlobalUi {
   if (!ui) throw new Error('useUi outside GlobalUiProvider');
   return ui;
 }
+
+export type ToastApi = Record<Severity, (summary: string, detail?: string, life?: number) => void>;
+
+/** Toasts by severity (seed §2: info, success, warn, error, secondary, contrast; top-right). */
+export function useToast(): ToastApi {
+  const ui = useUi();
+  return useMemo(() => {
+    const at = (s: Severity) => (summary: string, detail?: string, life?: number) =>
+      ui.toast(s, summary, detail, life);
+    return {
+      info: at('info'),
+      success: at('success'),
+      warn: at('warn'),
+      error: at('error'),
+      secondary: at('secondary'),
+      contrast: at('contrast'),
+    };
+  }, [ui]);
+}
+
+/** Seed §4: a request to show a confirmation, and one to close it. */
+export function useConfirm(): { confirm(o: ConfirmOptions): void; close(): void } {
+  const ui = useUi();
+  return useMemo(() => ({ confirm: ui.confirm, close: ui.closeConfirm }), [ui]);
+}

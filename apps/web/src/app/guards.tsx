@@ -7,7 +7,8 @@ import { rememberDestination, takeDestination } from '../auth/redirect';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <AuthPending />;
+  // 'error': useSignOutRedirect sends the console to /error with the reason.
+  if (status === 'loading' || status === 'error') return <AuthPending />;
   if (status === 'signed-out') {
     rememberDestination(location);
     return <Navigate to="/login" replace />;
@@ -18,7 +19,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Sign-in screens: a signed-in visitor goes on to where they wanted, or the dashboard. */
 export function AnonymousOnly({ children }: { children: ReactNode }) {
   const { status } = useAuth();
-  if (status === 'loading') return <AuthPending />;
+  // 'error': useSignOutRedirect sends the console to /error with the reason.
+  if (status === 'loading' || status === 'error') return <AuthPending />;
   if (status === 'signed-in') return <Navigate to={takeDestination() ?? '/u/dashboard'} replace />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { GlobalUiProvider } from './global-ui';
 import { AnonymousOnly, RequireAuth } from './guards';
 import { useSignOutRedirect } from './use-sign-out-redirect';
@@ -27,7 +27,7 @@ const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({ 
 const userLayout = async () => ({ Component: (await import('./layouts/UserLayout')).UserLayout });
 const projectLayout = async () => ({ Component: (await import('./layouts/ProjectLayout')).ProjectLayout });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -107,4 +107,14 @@ export const router = createBrowserRouter([
       { path: '*', lazy: page(() => import('./NotFoundPage')) },
     ],
   },
-]);
+];
+
+/**
+ * The console's router. With Sentry on, its wrapped `createBrowserRouter` names each
+ * transaction after the route pattern (`/p/:id/scans`), never the raw URL with ids.
+ */
+export function createRouter(create: typeof createBrowserRouter = createBrowserRouter) {
+  return create(routes);
+}
+
+export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;

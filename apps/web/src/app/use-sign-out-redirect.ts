@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { takeSignOutReason, useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth/auth-context';
 import { authErrorMessage } from '../auth/errors';
-import { useUi } from './global-ui';
+import { useToast } from './global-ui';
 
+const AUTH_STATE_FAILED =
+  'Your sign-in state could not be read in this browser. Reload the page to try again.';
 const ANONYMOUS = ['/login', '/register', '/forgot-password', '/auth/action', '/error'];
 
 /**
@@ -11,17 +13,23 @@ const ANONYMOUS = ['/login', '/register', '/forgot-password', '/auth/action', '/
  * session ends — lands on /login; an automatic sign-out says why.
  */
 export function useSignOutRedirect() {
-  const { status } = useAuth();
+  const { status, signOutReason } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const ui = useUi();
+  const toast = useToast();
   const previous = useRef(status);
   useEffect(() => {
     const was = previous.current;
     previous.current = status;
+    if (status === 'error' && location.pathname !== '/error') {
+      navigate(`/error?reason=${encodeURIComponent(AUTH_STATE_FAILED)}`, { replace: true });
+      return;
+    }
     if (was !== 'signed-in' || status !== 'signed-out') return;
-    const reason = takeSignOutReason();
-    if (reason) ui.toast('warn', 'You were signed out', authErrorMessage({ code: reason }), 10_000);
     if (!ANONYMOUS.some((p) => location.pathname.startsWith(p))) navigate('/login', { replace: true });
-  }, [status, navigate, location.pathname, ui]);
+  }, [status, navigate, location.pathname]);
+  // The reason arrives a moment after the sign-out itself (auth-context asks the server).
+  useEffect(() => {
+    if (signOutReason) toast.warn('You were signed out', authErrorMessage({ code: signOutReason }), 10_000);
+  }, [signOutReason, toast]);
 }

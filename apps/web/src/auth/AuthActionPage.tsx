@@ -13,23 +13,29 @@ import { Password } from 'primereact/password';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
 import { auth } from './firebase';
 import { EMAIL_FOR_SIGN_IN } from './LoginPage';
 import { PasswordChecklist } from './PasswordChecklist';
+import { takeDestination } from './redirect';
 import { usePasswordPolicy } from './use-password-policy';
 
 const MODES = ['resetPassword', 'verifyEmail', 'signIn', 'verifyAndChangeEmail', 'recoverEmail'] as const;
 type Mode = (typeof MODES)[number];
 
-/** A continue URL is followed only back into this console (its own, authorised, origin). */
+/**
+ * A continue URL is followed only back into this console: its own origin, which is the
+ * deployment's public URL (the authorised domain), never anywhere else (no open redirect).
+ */
 function safeContinuePath(raw: string | null): string | null {
   if (!raw) return null;
   try {
     const url = new URL(raw, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+    const ours = [window.location.origin, new URL(runtimeConfig().public_url).origin];
+    return ours.includes(url.origin) ? `${url.pathname}${url.search}${url.hash}` : null;
   } catch {
     return null;
   }
@@ -163,7 +169,9 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
     try {
       await signInWithEmailLink(auth(), address.trim(), link);
       localStorage.removeItem(EMAIL_FOR_SIGN_IN);
-      navigate(continuePath ?? '/u/dashboard', { replace: true });
+      // Same tab: the remembered destination is used up here, so the dashboard does not
+      // later send the user there a second time.
+      navigate(takeDestination() ?? continuePath ?? '/u/dashboard', { replace: true });
     } catch (err) {
       setFailure(err);
       setBusy(false);

@@ -10,10 +10,11 @@ import { useUi } from '../app/global-ui';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
-import { takeSignOutReason } from './auth-context';
+import { useAuth } from './auth-context';
 import { authErrorCode, authErrorMessage } from './errors';
 import { signInWithProviderPopup, signInWithProviderRedirect, takeRedirectResult } from './federated';
 import { auth } from './firebase';
+import { peekDestination } from './redirect';
 
 export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
 
@@ -28,10 +29,9 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [blockedProvider, setBlockedProvider] = useState<string | null>(null);
   const providers = runtimeConfig().auth.federated_providers;
+  const { signOutReason } = useAuth();
 
   useEffect(() => {
-    const reason = takeSignOutReason();
-    if (reason) setNotice(authErrorMessage({ code: reason }));
     const end = ui.beginLoading();
     takeRedirectResult(location.hash)
       .catch((e) => setError(authErrorMessage(e)))
@@ -47,7 +47,9 @@ export default function LoginPage() {
         await signInWithEmailAndPassword(auth(), email.trim(), password);
       } else {
         await sendSignInLinkToEmail(auth(), email.trim(), {
-          url: `${window.location.origin}/u/dashboard`,
+          // The link may be opened in another tab, where sessionStorage is empty: the wanted
+          // page (an invitation, say) travels in the link's continue URL instead.
+          url: `${window.location.origin}${peekDestination() ?? '/u/dashboard'}`,
           handleCodeInApp: true,
         });
         localStorage.setItem(EMAIL_FOR_SIGN_IN, email.trim());
@@ -83,6 +85,9 @@ export default function LoginPage() {
         </span>
       }
     >
+      {signOutReason && !notice && (
+        <Message severity="warn" text={authErrorMessage({ code: signOutReason })} className="auth-message" />
+      )}
       {notice && <Message severity="info" text={notice} className="auth-message" />}
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">

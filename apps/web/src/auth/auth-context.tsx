@@ -1,43 +1,104 @@
 import type { User } from 'firebase/auth';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { auth, sdk } from './firebase';
 
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
 
 export interface AuthState {
   status: AuthStatus;
   user: User | null;
   /** Bumps when the user's profile changes (reload), so screens re-read it. */
   version: number;
+  /** Why the session ended by itself (seed §4: `auth/user-disabled`, `auth/user-token-expired`). */
+  signOutReason: string | null;
   refresh(): Promise<void>;
   signOut(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
-const SIGN_OUT_REASON = 'scanline.signout-reason';
 
-/** Why the SDK signed the user out by itself (seed §4), shown once on the login screen. */
-export function noteSignOutReason(code: string) {
-  sessionStorage.setItem(SIGN_OUT_REASON, code);
+/** Seed §4: the codes with which a failed token refresh signs the user out. */
+const SESSION_ENDING = new Set(['auth/user-disabled', 'auth/user-token-expired']);
+
+/**
+ * The SDK signs the user out by itself when a refresh fails with user-disabled or
+ * user-token-expired (its proactive refresh, 5 minutes before expiry, or one we forced),
+ * and reports no reason to listeners. A sign-out we did not ask for is either that or a
+ * sign-out in another tab; asking the server for a fresh token with the previous user's
+ * refresh token tells them apart and gives the exact code. The previous user is no longer
+ * current, so the SDK persists nothing from this probe.
+ */
+async function whySignedOut(previous: User): Promise<string | null> {
+  try {
+    await previous.getIdToken(true);
+    return null;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code && SESSION_ENDING.has(code) ? code : null;
+  }
 }
-export function takeSignOutReason(): string | null {
-  const code = sessionStorage.getItem(SIGN_OUT_REASON);
-  sessionStorage.removeItem(SIGN_OUT_REASON);
-  return code;
-}
+
+/**
+ * The uid of the session this browser holds, kept beside the SDK's own storage. When the
+ * SDK finds at start-up that a stored session is dead (its account lookup fails), it drops
+ * the user silently and reports only "signed out"; this marker tells that apart from a
+ * visitor who was never signed in, or who signed out on purpose.
+ */
+const SESSION_MARKER = 'scanline.session';
+const store = {
+  get: () => {
+    try {
+      return localStorage.getItem(SESSION_MARKER);
+    } catch {
+      return null;
+    }
+  },
+  set: (uid: string | null) => {
+    try {
+      if (uid) localStorage.setItem(SESSION_MARKER, uid);
+      else localStorage.removeItem(SESSION_MARKER);
+    } catch {
+      // Storage blocked: the reason is only a courtesy.
+    }
+  },
+};
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [version, setVersion] = useState(0);
+  const [signOutReason, setSignOutReason] = useState<string | null>(null);
+  const previous = useRef<User | null>(null);
+  const signingOut = useRef(false);
 
   useEffect(() => {
     // Fires on sign-in, sign-out, automatic sign-out and a sign-out in another tab.
-    return sdk().onAuthStateChanged(auth(), (next) => {
-      setUser(next);
-      setStatus(next ? 'signed-in' : 'signed-out');
-      setVersion((v) => v + 1);
-    });
+    return sdk().onAuthStateChanged(
+      auth(),
+      (next) => {
+        const before = previous.current;
+        previous.current = next;
+        if (next) {
+          setSignOutReason(null);
+          store.set(next.uid);
+        } else {
+          if (signingOut.current) {
+            // Asked for here: nothing to explain.
+          } else if (before) {
+            void whySignedOut(before).then((code) => code && setSignOutReason(code));
+          } else if (store.get()) {
+            setSignOutReason('scanline/session-ended');
+          }
+          store.set(null);
+        }
+        signingOut.current = false;
+        setUser(next);
+        setStatus(next ? 'signed-in' : 'signed-out');
+        setVersion((v) => v + 1);
+      },
+      // Seed §2: an auth state that cannot be read sends the guards to /error.
+      () => setStatus('error'),
+    );
   }, []);
 
   const value = useMemo<AuthState>(
@@ -45,16 +106,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       user,
       version,
+      signOutReason,
       async refresh() {
         await auth().currentUser?.reload();
         setUser(auth().currentUser);
         setVersion((v) => v + 1);
       },
       async signOut() {
+        signingOut.current = true;
         await sdk().signOut(auth());
       },
     }),
-    [status, user, version],
+    [status, user, version, signOutReason],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -65,15 +128,9 @@ export function useAuth(): AuthState {
   return value;
 }
 
-/** The ID token for API calls; a refresh that ends the session records why. */
+/** The ID token for API calls (the SDK refreshes it when it is within 5 minutes of expiry). */
 export async function currentIdToken(forceRefresh: boolean): Promise<string | null> {
   const user = auth().currentUser;
   if (!user) return null;
-  try {
-    return await user.getIdToken(forceRefresh);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'auth/user-disabled' || code === 'auth/user-token-expired') noteSignOutReason(code);
-    throw error;
-  }
+  return user.getIdToken(forceRefresh);
 }

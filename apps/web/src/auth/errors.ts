@@ -43,6 +43,9 @@ const MESSAGES: Record<string, string> = {
   'auth/credential-already-in-use': 'This sign-in is already linked to another account.',
   'auth/invalid-user-token': 'Your session is not valid any more. Please sign in again.',
   'auth/user-cancelled': 'Sign-in was cancelled.',
+  // Ours: a stored session the server no longer accepts (disabled, deleted or revoked).
+  'scanline/session-ended':
+    'Your session has ended: the account may have been disabled or signed out everywhere. Please sign in again.',
 };
 
 export function authErrorCode(error: unknown): string | undefined {

@@ -11,3 +11,9 @@ export function takeDestination(): string | null {
   sessionStorage.removeItem(KEY);
   return value?.startsWith('/') && !value.startsWith('//') ? value : null;
 }
+
+/** The remembered destination without using it up (an email link carries it to another tab). */
+export function peekDestination(): string | null {
+  const value = sessionStorage.getItem(KEY);
+  return value?.startsWith('/') && !value.startsWith('//') ? value : null;
+}

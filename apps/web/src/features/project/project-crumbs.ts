@@ -1,0 +1,25 @@
+import { useParams } from 'react-router';
+import type { Crumb } from '../../ui/Breadcrumbs';
+import { useProjects } from '../workspace/hooks';
+
+/**
+ * Breadcrumbs for a screen under `/p/{id}`: Projects › project name › (Webhooks › webhook)
+ * › this screen. The project list is the switcher's cached query, so this costs no request.
+ */
+export function useProjectCrumbs(title: string): Crumb[] {
+  const { id = '', webhookId, deliveryId } = useParams();
+  const projects = useProjects();
+  const name = projects.data?.find((p) => p.id === id)?.name ?? id;
+  const base = `/p/${encodeURIComponent(id)}`;
+  const crumbs: Crumb[] = [
+    { label: 'Projects', to: '/p' },
+    { label: name, to: `${base}/dashboard` },
+  ];
+  if (webhookId) {
+    crumbs.push({ label: 'Webhooks', to: `${base}/webhooks` });
+    if (deliveryId)
+      crumbs.push({ label: webhookId, to: `${base}/webhooks/${encodeURIComponent(webhookId)}` });
+  }
+  crumbs.push({ label: deliveryId ?? (webhookId && !deliveryId ? webhookId : title) });
+  return crumbs;
+}
