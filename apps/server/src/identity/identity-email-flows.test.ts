@@ -18,6 +18,7 @@ import { listOutbox } from '../platform/mail/send-mail';
 import { type FirebaseClient, firebaseClient, uniqueEmail } from '../test/firebase-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../test/smtp-peer';
+import { consumeOobCode } from './oob/oob-codes';
 
 const PASSWORD = 'correct horse battery';
 const oobCodeOf = (link: string) => new URL(link).searchParams.get('oobCode') ?? '';
@@ -69,6 +70,35 @@ describe('email flows through a real SMTP peer', () => {
     await expect(confirmPasswordReset(client(), code, 'again and again')).rejects.toMatchObject({
       code: 'auth/invalid-action-code',
     });
+  });
+
+  it('uses a code once even when several requests race for it', async () => {
+    const email = uniqueEmail();
+    await createUserWithEmailAndPassword(client(), email, PASSWORD);
+    await sendPasswordResetEmail(client(), email);
+    const code = oobCodeOf(actionLinkIn((await smtp.waitForMail(email)).links));
+    // All five read the unused code before any of them marks it used.
+    const attempts = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map(() => consumeOobCode(t.ctx.database.db, code, t.ctx.now(), ['PASSWORD_RESET'])),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const reasons = attempts.flatMap((a) => (a.status === 'rejected' ? [String(a.reason.message)] : []));
+    expect(reasons).toEqual(Array(4).fill('INVALID_OOB_CODE'));
+  });
+
+  it('tells the SDK when the mail server refuses a message', async () => {
+    const { user } = await createUserWithEmailAndPassword(client(), uniqueEmail('refused'), PASSWORD);
+    await expect(sendEmailVerification(user)).rejects.toMatchObject({ code: 'auth/internal-error' });
+    const res = await fetch(
+      `${t.origin}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${t.ctx.config.auth.apiKey}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken: await user.getIdToken() }),
+      },
+    );
+    expect(res.status).toBe(503);
+    expect((await res.json()).error.message).toMatch(/^INTERNAL_ERROR : The email could not be sent/);
   });
 
   it('answers a reset for an unknown address the same way and sends nothing', async () => {

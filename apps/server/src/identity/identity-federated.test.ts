@@ -165,6 +165,15 @@ describe('federated sign-in through a real OpenID Connect provider', () => {
     await signOut(auth);
   });
 
+  it('checks a raw nonce sent with the credential against the token', async () => {
+    idp.accounts.set('erin', { email: uniqueEmail('erin'), email_verified: true });
+    const { body } = await collect(await popupHandle('erin'));
+    const credential = new OAuthProvider('oidc.acme').credential({ idToken: body.id_token, rawNonce: 'x' });
+    await expect(signInWithCredential(client(), credential)).rejects.toMatchObject({
+      code: 'auth/missing-or-invalid-nonce',
+    });
+  });
+
   it('reports a provider refusal back to the popup', async () => {
     const start = await fetch(`${t.origin}/auth/federated/acme/start`, { redirect: 'manual' });
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state');

@@ -17,13 +17,20 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, so tests read mail as a user would. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, so tests read mail as a user
+ * would. Recipients starting with `refused` are rejected (550) to exercise mail failures.
+ */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().startsWith('refused')) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {

@@ -33,7 +33,13 @@ async function send(
   const code = await createOobCode(ctx.database.db, { kind, ...target }, ctx.now());
   const to = target.newEmail ?? target.email;
   const mail = renderActionEmail(kind, actionLink(ctx.config, MODE[kind], code, continueUrl), to);
-  await sendMail(ctx, { ...mail, to, kind: kind.toLowerCase() }, app.log);
+  try {
+    await sendMail(ctx, { ...mail, to, kind: kind.toLowerCase() }, app.log);
+  } catch (error) {
+    // The SMTP failure itself is logged; the SDK gets Google's shape (auth/internal-error).
+    app.log.error({ err: error, kind }, 'identity mail not sent');
+    throw new IdentityError('INTERNAL_ERROR : The email could not be sent, try again later', 503);
+  }
 }
 
 /** `accounts:sendOobCode`: password reset, email verification, email-link sign-in, email change. */

@@ -9,7 +9,9 @@ import { identityRoute, sessionRequest, str } from './define-route';
 /**
  * `accounts:signInWithIdp` with a provider credential, as `signInWithCredential` sends it:
  * `postBody: "&id_token=<JWT>&providerId=oidc.x"`. With `idToken` it links to the caller;
- * `autoCreate: false` (reauthentication) never creates an account.
+ * `autoCreate: false` (reauthentication) never creates an account. Access-token credentials
+ * are refused: a provider's access token does not say which client it was issued to, so
+ * accepting one would let any app at that provider sign its users in here.
  */
 export function signInWithIdpRoute(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -20,7 +22,12 @@ export function signInWithIdpRoute(app: FastifyInstance) {
     if (!providerId || !providerToken) {
       throw new IdentityError('INVALID_IDP_RESPONSE : Only OpenID Connect ID-token credentials are accepted');
     }
-    const profile = await verifyProviderToken(ctx, providerId, providerToken);
+    const profile = await verifyProviderToken(
+      ctx,
+      providerId,
+      providerToken,
+      params.get('nonce') ?? undefined,
+    );
     const linkTo = body.idToken ? (await requireTokenUser(ctx, body.idToken)).user : undefined;
     const outcome = await linkFederatedUser(
       ctx.database.db,
