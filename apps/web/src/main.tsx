@@ -7,7 +7,7 @@ import { initApiClients } from './api/clients';
 import { App } from './app/App';
 import { createRouter } from './app/router';
 import { currentIdToken } from './auth/auth-context';
-import { initFirebase } from './auth/firebase';
+import { initFirebase, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
@@ -18,20 +18,14 @@ async function boot() {
   let create: Parameters<typeof createRouter>[0];
   try {
     const config = await loadRuntimeConfig();
-    if (config.sentry.dsn) {
-      const { initSentry, sentryCreateBrowserRouter } = await import('./app/sentry');
-      await initSentry(config);
-      create = sentryCreateBrowserRouter as typeof create;
+    const sentry = config.sentry.dsn ? await import('./app/sentry') : undefined;
+    if (sentry) {
+      await sentry.initSentry(config);
+      create = sentry.sentryCreateBrowserRouter as typeof create;
     }
     const auth = await initFirebase(config);
-    if (config.sentry.dsn) {
-      // The user id only, never the email, goes with error reports.
-      const [{ setSentryUser }, { sdk }] = await Promise.all([
-        import('./app/sentry'),
-        import('./auth/firebase'),
-      ]);
-      sdk().onAuthStateChanged(auth, (user) => setSentryUser(user?.uid ?? null));
-    }
+    // The user id only, never the email, goes with error reports.
+    if (sentry) sdk().onAuthStateChanged(auth, (user) => sentry.setSentryUser(user?.uid ?? null));
     initApiClients(currentIdToken);
   } catch (error) {
     // Seed §2: if authentication failed to initialise, go to the error page.

@@ -12,7 +12,12 @@ import {
   validatePassword,
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FirebaseClient, firebaseClient, uniqueEmail } from '../test/firebase-client';
+import {
+  type FirebaseClient,
+  firebaseClient,
+  firebaseClientPool,
+  uniqueEmail,
+} from '../test/firebase-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { findUserByEmail } from './users/find-user';
 import { revokeUserSessions, setUserDisabled } from './users/update-user';
@@ -25,18 +30,14 @@ async function expectAuthError(promise: Promise<unknown>, code: string) {
 
 describe('identity service driven by the firebase SDK', () => {
   let t: TestApp;
-  const clients: FirebaseClient[] = [];
-  const client = () => {
-    const c = firebaseClient(t);
-    clients.push(c);
-    return c.auth;
-  };
+  const pool = firebaseClientPool(() => t);
+  const client = () => pool.auth();
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '100' } });
   });
   afterAll(async () => {
-    for (const c of clients) await c.close();
+    await pool.closeAll();
     await t.close();
   });
 
@@ -157,10 +158,8 @@ describe('identity service driven by the firebase SDK', () => {
   });
 
   it('refuses an unknown API key', async () => {
-    const c = firebaseClient(t, { apiKey: 'not-our-key' });
-    clients.push(c);
     await expectAuthError(
-      signInWithEmailAndPassword(c.auth, uniqueEmail(), PASSWORD),
+      signInWithEmailAndPassword(pool.auth({ apiKey: 'not-our-key' }), uniqueEmail(), PASSWORD),
       'auth/invalid-api-key',
     );
   });

@@ -15,7 +15,12 @@ import {
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '../platform/mail/send-mail';
-import { type FirebaseClient, firebaseClient, uniqueEmail } from '../test/firebase-client';
+import {
+  type FirebaseClient,
+  firebaseClient,
+  firebaseClientPool,
+  uniqueEmail,
+} from '../test/firebase-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../test/smtp-peer';
 import { consumeOobCode } from './oob/oob-codes';
@@ -27,19 +32,15 @@ const actionLinkIn = (links: string[]) => links.find((l) => l.includes('/auth/ac
 describe('email flows through a real SMTP peer', () => {
   let t: TestApp;
   let smtp: SmtpPeer;
-  const clients: FirebaseClient[] = [];
-  const client = () => {
-    const c = firebaseClient(t);
-    clients.push(c);
-    return c.auth;
-  };
+  const pool = firebaseClientPool(() => t);
+  const client = () => pool.auth();
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();
     t = await createTestApp({ listen: true, env: { SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100' } });
   });
   afterAll(async () => {
-    for (const c of clients) await c.close();
+    await pool.closeAll();
     await t.close();
     await smtp.close();
   });

@@ -14,8 +14,6 @@ export class IdentityError extends Error {
   }
 }
 
-export const invalidIdToken = () => new IdentityError('INVALID_ID_TOKEN');
-
 /** Every identity answer that fails looks like Google's: `{"error":{"code","message","errors"}}`. */
 export function installIdentityErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {

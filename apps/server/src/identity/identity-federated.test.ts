@@ -6,19 +6,15 @@ import {
   signOut,
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FirebaseClient, firebaseClient, uniqueEmail } from '../test/firebase-client';
+import { firebaseClientPool, uniqueEmail } from '../test/firebase-client';
 import { createTestApp, freePort, type TestApp } from '../test/harness';
 import { type OidcPeer, startOidcProvider } from '../test/oidc-provider';
 
 describe('federated sign-in through a real OpenID Connect provider', () => {
   let t: TestApp;
   let idp: OidcPeer;
-  const clients: FirebaseClient[] = [];
-  const client = () => {
-    const c = firebaseClient(t);
-    clients.push(c);
-    return c.auth;
-  };
+  const pool = firebaseClientPool(() => t);
+  const client = () => pool.auth();
 
   beforeAll(async () => {
     const port = await freePort();
@@ -41,7 +37,7 @@ describe('federated sign-in through a real OpenID Connect provider', () => {
     });
   });
   afterAll(async () => {
-    for (const c of clients) await c.close();
+    await pool.closeAll();
     await t.close();
     await idp.close();
   });

@@ -43,7 +43,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found.`);
-export const forbidden = (detail: string) => new AppError('forbidden', 403, detail);
-export const conflict = (detail: string) => new AppError('conflict', 409, detail);
-export const badRequest = (detail: string, errors?: FieldError[]) =>
-  new AppError('validation_failed', 400, detail, errors);

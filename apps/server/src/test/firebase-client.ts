@@ -26,3 +26,18 @@ export function firebaseClient(t: TestApp, opts: { apiKey?: string } = {}): Fire
 
 let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${counter++}@example.test`;
+
+/** SDK clients for one test app, all closed together when the file's tests end. */
+export function firebaseClientPool(getApp: () => TestApp) {
+  const clients: FirebaseClient[] = [];
+  return {
+    auth(opts: { apiKey?: string } = {}): Auth {
+      const c = firebaseClient(getApp(), opts);
+      clients.push(c);
+      return c.auth;
+    },
+    async closeAll() {
+      for (const c of clients.splice(0)) await c.close();
+    },
+  };
+}

@@ -61,5 +61,3 @@ export function authErrorMessage(error: unknown): string {
     ? message
     : 'Something went wrong. Try again.';
 }
-
-export const authErrorCodes = Object.keys(MESSAGES);

@@ -96,6 +96,3 @@ export async function rotateSigningKeys(ctx: AppContext): Promise<{ kid: string 
   caches.delete(ctx);
   return { kid };
 }
-
-/** Forget cached keys (another replica or the CLI rotated them). */
-export const forgetCachedKeys = (ctx: AppContext) => caches.delete(ctx);

@@ -13,6 +13,7 @@ import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
+import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { keys, send, useAction, useApiKeys, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
@@ -82,13 +83,12 @@ export default function ApiKeysPage() {
         title="API keys"
         subtitle="Secrets for your servers to call the Scanline APIs for this project."
         actions={
-          <Button
+          <GatedButton
             label="New key"
             icon="pi pi-plus"
             onClick={() => setCreating(true)}
-            disabled={!canManage}
-            tooltip={canManage ? undefined : 'Only admins and the owner manage keys'}
-            tooltipOptions={{ showOnDisabled: true }}
+            allowed={canManage}
+            reason="Only admins and the owner manage keys"
           />
         }
       />

@@ -11,6 +11,7 @@ import { fieldErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
+import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
@@ -172,13 +173,12 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
         restored for 30 days from the projects list.
       </p>
       <div className="row-actions">
-        <Button
+        <GatedButton
           label="Transfer ownership"
           outlined
           onClick={() => setDialog('transfer')}
-          disabled={admins.length === 0}
-          tooltip={admins.length ? undefined : 'Promote someone to admin first'}
-          tooltipOptions={{ showOnDisabled: true }}
+          allowed={admins.length > 0}
+          reason="Promote someone to admin first"
         />
         <Button label="Delete project" severity="danger" outlined onClick={() => setDialog('delete')} />
       </div>

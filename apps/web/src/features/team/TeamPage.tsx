@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { formatDate } from '../../theme/date-format';
+import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { keys, send, useAction, useInvitations, useMembers, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
@@ -98,13 +99,12 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
             : 'The owner and the admins, who manage the team, keys and settings.'
         }
         actions={
-          <Button
+          <GatedButton
             label="Invite"
             icon="pi pi-user-plus"
             onClick={() => setInviting(true)}
-            disabled={!canManage}
-            tooltip={canManage ? undefined : 'Only admins and the owner can invite'}
-            tooltipOptions={{ showOnDisabled: true }}
+            allowed={canManage}
+            reason="Only admins and the owner can invite"
           />
         }
       />
