@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './me';
 export * from './pagination';
+export * from './payments';
 export * from './runtime-config';
 export * from './table-query';
 export * from './workspace';

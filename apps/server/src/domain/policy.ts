@@ -12,6 +12,18 @@ export const POLICY = {
   'project.edit': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
   'project.delete': ['owner'],
+  // The payment core (issue 7) and webhooks (issue 8): members read, admins act.
+  'terminals.read': ['owner', 'admin', 'member'],
+  'terminals.manage': ['owner', 'admin'],
+  'transactions.read': ['owner', 'admin', 'member'],
+  'transactions.create': ['owner', 'admin'],
+  'transactions.refund': ['owner', 'admin'],
+  'scans.read': ['owner', 'admin', 'member'],
+  'events.read': ['owner', 'admin', 'member'],
+  'dashboard.read': ['owner', 'admin', 'member'],
+  'webhooks.read': ['owner', 'admin', 'member'],
+  'webhooks.manage': ['owner', 'admin'],
+  'webhooks.secret': ['owner', 'admin'],
   'project.transfer': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -24,6 +36,17 @@ const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
   'team.read': 'read',
   'keys.read': 'read',
   'project.edit': 'write',
+  'terminals.read': 'read',
+  'terminals.manage': 'write',
+  'transactions.read': 'read',
+  'transactions.create': 'write',
+  'transactions.refund': 'write',
+  'scans.read': 'read',
+  'events.read': 'read',
+  'dashboard.read': 'read',
+  'webhooks.read': 'read',
+  'webhooks.manage': 'write',
+  'webhooks.secret': 'write',
 };
 
 export function authorize(actor: Actor, role: Role | null, action: Action) {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { type Bus, inProcessBus, openPostgresBus } from './bus';
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives; a transaction handle has the same type. */
@@ -19,6 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Change notifications shared by every replica on this database (LISTEN/NOTIFY, or in-process). */
+  bus: Bus;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -47,9 +50,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const bus = await openPostgresBus(url, pool);
   return {
     kind: 'postgres',
     db,
+    bus,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -67,6 +72,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
+      await bus.close();
       await pool.end();
     },
   };
@@ -77,9 +83,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const bus = inProcessBus();
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    bus,
     // PGlite is one in-process connection: nothing else can migrate concurrently.
     async migrate() {
       await migratePglite(db, { migrationsFolder });
@@ -88,6 +96,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await bus.close();
       await client.close();
     },
   };

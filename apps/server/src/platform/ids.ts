@@ -27,7 +27,9 @@ export type IdPrefix =
   | 'mbr'
   | 'aud'
   | 'mail'
-  | 'rtk';
+  | 'rtk'
+  | 'rfd'
+  | 'pat';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

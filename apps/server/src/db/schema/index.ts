@@ -1,4 +1,7 @@
 // One file per table group; each is re-exported here for Drizzle and drizzle-kit.
+
+export * from './events';
 export * from './identity';
 export * from './identity-codes';
+export * from './payments';
 export * from './workspace';

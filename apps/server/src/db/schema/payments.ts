@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { projects } from './workspace';
+
+// The payment core (PRODUCT §2, issue 7). Every table carries project_id, every list index
+// leads with it, so the schema can later be distributed by project (PRODUCT §6). The two
+// global lookups a device or a shopper makes before any project is known (pairing code,
+// device token, payment token) are unique hashes/tokens of ≥ 40 random bits, not project data.
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export type TerminalKind = 'physical' | 'virtual';
+export type TerminalStatus = 'unpaired' | 'online' | 'offline' | 'disabled';
+
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+    kind: text().$type<TerminalKind>().notNull(),
+    location: text(),
+    serial: text(),
+    status: text().$type<TerminalStatus>().notNull().default('unpaired'),
+    /** SHA-256 of the device token; null until paired, and again after disabling. */
+    deviceTokenHash: text(),
+    deviceModel: text(),
+    appVersion: text(),
+    battery: integer(),
+    network: text(),
+    lastSeenAt: timestamptz('last_seen_at'),
+    pairedAt: timestamptz('paired_at'),
+    disabledAt: timestamptz('disabled_at'),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('terminals_device_token_key').on(t.deviceTokenHash),
+    index('terminals_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('terminals_project_status_idx').on(t.projectId, t.status, t.createdAt.desc(), t.id.desc()),
+    // The offline sweeper reads only online terminals, oldest heartbeat first.
+    index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`status = 'online'`),
+  ],
+);
+
+/** 8-character single-use codes, valid 15 minutes; only the SHA-256 is kept. */
+export const terminalPairingCodes = pgTable(
+  'terminal_pairing_codes',
+  {
+    codeHash: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    terminalId: text()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Set when used, or when a newer code for the same terminal voids this one. */
+    usedAt: timestamptz('used_at'),
+    voidedAt: timestamptz('voided_at'),
+  },
+  (t) => [index('terminal_pairing_codes_terminal_idx').on(t.projectId, t.terminalId)],
+);
+
+export type TransactionStatus =
+  | 'pending'
+  | 'processing'
+  | 'requires_action'
+  | 'succeeded'
+  | 'failed'
+  | 'canceled'
+  | 'expired'
+  | 'partially_refunded'
+  | 'refunded';
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    terminalId: text()
+      .notNull()
+      .references(() => terminals.id),
+    amount: money('amount').notNull(),
+    currency: text().notNull(),
+    status: text().$type<TransactionStatus>().notNull().default('pending'),
+    reference: text(),
+    metadata: jsonb().$type<Record<string, string>>(),
+    /** The unguessable last segment of payment_url (≥ 128 bits); what the QR code carries. */
+    paymentToken: text().notNull(),
+    provider: text().$type<'simulator' | 'stripe'>().notNull(),
+    providerReference: text(),
+    cardBrand: text(),
+    cardLast4: text(),
+    failureCode: text(),
+    failureMessage: text(),
+    amountRefunded: money('amount_refunded').notNull().default(0),
+    expiresAt: timestamptz('expires_at').notNull(),
+    succeededAt: timestamptz('succeeded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('transactions_payment_token_key').on(t.paymentToken),
+    index('transactions_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_project_status_idx').on(t.projectId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('transactions_project_terminal_idx').on(t.projectId, t.terminalId, t.createdAt.desc(), t.id.desc()),
+    // The expiry sweep reads only pending transactions past their time.
+    index('transactions_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`status in ('pending', 'requires_action')`),
+    // Crash recovery on start reads only transactions left processing.
+    index('transactions_processing_idx').on(t.updatedAt).where(sql`status = 'processing'`),
+  ],
+);
+
+/** Every status change of a transaction with its time (PRODUCT §2): the detail's timeline. */
+export const transactionStatusChanges = pgTable(
+  'transaction_status_changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: text().notNull(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    fromStatus: text().$type<TransactionStatus>(),
+    toStatus: text().$type<TransactionStatus>().notNull(),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transaction_status_changes_txn_idx').on(t.transactionId, t.id)],
+);
+
+export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'requires_action';
+
+/** One try to pay a transaction: the payment method id (never a card number) and its result. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: text().primaryKey(),
+    projectId: text().notNull(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    scanId: text(),
+    provider: text().$type<'simulator' | 'stripe'>().notNull(),
+    paymentMethod: text().notNull(),
+    status: text().$type<PaymentAttemptStatus>().notNull(),
+    providerReference: text(),
+    cardBrand: text(),
+    cardLast4: text(),
+    failureCode: text(),
+    failureMessage: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_attempts_txn_idx').on(t.transactionId, t.createdAt)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text().primaryKey(),
+    projectId: text().notNull(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    currency: text().notNull(),
+    reason: text(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    providerReference: text(),
+    failureCode: text(),
+    createdBy: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_txn_idx').on(t.transactionId, t.createdAt),
+    index('refunds_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type ScanOutcome = 'opened' | 'paid' | 'abandoned' | 'rejected';
+
+/** One time a shopper's phone opened a payment code (PRODUCT §2). */
+export const scans = pgTable(
+  'scans',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    transactionId: text().references(() => transactions.id, { onDelete: 'cascade' }),
+    terminalId: text().notNull(),
+    outcome: text().$type<ScanOutcome>().notNull().default('opened'),
+    /** Why a scan was rejected: the transaction's status at the time (expired, canceled, paid). */
+    rejectedReason: text(),
+    userAgent: text(),
+    appVersion: text(),
+    ipHash: text(),
+    paidAt: timestamptz('paid_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scans_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('scans_project_outcome_idx').on(t.projectId, t.outcome, t.createdAt.desc(), t.id.desc()),
+    index('scans_project_terminal_idx').on(t.projectId, t.terminalId, t.createdAt.desc(), t.id.desc()),
+    index('scans_txn_idx').on(t.transactionId),
+  ],
+);
+
+/**
+ * Idempotency-Key records (PRODUCT §2): the first answer is replayed for 24 hours. Scoped by
+ * project and caller (a terminal or an API key), as Stripe scopes them by account.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    projectId: text().notNull(),
+    scope: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    state: text().$type<'in_progress' | 'done'>().notNull(),
+    responseStatus: integer(),
+    responseBody: jsonb().$type<unknown>(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.scope, t.key] }),
+    index('idempotency_keys_expiry_idx').on(t.expiresAt),
+  ],
+);

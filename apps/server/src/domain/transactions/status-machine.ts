@@ -1,0 +1,33 @@
+import type { TransactionStatus } from '../../db/schema';
+
+/**
+ * PRODUCT §2's status machine, as data: from → the statuses it may move to. Every move is
+ * made by a guarded UPDATE (`… where status = from`), so two racing writers cannot both win.
+ */
+export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
+  pending: ['processing', 'canceled', 'expired'],
+  processing: ['succeeded', 'failed', 'requires_action'],
+  requires_action: ['processing', 'canceled', 'expired'],
+  succeeded: ['partially_refunded', 'refunded'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  failed: [],
+  canceled: [],
+  expired: [],
+  refunded: [],
+};
+
+export const FINAL_STATUSES: readonly TransactionStatus[] = [
+  'succeeded',
+  'failed',
+  'canceled',
+  'expired',
+  'partially_refunded',
+  'refunded',
+];
+
+export const canTransition = (from: TransactionStatus, to: TransactionStatus) =>
+  TRANSITIONS[from].includes(to);
+
+/** Statuses from which `to` can be reached in one step. */
+export const sourcesOf = (to: TransactionStatus): TransactionStatus[] =>
+  (Object.keys(TRANSITIONS) as TransactionStatus[]).filter((from) => TRANSITIONS[from].includes(to));

@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+/**
+ * Channels of the change bus. Every replica hears every message (PostgreSQL LISTEN/NOTIFY),
+ * so a server-sent-event stream or a cache on one replica learns of a change made on another.
+ * Payloads are small JSON strings (NOTIFY caps them at 8,000 bytes): ids, never whole rows.
+ */
+export const BUS_CHANNELS = {
+  /** A transaction changed: `{project_id, id, status}`. */
+  transactions: 'scanline_transactions',
+  /** A terminal changed: `{project_id, id, status}`. */
+  terminals: 'scanline_terminals',
+  /** A delivery or webhook changed: `{project_id, webhook_id, id}`. */
+  deliveries: 'scanline_deliveries',
+  /** New outbox events are waiting: `{project_id}`. */
+  events: 'scanline_events',
+  /** Credentials changed (user disabled or signed out everywhere, key revoked): `{kind, id}`. */
+  credentials: 'scanline_credentials',
+} as const;
+
+export type BusChannel = (typeof BUS_CHANNELS)[keyof typeof BUS_CHANNELS];
+
+export interface Bus {
+  /**
+   * Tells every replica (this one included). Call it after the change's database
+   * transaction committed, so a listener that reads the row sees the change.
+   */
+  publish(channel: BusChannel, message: Record<string, unknown>): Promise<void>;
+  /** Listens on this replica; returns the unsubscribe function. */
+  subscribe(channel: BusChannel, listener: (message: Record<string, unknown>) => void): () => void;
+  close(): Promise<void>;
+}
+
+const parse = (raw: string | undefined): Record<string, unknown> | undefined => {
+  try {
+    const value = JSON.parse(raw ?? '');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** PGlite is one process: the bus is an in-process emitter. */
+export function inProcessBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      // A listener's failure must not fail the write that already committed.
+      queueMicrotask(() => emitter.emit(channel, message));
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * LISTEN on one dedicated connection per replica (re-established after a drop, with a short
+ * back-off), NOTIFY through the pool. A message missed during a reconnect is not replayed:
+ * listeners treat messages as hints and re-read the database (SSE streams re-read the row).
+ */
+export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const channels = Object.values(BUS_CHANNELS);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let ready: Promise<void> | undefined;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!closed) {
+        ready = undefined;
+        retry = setTimeout(() => void ensure(), 1000);
+        retry.unref();
+      }
+    });
+    c.on('notification', (n) => {
+      const message = parse(n.payload);
+      if (message) emitter.emit(n.channel, message);
+    });
+    await c.connect();
+    for (const channel of channels) await c.query(`listen ${channel}`);
+    client = c;
+  };
+  const ensure = () => {
+    ready ??= connect().catch(() => {
+      ready = undefined;
+      if (!closed) {
+        retry = setTimeout(() => void ensure(), 1000);
+        retry.unref();
+      }
+    });
+    return ready;
+  };
+
+  // Listening before the first request, so no change made after start-up is missed.
+  await ensure();
+  return {
+    async publish(channel, message) {
+      await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(message)]);
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      emitter.removeAllListeners();
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { currencySchema } from './workspace';
+
+// The payment core's wire shapes (issue 7): terminals, transactions, scans, refunds, events.
+// Server routes validate and present with these; the console and the public pages read them.
+
+const timestamp = z.string();
+const label = z.string().trim().min(1).max(80);
+
+/** Largest amount in minor units (issue 7): 999,999.99 in a two-decimal currency. */
+export const AMOUNT_MAX = 99_999_999;
+export const PAIRING_CODE_LENGTH = 8;
+/** Crockford-style: no 0/O, 1/I/L, U; readable aloud and typed on a tablet without mistakes. */
+export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const PAIRING_CODE_TTL_SECONDS = 15 * 60;
+export const TRANSACTION_TTL_SECONDS = 15 * 60;
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+export const TERMINAL_KINDS = ['physical', 'virtual'] as const;
+export const TERMINAL_STATUSES = ['unpaired', 'online', 'offline', 'disabled'] as const;
+export const terminalStatusSchema = z.enum(TERMINAL_STATUSES);
+
+export const terminalSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(TERMINAL_KINDS),
+  location: z.string().nullable(),
+  serial: z.string().nullable(),
+  status: terminalStatusSchema,
+  last_seen_at: timestamp.nullable(),
+  app_version: z.string().nullable(),
+  device_model: z.string().nullable(),
+  battery: z.number().int().nullable(),
+  network: z.string().nullable(),
+  paired_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type Terminal = z.infer<typeof terminalSchema>;
+
+export const createTerminalSchema = z.strictObject({
+  label,
+  kind: z.enum(TERMINAL_KINDS),
+  location: z.string().trim().min(1).max(120).optional(),
+  serial: z.string().trim().min(1).max(64).optional(),
+});
+export const updateTerminalSchema = z.strictObject({
+  label: label.optional(),
+  location: z.string().trim().min(1).max(120).nullable().optional(),
+  serial: z.string().trim().min(1).max(64).nullable().optional(),
+});
+
+export const pairingCodeSchema = z.object({ code: z.string(), expires_at: timestamp });
+export type PairingCode = z.infer<typeof pairingCodeSchema>;
+
+export const pairRequestSchema = z.strictObject({
+  code: z.string().trim().min(1).max(32),
+  device: z
+    .strictObject({
+      model: z.string().max(80).optional(),
+      app_version: z.string().max(40).optional(),
+      serial: z.string().max(64).optional(),
+    })
+    .default({}),
+});
+export const pairResponseSchema = z.object({ terminal: terminalSchema, device_token: z.string() });
+export type PairResponse = z.infer<typeof pairResponseSchema>;
+
+export const heartbeatSchema = z.strictObject({
+  app_version: z.string().max(40).optional(),
+  battery: z.number().int().min(0).max(100).optional(),
+  network: z.string().max(40).optional(),
+});
+
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+  'expired',
+  'partially_refunded',
+  'refunded',
+] as const;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
+
+export const createTransactionSchema = z.strictObject({
+  amount: amountSchema,
+  currency: currencySchema,
+  reference: z.string().trim().min(1).max(120).optional(),
+  metadata: z
+    .record(z.string().max(40), z.string().max(500))
+    .refine((m) => Object.keys(m).length <= 20, 'at most 20 keys')
+    .optional(),
+  /** Only with a project API key: the terminal that shows the code. */
+  terminal_id: z.string().min(1).max(64).optional(),
+});
+export type CreateTransaction = z.infer<typeof createTransactionSchema>;
+
+/** What the terminal API answers for its own transactions. */
+export const terminalTransactionSchema = z.object({
+  id: z.string(),
+  status: transactionStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  reference: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()).nullable(),
+  terminal_id: z.string(),
+  payment_url: z.string(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  expires_at: timestamp,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type TerminalTransaction = z.infer<typeof terminalTransactionSchema>;
+
+/** What the main API answers in lists (and webhook `data`). */
+export const transactionSchema = z.object({
+  id: z.string(),
+  status: transactionStatusSchema,
+  amount: z.number().int(),
+  currency: z.string(),
+  amount_refunded: z.number().int(),
+  reference: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()).nullable(),
+  terminal_id: z.string(),
+  terminal_label: z.string().nullable(),
+  provider: z.enum(['simulator', 'stripe']),
+  provider_reference: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  expires_at: timestamp,
+  succeeded_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const SCAN_OUTCOMES = ['opened', 'paid', 'abandoned', 'rejected'] as const;
+export const scanOutcomeSchema = z.enum(SCAN_OUTCOMES);
+
+export const scanSchema = z.object({
+  id: z.string(),
+  transaction_id: z.string().nullable(),
+  terminal_id: z.string(),
+  terminal_label: z.string().nullable(),
+  outcome: scanOutcomeSchema,
+  rejected_reason: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  app_version: z.string().nullable(),
+  paid_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type Scan = z.infer<typeof scanSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  created_at: timestamp,
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const createRefundSchema = z.strictObject({
+  amount: amountSchema.optional(),
+  reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
+});
+
+export const paymentAttemptSchema = z.object({
+  id: z.string(),
+  status: z.enum(['processing', 'succeeded', 'failed', 'requires_action']),
+  payment_method: z.string(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  created_at: timestamp,
+});
+
+export const statusChangeSchema = z.object({
+  from: transactionStatusSchema.nullable(),
+  status: transactionStatusSchema,
+  reason: z.string().nullable(),
+  at: timestamp,
+});
+
+export const transactionDetailSchema = transactionSchema.extend({
+  status_history: z.array(statusChangeSchema),
+  payment_attempts: z.array(paymentAttemptSchema),
+  scans: z.array(scanSchema),
+  refunds: z.array(refundSchema),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const eventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  object_id: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: timestamp,
+});
+export type ProjectEvent = z.infer<typeof eventSchema>;
+
+// Mobile API (shoppers, no sign-in).
+export const openScanSchema = z.strictObject({ token: z.string().min(1).max(64) });
+export const shopperScanSchema = z.object({
+  id: z.string(),
+  transaction: z.object({
+    id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: transactionStatusSchema,
+    expires_at: timestamp,
+  }),
+  merchant: z.object({ name: z.string() }),
+  terminal: z.object({ label: z.string() }),
+  provider: z.enum(['simulator', 'stripe']),
+  /** Stripe only: what Stripe.js needs to mount the Payment Element. */
+  stripe: z.object({ publishable_key: z.string().nullable(), client_secret: z.string() }).nullable(),
+});
+export type ShopperScan = z.infer<typeof shopperScanSchema>;
+
+export const payRequestSchema = z.strictObject({
+  payment_method: z.string().min(1).max(255),
+});
+export const payResponseSchema = z.object({
+  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  failure_code: z.string().optional(),
+  failure_message: z.string().optional(),
+  next_action: z.object({ type: z.string(), confirm_url: z.string().optional() }).optional(),
+});
+export type PayResponse = z.infer<typeof payResponseSchema>;
+
+/** The simulator's card form (issue 7): Stripe's test card numbers → Stripe's test payment methods. */
+export const TEST_CARDS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+  '4000002760003184': 'pm_card_authenticationRequired',
+};
