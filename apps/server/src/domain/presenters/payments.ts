@@ -1,0 +1,93 @@
+import type { Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
+import type { scans, terminals, transactions } from '../../db/schema';
+
+// The payment core's presenters. They live under domain/ (not api/) because an outbox
+// event's `data` is the object exactly as the main API presents it, and events are written
+// by domain code inside the change's database transaction.
+
+type TerminalRow = typeof terminals.$inferSelect;
+type TransactionRow = typeof transactions.$inferSelect;
+type ScanRow = typeof scans.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentTerminal(t: TerminalRow): Terminal {
+  return {
+    id: t.id,
+    label: t.label,
+    kind: t.kind,
+    location: t.location,
+    serial: t.serial,
+    status: t.status,
+    last_seen_at: iso(t.lastSeenAt),
+    app_version: t.appVersion,
+    device_model: t.deviceModel,
+    battery: t.battery,
+    network: t.network,
+    paired_at: iso(t.pairedAt),
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+/** `PUBLIC_URL/pay/{token}`: what the terminal's QR code encodes. */
+export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
+
+export function presentTransaction(t: TransactionRow, terminalLabel: string | null): Transaction {
+  return {
+    id: t.id,
+    status: t.status,
+    amount: t.amount,
+    currency: t.currency,
+    amount_refunded: t.amountRefunded,
+    reference: t.reference,
+    metadata: t.metadata ?? null,
+    terminal_id: t.terminalId,
+    terminal_label: terminalLabel,
+    provider: t.provider,
+    provider_reference: t.providerReference,
+    card_brand: t.cardBrand,
+    card_last4: t.cardLast4,
+    failure_code: t.failureCode,
+    failure_message: t.failureMessage,
+    expires_at: t.expiresAt.toISOString(),
+    succeeded_at: iso(t.succeededAt),
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+/** The terminal API's view: what a device needs to show the code and the result. */
+export function presentTerminalTransaction(t: TransactionRow, publicUrl: string): TerminalTransaction {
+  return {
+    id: t.id,
+    status: t.status,
+    amount: t.amount,
+    currency: t.currency,
+    reference: t.reference,
+    metadata: t.metadata ?? null,
+    terminal_id: t.terminalId,
+    payment_url: paymentUrl(publicUrl, t.paymentToken),
+    card_brand: t.cardBrand,
+    card_last4: t.cardLast4,
+    failure_code: t.failureCode,
+    failure_message: t.failureMessage,
+    expires_at: t.expiresAt.toISOString(),
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
+
+export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
+  return {
+    id: s.id,
+    transaction_id: s.transactionId,
+    terminal_id: s.terminalId,
+    terminal_label: terminalLabel,
+    outcome: s.outcome,
+    rejected_reason: s.rejectedReason,
+    user_agent: s.userAgent,
+    app_version: s.appVersion,
+    paid_at: iso(s.paidAt),
+    created_at: s.createdAt.toISOString(),
+  };
+}
