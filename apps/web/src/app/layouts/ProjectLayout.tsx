@@ -1,10 +1,12 @@
 import { Outlet, useParams } from 'react-router';
+import { useProjectLive } from '../../features/live/use-project-live';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
 /** `/p/{id}/*`: the project menu and a way back to the project list (seed §2). */
 export function ProjectLayout() {
   const { id = '' } = useParams();
+  useProjectLive(id);
   const base = `/p/${encodeURIComponent(id)}`;
   const nav: NavItem[] = [
     { to: `${base}/dashboard`, label: 'Dashboard', icon: 'pi-chart-bar' },
