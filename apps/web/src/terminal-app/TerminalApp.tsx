@@ -47,12 +47,12 @@ export function TerminalApp() {
           <span className="term-brand-mark" aria-hidden="true">
             ▣
           </span>{' '}
-          Scanline Terminal
+          <span className="term-brand-text">Scanline Terminal</span>
         </span>
         {device && (
           <span className="term-device" data-testid="terminal-label">
             <span className={`term-dot ${online ? 'term-dot-on' : ''}`} aria-hidden="true" />
-            {device.terminal.label}
+            <span className="term-device-label">{device.terminal.label}</span>
             <span className="sr-only">{online ? ' (online)' : ' (offline)'}</span>
           </span>
         )}

@@ -1,12 +1,11 @@
 import { Outlet, useParams } from 'react-router';
-import { useProjectLive } from '../../features/live/use-project-live';
+import { ProjectLive } from '../../features/live/use-project-live';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
 /** `/p/{id}/*`: the project menu and a way back to the project list (seed §2). */
 export function ProjectLayout() {
   const { id = '' } = useParams();
-  useProjectLive(id);
   const base = `/p/${encodeURIComponent(id)}`;
   const nav: NavItem[] = [
     { to: `${base}/dashboard`, label: 'Dashboard', icon: 'pi-chart-bar' },
@@ -22,6 +21,7 @@ export function ProjectLayout() {
   const switcher = <ProjectSwitcher projectId={id} />;
   return (
     <Shell nav={nav} navTitle="Project" switcher={switcher}>
+      <ProjectLive projectId={id} />
       <Outlet />
     </Shell>
   );

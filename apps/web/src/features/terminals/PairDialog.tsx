@@ -94,6 +94,15 @@ export function PairDialog({
                 ? 'This code has expired.'
                 : `Valid for ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} · single use`}
             </p>
+            {terminal.kind === 'virtual' && (
+              <Button
+                label="Open as virtual terminal in this browser"
+                icon="pi pi-external-link"
+                outlined
+                disabled={expired}
+                onClick={() => window.open(terminalUrl, '_blank', 'noopener')}
+              />
+            )}
             {terminal.status !== 'unpaired' && (
               <Message
                 severity="warn"
@@ -104,15 +113,6 @@ export function PairDialog({
         )}
         <div className="dialog-actions">
           <Button label="New code" icon="pi pi-refresh" text onClick={ask} loading={newCode.isPending} />
-          {terminal.kind === 'virtual' && (
-            <Button
-              label="Open as virtual terminal in this browser"
-              icon="pi pi-external-link"
-              outlined
-              disabled={!code || expired}
-              onClick={() => window.open(terminalUrl, '_blank', 'noopener')}
-            />
-          )}
           <Button label="Done" onClick={onClose} />
         </div>
       </div>

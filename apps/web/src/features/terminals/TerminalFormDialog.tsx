@@ -9,8 +9,8 @@ import { FormField } from '../../ui/FormField';
 import type { TerminalInput } from './hooks';
 
 const KINDS = [
-  { value: 'virtual', label: 'Virtual — a tablet or browser running the Scanline terminal app' },
-  { value: 'physical', label: 'Physical — a card terminal device' },
+  { value: 'virtual', label: 'Virtual (a tablet or browser)' },
+  { value: 'physical', label: 'Physical (a card terminal)' },
 ];
 
 /**
@@ -84,7 +84,16 @@ export function TerminalFormDialog(props: {
           />
         </FormField>
         {!editing && (
-          <FormField id="terminal-kind" label="Kind" error={errors.kind}>
+          <FormField
+            id="terminal-kind"
+            label="Kind"
+            error={errors.kind}
+            help={
+              kind === 'virtual'
+                ? 'Runs the Scanline terminal app in a browser: open it on any tablet and pair it.'
+                : 'A card terminal device that runs the Scanline app.'
+            }
+          >
             <Dropdown
               inputId="terminal-kind"
               value={kind}

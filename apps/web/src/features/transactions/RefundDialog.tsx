@@ -9,6 +9,7 @@ import { fieldErrors } from '../../api/api-error';
 import { currencyDigits, formatMoney } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import type { RefundReason } from './hooks';
+import { cardLabel } from './status';
 
 const REASONS: { value: RefundReason; label: string }[] = [
   { value: 'requested_by_customer', label: 'Requested by the customer' },
@@ -60,7 +61,7 @@ export function RefundDialog(props: {
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         <p className="m-0">
           {formatMoney(t.amount, t.currency)} paid
-          {t.card_last4 ? ` with ${t.card_brand ?? 'card'} •••• ${t.card_last4}` : ''}
+          {t.card_last4 ? ` with ${cardLabel(t.card_brand, t.card_last4)}` : ''}
           {t.amount_refunded > 0 ? `, ${formatMoney(t.amount_refunded, t.currency)} already refunded` : ''}.
         </p>
         <div className="radio-group" role="radiogroup" aria-label="How much">

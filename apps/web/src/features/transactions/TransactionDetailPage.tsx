@@ -12,7 +12,7 @@ import { useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { useRefund, useTransaction } from './hooks';
 import { RefundDialog } from './RefundDialog';
-import { TransactionStatusTag } from './status';
+import { cardLabel, TransactionStatusTag } from './status';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
@@ -100,7 +100,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             </Link>
           </dd>
           <dt>Card</dt>
-          <dd>{t.card_last4 ? `${t.card_brand ?? 'card'} •••• ${t.card_last4}` : '—'}</dd>
+          <dd>{cardLabel(t.card_brand, t.card_last4) ?? '—'}</dd>
           <dt>Reference</dt>
           <dd>{t.reference ?? '—'}</dd>
           <dt>Provider</dt>

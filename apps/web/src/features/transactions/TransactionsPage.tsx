@@ -10,7 +10,7 @@ import { useTerminals } from '../terminals/hooks';
 import { useProject } from '../workspace/hooks';
 import { toApiAmounts } from './amount-filter';
 import { useTransactions } from './hooks';
-import { TransactionStatusTag, transactionStatusOptions } from './status';
+import { cardLabel, TransactionStatusTag, transactionStatusOptions } from './status';
 
 /** `/p/{id}/transactions`: every card payment, filtered and sorted on the server, live. */
 export default function TransactionsPage() {
@@ -66,7 +66,7 @@ export default function TransactionsPage() {
       field: 'card_last4',
       header: 'Card',
       filterable: true,
-      body: (t) => (t.card_last4 ? `${t.card_brand ?? 'card'} •••• ${t.card_last4}` : '—'),
+      body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
     },
     { field: 'reference', header: 'Reference', filterable: true },
     { field: 'currency', header: 'Currency', filterable: true, hiddenByDefault: true },

@@ -42,3 +42,12 @@ export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
   const s = SCAN_OUTCOME[outcome] ?? { severity: 'info', label: outcome };
   return <Tag severity={s.severity} value={s.label} />;
 }
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+/** "Visa •••• 4242", or null when no card was used yet. */
+export function cardLabel(brand: string | null, last4: string | null): string | null {
+  if (!last4) return null;
+  const name = brand ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
+  return `${name} •••• ${last4}`;
+}

@@ -1,6 +1,6 @@
 import type { TransactionDetail } from '@scanline/contracts';
 import { formatMoney } from '../../lib/money';
-import { transactionStatusLabel } from './status';
+import { cardLabel, transactionStatusLabel } from './status';
 
 export interface TimelineEntry {
   at: string;
@@ -55,11 +55,7 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
       at: a.created_at,
       kind: 'attempt',
       title: `Payment attempt ${a.status === 'succeeded' ? 'succeeded' : a.status === 'failed' ? 'failed' : a.status.replace('_', ' ')}`,
-      detail: [
-        a.card_last4 ? `${a.card_brand ?? 'card'} •••• ${a.card_last4}` : a.payment_method,
-        a.failure_code,
-        a.failure_message,
-      ]
+      detail: [cardLabel(a.card_brand, a.card_last4) ?? a.payment_method, a.failure_code, a.failure_message]
         .filter(Boolean)
         .join(' · '),
       tone: a.status === 'succeeded' ? 'good' : a.status === 'failed' ? 'bad' : 'neutral',

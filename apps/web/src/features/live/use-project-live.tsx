@@ -71,3 +71,9 @@ function invalidateFor(client: QueryClient, projectId: string, e: StreamEvent) {
       break;
   }
 }
+
+/** Mounted once by the project layout, inside the query cache's provider. */
+export function ProjectLive({ projectId }: { projectId: string }) {
+  useProjectLive(projectId);
+  return null;
+}
