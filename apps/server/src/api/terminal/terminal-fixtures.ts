@@ -1,4 +1,4 @@
-import type { PairResponse, PairingCode, Terminal } from '@scanline/contracts';
+import type { PairingCode, PairResponse, Terminal } from '@scanline/contracts';
 import type { makeTeam } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
 

@@ -187,7 +187,11 @@ describe('pairing and device life (issue 7)', () => {
       payload: { amount: 100, currency: 'USD' },
     });
     expect(tx.statusCode).toBe(401);
-    const code = await t.app.inject({ method: 'POST', url: `${url}/pairing-codes`, headers: team.owner.auth });
+    const code = await t.app.inject({
+      method: 'POST',
+      url: `${url}/pairing-codes`,
+      headers: team.owner.auth,
+    });
     expect(code.statusCode).toBe(409);
     expect(code.json().code).toBe('terminal_disabled');
     const enabled = await t.app.inject({ method: 'POST', url: `${url}/enable`, headers: team.owner.auth });

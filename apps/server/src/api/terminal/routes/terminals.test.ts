@@ -81,7 +81,11 @@ describe('terminal management (issue 7)', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ label: 'Till 1', location: null, serial: 'SN-001' });
-    const one = await t.app.inject({ method: 'GET', url: `${base(team)}/${created.id}`, headers: team.member.auth });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `${base(team)}/${created.id}`,
+      headers: team.member.auth,
+    });
     expect(one.json()).toMatchObject({ id: created.id, label: 'Till 1' });
   });
 
@@ -110,9 +114,16 @@ describe('terminal management (issue 7)', () => {
     }
     const { terminal: paired } = await pairedTerminal(t, own, { label: 'Paired one', kind: 'virtual' });
     const get = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `${base(own)}?${query}`, headers: own.member.auth });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${base(own)}?${query}`,
+        headers: own.member.auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { data: { id: string; label: string; status: string }[]; next_cursor: string | null };
+      return res.json() as {
+        data: { id: string; label: string; status: string }[];
+        next_cursor: string | null;
+      };
     };
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -167,7 +178,12 @@ describe('terminal management (issue 7)', () => {
       const read = await apiKeyFor(t, fresh, 'read');
       const write = await apiKeyFor(t, fresh, 'write');
       const call = (headers: Record<string, string>) =>
-        t.app.inject({ method: c.method, url: c.url(fresh, terminal.id), headers, payload: c.body?.() as never });
+        t.app.inject({
+          method: c.method,
+          url: c.url(fresh, terminal.id),
+          headers,
+          payload: c.body?.() as never,
+        });
       expect((await call(otherKey)).statusCode, `${c.name}: other project's key`).toBe(404);
       const r = await call(read);
       expect(r.statusCode, `${c.name}: read key`).toBe(c.write ? 403 : c.success);
@@ -212,7 +228,11 @@ describe('terminal management (issue 7)', () => {
   describe('authentication failures on every ID-token route', () => {
     const urls: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: unknown }[] = [
       { method: 'GET', url: '/terminal/v1/projects/prj_x/terminals' },
-      { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals', payload: { label: 'a', kind: 'virtual' } },
+      {
+        method: 'POST',
+        url: '/terminal/v1/projects/prj_x/terminals',
+        payload: { label: 'a', kind: 'virtual' },
+      },
       { method: 'GET', url: '/terminal/v1/projects/prj_x/terminals/trm_x' },
       { method: 'PATCH', url: '/terminal/v1/projects/prj_x/terminals/trm_x', payload: { label: 'b' } },
       { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals/trm_x/pairing-codes' },
