@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -7,6 +7,19 @@ export interface EventStream {
   readonly closed: boolean;
   /** Runs once when the stream ends, whoever ends it (client gone, server done). */
   onClose(fn: () => void): void;
+}
+
+const openStreams = new WeakMap<FastifyInstance, Set<EventStream>>();
+
+/**
+ * Ends the event streams opened by this plugin's routes when the server closes: a stream never
+ * ends by itself, and would otherwise hold a graceful shutdown until its timeout. Clients
+ * reconnect (to another replica) after the `retry` delay.
+ */
+export function closeEventStreamsOnShutdown(app: FastifyInstance) {
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams.get(app) ?? []) stream.close();
+  });
 }
 
 /**
@@ -48,7 +61,7 @@ export function openEventStream(
   raw.on('close', finish);
   raw.on('error', finish);
   if (opts.retryMs) raw.write(`retry: ${opts.retryMs}\n\n`);
-  return {
+  const stream: EventStream = {
     send(event, data) {
       if (closed) return;
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -68,4 +81,12 @@ export function openEventStream(
       else closers.push(fn);
     },
   };
+  let registry = openStreams.get(request.server);
+  if (!registry) {
+    registry = new Set();
+    openStreams.set(request.server, registry);
+  }
+  registry.add(stream);
+  closers.push(() => registry.delete(stream));
+  return stream;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectAccess } from '../../../domain/projects/project-access';
 import { BUS_CHANNELS, type BusChannel } from '../../../platform/bus';
-import { openEventStream } from '../../../platform/sse';
+import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -25,6 +25,7 @@ const FORWARDED: [BusChannel, string, string[]][] = [
 export function liveRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
+  closeEventStreamsOnShutdown(root);
 
   app.get(
     '/projects/:id/live',

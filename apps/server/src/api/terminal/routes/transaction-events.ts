@@ -6,7 +6,7 @@ import { getTerminalTransaction } from '../../../domain/transactions/get-termina
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { FINAL_STATUSES } from '../../../domain/transactions/status-machine';
 import { BUS_CHANNELS } from '../../../platform/bus';
-import { openEventStream } from '../../../platform/sse';
+import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { callerOf } from '../caller';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -24,6 +24,7 @@ const PING_MS = 25_000;
 export function transactionEventRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
+  closeEventStreamsOnShutdown(root);
   const db = ctx.database.db;
 
   app.get(
