@@ -6,7 +6,11 @@ import { newId } from '../platform/ids';
 
 // Payment-core rows inserted directly, so payment tests do not depend on the terminal API.
 
-export async function makeTerminal(db: Db, projectId: string, opts: { label?: string; createdBy?: string } = {}) {
+export async function makeTerminal(
+  db: Db,
+  projectId: string,
+  opts: { label?: string; createdBy?: string } = {},
+) {
   const now = new Date();
   const [row] = await db
     .insert(terminals)
@@ -36,7 +40,12 @@ export interface TransactionOptions {
 }
 
 /** A transaction as the terminal API creates it: pending, with an unguessable payment token. */
-export async function makeTransaction(db: Db, projectId: string, terminalId: string, opts: TransactionOptions = {}) {
+export async function makeTransaction(
+  db: Db,
+  projectId: string,
+  terminalId: string,
+  opts: TransactionOptions = {},
+) {
   const createdAt = opts.createdAt ?? new Date();
   const [row] = await db
     .insert(transactions)

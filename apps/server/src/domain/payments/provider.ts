@@ -81,4 +81,5 @@ const FAILURE_MESSAGES: Record<string, string> = {
 };
 
 export const failureMessageFor = (code: string | null | undefined) =>
-  FAILURE_MESSAGES[code ?? ''] ?? 'The payment did not go through. Try another card, or ask the merchant for help.';
+  FAILURE_MESSAGES[code ?? ''] ??
+  'The payment did not go through. Try another card, or ask the merchant for help.';

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../platform/context';
 import { BUS_CHANNELS } from '../../platform/bus';
+import type { AppContext } from '../../platform/context';
 
 /**
  * Tells every replica a transaction changed (SSE streams, live tables). Called after the

@@ -15,7 +15,13 @@ import { publishTransactionChange } from './publish-change';
  */
 export async function recordPaymentOutcome(
   ctx: AppContext,
-  input: { projectId: string; transactionId: string; result: ChargeResult; attemptId?: string; reason?: string },
+  input: {
+    projectId: string;
+    transactionId: string;
+    result: ChargeResult;
+    attemptId?: string;
+    reason?: string;
+  },
 ): Promise<{ row: TransactionRow; changed: boolean }> {
   const now = ctx.now();
   const { result } = input;
@@ -26,15 +32,16 @@ export async function recordPaymentOutcome(
       .where(and(eq(transactions.projectId, input.projectId), eq(transactions.id, input.transactionId)))
       .for('update');
     if (!current) return null;
-    if (result.status === 'processing') return { row: current, changed: false };
-    if (current.status === 'pending') {
+    if (result.status === 'processing' || result.status === current.status)
+      return { row: current, changed: false };
+    if (current.status === 'pending' || current.status === 'requires_action') {
       // A reconcile found no charge and released it, then the provider's answer arrived: the
       // charge exists, so it is recorded (never charged again: the idempotency key holds).
       const back = await transitionTransaction(tx, {
         projectId: input.projectId,
         id: input.transactionId,
         to: 'processing',
-        from: ['pending'],
+        from: [current.status],
         reason: 'provider_reported',
         now,
       });

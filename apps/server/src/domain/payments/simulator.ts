@@ -118,12 +118,18 @@ export function simulatorProvider(db: Db): PaymentProvider {
           .select()
           .from(simulatorRefunds)
           .where(
-            and(eq(simulatorRefunds.projectId, input.projectId), eq(simulatorRefunds.idempotencyKey, input.refundId)),
+            and(
+              eq(simulatorRefunds.projectId, input.projectId),
+              eq(simulatorRefunds.idempotencyKey, input.refundId),
+            ),
           );
         if (existing) return { status: 'succeeded' as const, reference: existing.id };
         const [charge] = await tx
           .update(simulatorCharges)
-          .set({ amountRefunded: sql`${simulatorCharges.amountRefunded} + ${input.amount}`, updatedAt: new Date() })
+          .set({
+            amountRefunded: sql`${simulatorCharges.amountRefunded} + ${input.amount}`,
+            updatedAt: new Date(),
+          })
           .where(
             and(
               eq(simulatorCharges.projectId, input.projectId),
@@ -133,7 +139,8 @@ export function simulatorProvider(db: Db): PaymentProvider {
             ),
           )
           .returning();
-        if (!charge) return { status: 'failed' as const, reference: null, failureCode: 'charge_not_refundable' };
+        if (!charge)
+          return { status: 'failed' as const, reference: null, failureCode: 'charge_not_refundable' };
         const id = `re_sim_${randomBase62(24)}`;
         await tx.insert(simulatorRefunds).values({
           projectId: input.projectId,

@@ -43,7 +43,12 @@ export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null 
     case 'requires_action':
       return { status: 'requires_action', reference: intent.id };
     case 'canceled':
-      return { status: 'failed', reference: intent.id, failureCode: 'canceled', failureMessage: failureMessageFor('canceled') };
+      return {
+        status: 'failed',
+        reference: intent.id,
+        failureCode: 'canceled',
+        failureMessage: failureMessageFor('canceled'),
+      };
     default: {
       const err = intent.last_payment_error;
       if (!err) return null;
@@ -112,7 +117,12 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         // A decline is an answer, not an error: Stripe sends the intent with the card error.
         if (error instanceof Stripe.errors.StripeCardError) {
           const code = error.decline_code ?? error.code ?? 'card_declined';
-          return { status: 'failed', reference: intent.id, failureCode: code, failureMessage: failureMessageFor(code) };
+          return {
+            status: 'failed',
+            reference: intent.id,
+            failureCode: code,
+            failureMessage: failureMessageFor(code),
+          };
         }
         throw error;
       }
@@ -126,12 +136,14 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     },
 
     async refund(input: RefundInput) {
-      if (!input.reference) return { status: 'failed', reference: null, failureCode: 'charge_not_refundable' };
+      if (!input.reference)
+        return { status: 'failed', reference: null, failureCode: 'charge_not_refundable' };
       const refund = await client.refunds.create(
         { payment_intent: input.reference, amount: input.amount },
         { idempotencyKey: input.refundId },
       );
-      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
+      const status =
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
       return { status, reference: refund.id, failureCode: refund.failure_reason ?? null };
     },
   };

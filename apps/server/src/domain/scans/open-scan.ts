@@ -39,7 +39,11 @@ async function stripeSession(ctx: AppContext, txn: TransactionRow, business: Bus
       .update(transactions)
       .set({ providerReference: prepared.reference })
       .where(
-        and(eq(transactions.projectId, txn.projectId), eq(transactions.id, txn.id), isNull(transactions.providerReference)),
+        and(
+          eq(transactions.projectId, txn.projectId),
+          eq(transactions.id, txn.id),
+          isNull(transactions.providerReference),
+        ),
       );
   }
   return { publishable_key: null, client_secret: prepared.clientSecret };

@@ -12,10 +12,16 @@ export async function loadScanContext(db: Db, scanId: string) {
   const [row] = await db
     .select({ scan: scans, txn: transactions, label: terminals.label, business: businesses })
     .from(scans)
-    .innerJoin(transactions, and(eq(transactions.id, scans.transactionId), eq(transactions.projectId, scans.projectId)))
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, scans.transactionId), eq(transactions.projectId, scans.projectId)),
+    )
     .innerJoin(projects, eq(projects.id, scans.projectId))
     .innerJoin(businesses, eq(businesses.id, projects.businessId))
-    .leftJoin(terminals, and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
     .where(and(eq(scans.id, scanId), isNull(projects.deletedAt)))
     .limit(1);
   if (!row) throw notFound('Scan');
@@ -29,7 +35,10 @@ export async function loadByPaymentToken(db: Db, token: string) {
     .from(transactions)
     .innerJoin(projects, eq(projects.id, transactions.projectId))
     .innerJoin(businesses, eq(businesses.id, projects.businessId))
-    .leftJoin(terminals, and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
     .where(and(eq(transactions.paymentToken, token), isNull(projects.deletedAt)))
     .limit(1);
   return row ?? null;

@@ -14,7 +14,10 @@ import type { Actor } from '../actor';
 import { presentScan, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 
-const labelJoin = and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId));
+const labelJoin = and(
+  eq(terminals.id, transactions.terminalId),
+  eq(terminals.projectId, transactions.projectId),
+);
 
 /** A transaction with its terminal's label (what the main API and outbox events present). */
 export async function loadTransactionView(db: Db, projectId: string, id: string) {
@@ -32,9 +35,13 @@ export async function presentedTransaction(db: Db, projectId: string, id: string
   return view ? presentTransaction(view.txn, view.label) : null;
 }
 
-
 /** `GET …/transactions/{tid}`: every field, the status history, attempts, scans and refunds. */
-export async function getTransaction(db: Db, actor: Actor, projectId: string, id: string): Promise<TransactionDetail> {
+export async function getTransaction(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  id: string,
+): Promise<TransactionDetail> {
   await projectAccess(db, actor, projectId, 'transactions.read');
   const view = await loadTransactionView(db, projectId, id);
   if (!view) throw notFound('Transaction');
@@ -42,7 +49,12 @@ export async function getTransaction(db: Db, actor: Actor, projectId: string, id
     db
       .select()
       .from(transactionStatusChanges)
-      .where(and(eq(transactionStatusChanges.projectId, projectId), eq(transactionStatusChanges.transactionId, id)))
+      .where(
+        and(
+          eq(transactionStatusChanges.projectId, projectId),
+          eq(transactionStatusChanges.transactionId, id),
+        ),
+      )
       .orderBy(asc(transactionStatusChanges.id)),
     db
       .select()
@@ -63,7 +75,12 @@ export async function getTransaction(db: Db, actor: Actor, projectId: string, id
   ]);
   return {
     ...presentTransaction(view.txn, view.label),
-    status_history: history.map((h) => ({ from: h.fromStatus, status: h.toStatus, reason: h.reason, at: h.createdAt.toISOString() })),
+    status_history: history.map((h) => ({
+      from: h.fromStatus,
+      status: h.toStatus,
+      reason: h.reason,
+      at: h.createdAt.toISOString(),
+    })),
     payment_attempts: attempts.map((a) => ({
       id: a.id,
       status: a.status,
@@ -90,4 +107,3 @@ export function presentRefund(r: typeof refunds.$inferSelect) {
     created_at: r.createdAt.toISOString(),
   };
 }
-

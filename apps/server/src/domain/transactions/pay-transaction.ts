@@ -210,7 +210,11 @@ async function afterProviderError(
     return payAnswer(row, input.confirmUrl);
   }
   await release(ctx, input.txn, input.attemptId, 'provider_error', input.back);
-  throw new AppError('provider_error', 502, 'The payment could not be processed and nothing was charged. Try again.');
+  throw new AppError(
+    'provider_error',
+    502,
+    'The payment could not be processed and nothing was charged. Try again.',
+  );
 }
 
 async function release(

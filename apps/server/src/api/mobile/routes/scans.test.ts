@@ -27,7 +27,12 @@ describe('mobile API: scan and pay with the simulator', () => {
       headers: { 'user-agent': 'PhoneBrowser/1.0', 'x-app-version': '2.3.1' },
     });
   const pay = (scanId: string, payment_method: string, ip = nextIp()) =>
-    t.app.inject({ method: 'POST', url: `/mobile/v1/scans/${scanId}/payments`, payload: { payment_method }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scanId}/payments`,
+      payload: { payment_method },
+      remoteAddress: ip,
+    });
   const scanFor = async (opts: Parameters<typeof makeTransaction>[3] = {}) => {
     const txn = await makeTransaction(db(), team.project.id, terminalId, opts);
     const res = await open(txn.paymentToken);
@@ -59,7 +64,11 @@ describe('mobile API: scan and pay with the simulator', () => {
     expect(row).toMatchObject({ outcome: 'opened', userAgent: 'PhoneBrowser/1.0', appVersion: '2.3.1' });
     const [event] = await db().select().from(events).where(eq(events.objectId, scan.id));
     expect(event).toMatchObject({ type: 'scan.created', projectId: team.project.id });
-    const read = await t.app.inject({ method: 'GET', url: `/mobile/v1/scans/${scan.id}`, remoteAddress: nextIp() });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/mobile/v1/scans/${scan.id}`,
+      remoteAddress: nextIp(),
+    });
     expect(read.json()).toEqual(scan);
   });
 
@@ -67,7 +76,12 @@ describe('mobile API: scan and pay with the simulator', () => {
     const res = await open('nope-nope-nope');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/problem\+json/);
-    const bad = await t.app.inject({ method: 'POST', url: '/mobile/v1/scans', payload: { token: 'x', extra: 1 }, remoteAddress: nextIp() });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: 'x', extra: 1 },
+      remoteAddress: nextIp(),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -93,7 +107,10 @@ describe('mobile API: scan and pay with the simulator', () => {
       if (status === 'failed') expect(body.failure_message).toMatch(/card/i);
       const row = await txnRow(txn.id);
       expect(row).toMatchObject({ status, cardBrand: brand, cardLast4: last4 });
-      const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.transactionId, txn.id));
+      const [attempt] = await db()
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.transactionId, txn.id));
       expect(attempt).toMatchObject({ status, paymentMethod: method, scanId: scan.id });
       const types = (await db().select().from(events).where(eq(events.objectId, txn.id))).map((e) => e.type);
       expect(types).toEqual([status === 'succeeded' ? 'transaction.succeeded' : 'transaction.failed']);
@@ -114,12 +131,19 @@ describe('mobile API: scan and pay with the simulator', () => {
     const res = await pay(scan.id, 'pm_card_authenticationRequired');
     expect(res.json()).toEqual({
       status: 'requires_action',
-      next_action: { type: 'confirm_payment', confirm_url: expect.stringContaining(`/mobile/v1/scans/${scan.id}/payments/confirm`) },
+      next_action: {
+        type: 'confirm_payment',
+        confirm_url: expect.stringContaining(`/mobile/v1/scans/${scan.id}/payments/confirm`),
+      },
     });
     expect((await txnRow(txn.id)).status).toBe('requires_action');
     const confirms = await Promise.all(
       Array.from({ length: 3 }, () =>
-        t.app.inject({ method: 'POST', url: `/mobile/v1/scans/${scan.id}/payments/confirm`, remoteAddress: nextIp() }),
+        t.app.inject({
+          method: 'POST',
+          url: `/mobile/v1/scans/${scan.id}/payments/confirm`,
+          remoteAddress: nextIp(),
+        }),
       ),
     );
     expect(confirms.map((c) => c.statusCode)).toEqual([200, 200, 200]);
@@ -154,10 +178,15 @@ describe('mobile API: scan and pay with the simulator', () => {
     const charges = await db()
       .select()
       .from(simulatorCharges)
-      .where(and(eq(simulatorCharges.projectId, team.project.id), eq(simulatorCharges.idempotencyKey, txn.id)));
+      .where(
+        and(eq(simulatorCharges.projectId, team.project.id), eq(simulatorCharges.idempotencyKey, txn.id)),
+      );
     expect(charges).toHaveLength(1);
     expect((await txnRow(txn.id)).status).toBe('succeeded');
-    const attempts = await db().select().from(paymentAttempts).where(eq(paymentAttempts.transactionId, txn.id));
+    const attempts = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.transactionId, txn.id));
     expect(attempts).toHaveLength(1);
     const succeededEvents = await db()
       .select()
@@ -167,7 +196,9 @@ describe('mobile API: scan and pay with the simulator', () => {
   });
 
   it('expired, canceled and paid codes answer their status and the scan is rejected', async () => {
-    const expired = await makeTransaction(db(), team.project.id, terminalId, { expiresAt: new Date(Date.now() - 1000) });
+    const expired = await makeTransaction(db(), team.project.id, terminalId, {
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const canceled = await makeTransaction(db(), team.project.id, terminalId, { status: 'canceled' });
     const paid = await makeTransaction(db(), team.project.id, terminalId, { status: 'succeeded' });
     for (const [txn, status, reason] of [
@@ -186,12 +217,18 @@ describe('mobile API: scan and pay with the simulator', () => {
 
   it('a transaction that expires after the scan cannot be paid', async () => {
     const { txn, scan } = await scanFor();
-    await db().update(transactions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(transactions.id, txn.id));
+    await db()
+      .update(transactions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(transactions.id, txn.id));
     const res = await pay(scan.id, 'pm_card_visa');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('transaction_not_payable');
     expect((await txnRow(txn.id)).status).toBe('expired');
-    const charges = await db().select().from(simulatorCharges).where(eq(simulatorCharges.idempotencyKey, txn.id));
+    const charges = await db()
+      .select()
+      .from(simulatorCharges)
+      .where(eq(simulatorCharges.idempotencyKey, txn.id));
     expect(charges).toHaveLength(0);
   });
 
@@ -210,12 +247,24 @@ describe('mobile API: scan and pay with the simulator', () => {
   it('a scan reveals nothing else: no card number, no project, no other transaction', async () => {
     const { scan } = await scanFor();
     await pay(scan.id, 'pm_card_visa');
-    const read = await t.app.inject({ method: 'GET', url: `/mobile/v1/scans/${scan.id}`, remoteAddress: nextIp() });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/mobile/v1/scans/${scan.id}`,
+      remoteAddress: nextIp(),
+    });
     const text = read.body;
     expect(text).not.toContain(team.project.id);
     expect(text).not.toContain(terminalId);
     expect(text).not.toMatch(/4242|card_last4|payment_token/);
-    expect((await t.app.inject({ method: 'GET', url: '/mobile/v1/scans/scn_doesnotexist', remoteAddress: nextIp() })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/mobile/v1/scans/scn_doesnotexist',
+          remoteAddress: nextIp(),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('guessing payment tokens: 404 each, then 429 with Retry-After for that address', async () => {

@@ -68,7 +68,15 @@ export function mobileScanRoutes(root: FastifyInstance) {
 
   app.get(
     '/scans/:scanId',
-    { config, schema: { tags, summary: "A scan's transaction as it is now", params, response: { 200: shopperScanSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A scan's transaction as it is now",
+        params,
+        response: { 200: shopperScanSchema },
+      },
+    },
     async (request, reply) => {
       await limited(ctx, reply, `read:ip:${request.ip}`, MOBILE_LIMITS.readsPerIp);
       reply.header('cache-control', 'no-store');
