@@ -185,7 +185,7 @@ async function afterProviderError(
 ): Promise<PayResponse> {
   if (input.error instanceof AppError && input.error.status < 500 && input.back === 'pending') {
     // Refused before anything was charged (e.g. an invalid request).
-    await release(ctx, input.txn, input.attemptId, input.error.code, 'pending');
+    await releaseUncharged(ctx, input.txn, input.attemptId, input.error.code, 'pending');
     throw input.error;
   }
   let found: ChargeResult | null;
@@ -209,7 +209,7 @@ async function afterProviderError(
     });
     return payAnswer(row, input.confirmUrl);
   }
-  await release(ctx, input.txn, input.attemptId, 'provider_error', input.back);
+  await releaseUncharged(ctx, input.txn, input.attemptId, 'provider_error', input.back);
   throw new AppError(
     'provider_error',
     502,
@@ -217,7 +217,7 @@ async function afterProviderError(
   );
 }
 
-async function release(
+export async function releaseUncharged(
   ctx: AppContext,
   txn: TransactionRow,
   attemptId: string,
@@ -234,7 +234,23 @@ async function release(
       reason: 'not_charged',
       now,
     });
-    if (m && attemptId) {
+    const attempt =
+      attemptId ||
+      (
+        await tx
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(
+            and(
+              eq(paymentAttempts.projectId, txn.projectId),
+              eq(paymentAttempts.transactionId, txn.id),
+              eq(paymentAttempts.status, 'processing'),
+            ),
+          )
+          .orderBy(desc(paymentAttempts.createdAt))
+          .limit(1)
+      )[0]?.id;
+    if (m && attempt) {
       await tx
         .update(paymentAttempts)
         .set(
@@ -242,7 +258,7 @@ async function release(
             ? { status: 'failed', failureCode: code, failureMessage: 'Nothing was charged.', updatedAt: now }
             : { status: 'requires_action', updatedAt: now },
         )
-        .where(eq(paymentAttempts.id, attemptId));
+        .where(eq(paymentAttempts.id, attempt));
     }
     return m;
   });
