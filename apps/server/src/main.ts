@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
+import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
 import { startTerminalSweeper } from './workers/terminal-sweeper';
 
 function readConfig(): Config {
@@ -27,9 +28,12 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
+  // Before taking requests: finish payments a crash left `processing` (never charging twice).
+  await reconcileOnStart(app.ctx, app.log);
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
   const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
+  const stopReconcile = startPaymentReconcile(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -52,6 +56,7 @@ async function main() {
     force.unref();
     stopMaintenance();
     stopTerminalSweeper();
+    stopReconcile();
     await app.close();
     await database.close();
     process.exit(0);
