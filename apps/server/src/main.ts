@@ -4,6 +4,8 @@ import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
+import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
+import { startTerminalSweeper } from './workers/terminal-sweeper';
 
 function readConfig(): Config {
   try {
@@ -26,8 +28,12 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
+  // Before taking requests: finish payments a crash left `processing` (never charging twice).
+  await reconcileOnStart(app.ctx, app.log);
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
+  const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
+  const stopReconcile = startPaymentReconcile(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -49,6 +55,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     stopMaintenance();
+    stopTerminalSweeper();
+    stopReconcile();
     await app.close();
     await database.close();
     process.exit(0);

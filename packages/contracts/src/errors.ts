@@ -23,6 +23,7 @@ export const errorCodes = [
   'transaction_state_conflict',
   'refund_exceeds_amount',
   'payment_failed',
+  'payment_method_invalid',
   'provider_error',
   'payload_too_large',
   'unsupported_media_type',

@@ -224,6 +224,9 @@ export const shopperScanSchema = z.object({
     currency: z.string(),
     status: transactionStatusSchema,
     expires_at: timestamp,
+    /** Only when failed: why, as the shopper page shows it. */
+    failure_code: z.string().nullable().optional(),
+    failure_message: z.string().nullable().optional(),
   }),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),

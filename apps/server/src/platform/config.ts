@@ -94,6 +94,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
+  /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
+  TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +141,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
+  terminalOfflineAfterSeconds: number;
 }
 
 const list = (raw: string | undefined) =>
@@ -214,5 +217,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
+    terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
   };
 }

@@ -5,8 +5,13 @@ import { requireCredentials } from '../../platform/auth/auth-hook';
 import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
+import { eventRoutes } from './routes/events';
+import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
+import { scanRoutes } from './routes/scans';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
+import { transactionRoutes } from './routes/transactions';
 
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
@@ -18,4 +23,9 @@ export async function mainApi(app: FastifyInstance) {
   projectRoutes(app);
   teamRoutes(app);
   apiKeyRoutes(app);
+  liveRoutes(app);
+  transactionRoutes(app);
+  scanRoutes(app);
+  eventRoutes(app);
+  await app.register(stripeWebhookRoutes);
 }

@@ -3,5 +3,6 @@
 export * from './events';
 export * from './identity';
 export * from './identity-codes';
+export * from './payment-simulator';
 export * from './payments';
 export * from './workspace';
