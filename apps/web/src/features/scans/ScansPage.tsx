@@ -9,6 +9,11 @@ import { useTerminals } from '../terminals/hooks';
 import { ScanOutcomeTag, scanOutcomeOptions } from '../transactions/status';
 import { useScans } from './hooks';
 
+function secondsBetween(from: string, to: string): string {
+  const seconds = Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
+  return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
+
 /** `/p/{id}/scans`: each time a shopper opened a terminal's code, and how it ended. */
 export default function ScansPage() {
   const { id = '' } = useParams();
@@ -56,7 +61,12 @@ export default function ScansPage() {
           '—'
         ),
     },
-    { field: 'paid_at', header: 'Paid', type: 'date', hiddenByDefault: true },
+    {
+      field: 'paid_at',
+      header: 'Time to pay',
+      // The funnel's speed: from opening the code to a successful payment.
+      body: (s) => (s.paid_at ? secondsBetween(s.created_at, s.paid_at) : '—'),
+    },
     { field: 'user_agent', header: 'Device', hiddenByDefault: true },
     { field: 'id', header: 'ID', hiddenByDefault: true, body: (s) => <code>{s.id}</code> },
   ];
