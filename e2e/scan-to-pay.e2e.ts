@@ -61,9 +61,12 @@ describe('scan to pay in Chromium', () => {
     await tablet.getByRole('button', { name: 'Charge $12.50' }).click();
     await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
     await expectText(tablet.getByTestId('payment-amount'), '$12.50');
-    // The console shows the terminal online and the pending payment, live.
+    // The console shows the terminal online, and the pending payment, which it then follows live.
     await merchant.goto(`${projectUrl}/terminals`);
     await expectText(merchant.locator('.p-datatable'), 'Online');
+    await merchant.goto(`${projectUrl}/transactions`);
+    const row = merchant.locator('tr', { hasText: '$12.50' });
+    await expectText(row, 'Pending');
 
     // The shopper's phone: read the code off the tablet's screen and pay with Stripe's test Visa.
     const paymentUrl = await readQr(tablet, '[data-testid=payment-qr]');
@@ -85,9 +88,8 @@ describe('scan to pay in Chromium', () => {
     await phone.goto(paymentUrl);
     await expectText(phone.locator('.pay-result h1'), 'Already paid');
 
-    // The console's table shows the payment; the business refunds it in full.
-    await merchant.goto(`${projectUrl}/transactions`);
-    const row = merchant.locator('tr', { hasText: '$12.50' });
+    // The console's table shows the payment without a reload (the project's live stream);
+    // the business refunds it in full.
     await expectText(row, 'Succeeded');
     await expectText(row, '4242');
     await row.getByRole('link', { name: '$12.50' }).click();
