@@ -94,6 +94,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
+  /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +141,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
+  authCacheSeconds: number;
 }
 
 const list = (raw: string | undefined) =>
@@ -214,5 +217,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
   };
 }
