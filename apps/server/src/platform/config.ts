@@ -96,6 +96,8 @@ const envSchema = z.object({
   SESSION_SYNC: bool.default(true),
   /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
   TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -142,6 +144,7 @@ export interface Config {
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
   terminalOfflineAfterSeconds: number;
+  authCacheSeconds: number;
 }
 
 const list = (raw: string | undefined) =>
@@ -218,5 +221,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
     terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
   };
 }
