@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
 import { projectRoutes } from './routes/projects';
 import { teamRoutes } from './routes/team';
+import { webhookRoutes } from './routes/webhooks';
 
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
@@ -18,4 +19,5 @@ export async function mainApi(app: FastifyInstance) {
   projectRoutes(app);
   teamRoutes(app);
   apiKeyRoutes(app);
+  webhookRoutes(app);
 }
