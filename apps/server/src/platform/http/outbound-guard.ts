@@ -44,8 +44,10 @@ const SPECIAL_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 
-const special = new net.BlockList();
-for (const [address, prefix, type] of SPECIAL_RANGES) special.addSubnet(address, prefix, type);
+// One list per family: node's BlockList matches an IPv4 address against IPv6 rules through its
+// mapped form, so `::ffff:0:0/96` in a shared list would refuse every IPv4 address.
+const special = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
+for (const [address, prefix, type] of SPECIAL_RANGES) special[type].addSubnet(address, prefix, type);
 
 export class OutboundRefusedError extends Error {
   override name = 'OutboundRefusedError';
@@ -53,8 +55,8 @@ export class OutboundRefusedError extends Error {
 }
 
 /** Parses `WEBHOOK_ALLOWED_CIDRS` entries (`10.0.0.0/8`, `fd00::/8`, `127.0.0.1`); throws on a bad one. */
-export function parseCidrs(entries: string[]): net.BlockList {
-  const list = new net.BlockList();
+export function parseCidrs(entries: string[]): AddressRanges {
+  const lists = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
   for (const entry of entries) {
     const [address = '', prefixRaw] = entry.split('/');
     const type = net.isIP(address);
@@ -64,14 +66,19 @@ export function parseCidrs(entries: string[]): net.BlockList {
     if (!/^\d{1,3}$/.test(prefixRaw ?? String(max)) || prefix > max) {
       throw new Error(`"${entry}" has a bad prefix length`);
     }
-    list.addSubnet(address, prefix, type === 4 ? 'ipv4' : 'ipv6');
+    lists[type === 4 ? 'ipv4' : 'ipv6'].addSubnet(address, prefix, type === 4 ? 'ipv4' : 'ipv6');
   }
-  return list;
+  return { check: (address, type) => lists[type].check(address, type) };
+}
+
+/** Address ranges, each family checked only against its own rules. */
+export interface AddressRanges {
+  check(address: string, type: 'ipv4' | 'ipv6'): boolean;
 }
 
 export interface OutboundPolicy {
   /** Operator-allowed ranges (WEBHOOK_ALLOWED_CIDRS): reachable, over http too. */
-  allowed: net.BlockList;
+  allowed: AddressRanges;
   /** Production: plain http only to allowed ranges. */
   httpsOnly: boolean;
   /** Name resolution; tests hand in their own to play DNS rebinding. */
@@ -86,7 +93,7 @@ export function refusalFor(policy: OutboundPolicy, address: string, protocol: st
   // IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is refused outright, even when its IPv4 form is allowed.
   if (/^::ffff:/i.test(address)) return `${address} is an IPv4-mapped IPv6 address`;
   if (policy.allowed.check(address, typeOf(address))) return null;
-  if (special.check(address, typeOf(address))) {
+  if (special[typeOf(address)].check(address, typeOf(address))) {
     return `${address} is a loopback, private, link-local or reserved address`;
   }
   if (protocol !== 'https:' && policy.httpsOnly) return 'only https URLs are allowed';
