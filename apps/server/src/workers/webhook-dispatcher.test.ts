@@ -96,14 +96,14 @@ describe('signing (Standard Webhooks)', () => {
     });
     const newSecret = rotated.json().secret as string;
     await sendOne(); // during, receiver still on the old secret
-    expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect((r.received.at(-1)!.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
     receiverSecret = newSecret;
     await sendOne(); // during, receiver moved to the new secret
     // After the overlap: both clocks (ours and the receiver's) 25 hours on.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 25 * 3600e3);
     await sendOne();
-    expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect((r.received.at(-1)!.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
     expect(() =>
       new Webhook(hook.secret).verify(r.received.at(-1)!.body, r.received.at(-1)!.headers as Record<string, string>),
     ).toThrow();
