@@ -12,6 +12,7 @@ import { scanRoutes } from './routes/scans';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
 import { transactionRoutes } from './routes/transactions';
+import { webhookRoutes } from './routes/webhooks';
 
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export async function mainApi(app: FastifyInstance) {
   scanRoutes(app);
   eventRoutes(app);
   await app.register(stripeWebhookRoutes);
+  webhookRoutes(app);
 }

@@ -5,4 +5,5 @@ export * from './identity';
 export * from './identity-codes';
 export * from './payment-simulator';
 export * from './payments';
+export * from './webhooks';
 export * from './workspace';
