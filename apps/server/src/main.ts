@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
+import { startRollups } from './workers/rollups';
 
 function readConfig(): Config {
   try {
@@ -28,6 +29,7 @@ async function main() {
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
+  const stopRollups = startRollups(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -49,6 +51,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     stopMaintenance();
+    stopRollups();
     await app.close();
     await database.close();
     process.exit(0);

@@ -5,6 +5,7 @@ import { requireCredentials } from '../../platform/auth/auth-hook';
 import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
+import { dashboardRoutes } from './routes/dashboard';
 import { projectRoutes } from './routes/projects';
 import { teamRoutes } from './routes/team';
 
@@ -18,4 +19,5 @@ export async function mainApi(app: FastifyInstance) {
   projectRoutes(app);
   teamRoutes(app);
   apiKeyRoutes(app);
+  dashboardRoutes(app);
 }

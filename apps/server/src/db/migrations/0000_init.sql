@@ -1,3 +1,14 @@
+CREATE TABLE "events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" text NOT NULL,
+	"type" text NOT NULL,
+	"object_id" text,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"fanned_out_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "identity_provider_links" (
 	"uid" text NOT NULL,
 	"provider_id" text NOT NULL,
@@ -94,99 +105,6 @@ CREATE TABLE "mail_outbox" (
 	"kind" text NOT NULL,
 	"metadata" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "api_keys" (
-	"id" text PRIMARY KEY NOT NULL,
-	"project_id" text NOT NULL,
-	"name" text NOT NULL,
-	"mode" text NOT NULL,
-	"prefix" text NOT NULL,
-	"secret_hash" text NOT NULL,
-	"previous_secret_hash" text,
-	"previous_expires_at" timestamp with time zone,
-	"created_by" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"last_used_at" timestamp with time zone,
-	"expires_at" timestamp with time zone,
-	"revoked_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "audit_log" (
-	"id" text PRIMARY KEY NOT NULL,
-	"project_id" text NOT NULL,
-	"actor_kind" text NOT NULL,
-	"actor_id" text NOT NULL,
-	"actor_email" text,
-	"action" text NOT NULL,
-	"target" text,
-	"ip" text,
-	"metadata" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "businesses" (
-	"id" text PRIMARY KEY NOT NULL,
-	"owner_uid" text NOT NULL,
-	"name" text NOT NULL,
-	"legal_name" text,
-	"country" text NOT NULL,
-	"default_currency" text NOT NULL,
-	"support_email" text,
-	"address" jsonb,
-	"payment_provider" text DEFAULT 'simulator' NOT NULL,
-	"stripe_secret_key_enc" text,
-	"stripe_secret_key_last4" text,
-	"stripe_webhook_secret_enc" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "invitations" (
-	"id" text PRIMARY KEY NOT NULL,
-	"project_id" text NOT NULL,
-	"email" text NOT NULL,
-	"email_normalized" text NOT NULL,
-	"role" text NOT NULL,
-	"token_hash" text NOT NULL,
-	"invited_by" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"responded_at" timestamp with time zone,
-	"response" text
-);
---> statement-breakpoint
-CREATE TABLE "memberships" (
-	"project_id" text NOT NULL,
-	"uid" text NOT NULL,
-	"email" text,
-	"role" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "memberships_project_id_uid_pk" PRIMARY KEY("project_id","uid")
-);
---> statement-breakpoint
-CREATE TABLE "projects" (
-	"id" text PRIMARY KEY NOT NULL,
-	"business_id" text NOT NULL,
-	"name" text NOT NULL,
-	"time_zone" text NOT NULL,
-	"currency" text NOT NULL,
-	"created_by" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "events" (
-	"id" text PRIMARY KEY NOT NULL,
-	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"project_id" text NOT NULL,
-	"type" text NOT NULL,
-	"object_id" text,
-	"data" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"fanned_out_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
@@ -314,13 +232,121 @@ CREATE TABLE "transactions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "api_keys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"name" text NOT NULL,
+	"mode" text NOT NULL,
+	"prefix" text NOT NULL,
+	"secret_hash" text NOT NULL,
+	"previous_secret_hash" text,
+	"previous_expires_at" timestamp with time zone,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"actor_kind" text NOT NULL,
+	"actor_id" text NOT NULL,
+	"actor_email" text,
+	"action" text NOT NULL,
+	"target" text,
+	"ip" text,
+	"metadata" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "businesses" (
+	"id" text PRIMARY KEY NOT NULL,
+	"owner_uid" text NOT NULL,
+	"name" text NOT NULL,
+	"legal_name" text,
+	"country" text NOT NULL,
+	"default_currency" text NOT NULL,
+	"support_email" text,
+	"address" jsonb,
+	"payment_provider" text DEFAULT 'simulator' NOT NULL,
+	"stripe_secret_key_enc" text,
+	"stripe_secret_key_last4" text,
+	"stripe_webhook_secret_enc" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invitations" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"email" text NOT NULL,
+	"email_normalized" text NOT NULL,
+	"role" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"responded_at" timestamp with time zone,
+	"response" text
+);
+--> statement-breakpoint
+CREATE TABLE "memberships" (
+	"project_id" text NOT NULL,
+	"uid" text NOT NULL,
+	"email" text,
+	"role" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "memberships_project_id_uid_pk" PRIMARY KEY("project_id","uid")
+);
+--> statement-breakpoint
+CREATE TABLE "projects" (
+	"id" text PRIMARY KEY NOT NULL,
+	"business_id" text NOT NULL,
+	"name" text NOT NULL,
+	"time_zone" text NOT NULL,
+	"currency" text NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_rollups" (
+	"project_id" text NOT NULL,
+	"grain" text NOT NULL,
+	"terminal_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"bucket_start" timestamp with time zone NOT NULL,
+	"transactions" bigint DEFAULT 0 NOT NULL,
+	"succeeded" bigint DEFAULT 0 NOT NULL,
+	"failed" bigint DEFAULT 0 NOT NULL,
+	"volume" bigint DEFAULT 0 NOT NULL,
+	"refunds" bigint DEFAULT 0 NOT NULL,
+	"refunded_amount" bigint DEFAULT 0 NOT NULL,
+	"declines" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"scans" bigint DEFAULT 0 NOT NULL,
+	"scans_paid" bigint DEFAULT 0 NOT NULL,
+	"scan_to_pay" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "dashboard_rollups_project_id_grain_terminal_id_currency_bucket_start_pk" PRIMARY KEY("project_id","grain","terminal_id","currency","bucket_start")
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_state" (
+	"project_id" text PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL,
+	"origin_minutes" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_watermark" (
+	"name" text PRIMARY KEY NOT NULL,
+	"changed_since" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "identity_provider_links" ADD CONSTRAINT "identity_provider_links_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_refresh_tokens" ADD CONSTRAINT "identity_refresh_tokens_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_oob_codes" ADD CONSTRAINT "identity_oob_codes_uid_identity_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."identity_users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "invitations" ADD CONSTRAINT "invitations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "memberships" ADD CONSTRAINT "memberships_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "projects" ADD CONSTRAINT "projects_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scans" ADD CONSTRAINT "scans_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -331,6 +357,16 @@ ALTER TABLE "terminals" ADD CONSTRAINT "terminals_project_id_projects_id_fk" FOR
 ALTER TABLE "transaction_status_changes" ADD CONSTRAINT "transaction_status_changes_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "memberships" ADD CONSTRAINT "memberships_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "projects" ADD CONSTRAINT "projects_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_rollups" ADD CONSTRAINT "dashboard_rollups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rollup_state" ADD CONSTRAINT "rollup_state_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "events_project_idx" ON "events" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_project_type_idx" ON "events" USING btree ("project_id","type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_object_idx" ON "events" USING btree ("project_id","object_id");--> statement-breakpoint
+CREATE INDEX "events_unfanned_idx" ON "events" USING btree ("seq") WHERE fanned_out_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_provider_links_federated_key" ON "identity_provider_links" USING btree ("provider_id","federated_id");--> statement-breakpoint
 CREATE INDEX "identity_provider_links_uid_idx" ON "identity_provider_links" USING btree ("uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_refresh_tokens_hash_key" ON "identity_refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
@@ -338,29 +374,16 @@ CREATE INDEX "identity_refresh_tokens_uid_idx" ON "identity_refresh_tokens" USIN
 CREATE UNIQUE INDEX "identity_users_email_key" ON "identity_users" USING btree ("email_normalized");--> statement-breakpoint
 CREATE INDEX "identity_oob_codes_uid_idx" ON "identity_oob_codes" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "api_keys_secret_key" ON "api_keys" USING btree ("secret_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "api_keys_previous_secret_key" ON "api_keys" USING btree ("previous_secret_hash");--> statement-breakpoint
-CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_project_idx" ON "audit_log" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_uid","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "invitations_token_key" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "invitations_project_idx" ON "invitations" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email_normalized");--> statement-breakpoint
-CREATE INDEX "memberships_uid_idx" ON "memberships" USING btree ("uid");--> statement-breakpoint
-CREATE INDEX "memberships_project_list_idx" ON "memberships" USING btree ("project_id","created_at" DESC NULLS LAST,"uid" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "projects_business_idx" ON "projects" USING btree ("business_id");--> statement-breakpoint
-CREATE INDEX "events_project_idx" ON "events" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "events_project_type_idx" ON "events" USING btree ("project_id","type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "events_object_idx" ON "events" USING btree ("project_id","object_id");--> statement-breakpoint
-CREATE INDEX "events_unfanned_idx" ON "events" USING btree ("seq") WHERE fanned_out_at is null;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_expiry_idx" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "payment_attempts_txn_idx" ON "payment_attempts" USING btree ("transaction_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_txn_idx" ON "refunds" USING btree ("transaction_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_project_idx" ON "refunds" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refunds_updated_idx" ON "refunds" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "scans_project_idx" ON "scans" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_project_outcome_idx" ON "scans" USING btree ("project_id","outcome","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_project_terminal_idx" ON "scans" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_txn_idx" ON "scans" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "scans_updated_idx" ON "scans" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "terminal_pairing_codes_terminal_idx" ON "terminal_pairing_codes" USING btree ("project_id","terminal_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "terminals_device_token_key" ON "terminals" USING btree ("device_token_hash");--> statement-breakpoint
 CREATE INDEX "terminals_project_idx" ON "terminals" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -372,4 +395,18 @@ CREATE INDEX "transactions_project_idx" ON "transactions" USING btree ("project_
 CREATE INDEX "transactions_project_status_idx" ON "transactions" USING btree ("project_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_project_terminal_idx" ON "transactions" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_pending_expiry_idx" ON "transactions" USING btree ("expires_at") WHERE status in ('pending', 'requires_action');--> statement-breakpoint
-CREATE INDEX "transactions_processing_idx" ON "transactions" USING btree ("updated_at") WHERE status = 'processing';
+CREATE INDEX "transactions_processing_idx" ON "transactions" USING btree ("updated_at") WHERE status = 'processing';--> statement-breakpoint
+CREATE INDEX "transactions_project_amount_idx" ON "transactions" USING btree ("project_id","amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_project_status_amount_idx" ON "transactions" USING btree ("project_id","status","amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_updated_idx" ON "transactions" USING btree ("updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_secret_key" ON "api_keys" USING btree ("secret_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "api_keys_previous_secret_key" ON "api_keys" USING btree ("previous_secret_hash");--> statement-breakpoint
+CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_project_idx" ON "audit_log" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_uid","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_token_key" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "invitations_project_idx" ON "invitations" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email_normalized");--> statement-breakpoint
+CREATE INDEX "memberships_uid_idx" ON "memberships" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "memberships_project_list_idx" ON "memberships" USING btree ("project_id","created_at" DESC NULLS LAST,"uid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "projects_business_idx" ON "projects" USING btree ("business_id");

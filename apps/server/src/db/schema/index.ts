@@ -4,4 +4,5 @@ export * from './events';
 export * from './identity';
 export * from './identity-codes';
 export * from './payments';
+export * from './rollups';
 export * from './workspace';

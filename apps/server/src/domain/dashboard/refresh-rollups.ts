@@ -1,0 +1,173 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { type Bucketing, bucketOf, type Grain, recomputeBuckets } from './recompute-buckets';
+import { rowsOf } from './sql-rows';
+
+/**
+ * The minimum overlap when rescanning changes. Rows carry `updated_at` from the writer's clock
+ * at the start of its work, and commit later, in any order: a row stamped 12:00:00 may become
+ * visible after the job already read up to 12:00:05. Every change committed after the previous
+ * run started is found again as long as it was stamped no earlier than (previous start −
+ * overlap); the overlap is widened to the oldest open database transaction when PostgreSQL
+ * can tell us (a writer still open since before that), and 5 minutes also covers clock skew
+ * between replicas. Re-reading a bucket twice costs a recompute, never a wrong figure.
+ */
+export const MIN_OVERLAP_MS = 5 * 60 * 1000;
+const BATCH = 400;
+const WATERMARK = 'dashboard';
+
+/** The project's bucketing: its zone and the zone's UTC offset modulo one hour. */
+export const bucketingSql = (tz: SQL) =>
+  sql`(((-(extract(epoch from (now() at time zone ${tz}) - (now() at time zone 'UTC')) / 60)::int % 60) + 60) % 60)`;
+
+async function ensureState(db: Db, projectIds: string[]): Promise<Map<string, Bucketing>> {
+  const ids = JSON.stringify(projectIds);
+  // A project that changed zone is rebuilt in its new zone (its buckets no longer align).
+  const changed = await rowsOf<{ project_id: string }>(
+    db,
+    sql`select s.project_id from rollup_state s join projects p on p.id = s.project_id
+        where s.time_zone <> p.time_zone and s.project_id in (select jsonb_array_elements_text(${ids}::jsonb))`,
+  );
+  for (const { project_id } of changed) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from dashboard_rollups where project_id = ${project_id}`);
+      await tx.execute(sql`delete from rollup_state where project_id = ${project_id}`);
+    });
+    await rebuildProjectRollups(db, project_id);
+  }
+  await db.execute(sql`
+    insert into rollup_state (project_id, time_zone, origin_minutes)
+    select p.id, p.time_zone, ${bucketingSql(sql`p.time_zone`)}
+    from projects p where p.id in (select jsonb_array_elements_text(${ids}::jsonb))
+    on conflict (project_id) do nothing`);
+  const rows = await rowsOf<{ project_id: string; time_zone: string; origin_minutes: number }>(
+    db,
+    sql`select project_id, time_zone, origin_minutes from rollup_state
+        where project_id in (select jsonb_array_elements_text(${ids}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.project_id, { timeZone: r.time_zone, originMinutes: r.origin_minutes }]));
+}
+
+export async function projectBucketing(db: Db, projectId: string): Promise<Bucketing> {
+  const state = await ensureState(db, [projectId]);
+  const b = state.get(projectId);
+  if (!b) throw new Error(`No project ${projectId}`);
+  return b;
+}
+
+/** Recomputes buckets in batches, one database transaction each, serialised per project. */
+async function recomputeAll(
+  db: Db,
+  projectId: string,
+  grain: Grain,
+  bucketing: Bucketing,
+  starts: string[],
+  onBatch?: () => void,
+) {
+  for (let i = 0; i < starts.length; i += BATCH) {
+    const batch = starts.slice(i, i + BATCH);
+    await db.transaction(async (tx) => {
+      // Two replicas recomputing the same project wait for each other instead of racing the
+      // delete-then-insert (both would compute the same rows anyway).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
+      await recomputeBuckets(tx, projectId, grain, bucketing, batch);
+    });
+    onBatch?.();
+  }
+}
+
+/** Every bucket of a project from its raw rows: after a bulk load (demo seed) or a zone change. */
+export async function rebuildProjectRollups(db: Db, projectId: string): Promise<void> {
+  const bucketing = await projectBucketing(db, projectId);
+  for (const grain of ['hour', 'day'] as const) {
+    const rows = await rowsOf<{ b: string }>(
+      db,
+      sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
+            select ${bucketOf(grain, bucketing, sql`created_at`)} as b from transactions where project_id = ${projectId}
+            union all select ${bucketOf(grain, bucketing, sql`created_at`)} from refunds where project_id = ${projectId}
+            union all select ${bucketOf(grain, bucketing, sql`created_at`)} from scans where project_id = ${projectId}
+          ) x`,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`delete from dashboard_rollups where project_id = ${projectId} and grain = ${grain}`,
+      );
+    });
+    await recomputeAll(db, projectId, grain, bucketing, rows.map((r) => r.b).sort());
+  }
+}
+
+export interface RefreshOptions {
+  /** Test hook: throw after this many recomputed batches (a crash mid-job). */
+  crashAfterBatches?: number;
+}
+
+/**
+ * One incremental pass: finds every bucket touched since the last pass (minus the overlap),
+ * recomputes it from raw rows, then advances the watermark. A crash before the watermark moves
+ * only means the next pass redoes the same idempotent work.
+ */
+export async function refreshRollups(db: Db, opts: RefreshOptions = {}): Promise<{ buckets: number }> {
+  const [clock] = await rowsOf<{ now: string; oldest: string | null }>(
+    db,
+    sql`select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now,
+          (select to_char(min(xact_start) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+             from pg_stat_activity where datname = current_database() and xact_start is not null
+               and pid <> pg_backend_pid()) as oldest`,
+  );
+  // Writers still open now commit later with older stamps: the next pass starts from the
+  // oldest of them (and the overlap on top).
+  const runStart = new Date(
+    Math.min(new Date(clock!.now).getTime(), clock!.oldest ? new Date(clock!.oldest).getTime() : Infinity),
+  );
+  const [mark] = await rowsOf<{ since: string }>(
+    db,
+    sql`select to_char(changed_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as since
+        from rollup_watermark where name = ${WATERMARK}`,
+  );
+  let since = new Date(0);
+  if (mark) since = new Date(new Date(mark.since).getTime() - MIN_OVERLAP_MS);
+  const changed = await rowsOf<{ project_id: string }>(
+    db,
+    sql`select distinct project_id from (
+          select project_id from transactions where updated_at >= ${since.toISOString()}::timestamptz
+          union all select project_id from refunds where updated_at >= ${since.toISOString()}::timestamptz
+          union all select project_id from scans where updated_at >= ${since.toISOString()}::timestamptz
+        ) x`,
+  );
+  const state = await ensureState(
+    db,
+    changed.map((c) => c.project_id),
+  );
+  let buckets = 0;
+  let batches = 0;
+  const onBatch = () => {
+    batches += 1;
+    if (opts.crashAfterBatches !== undefined && batches >= opts.crashAfterBatches) {
+      throw new Error('simulated crash in the rollup job');
+    }
+  };
+  for (const [projectId, bucketing] of state) {
+    for (const grain of ['hour', 'day'] as const) {
+      const at = sql`${since.toISOString()}::timestamptz`;
+      const rows = await rowsOf<{ b: string }>(
+        db,
+        sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
+              select ${bucketOf(grain, bucketing, sql`created_at`)} as b from transactions
+                where updated_at >= ${at} and project_id = ${projectId}
+              union all select ${bucketOf(grain, bucketing, sql`created_at`)} from refunds
+                where updated_at >= ${at} and project_id = ${projectId}
+              union all select ${bucketOf(grain, bucketing, sql`created_at`)} from scans
+                where updated_at >= ${at} and project_id = ${projectId}
+            ) x`,
+      );
+      const starts = rows.map((r) => r.b).sort();
+      buckets += starts.length;
+      await recomputeAll(db, projectId, grain, bucketing, starts, onBatch);
+    }
+  }
+  await db.execute(sql`
+    insert into rollup_watermark (name, changed_since) values (${WATERMARK}, ${runStart.toISOString()}::timestamptz)
+    on conflict (name) do update set changed_since = excluded.changed_since`);
+  return { buckets };
+}
