@@ -6,6 +6,8 @@ import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
 import { dashboardRoutes } from './routes/dashboard';
+import { demoProjectRoutes } from './routes/demo-projects';
+import { exportRoutes } from './routes/exports';
 import { projectRoutes } from './routes/projects';
 import { teamRoutes } from './routes/team';
 
@@ -20,4 +22,6 @@ export async function mainApi(app: FastifyInstance) {
   teamRoutes(app);
   apiKeyRoutes(app);
   dashboardRoutes(app);
+  demoProjectRoutes(app);
+  exportRoutes(app);
 }
