@@ -47,6 +47,11 @@ export async function recomputeBuckets(
 ): Promise<void> {
   if (starts.length === 0) return;
   const startsJson = JSON.stringify(starts);
+  // The rows are read by one index range scan over [first bucket, end of last bucket) and kept
+  // when their bucket is one of `starts`; callers pass runs of nearby buckets (clustersOf).
+  const sorted = [...starts].sort();
+  const lo = sql`${sorted[0]}::timestamptz`;
+  const hi = bucketEnd(grain, bucketing, sql`${sorted[sorted.length - 1]}::timestamptz`);
   await tx.execute(sql`
     delete from dashboard_rollups
     where project_id = ${projectId} and grain = ${grain}
@@ -55,13 +60,14 @@ export async function recomputeBuckets(
     insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
       transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
     with b as (
-      select s::timestamptz as bs, ${bucketEnd(grain, bucketing, sql`s::timestamptz`)} as be
-      from jsonb_array_elements_text(${startsJson}::jsonb) s
+      select s::timestamptz as bs from jsonb_array_elements_text(${startsJson}::jsonb) s
     ),
     tx as (
-      select b.bs, t.terminal_id, t.currency, t.status, t.amount, coalesce(t.failure_code, 'unknown') as code
-      from b join transactions t
-        on t.project_id = ${projectId} and t.created_at >= b.bs and t.created_at < b.be
+      select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency, t.status, t.amount,
+        coalesce(t.failure_code, 'unknown') as code
+      from transactions t
+      where t.project_id = ${projectId} and t.created_at >= ${lo} and t.created_at < ${hi}
+        and ${bucketOf(grain, bucketing, sql`t.created_at`)} in (select bs from b)
     ),
     tx_agg as (
       select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n,
@@ -79,18 +85,20 @@ export async function recomputeBuckets(
     ),
     rf as (
       select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n, sum(amount) as amount from (
-        select b.bs, t.terminal_id, r.currency, r.amount
-        from b join refunds r
-          on r.project_id = ${projectId} and r.created_at >= b.bs and r.created_at < b.be and r.status = 'succeeded'
-        join transactions t on t.id = r.transaction_id
+        select ${bucketOf(grain, bucketing, sql`r.created_at`)} as bs, t.terminal_id, r.currency, r.amount
+        from refunds r join transactions t on t.id = r.transaction_id
+        where r.project_id = ${projectId} and r.created_at >= ${lo} and r.created_at < ${hi} and r.status = 'succeeded'
+          and ${bucketOf(grain, bucketing, sql`r.created_at`)} in (select bs from b)
       ) x group by grouping sets ((bs, terminal_id, currency), (bs, currency))
     ),
     sc as (
-      select b.bs, s.terminal_id, s.outcome,
+      select ${bucketOf(grain, bucketing, sql`s.created_at`)} as bs, s.terminal_id, s.outcome,
         case when s.outcome = 'paid' and s.paid_at is not null
           then least(${SCAN_TO_PAY_CAP_SECONDS}::int, greatest(0, floor(extract(epoch from s.paid_at - s.created_at))))::int
         end as secs
-      from b join scans s on s.project_id = ${projectId} and s.created_at >= b.bs and s.created_at < b.be
+      from scans s
+      where s.project_id = ${projectId} and s.created_at >= ${lo} and s.created_at < ${hi}
+        and ${bucketOf(grain, bucketing, sql`s.created_at`)} in (select bs from b)
     ),
     sc_agg as (
       select bs, coalesce(terminal_id, '') as terminal_id, count(*) as n,
@@ -119,4 +127,23 @@ export async function recomputeBuckets(
       sum(sn), sum(sp),
       coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
     from parts group by terminal_id, currency, bs`);
+}
+
+/** Splits sorted bucket starts into runs with gaps under `maxGapMs`, so a refund of an old
+ * payment does not make the job read every row between that day and today. */
+export function clustersOf(sortedStarts: string[], maxGapMs = 86_400_000, maxSize = 400): string[][] {
+  const out: string[][] = [];
+  let run: string[] = [];
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of sortedStarts) {
+    const t = Date.parse(s);
+    if (run.length && (t - last > maxGapMs || run.length >= maxSize)) {
+      out.push(run);
+      run = [];
+    }
+    run.push(s);
+    last = t;
+  }
+  if (run.length) out.push(run);
+  return out;
 }

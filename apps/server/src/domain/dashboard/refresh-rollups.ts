@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { type Bucketing, bucketOf, type Grain, recomputeBuckets } from './recompute-buckets';
+import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
 import { rowsOf } from './sql-rows';
 
 /**
@@ -64,8 +64,7 @@ async function recomputeAll(
   starts: string[],
   onBatch?: () => void,
 ) {
-  for (let i = 0; i < starts.length; i += BATCH) {
-    const batch = starts.slice(i, i + BATCH);
+  for (const batch of clustersOf(starts, 86_400_000, BATCH)) {
     await db.transaction(async (tx) => {
       // Two replicas recomputing the same project wait for each other instead of racing the
       // delete-then-insert (both would compute the same rows anyway).
@@ -76,25 +75,55 @@ async function recomputeAll(
   }
 }
 
-/** Every bucket of a project from its raw rows: after a bulk load (demo seed) or a zone change. */
+/**
+ * Every bucket of a project: after a bulk load (demo seed) or a zone change. Hours come from the
+ * raw rows; days are summed from the hours (local days are whole runs of aligned hour buckets,
+ * and the histograms add up), which halves the work of reading every raw row twice.
+ */
 export async function rebuildProjectRollups(db: Db, projectId: string): Promise<void> {
   const bucketing = await projectBucketing(db, projectId);
-  for (const grain of ['hour', 'day'] as const) {
-    const rows = await rowsOf<{ b: string }>(
-      db,
-      sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
-            select ${bucketOf(grain, bucketing, sql`created_at`)} as b from transactions where project_id = ${projectId}
-            union all select ${bucketOf(grain, bucketing, sql`created_at`)} from refunds where project_id = ${projectId}
-            union all select ${bucketOf(grain, bucketing, sql`created_at`)} from scans where project_id = ${projectId}
-          ) x`,
-    );
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`delete from dashboard_rollups where project_id = ${projectId} and grain = ${grain}`,
-      );
-    });
-    await recomputeAll(db, projectId, grain, bucketing, rows.map((r) => r.b).sort());
-  }
+  const rows = await rowsOf<{ b: string }>(
+    db,
+    sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
+          select ${bucketOf('hour', bucketing, sql`created_at`)} as b from transactions where project_id = ${projectId}
+          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from refunds where project_id = ${projectId}
+          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from scans where project_id = ${projectId}
+        ) x`,
+  );
+  await db.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
+  await recomputeAll(db, projectId, 'hour', bucketing, rows.map((r) => r.b).sort());
+  const day = bucketOf('day', bucketing, sql`bucket_start`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
+    await tx.execute(sql`
+      insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
+        transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
+      with h as (
+        select terminal_id, currency, ${day} as b, transactions, succeeded, failed, volume, refunds, refunded_amount,
+          declines, scans, scans_paid, scan_to_pay
+        from dashboard_rollups where project_id = ${projectId} and grain = 'hour'
+      ), sums as (
+        select terminal_id, currency, b, sum(transactions) as transactions, sum(succeeded) as succeeded,
+          sum(failed) as failed, sum(volume) as volume, sum(refunds) as refunds, sum(refunded_amount) as refunded_amount,
+          sum(scans) as scans, sum(scans_paid) as scans_paid
+        from h group by terminal_id, currency, b
+      ), dec as (
+        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.declines) e group by 1, 2, 3, 4
+        ) x group by 1, 2, 3
+      ), stp as (
+        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.scan_to_pay) e group by 1, 2, 3, 4
+        ) x group by 1, 2, 3
+      )
+      select ${projectId}, 'day', s.terminal_id, s.currency, s.b, s.transactions, s.succeeded, s.failed, s.volume,
+        s.refunds, s.refunded_amount, coalesce(dec.d, '{}'::jsonb), s.scans, s.scans_paid, coalesce(stp.d, '{}'::jsonb)
+      from sums s
+      left join dec on dec.terminal_id = s.terminal_id and dec.currency = s.currency and dec.b = s.b
+      left join stp on stp.terminal_id = s.terminal_id and stp.currency = s.currency and stp.b = s.b`);
+  });
 }
 
 export interface RefreshOptions {
