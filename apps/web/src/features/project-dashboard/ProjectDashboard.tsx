@@ -19,8 +19,8 @@ function DashboardSkeleton() {
   return (
     <div className="stack" role="status" aria-busy="true" aria-label="Loading figures">
       <div className="figure-grid">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} height="7rem" />
+        {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => (
+          <Skeleton key={k} height="7rem" />
         ))}
       </div>
       <Skeleton height="20rem" />

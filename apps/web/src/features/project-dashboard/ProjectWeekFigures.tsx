@@ -13,7 +13,7 @@ export function ProjectWeekFigures({ projectId }: { projectId: string }) {
   if (week.error || !week.data) return <span className="muted">Figures unavailable</span>;
   const t = week.data.totals;
   return (
-    <div className="project-figures" aria-label="Last 7 days">
+    <div className="project-figures">
       <span>
         <strong>{formatMoney(t.volume, week.data.currency, true)}</strong>
         <span className="muted">volume</span>
