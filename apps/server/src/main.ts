@@ -7,6 +7,7 @@ import { startMaintenance } from './workers/maintenance';
 import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
 import { startTerminalSweeper } from './workers/terminal-sweeper';
 import { createWebhookDispatcher } from './workers/webhook-dispatcher';
+import { startRollups } from './workers/rollups';
 
 function readConfig(): Config {
   try {
@@ -37,6 +38,7 @@ async function main() {
   const stopReconcile = startPaymentReconcile(app.ctx, app.log);
   const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
   await webhooks.start();
+  const stopRollups = startRollups(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -61,6 +63,7 @@ async function main() {
     stopTerminalSweeper();
     stopReconcile();
     await webhooks.stop();
+    stopRollups();
     await app.close();
     await database.close();
     process.exit(0);

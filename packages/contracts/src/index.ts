@@ -1,3 +1,4 @@
+export * from './dashboard';
 export * from './errors';
 export * from './me';
 export * from './pagination';

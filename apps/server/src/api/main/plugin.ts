@@ -7,6 +7,9 @@ import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
+import { dashboardRoutes } from './routes/dashboard';
+import { demoProjectRoutes } from './routes/demo-projects';
+import { exportRoutes } from './routes/exports';
 import { projectRoutes } from './routes/projects';
 import { scanRoutes } from './routes/scans';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
@@ -30,4 +33,7 @@ export async function mainApi(app: FastifyInstance) {
   eventRoutes(app);
   await app.register(stripeWebhookRoutes);
   webhookRoutes(app);
+  dashboardRoutes(app);
+  demoProjectRoutes(app);
+  exportRoutes(app);
 }

@@ -6,4 +6,5 @@ export * from './identity-codes';
 export * from './payment-simulator';
 export * from './payments';
 export * from './webhooks';
+export * from './rollups';
 export * from './workspace';
