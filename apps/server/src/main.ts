@@ -5,9 +5,9 @@ import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
 import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
+import { startRollups } from './workers/rollups';
 import { startTerminalSweeper } from './workers/terminal-sweeper';
 import { createWebhookDispatcher } from './workers/webhook-dispatcher';
-import { startRollups } from './workers/rollups';
 
 function readConfig(): Config {
   try {

@@ -80,7 +80,10 @@ async function web(app: FastifyInstance) {
       reply.status(503).send(MISSING_BUILD);
       return true;
     }
-    reply.sendFile('index.html');
+    // The public pages are their own entries (issue 7): the web terminal and the shopper page.
+    reply.sendFile(
+      url === '/terminal' ? 'terminal.html' : url.startsWith('/pay/') ? 'pay.html' : 'index.html',
+    );
     return true;
   });
 }

@@ -87,6 +87,14 @@ export const routes: RouteObject[] = [
               { path: 'scans', lazy: page(() => import('../features/project/ScansPage')) },
               { path: 'transactions', lazy: page(() => import('../features/project/TransactionsPage')) },
               { path: 'terminals', lazy: page(() => import('../features/project/TerminalsPage')) },
+              {
+                path: 'terminals/:terminalId',
+                lazy: page(() => import('../features/terminals/TerminalDetailPage')),
+              },
+              {
+                path: 'transactions/:transactionId',
+                lazy: page(() => import('../features/transactions/TransactionDetailPage')),
+              },
               { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
               { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
               { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },

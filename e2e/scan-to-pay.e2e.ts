@@ -1,0 +1,102 @@
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+
+/** Reads the QR code off a screenshot of the element, as a phone camera would. */
+async function readQr(page: Page, selector: string): Promise<string> {
+  const png = PNG.sync.read(await page.locator(selector).screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code could be read off the screen');
+  return code.data;
+}
+
+/** Issue 7 in the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
+describe('scan to pay in Chromium', () => {
+  let s: Stack;
+  beforeAll(async () => {
+    s = await startStack();
+  });
+  afterAll(() => s.close());
+
+  it('pairs a virtual terminal, charges, is paid from a phone, shows it live and refunds it', async () => {
+    // The business: sign up, a business and a project (as in workspace.e2e.ts).
+    const merchant = await (await s.context()).newPage();
+    await registerThroughUi(merchant, s.origin, newEmail('merchant'));
+    await merchant.goto(`${s.origin}/u/businesses`);
+    await merchant.getByRole('button', { name: 'Add your first business' }).click();
+    await merchant.fill('#biz-name', 'Acme Coffee');
+    await merchant.getByRole('button', { name: 'Create business' }).click();
+    await expectText(merchant.locator('.p-datatable'), 'Acme Coffee');
+    await merchant.goto(`${s.origin}/p`);
+    await merchant.getByRole('button', { name: 'Create a project' }).click();
+    await merchant.fill('#project-name', 'Downtown store');
+    await merchant.locator('.p-dropdown:has(#project-business)').click();
+    await merchant.getByRole('option', { name: 'Acme Coffee' }).click();
+    await merchant.getByRole('button', { name: 'Create project' }).click();
+    await merchant.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/);
+    const projectUrl = merchant.url().replace(/\/dashboard$/, '');
+
+    // A virtual terminal; creating it goes straight to its pairing code.
+    await merchant.goto(`${projectUrl}/terminals`);
+    await merchant.getByRole('button', { name: 'Add your first terminal' }).click();
+    await merchant.fill('#terminal-label', 'Counter tablet');
+    await merchant.getByRole('button', { name: 'Create terminal' }).click();
+    const codeBox = merchant.getByTestId('pairing-code');
+    await expectVisible(codeBox);
+    const code = ((await codeBox.textContent()) ?? '').trim();
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    await expectVisible(merchant.getByRole('img', { name: /QR code of the pairing code/ }));
+    await merchant.getByRole('button', { name: 'Done' }).click();
+
+    // The tablet: pair with the code (one click, it is in the link), then charge 12.50.
+    const tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
+    await tablet.goto(`${s.origin}/terminal?code=${code}`);
+    await tablet.getByRole('button', { name: 'Pair' }).click();
+    await expectText(tablet.getByTestId('terminal-label'), 'Counter tablet');
+    for (const key of ['1', '2', '5', '0'])
+      await tablet.getByRole('button', { name: key, exact: true }).click();
+    await expectText(tablet.getByTestId('keypad-amount'), '$12.50');
+    await tablet.getByRole('button', { name: 'Charge $12.50' }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    await expectText(tablet.getByTestId('payment-amount'), '$12.50');
+    // The console shows the terminal online and the pending payment, live.
+    await merchant.goto(`${projectUrl}/terminals`);
+    await expectText(merchant.locator('.p-datatable'), 'Online');
+
+    // The shopper's phone: read the code off the tablet's screen and pay with Stripe's test Visa.
+    const paymentUrl = await readQr(tablet, '[data-testid=payment-qr]');
+    expect(paymentUrl).toMatch(new RegExp(`^${s.origin}/pay/[A-Za-z0-9_-]{20,}$`));
+    const phone = await (await s.context({ width: 390, height: 844 })).newPage();
+    await phone.goto(paymentUrl);
+    await expectText(phone.getByTestId('pay-amount'), '$12.50');
+    await expectText(phone.locator('.pay-merchant-name'), 'Acme Coffee');
+    await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+
+    // The tablet hears of it on its events stream.
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
+    await expectText(tablet.getByTestId('payment-result'), 'Payment successful');
+    // The same code again says it is paid.
+    await phone.goto(paymentUrl);
+    await expectText(phone.locator('.pay-result h1'), 'Already paid');
+
+    // The console's table shows the payment; the business refunds it in full.
+    await merchant.goto(`${projectUrl}/transactions`);
+    const row = merchant.locator('tr', { hasText: '$12.50' });
+    await expectText(row, 'Succeeded');
+    await expectText(row, '4242');
+    await row.getByRole('link', { name: '$12.50' }).click();
+    await merchant.waitForURL(/\/transactions\/txn_/);
+    await expectText(merchant.locator('.transaction-timeline'), 'Payment attempt succeeded');
+    await merchant.getByRole('button', { name: 'Refund' }).click();
+    await merchant.locator('.p-dialog').getByRole('button', { name: 'Refund $12.50' }).click();
+    await expectText(merchant.locator('.p-toast'), 'Refund issued');
+    await expectText(merchant.locator('.page-header'), 'Refunded');
+    await expectText(merchant.locator('.transaction-timeline'), 'Refund of $12.50');
+  });
+});
