@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const server = process.env.SCANLINE_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = [
@@ -29,7 +30,8 @@ const publicPages: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), publicPages],
+  // precompress() last: it writes .br/.gz twins of every built text file (served as they are).
+  plugins: [react(), publicPages, precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,7 +5,9 @@ import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
 import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
+import { startRollups } from './workers/rollups';
 import { startTerminalSweeper } from './workers/terminal-sweeper';
+import { createWebhookDispatcher } from './workers/webhook-dispatcher';
 
 function readConfig(): Config {
   try {
@@ -34,6 +36,9 @@ async function main() {
   const stopMaintenance = startMaintenance(app.ctx, app.log);
   const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
   const stopReconcile = startPaymentReconcile(app.ctx, app.log);
+  const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
+  await webhooks.start();
+  const stopRollups = startRollups(app.ctx, app.log);
   app.log.info(
     {
       url: config.publicUrl,
@@ -57,6 +62,8 @@ async function main() {
     stopMaintenance();
     stopTerminalSweeper();
     stopReconcile();
+    await webhooks.stop();
+    stopRollups();
     await app.close();
     await database.close();
     process.exit(0);

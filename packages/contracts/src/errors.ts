@@ -27,6 +27,7 @@ export const errorCodes = [
   'provider_error',
   'payload_too_large',
   'unsupported_media_type',
+  'uri_too_long',
   'rate_limited',
   'email_not_verified',
   'invitation_expired',

@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
+import { seedDemo } from '../domain/demo/seed-demo';
 import { rotateSigningKeys } from '../identity/keys/key-store';
 import { findUserByEmail } from '../identity/users/find-user';
 import { revokeUserSessions, setUserDisabled } from '../identity/users/update-user';
@@ -63,17 +64,17 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
   },
   async 'users disable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database.db, u.uid, true, ctx.now());
+    await setUserDisabled(ctx.database, u.uid, true, ctx.now());
     return { lines: [`Disabled ${u.email} and signed them out everywhere.`] };
   },
   async 'users enable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database.db, u.uid, false, ctx.now());
+    await setUserDisabled(ctx.database, u.uid, false, ctx.now());
     return { lines: [`Enabled ${u.email}.`] };
   },
   async 'users revoke'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await revokeUserSessions(ctx.database.db, u.uid, ctx.now());
+    await revokeUserSessions(ctx.database, u.uid, ctx.now());
     return { lines: [`Signed ${u.email} out everywhere.`] };
   },
   async 'mail list'(ctx, [limit]) {
@@ -99,7 +100,49 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
       lines: [`New signing key ${kid}. Tokens signed with the old key stay valid until they expire.`],
     };
   },
+  async 'demo seed'(ctx, args) {
+    const flags = parseFlags(args);
+    const projectId = flags.project;
+    if (!projectId) throw new CommandError('Give the project: demo seed --project prj_…', 2);
+    const num = (name: string, fallback: number, max: number) => {
+      const v = flags[name] === undefined ? fallback : Number(flags[name]);
+      if (!Number.isInteger(v) || v < 1 || v > max)
+        throw new CommandError(`--${name} is a whole number from 1 to ${max}.`, 2);
+      return v;
+    };
+    const started = Date.now();
+    const lines: string[] = [];
+    const result = await seedDemo(ctx.database.db, projectId, {
+      terminals: num('terminals', 20, 500),
+      days: num('days', 90, 400),
+      transactions: num('transactions', 1_000_000, 20_000_000),
+      now: ctx.now(),
+      createdBy: 'demo',
+      onProgress: (m) => {
+        lines.push(m);
+        if (!process.env.VITEST) console.error(m);
+      },
+    }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'not_found')
+        throw new CommandError(`No project ${projectId}.`, 3);
+      throw error;
+    });
+    lines.push(
+      `Seeded ${projectId}: ${result.terminals} terminals, ${result.transactions.toLocaleString('en-US')} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+    return { lines };
+  },
 };
+
+function parseFlags(args: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(args[i]!);
+    if (!m) throw new CommandError(`Unexpected argument ${args[i]}.`, 2);
+    out[m[1]!] = m[2] ?? args[++i] ?? '';
+  }
+  return out;
+}
 
 export const usage = `Usage: npm run cli -- <command>
   users list                 every user, newest first
@@ -108,7 +151,9 @@ export const usage = `Usage: npm run cli -- <command>
   users enable <email>       enable again
   users revoke <email>       sign out everywhere
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
-  keys rotate                start signing ID tokens with a new key`;
+  keys rotate                start signing ID tokens with a new key
+  demo seed --project <id> [--terminals 20] [--days 90] [--transactions 1000000]
+                             fill a project with realistic payment history`;
 
 export function resolveCommand(argv: string[]) {
   const name = argv.slice(0, 2).join(' ');

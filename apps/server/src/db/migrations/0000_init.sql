@@ -259,6 +259,92 @@ CREATE TABLE "transactions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_attempts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "webhook_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" text NOT NULL,
+	"endpoint_id" text NOT NULL,
+	"delivery_id" text NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"duration_ms" integer NOT NULL,
+	"succeeded" boolean NOT NULL,
+	"request_url" text NOT NULL,
+	"request_headers" jsonb NOT NULL,
+	"request_body" text NOT NULL,
+	"response_status" integer,
+	"response_headers" jsonb,
+	"response_body" text,
+	"error" text
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"endpoint_id" text NOT NULL,
+	"event_id" text NOT NULL,
+	"event_type" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempt_count" integer DEFAULT 0 NOT NULL,
+	"schedule_step" integer DEFAULT 0 NOT NULL,
+	"response_status" integer,
+	"next_attempt_at" timestamp with time zone,
+	"last_attempt_at" timestamp with time zone,
+	"lease_owner" text,
+	"lease_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_endpoints" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"url" text NOT NULL,
+	"description" text,
+	"event_types" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"disabled_reason" text,
+	"disabled_at" timestamp with time zone,
+	"secret_enc" text NOT NULL,
+	"previous_secret_enc" text,
+	"previous_secret_expires_at" timestamp with time zone,
+	"failing_since" timestamp with time zone,
+	"last_success_at" timestamp with time zone,
+	"last_failure_at" timestamp with time zone,
+	"last_failure_reason" text,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_rollups" (
+	"project_id" text NOT NULL,
+	"grain" text NOT NULL,
+	"terminal_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"bucket_start" timestamp with time zone NOT NULL,
+	"transactions" bigint DEFAULT 0 NOT NULL,
+	"succeeded" bigint DEFAULT 0 NOT NULL,
+	"failed" bigint DEFAULT 0 NOT NULL,
+	"volume" bigint DEFAULT 0 NOT NULL,
+	"refunds" bigint DEFAULT 0 NOT NULL,
+	"refunded_amount" bigint DEFAULT 0 NOT NULL,
+	"declines" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"scans" bigint DEFAULT 0 NOT NULL,
+	"scans_paid" bigint DEFAULT 0 NOT NULL,
+	"scan_to_pay" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "dashboard_rollups_project_id_grain_terminal_id_currency_bucket_start_pk" PRIMARY KEY("project_id","grain","terminal_id","currency","bucket_start")
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_state" (
+	"project_id" text PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL,
+	"origin_minutes" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_watermark" (
+	"name" text PRIMARY KEY NOT NULL,
+	"changed_since" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "api_keys" (
 	"id" text PRIMARY KEY NOT NULL,
 	"project_id" text NOT NULL,
@@ -354,6 +440,11 @@ ALTER TABLE "terminals" ADD CONSTRAINT "terminals_project_id_projects_id_fk" FOR
 ALTER TABLE "transaction_status_changes" ADD CONSTRAINT "transaction_status_changes_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_rollups" ADD CONSTRAINT "dashboard_rollups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rollup_state" ADD CONSTRAINT "rollup_state_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -373,10 +464,12 @@ CREATE INDEX "idempotency_keys_expiry_idx" ON "idempotency_keys" USING btree ("e
 CREATE INDEX "payment_attempts_txn_idx" ON "payment_attempts" USING btree ("transaction_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_txn_idx" ON "refunds" USING btree ("transaction_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_project_idx" ON "refunds" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refunds_updated_idx" ON "refunds" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "scans_project_idx" ON "scans" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_project_outcome_idx" ON "scans" USING btree ("project_id","outcome","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_project_terminal_idx" ON "scans" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scans_txn_idx" ON "scans" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "scans_updated_idx" ON "scans" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "terminal_pairing_codes_terminal_idx" ON "terminal_pairing_codes" USING btree ("project_id","terminal_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "terminals_device_token_key" ON "terminals" USING btree ("device_token_hash");--> statement-breakpoint
 CREATE INDEX "terminals_project_idx" ON "terminals" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -389,6 +482,16 @@ CREATE INDEX "transactions_project_status_idx" ON "transactions" USING btree ("p
 CREATE INDEX "transactions_project_terminal_idx" ON "transactions" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_pending_expiry_idx" ON "transactions" USING btree ("expires_at") WHERE status in ('pending', 'requires_action');--> statement-breakpoint
 CREATE INDEX "transactions_processing_idx" ON "transactions" USING btree ("updated_at") WHERE status = 'processing';--> statement-breakpoint
+CREATE INDEX "transactions_project_amount_idx" ON "transactions" USING btree ("project_id","amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_project_status_amount_idx" ON "transactions" USING btree ("project_id","status","amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_updated_idx" ON "transactions" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","started_at");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("project_id","endpoint_id","started_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_event_endpoint_key" ON "webhook_deliveries" USING btree ("project_id","event_id","endpoint_id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("project_id","endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_endpoint_status_idx" ON "webhook_deliveries" USING btree ("project_id","endpoint_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_endpoints_project_idx" ON "webhook_endpoints" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_secret_key" ON "api_keys" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_previous_secret_key" ON "api_keys" USING btree ("previous_secret_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

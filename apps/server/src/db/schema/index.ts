@@ -5,4 +5,6 @@ export * from './identity';
 export * from './identity-codes';
 export * from './payment-simulator';
 export * from './payments';
+export * from './rollups';
+export * from './webhooks';
 export * from './workspace';

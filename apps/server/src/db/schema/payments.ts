@@ -119,6 +119,11 @@ export const transactions = pgTable(
       .where(sql`status in ('pending', 'requires_action')`),
     // Crash recovery on start reads only transactions left processing.
     index('transactions_processing_idx').on(t.updatedAt).where(sql`status = 'processing'`),
+    // Issue 9: keyset sorts the console offers by amount (all, and per status), and the
+    // dashboard rollup job's change scan.
+    index('transactions_project_amount_idx').on(t.projectId, t.amount, t.id),
+    index('transactions_project_status_amount_idx').on(t.projectId, t.status, t.amount, t.id),
+    index('transactions_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -186,6 +191,7 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_txn_idx').on(t.transactionId, t.createdAt),
     index('refunds_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('refunds_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -216,6 +222,7 @@ export const scans = pgTable(
     index('scans_project_outcome_idx').on(t.projectId, t.outcome, t.createdAt.desc(), t.id.desc()),
     index('scans_project_terminal_idx').on(t.projectId, t.terminalId, t.createdAt.desc(), t.id.desc()),
     index('scans_txn_idx').on(t.transactionId),
+    index('scans_updated_idx').on(t.updatedAt),
   ],
 );
 

@@ -47,7 +47,8 @@ describe('transaction status machine: every from × to pair', () => {
   it('the table matches PRODUCT §2', () => {
     expect(TRANSITIONS).toEqual({
       pending: ['processing', 'canceled', 'expired'],
-      processing: ['succeeded', 'failed', 'requires_action'],
+      // processing → pending only when the provider certainly charged nothing (retry allowed).
+      processing: ['succeeded', 'failed', 'requires_action', 'pending'],
       requires_action: ['processing', 'canceled', 'expired'],
       succeeded: ['partially_refunded', 'refunded'],
       partially_refunded: ['partially_refunded', 'refunded'],

@@ -6,6 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { takeDestination } from '../../auth/redirect';
 import { PageHeader } from '../../ui/PageHeader';
+import { ProjectWeekFigures } from '../project-dashboard/ProjectWeekFigures';
+import { useCreateDemoProject } from '../project-dashboard/use-demo-project';
 import { CreateProjectDialog } from '../projects/CreateProjectDialog';
 import { keys, send, useAction, useBusinesses, useMe } from '../workspace/hooks';
 import { RoleTag } from '../workspace/RoleTag';
@@ -22,6 +24,7 @@ export default function UserDashboardPage() {
   const me = useMe();
   const businesses = useBusinesses();
   const [creating, setCreating] = useState(false);
+  const demo = useCreateDemoProject();
   const respond = useAction(
     ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
       send('POST', `/invitations/${id}/${answer}`),
@@ -116,6 +119,31 @@ export default function UserDashboardPage() {
             <h2>Invite your team</h2>
             <p>Invite admins and members by email; each sees the project with the rights of their role.</p>
           </article>
+          <article className="surface-card step-card">
+            <span className="step-number">
+              <i className="pi pi-sparkles" aria-hidden="true" />
+            </span>
+            <h2>Or look around first</h2>
+            <p>
+              A demo project with five terminals and 30 days of sample payments, scans and refunds (simulated;
+              no money moves).
+            </p>
+            <Button
+              label="Create a demo project"
+              icon="pi pi-chart-line"
+              size="small"
+              loading={demo.isPending}
+              onClick={() =>
+                demo.mutateAsync().then(
+                  (p) => {
+                    ui.toast('success', 'Demo project ready', `${p.name} has 30 days of history.`);
+                    navigate(`/p/${p.id}/dashboard`);
+                  },
+                  (e: Error) => ui.toast('error', 'The demo project could not be created', e.message),
+                )
+              }
+            />
+          </article>
         </section>
       ) : (
         <section aria-label="Your projects">
@@ -125,8 +153,9 @@ export default function UserDashboardPage() {
               <Link key={p.id} to={`/p/${p.id}/dashboard`} className="surface-card project-card">
                 <span className="project-card-name">{p.name}</span>
                 <span className="row-actions">
-                  <RoleTag role={p.role} /> <span className="muted">{p.currency}</span>
+                  <RoleTag role={p.role} /> <span className="muted">{p.currency} · last 7 days</span>
                 </span>
+                <ProjectWeekFigures projectId={p.id} />
               </Link>
             ))}
           </div>

@@ -1,0 +1,38 @@
+import { dashboardQuerySchema, dashboardSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getDashboard } from '../../../domain/dashboard/get-dashboard';
+import { projectAccess } from '../../../domain/projects/project-access';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+
+export function dashboardRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "A project's figures over a range of days, with the previous period of equal length",
+        params,
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema },
+      },
+    },
+    async (request) => {
+      const { project } = await projectAccess(db, actorOf(request), request.params.id, 'dashboard.read');
+      const q = request.query;
+      return getDashboard(
+        db,
+        project,
+        { from: q.from, to: q.to, timeZone: q.time_zone, terminalId: q.terminal_id, currency: q.currency },
+        ctx.now(),
+      );
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { projects } from './workspace';
+
+const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Dashboard rollups (issue 9), kept by `workers/rollups.ts` with a stated lag (≤ one job
+ * interval, 15 s by default): each touched bucket is recomputed from the raw rows, so the
+ * figures equal the raw rows whatever order payments, refunds and scans commit in.
+ *
+ * Two grains share the table:
+ * - `hour`: one-hour buckets `date_bin('1 hour', ts, origin)` whose origin is shifted by the
+ *   project's sub-hour UTC offset (India +5:30 → buckets start at :30 UTC), so every local
+ *   hour and local midnight of the project's zone is a bucket boundary, also across DST;
+ * - `day`: the project's local calendar days (23, 24 or 25 hours long), so a 90-day dashboard
+ *   reads ~90 rows per terminal instead of ~2,160.
+ * `terminal_id = ''` rows are the whole project (GROUPING SETS), `currency = ''` rows hold scans
+ * (a scan has no currency until it is paid). The project's zone and offset are remembered in
+ * `rollup_state`; if the project changes zone, its rollups are rebuilt.
+ */
+export const dashboardRollups = pgTable(
+  'dashboard_rollups',
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    grain: text().$type<'hour' | 'day'>().notNull(),
+    terminalId: text().notNull(),
+    currency: text().notNull(),
+    bucketStart: timestamptz('bucket_start').notNull(),
+    transactions: count('transactions'),
+    succeeded: count('succeeded'),
+    failed: count('failed'),
+    volume: count('volume'),
+    refunds: count('refunds'),
+    refundedAmount: count('refunded_amount'),
+    /** failure_code → count of failed transactions. */
+    declines: jsonb().$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    scans: count('scans'),
+    scansPaid: count('scans_paid'),
+    /** Whole seconds from scan to payment → count (exact medians by merging, capped at 3600). */
+    scanToPay: jsonb('scan_to_pay').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart] })],
+);
+
+/** Per-project rollup bookkeeping: the zone the rollups were bucketed in. */
+export const rollupState = pgTable('rollup_state', {
+  projectId: text()
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  timeZone: text().notNull(),
+  /** Minutes to shift hour buckets by (the zone's UTC offset modulo 60). */
+  originMinutes: integer().notNull(),
+});
+
+/** The job's watermark: changes at or after `changed_since` minus the overlap are rescanned. */
+export const rollupWatermark = pgTable('rollup_watermark', {
+  name: text().primaryKey(),
+  changedSince: timestamptz('changed_since').notNull(),
+});

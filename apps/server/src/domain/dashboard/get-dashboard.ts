@@ -1,0 +1,232 @@
+import type { Dashboard, DashboardFigures, DashboardPoint } from '@scanline/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { projectBucketing } from './refresh-rollups';
+import { rowsOf } from './sql-rows';
+
+/** The worker's interval; the rollups trail the raw rows by at most this much (plus one pass). */
+export const ROLLUP_LAG_SECONDS = 15;
+const MAX_DAYS = 400;
+const TOP_TERMINALS = 5;
+
+export interface DashboardInput {
+  from?: string;
+  to?: string;
+  timeZone?: string;
+  terminalId?: string;
+  currency?: string;
+}
+
+interface Agg {
+  label: string;
+  transactions: number;
+  succeeded: number;
+  failed: number;
+  volume: number;
+  refunds: number;
+  refunded_amount: number;
+  scans: number;
+  scans_paid: number;
+  declines: Record<string, number>[] | null;
+  stp: Record<string, number>[] | null;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+function today(timeZone: string, now: Date) {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function validZone(tz: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
+
+function mergeMaps(maps: (Record<string, number>[] | null)[]) {
+  const out = new Map<string, number>();
+  for (const list of maps)
+    for (const m of list ?? [])
+      for (const [k, v] of Object.entries(m)) out.set(k, (out.get(k) ?? 0) + Number(v));
+  return out;
+}
+
+/** percentile_disc(0.5) over a histogram of whole seconds: the lower median. */
+function medianOf(hist: Map<string, number>): number | null {
+  const entries = [...hist.entries()].map(([k, v]) => [Number(k), v] as const).sort((a, b) => a[0] - b[0]);
+  const n = entries.reduce((s, [, v]) => s + v, 0);
+  if (n === 0) return null;
+  const k = Math.ceil(n / 2);
+  let seen = 0;
+  for (const [secs, count] of entries) {
+    seen += count;
+    if (seen >= k) return secs;
+  }
+  return null;
+}
+
+function figures(rows: Agg[]): DashboardFigures {
+  const sum = (f: (r: Agg) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const succeeded = sum((r) => r.succeeded);
+  const failed = sum((r) => r.failed);
+  const volume = sum((r) => r.volume);
+  const scans = sum((r) => r.scans);
+  const scansPaid = sum((r) => r.scans_paid);
+  const declines = mergeMaps(rows.map((r) => r.declines));
+  return {
+    volume,
+    count: succeeded,
+    transactions: sum((r) => r.transactions),
+    failed,
+    success_rate: ratio(succeeded, succeeded + failed),
+    average_ticket: succeeded > 0 ? Math.round(volume / succeeded) : null,
+    refunds: sum((r) => r.refunds),
+    refunded_amount: sum((r) => r.refunded_amount),
+    scans,
+    scans_paid: scansPaid,
+    conversion: ratio(scansPaid, scans),
+    median_seconds_to_pay: medianOf(mergeMaps(rows.map((r) => r.stp))),
+    declines: [...declines.entries()]
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+  };
+}
+
+/**
+ * The project dashboard (issue 9), read from the rollups only: per local day, the `day` grain
+ * (project zone) is read; per hour, or in another zone, the `hour` grain grouped by local hour
+ * or day in that zone. A zone whose sub-hour offset differs from the project's (asking for
+ * Asia/Kolkata on a New York project) groups whole UTC-aligned hours, so its day edges are off
+ * by that fraction of an hour; the project's own zone is always exact.
+ */
+export async function getDashboard(
+  db: Db,
+  project: { id: string; timeZone: string; currency: string },
+  input: DashboardInput,
+  now: Date,
+): Promise<Dashboard> {
+  const tz = input.timeZone ?? project.timeZone;
+  if (!validZone(tz))
+    throw new AppError('validation_failed', 400, 'Unknown time zone.', [
+      { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
+    ]);
+  const to = input.to ?? today(tz, now);
+  const from = input.from ?? addDays(to, -29);
+  const days = daysBetween(from, to);
+  if (days < 1)
+    throw new AppError('validation_failed', 400, '`from` must not be after `to`.', [
+      { path: 'query.from', message: 'On or before `to`.' },
+    ]);
+  if (days > MAX_DAYS)
+    throw new AppError('validation_failed', 400, `At most ${MAX_DAYS} days.`, [
+      { path: 'query.from', message: `At most ${MAX_DAYS} days.` },
+    ]);
+  const currency = input.currency ?? project.currency;
+  const granularity = days <= 2 ? 'hour' : 'day';
+  const bucketing = await projectBucketing(db, project.id);
+  const grain = granularity === 'day' && tz === bucketing.timeZone ? 'day' : 'hour';
+  const terminal = input.terminalId ?? '';
+  const step = granularity === 'day' ? '1 day' : '1 hour';
+  const labelFormat = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
+
+  const series = async (f: string, t: string) =>
+    rowsOf<Agg>(
+      db,
+      sql`with r as (
+            select date_trunc(${granularity}, bucket_start at time zone ${tz}) as local,
+              transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay
+            from dashboard_rollups
+            where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
+              and currency in (${currency}, '')
+              and bucket_start >= (${f}::date::timestamp at time zone ${tz})
+              and bucket_start < ((${t}::date + 1)::timestamp at time zone ${tz})
+          ), g as (
+            select local, sum(transactions)::float8 as transactions, sum(succeeded)::float8 as succeeded,
+              sum(failed)::float8 as failed, sum(volume)::float8 as volume, sum(refunds)::float8 as refunds,
+              sum(refunded_amount)::float8 as refunded_amount, sum(scans)::float8 as scans,
+              sum(scans_paid)::float8 as scans_paid,
+              jsonb_agg(declines) filter (where declines <> '{}'::jsonb) as declines,
+              jsonb_agg(scan_to_pay) filter (where scan_to_pay <> '{}'::jsonb) as stp
+            from r group by local
+          )
+          select to_char(s, ${labelFormat}) as label, coalesce(g.transactions, 0) as transactions,
+            coalesce(g.succeeded, 0) as succeeded, coalesce(g.failed, 0) as failed, coalesce(g.volume, 0) as volume,
+            coalesce(g.refunds, 0) as refunds, coalesce(g.refunded_amount, 0) as refunded_amount,
+            coalesce(g.scans, 0) as scans, coalesce(g.scans_paid, 0) as scans_paid, g.declines, g.stp
+          from generate_series(${f}::date::timestamp, (${t}::date + 1)::timestamp - ${step}::interval, ${step}::interval) s
+          left join g on g.local = s
+          order by s`,
+    );
+
+  const prevTo = addDays(from, -1);
+  const prevFrom = addDays(prevTo, -(days - 1));
+  const [current, previous, top, terminals] = await Promise.all([
+    series(from, to),
+    series(prevFrom, prevTo),
+    terminal
+      ? Promise.resolve([])
+      : rowsOf<{ terminal_id: string; label: string | null; volume: number; count: number; failed: number }>(
+          db,
+          sql`select r.terminal_id, t.label, r.volume, r.count, r.failed from (
+                select terminal_id, sum(volume)::float8 as volume, sum(succeeded)::float8 as count, sum(failed)::float8 as failed
+                from dashboard_rollups
+                where project_id = ${project.id} and grain = ${grain} and terminal_id <> '' and currency = ${currency}
+                  and bucket_start >= (${from}::date::timestamp at time zone ${tz})
+                  and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
+                group by terminal_id order by 2 desc, 1 limit ${TOP_TERMINALS}
+              ) r left join terminals t on t.id = r.terminal_id and t.project_id = ${project.id}
+              order by r.volume desc, r.terminal_id`,
+        ),
+    rowsOf<{ online: number; total: number }>(
+      db,
+      sql`select count(*) filter (where status = 'online')::int as online,
+            count(*) filter (where status <> 'disabled')::int as total
+          from terminals where project_id = ${project.id}`,
+    ),
+  ]);
+  const points: DashboardPoint[] = current.map((r) => ({
+    start: r.label,
+    volume: r.volume,
+    count: r.succeeded,
+    failed: r.failed,
+    success_rate: ratio(r.succeeded, r.succeeded + r.failed),
+    scans: r.scans,
+    scans_paid: r.scans_paid,
+    refunded_amount: r.refunded_amount,
+  }));
+  return {
+    project_id: project.id,
+    currency,
+    time_zone: tz,
+    from,
+    to,
+    granularity,
+    lag_seconds: ROLLUP_LAG_SECONDS,
+    totals: figures(current),
+    series: points,
+    previous: { from: prevFrom, to: prevTo, totals: figures(previous) },
+    top_terminals: top.map((t) => ({
+      terminal_id: t.terminal_id,
+      label: t.label ?? t.terminal_id,
+      volume: t.volume,
+      count: t.count,
+      success_rate: ratio(t.count, t.count + t.failed),
+    })),
+    terminals: terminals[0] ?? { online: 0, total: 0 },
+  };
+}

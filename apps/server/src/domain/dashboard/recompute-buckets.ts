@@ -1,0 +1,149 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db';
+
+export type Grain = 'hour' | 'day';
+
+/** How a project's rollups are bucketed (see db/schema/rollups.ts). */
+export interface Bucketing {
+  timeZone: string;
+  originMinutes: number;
+}
+
+/** Statuses whose amount counts as volume: the payment went through (refunds are reported apart). */
+export const SUCCEEDED_STATUSES = sql`('succeeded', 'partially_refunded', 'refunded')`;
+
+/** Cap of the scan-to-payment histogram: slower payments count as 3600 s. */
+export const SCAN_TO_PAY_CAP_SECONDS = 3600;
+
+export const hourOrigin = (b: Bucketing) =>
+  sql`('2000-01-01T00:00:00Z'::timestamptz + make_interval(mins => ${b.originMinutes}::int))`;
+
+/** The bucket an instant falls in, for a grain (an index-friendly constant per row). */
+export function bucketOf(grain: Grain, b: Bucketing, ts: SQL): SQL {
+  return grain === 'hour'
+    ? sql`date_bin('1 hour', ${ts}, ${hourOrigin(b)})`
+    : sql`(date_trunc('day', ${ts} at time zone ${b.timeZone}) at time zone ${b.timeZone})`;
+}
+
+/** The end of the bucket starting at `start` (a local day is 23, 24 or 25 hours). */
+function bucketEnd(grain: Grain, b: Bucketing, start: SQL): SQL {
+  return grain === 'hour'
+    ? sql`(${start} + interval '1 hour')`
+    : sql`((((${start}) at time zone ${b.timeZone})::date + 1)::timestamp at time zone ${b.timeZone})`;
+}
+
+/**
+ * Recomputes the given buckets of one project from the raw rows (transactions by created_at,
+ * succeeded refunds by their created_at, scans by created_at): delete, then insert what the raw
+ * rows say now. Idempotent, so a crash or a second run changes nothing; run it in a transaction.
+ * `starts` must be bucket starts of `grain` (as ISO strings).
+ */
+export async function recomputeBuckets(
+  tx: Db | Tx,
+  projectId: string,
+  grain: Grain,
+  bucketing: Bucketing,
+  starts: string[],
+): Promise<void> {
+  if (starts.length === 0) return;
+  const startsJson = JSON.stringify(starts);
+  // The rows are read by one index range scan over [first bucket, end of last bucket) and kept
+  // when their bucket is one of `starts`; callers pass runs of nearby buckets (clustersOf).
+  const sorted = [...starts].sort();
+  const lo = sql`${sorted[0]}::timestamptz`;
+  const hi = bucketEnd(grain, bucketing, sql`${sorted[sorted.length - 1]}::timestamptz`);
+  await tx.execute(sql`
+    delete from dashboard_rollups
+    where project_id = ${projectId} and grain = ${grain}
+      and bucket_start in (select jsonb_array_elements_text(${startsJson}::jsonb)::timestamptz)`);
+  await tx.execute(sql`
+    insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
+      transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
+    with b as (
+      select s::timestamptz as bs from jsonb_array_elements_text(${startsJson}::jsonb) s
+    ),
+    tx as (
+      select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency, t.status, t.amount,
+        coalesce(t.failure_code, 'unknown') as code
+      from transactions t
+      where t.project_id = ${projectId} and t.created_at >= ${lo} and t.created_at < ${hi}
+        and ${bucketOf(grain, bucketing, sql`t.created_at`)} in (select bs from b)
+    ),
+    tx_agg as (
+      select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n,
+        count(*) filter (where status in ${SUCCEEDED_STATUSES}) as succeeded,
+        count(*) filter (where status = 'failed') as failed,
+        coalesce(sum(amount) filter (where status in ${SUCCEEDED_STATUSES}), 0) as volume
+      from tx group by grouping sets ((bs, terminal_id, currency), (bs, currency))
+    ),
+    dec as (
+      select bs, terminal_id, currency, jsonb_object_agg(code, n) as declines from (
+        select bs, coalesce(terminal_id, '') as terminal_id, currency, code, count(*) as n
+        from tx where status = 'failed'
+        group by grouping sets ((bs, terminal_id, currency, code), (bs, currency, code))
+      ) d group by bs, terminal_id, currency
+    ),
+    rf as (
+      select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n, sum(amount) as amount from (
+        select ${bucketOf(grain, bucketing, sql`r.created_at`)} as bs, t.terminal_id, r.currency, r.amount
+        from refunds r join transactions t on t.id = r.transaction_id
+        where r.project_id = ${projectId} and r.created_at >= ${lo} and r.created_at < ${hi} and r.status = 'succeeded'
+          and ${bucketOf(grain, bucketing, sql`r.created_at`)} in (select bs from b)
+      ) x group by grouping sets ((bs, terminal_id, currency), (bs, currency))
+    ),
+    sc as (
+      select ${bucketOf(grain, bucketing, sql`s.created_at`)} as bs, s.terminal_id, s.outcome,
+        case when s.outcome = 'paid' and s.paid_at is not null
+          then least(${SCAN_TO_PAY_CAP_SECONDS}::int, greatest(0, floor(extract(epoch from s.paid_at - s.created_at))))::int
+        end as secs
+      from scans s
+      where s.project_id = ${projectId} and s.created_at >= ${lo} and s.created_at < ${hi}
+        and ${bucketOf(grain, bucketing, sql`s.created_at`)} in (select bs from b)
+    ),
+    sc_agg as (
+      select bs, coalesce(terminal_id, '') as terminal_id, count(*) as n,
+        count(*) filter (where outcome = 'paid') as paid
+      from sc group by grouping sets ((bs, terminal_id), (bs))
+    ),
+    hist as (
+      select bs, terminal_id, jsonb_object_agg(secs::text, n) as h from (
+        select bs, coalesce(terminal_id, '') as terminal_id, secs, count(*) as n
+        from sc where secs is not null
+        group by grouping sets ((bs, terminal_id, secs), (bs, secs))
+      ) x group by bs, terminal_id
+    ),
+    parts as (
+      select bs, terminal_id, currency, n, succeeded, failed, volume,
+        0::bigint as rn, 0::bigint as ra, null::jsonb as declines, 0::bigint as sn, 0::bigint as sp, null::jsonb as h
+      from tx_agg
+      union all select bs, terminal_id, currency, 0, 0, 0, 0, 0, 0, declines, 0, 0, null from dec
+      union all select bs, terminal_id, currency, 0, 0, 0, 0, n, amount, null, 0, 0, null from rf
+      union all select bs, terminal_id, '', 0, 0, 0, 0, 0, 0, null, n, paid, null from sc_agg
+      union all select bs, terminal_id, '', 0, 0, 0, 0, 0, 0, null, 0, 0, h from hist
+    )
+    select ${projectId}, ${grain}, terminal_id, currency, bs,
+      sum(n), sum(succeeded), sum(failed), sum(volume), sum(rn), sum(ra),
+      coalesce((array_agg(declines) filter (where declines is not null))[1], '{}'::jsonb),
+      sum(sn), sum(sp),
+      coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
+    from parts group by terminal_id, currency, bs`);
+}
+
+/** Splits sorted bucket starts into runs with gaps under `maxGapMs`, so a refund of an old
+ * payment does not make the job read every row between that day and today. */
+export function clustersOf(sortedStarts: string[], maxGapMs = 86_400_000, maxSize = 400): string[][] {
+  const out: string[][] = [];
+  let run: string[] = [];
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of sortedStarts) {
+    const t = Date.parse(s);
+    if (run.length && (t - last > maxGapMs || run.length >= maxSize)) {
+      out.push(run);
+      run = [];
+    }
+    run.push(s);
+    last = t;
+  }
+  if (run.length) out.push(run);
+  return out;
+}

@@ -1,0 +1,202 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
+import { rowsOf } from './sql-rows';
+
+/**
+ * The minimum overlap when rescanning changes. Rows carry `updated_at` from the writer's clock
+ * at the start of its work, and commit later, in any order: a row stamped 12:00:00 may become
+ * visible after the job already read up to 12:00:05. Every change committed after the previous
+ * run started is found again as long as it was stamped no earlier than (previous start −
+ * overlap); the overlap is widened to the oldest open database transaction when PostgreSQL
+ * can tell us (a writer still open since before that), and 5 minutes also covers clock skew
+ * between replicas. Re-reading a bucket twice costs a recompute, never a wrong figure.
+ */
+export const MIN_OVERLAP_MS = 5 * 60 * 1000;
+const BATCH = 400;
+const WATERMARK = 'dashboard';
+
+/** The project's bucketing: its zone and the zone's UTC offset modulo one hour. */
+export const bucketingSql = (tz: SQL) =>
+  sql`(((-(extract(epoch from (now() at time zone ${tz}) - (now() at time zone 'UTC')) / 60)::int % 60) + 60) % 60)`;
+
+async function ensureState(db: Db, projectIds: string[]): Promise<Map<string, Bucketing>> {
+  const ids = JSON.stringify(projectIds);
+  // A project that changed zone is rebuilt in its new zone (its buckets no longer align).
+  const changed = await rowsOf<{ project_id: string }>(
+    db,
+    sql`select s.project_id from rollup_state s join projects p on p.id = s.project_id
+        where s.time_zone <> p.time_zone and s.project_id in (select jsonb_array_elements_text(${ids}::jsonb))`,
+  );
+  for (const { project_id } of changed) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from dashboard_rollups where project_id = ${project_id}`);
+      await tx.execute(sql`delete from rollup_state where project_id = ${project_id}`);
+    });
+    await rebuildProjectRollups(db, project_id);
+  }
+  await db.execute(sql`
+    insert into rollup_state (project_id, time_zone, origin_minutes)
+    select p.id, p.time_zone, ${bucketingSql(sql`p.time_zone`)}
+    from projects p where p.id in (select jsonb_array_elements_text(${ids}::jsonb))
+    on conflict (project_id) do nothing`);
+  const rows = await rowsOf<{ project_id: string; time_zone: string; origin_minutes: number }>(
+    db,
+    sql`select project_id, time_zone, origin_minutes from rollup_state
+        where project_id in (select jsonb_array_elements_text(${ids}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.project_id, { timeZone: r.time_zone, originMinutes: r.origin_minutes }]));
+}
+
+export async function projectBucketing(db: Db, projectId: string): Promise<Bucketing> {
+  const state = await ensureState(db, [projectId]);
+  const b = state.get(projectId);
+  if (!b) throw new Error(`No project ${projectId}`);
+  return b;
+}
+
+/** Recomputes buckets in batches, one database transaction each, serialised per project. */
+async function recomputeAll(
+  db: Db,
+  projectId: string,
+  grain: Grain,
+  bucketing: Bucketing,
+  starts: string[],
+  onBatch?: () => void,
+) {
+  for (const batch of clustersOf(starts, 86_400_000, BATCH)) {
+    await db.transaction(async (tx) => {
+      // Two replicas recomputing the same project wait for each other instead of racing the
+      // delete-then-insert (both would compute the same rows anyway).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
+      await recomputeBuckets(tx, projectId, grain, bucketing, batch);
+    });
+    onBatch?.();
+  }
+}
+
+/**
+ * Every bucket of a project: after a bulk load (demo seed) or a zone change. Hours come from the
+ * raw rows; days are summed from the hours (local days are whole runs of aligned hour buckets,
+ * and the histograms add up), which halves the work of reading every raw row twice.
+ */
+export async function rebuildProjectRollups(db: Db, projectId: string): Promise<void> {
+  const bucketing = await projectBucketing(db, projectId);
+  const rows = await rowsOf<{ b: string }>(
+    db,
+    sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
+          select ${bucketOf('hour', bucketing, sql`created_at`)} as b from transactions where project_id = ${projectId}
+          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from refunds where project_id = ${projectId}
+          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from scans where project_id = ${projectId}
+        ) x`,
+  );
+  await db.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
+  await recomputeAll(db, projectId, 'hour', bucketing, rows.map((r) => r.b).sort());
+  const day = bucketOf('day', bucketing, sql`bucket_start`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
+    await tx.execute(sql`
+      insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
+        transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
+      with h as (
+        select terminal_id, currency, ${day} as b, transactions, succeeded, failed, volume, refunds, refunded_amount,
+          declines, scans, scans_paid, scan_to_pay
+        from dashboard_rollups where project_id = ${projectId} and grain = 'hour'
+      ), sums as (
+        select terminal_id, currency, b, sum(transactions) as transactions, sum(succeeded) as succeeded,
+          sum(failed) as failed, sum(volume) as volume, sum(refunds) as refunds, sum(refunded_amount) as refunded_amount,
+          sum(scans) as scans, sum(scans_paid) as scans_paid
+        from h group by terminal_id, currency, b
+      ), dec as (
+        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.declines) e group by 1, 2, 3, 4
+        ) x group by 1, 2, 3
+      ), stp as (
+        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.scan_to_pay) e group by 1, 2, 3, 4
+        ) x group by 1, 2, 3
+      )
+      select ${projectId}, 'day', s.terminal_id, s.currency, s.b, s.transactions, s.succeeded, s.failed, s.volume,
+        s.refunds, s.refunded_amount, coalesce(dec.d, '{}'::jsonb), s.scans, s.scans_paid, coalesce(stp.d, '{}'::jsonb)
+      from sums s
+      left join dec on dec.terminal_id = s.terminal_id and dec.currency = s.currency and dec.b = s.b
+      left join stp on stp.terminal_id = s.terminal_id and stp.currency = s.currency and stp.b = s.b`);
+  });
+}
+
+export interface RefreshOptions {
+  /** Test hook: throw after this many recomputed batches (a crash mid-job). */
+  crashAfterBatches?: number;
+}
+
+/**
+ * One incremental pass: finds every bucket touched since the last pass (minus the overlap),
+ * recomputes it from raw rows, then advances the watermark. A crash before the watermark moves
+ * only means the next pass redoes the same idempotent work.
+ */
+export async function refreshRollups(db: Db, opts: RefreshOptions = {}): Promise<{ buckets: number }> {
+  const [clock] = await rowsOf<{ now: string; oldest: string | null }>(
+    db,
+    sql`select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now,
+          (select to_char(min(xact_start) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+             from pg_stat_activity where datname = current_database() and xact_start is not null
+               and pid <> pg_backend_pid()) as oldest`,
+  );
+  // Writers still open now commit later with older stamps: the next pass starts from the
+  // oldest of them (and the overlap on top).
+  const runStart = new Date(
+    Math.min(new Date(clock!.now).getTime(), clock!.oldest ? new Date(clock!.oldest).getTime() : Infinity),
+  );
+  const [mark] = await rowsOf<{ since: string }>(
+    db,
+    sql`select to_char(changed_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as since
+        from rollup_watermark where name = ${WATERMARK}`,
+  );
+  let since = new Date(0);
+  if (mark) since = new Date(new Date(mark.since).getTime() - MIN_OVERLAP_MS);
+  const changed = await rowsOf<{ project_id: string }>(
+    db,
+    sql`select distinct project_id from (
+          select project_id from transactions where updated_at >= ${since.toISOString()}::timestamptz
+          union all select project_id from refunds where updated_at >= ${since.toISOString()}::timestamptz
+          union all select project_id from scans where updated_at >= ${since.toISOString()}::timestamptz
+        ) x`,
+  );
+  const state = await ensureState(
+    db,
+    changed.map((c) => c.project_id),
+  );
+  let buckets = 0;
+  let batches = 0;
+  const onBatch = () => {
+    batches += 1;
+    if (opts.crashAfterBatches !== undefined && batches >= opts.crashAfterBatches) {
+      throw new Error('simulated crash in the rollup job');
+    }
+  };
+  for (const [projectId, bucketing] of state) {
+    for (const grain of ['hour', 'day'] as const) {
+      const at = sql`${since.toISOString()}::timestamptz`;
+      const rows = await rowsOf<{ b: string }>(
+        db,
+        sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
+              select ${bucketOf(grain, bucketing, sql`created_at`)} as b from transactions
+                where updated_at >= ${at} and project_id = ${projectId}
+              union all select ${bucketOf(grain, bucketing, sql`created_at`)} from refunds
+                where updated_at >= ${at} and project_id = ${projectId}
+              union all select ${bucketOf(grain, bucketing, sql`created_at`)} from scans
+                where updated_at >= ${at} and project_id = ${projectId}
+            ) x`,
+      );
+      const starts = rows.map((r) => r.b).sort();
+      buckets += starts.length;
+      await recomputeAll(db, projectId, grain, bucketing, starts, onBatch);
+    }
+  }
+  await db.execute(sql`
+    insert into rollup_watermark (name, changed_since) values (${WATERMARK}, ${runStart.toISOString()}::timestamptz)
+    on conflict (name) do update set changed_since = excluded.changed_since`);
+  return { buckets };
+}

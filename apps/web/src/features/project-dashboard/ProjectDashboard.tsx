@@ -1,0 +1,108 @@
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { Skeleton } from 'primereact/skeleton';
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader } from '../../ui/PageHeader';
+import { useProject } from '../workspace/hooks';
+import { QueryState } from '../workspace/QueryState';
+import { RoleTag } from '../workspace/RoleTag';
+import { DashboardCharts } from './DashboardCharts';
+import { FigureCards } from './FigureCards';
+import { RangePicker } from './RangePicker';
+import { resolveRange } from './range';
+import { useDashboard } from './use-dashboard';
+import './project-dashboard.css';
+
+function DashboardSkeleton() {
+  return (
+    <div className="stack" role="status" aria-busy="true" aria-label="Loading figures">
+      <div className="figure-grid">
+        {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => (
+          <Skeleton key={k} height="7rem" />
+        ))}
+      </div>
+      <Skeleton height="20rem" />
+    </div>
+  );
+}
+
+/** `/p/{id}/dashboard` (issue 9): figures, charts and terminals over a range kept in the URL. */
+export default function ProjectDashboard() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const project = useProject(id);
+  const timeZone = project.data?.time_zone ?? 'UTC';
+  const range = resolveRange(params, timeZone);
+  const dashboard = useDashboard(id, { from: range.from, to: range.to }, Boolean(project.data));
+  const d = dashboard.data;
+  const empty =
+    d && d.totals.transactions === 0 && d.totals.scans === 0 && d.previous.totals.transactions === 0;
+  return (
+    <QueryState query={project}>
+      {() => (
+        <>
+          <PageHeader
+            title={project.data!.name}
+            subtitle={
+              <span className="row-actions">
+                <RoleTag role={project.data!.role} /> {project.data!.currency} · times in {timeZone}
+              </span>
+            }
+            actions={
+              <RangePicker
+                value={range.key}
+                from={range.from}
+                to={range.to}
+                onChange={(next) => {
+                  const p = new URLSearchParams(params);
+                  p.set('range', next.key);
+                  if (next.key === 'custom' && next.from && next.to) {
+                    p.set('from', next.from);
+                    p.set('to', next.to);
+                  } else {
+                    p.delete('from');
+                    p.delete('to');
+                  }
+                  setParams(p, { replace: true });
+                }}
+              />
+            }
+          />
+          <div className="dashboard-refresh" aria-hidden={!dashboard.isFetching}>
+            {dashboard.isFetching && d && <ProgressBar mode="indeterminate" style={{ height: '3px' }} />}
+          </div>
+          {dashboard.isPending ? (
+            <DashboardSkeleton />
+          ) : dashboard.error ? (
+            dashboard.error instanceof ApiError && dashboard.error.status === 403 ? (
+              <Message severity="warn" text="Your role cannot see this project's figures." />
+            ) : (
+              <Message
+                severity="error"
+                text={`The figures could not be loaded: ${dashboard.error.message}`}
+              />
+            )
+          ) : empty ? (
+            <EmptyState icon="pi-chart-bar" title="No payments in this range">
+              <p>
+                Once terminals take payments, this shows volume, count, success rate, scans-to-payment
+                conversion and terminals online. Try a longer range, or pair a terminal.
+              </p>
+            </EmptyState>
+          ) : d ? (
+            <div data-range={`${d.from}..${d.to}`} className="stack">
+              <p className="muted dashboard-range-note">
+                {d.from === d.to ? d.from : `${d.from} – ${d.to}`} compared with {d.previous.from} –{' '}
+                {d.previous.to}. Figures trail live payments by up to {d.lag_seconds} seconds.
+              </p>
+              <FigureCards data={d} />
+              <DashboardCharts data={d} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,51 @@
+import { Calendar } from 'primereact/calendar';
+import { SelectButton } from 'primereact/selectbutton';
+import { RANGE_OPTIONS, type RangeKey } from './range';
+
+const toDate = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+};
+const toDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Today, 7, 30, 90 days or a custom range of calendar days (in the project's zone). */
+export function RangePicker({
+  value,
+  from,
+  to,
+  onChange,
+}: {
+  value: RangeKey;
+  from: string;
+  to: string;
+  onChange: (next: { key: RangeKey; from?: string; to?: string }) => void;
+}) {
+  return (
+    <div className="range-picker">
+      <SelectButton
+        value={value}
+        options={RANGE_OPTIONS}
+        allowEmpty={false}
+        aria-label="Range"
+        onChange={(e) => e.value && onChange({ key: e.value as RangeKey, from, to })}
+      />
+      {value === 'custom' && (
+        <Calendar
+          selectionMode="range"
+          value={[toDate(from), toDate(to)]}
+          readOnlyInput
+          showIcon
+          maxDate={new Date()}
+          dateFormat="mm/dd/yy"
+          aria-label="Custom range"
+          inputId="dashboard-range"
+          onChange={(e) => {
+            const [a, b] = (e.value ?? []) as (Date | null)[];
+            if (a && b) onChange({ key: 'custom', from: toDay(a), to: toDay(b) });
+          }}
+        />
+      )}
+    </div>
+  );
+}

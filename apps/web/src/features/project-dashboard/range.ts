@@ -1,0 +1,72 @@
+/** The dashboard's range as the URL keeps it (`?range=7d`, or `?range=custom&from=&to=`). */
+export type RangeKey = 'today' | '7d' | '30d' | '90d' | 'custom';
+
+export const RANGE_OPTIONS: { label: string; value: RangeKey }[] = [
+  { label: 'Today', value: 'today' },
+  { label: '7 days', value: '7d' },
+  { label: '30 days', value: '30d' },
+  { label: '90 days', value: '90d' },
+  { label: 'Custom', value: 'custom' },
+];
+
+const DAY_MS = 86_400_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today's date in a time zone, as `yyyy-mm-dd`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+export function resolveRange(
+  params: URLSearchParams,
+  timeZone: string,
+): { key: RangeKey; from: string; to: string } {
+  const raw = params.get('range');
+  const key: RangeKey = RANGE_OPTIONS.some((o) => o.value === raw) ? (raw as RangeKey) : '30d';
+  const today = todayIn(timeZone);
+  if (key === 'custom') {
+    const from = params.get('from') ?? '';
+    const to = params.get('to') ?? '';
+    if (DATE.test(from) && DATE.test(to) && from <= to) return { key, from, to };
+    return { key: '30d', from: addDays(today, -29), to: today };
+  }
+  const days = key === 'today' ? 1 : Number(key.slice(0, -1));
+  return { key, from: addDays(today, -(days - 1)), to: today };
+}
+
+/** Minor units → a localised amount (JPY has 0 decimals, USD 2). */
+export function formatMoney(minor: number, currency: string, compact = false): string {
+  const fmt = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency,
+    notation: compact ? 'compact' : 'standard',
+  });
+  const digits =
+    new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  return fmt.format(minor / 10 ** digits);
+}
+
+export const formatPercent = (v: number | null) =>
+  v === null
+    ? '—'
+    : new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+
+export const formatCount = (v: number) => new Intl.NumberFormat().format(v);
+
+export function formatSeconds(v: number | null): string {
+  if (v === null) return '—';
+  return v < 60 ? `${v} s` : `${Math.floor(v / 60)} min ${v % 60} s`;
+}
+
+/** Relative change against the previous period; null when there is nothing to compare. */
+export const change = (now: number | null, before: number | null) =>
+  now === null || before === null || before === 0 ? null : (now - before) / before;

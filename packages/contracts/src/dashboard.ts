@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** `GET /projects/{id}/dashboard` (issue 9). Dates are calendar days in `time_zone`, inclusive. */
+export const dashboardQuerySchema = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  time_zone: z.string().min(1).max(64).optional(),
+  terminal_id: z.string().min(1).max(64).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+export const dashboardFiguresSchema = z.object({
+  /** Succeeded amount in minor units (refunds reported apart). */
+  volume: z.number(),
+  /** Succeeded payments. */
+  count: z.number(),
+  /** Every transaction created. */
+  transactions: z.number(),
+  failed: z.number(),
+  /** succeeded / (succeeded + failed); null when neither happened. */
+  success_rate: z.number().nullable(),
+  average_ticket: z.number().nullable(),
+  refunds: z.number(),
+  refunded_amount: z.number(),
+  scans: z.number(),
+  scans_paid: z.number(),
+  /** Paid scans / scans. */
+  conversion: z.number().nullable(),
+  /** Median whole seconds from a scan to its payment (percentile_disc 0.5). */
+  median_seconds_to_pay: z.number().nullable(),
+  declines: z.array(z.object({ code: z.string(), count: z.number() })),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
+export const dashboardPointSchema = z.object({
+  /** Local `yyyy-mm-dd` (per day) or `yyyy-mm-ddTHH:00` (per hour). */
+  start: z.string(),
+  volume: z.number(),
+  count: z.number(),
+  failed: z.number(),
+  success_rate: z.number().nullable(),
+  scans: z.number(),
+  scans_paid: z.number(),
+  refunded_amount: z.number(),
+});
+export type DashboardPoint = z.infer<typeof dashboardPointSchema>;
+
+export const dashboardSchema = z.object({
+  project_id: z.string(),
+  currency: z.string(),
+  time_zone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(['hour', 'day']),
+  /** The rollups trail the raw rows by at most this many seconds. */
+  lag_seconds: z.number(),
+  totals: dashboardFiguresSchema,
+  series: z.array(dashboardPointSchema),
+  previous: z.object({ from: z.string(), to: z.string(), totals: dashboardFiguresSchema }),
+  top_terminals: z.array(
+    z.object({
+      terminal_id: z.string(),
+      label: z.string(),
+      volume: z.number(),
+      count: z.number(),
+      success_rate: z.number().nullable(),
+    }),
+  ),
+  terminals: z.object({ online: z.number(), total: z.number() }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `POST /demo-projects`: a business and project owned by the caller, filled with history. */
+export const createDemoProjectSchema = z.strictObject({
+  time_zone: z.string().min(1).max(64).optional(),
+});
