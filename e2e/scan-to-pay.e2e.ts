@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -100,5 +101,17 @@ describe('scan to pay in Chromium', () => {
     await expectText(merchant.locator('.p-toast'), 'Refund issued');
     await expectText(merchant.locator('.page-header'), 'Refunded');
     await expectText(merchant.locator('.transaction-timeline'), 'Refund of $12.50');
+    const transactionId = merchant.url().split('/').pop() ?? '';
+
+    // Filtered by amount as people type it (12.50, sent as 1250 minor units), then every
+    // matching row exported from the server.
+    await merchant.goto(`${projectUrl}/transactions?amount[equals]=12.50`);
+    await expectText(merchant.locator('tr', { hasText: '$12.50' }), 'Refunded');
+    const [download] = await Promise.all([
+      merchant.waitForEvent('download'),
+      merchant.getByRole('button', { name: 'Export all (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('transactions.csv');
+    expect(fs.readFileSync(await download.path(), 'utf8')).toContain(transactionId);
   });
 });

@@ -39,6 +39,8 @@ export interface ServerTableProps<T> {
   empty: ReactNode;
   dataKey?: string;
   exportable?: boolean;
+  /** More toolbar actions, e.g. a server-side export of every matching row. */
+  toolbar?: ReactNode;
 }
 
 const MODE_LABELS: Record<TableMatchMode, string> = {
@@ -152,6 +154,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
           aria-label="Columns shown"
           className="server-table-columns"
         />
+        {props.toolbar}
         {props.exportable && (
           <Button
             label="Export CSV"

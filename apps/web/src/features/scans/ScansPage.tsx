@@ -1,11 +1,14 @@
 import type { Scan } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { mainApi } from '../../api/clients';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { ServerExportButton } from '../../ui/ServerExportButton';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useTerminals } from '../terminals/hooks';
+import { exportUrl } from '../transactions/amount-filter';
 import { ScanOutcomeTag, scanOutcomeOptions } from '../transactions/status';
 import { useScans } from './hooks';
 
@@ -87,7 +90,12 @@ export default function ScansPage() {
         loading={scans.isPending}
         error={scans.error}
         onRetry={() => void scans.refetch()}
-        exportable
+        toolbar={
+          <ServerExportButton
+            url={exportUrl(mainApi().baseUrl, id, 'scans', query.apiQuery)}
+            filename="scans.csv"
+          />
+        }
         empty={
           <EmptyState
             icon="pi-qrcode"

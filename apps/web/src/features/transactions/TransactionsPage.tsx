@@ -1,14 +1,16 @@
 import type { Transaction } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { mainApi } from '../../api/clients';
 import { formatMoney } from '../../lib/money';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { ServerExportButton } from '../../ui/ServerExportButton';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useTerminals } from '../terminals/hooks';
 import { useProject } from '../workspace/hooks';
-import { toApiAmounts } from './amount-filter';
+import { exportUrl, toApiAmounts } from './amount-filter';
 import { useTransactions } from './hooks';
 import { cardLabel, TransactionStatusTag, transactionStatusOptions } from './status';
 
@@ -19,7 +21,8 @@ export default function TransactionsPage() {
   const query = useTableQuery();
   const project = useProject(id);
   const currency = project.data?.currency ?? 'USD';
-  const transactions = useTransactions(id, toApiAmounts(query.apiQuery, currency));
+  const apiQuery = toApiAmounts(query.apiQuery, currency);
+  const transactions = useTransactions(id, apiQuery);
   // The terminal filter offers the project's terminals by name.
   const terminals = useTerminals(id, { limit: '100' });
   const base = `/p/${encodeURIComponent(id)}`;
@@ -99,7 +102,12 @@ export default function TransactionsPage() {
         loading={transactions.isPending}
         error={transactions.error}
         onRetry={() => void transactions.refetch()}
-        exportable
+        toolbar={
+          <ServerExportButton
+            url={exportUrl(mainApi().baseUrl, id, 'transactions', apiQuery)}
+            filename="transactions.csv"
+          />
+        }
         empty={
           <EmptyState
             icon="pi-credit-card"
