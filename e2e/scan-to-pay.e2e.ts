@@ -16,6 +16,8 @@ async function readQr(page: Page, selector: string): Promise<string> {
 /** Issue 7 in the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
 describe('scan to pay in Chromium', () => {
   let s: Stack;
+  /** The tablet paired by the first test; the next ones take more payments on it. */
+  let tablet: Page;
   beforeAll(async () => {
     s = await startStack();
   });
@@ -52,7 +54,7 @@ describe('scan to pay in Chromium', () => {
     await merchant.getByRole('button', { name: 'Done' }).click();
 
     // The tablet: pair with the code (one click, it is in the link), then charge 12.50.
-    const tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
+    tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
     await tablet.goto(`${s.origin}/terminal?code=${code}`);
     await tablet.getByRole('button', { name: 'Pair' }).click();
     await expectText(tablet.getByTestId('terminal-label'), 'Counter tablet');
@@ -113,5 +115,53 @@ describe('scan to pay in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe('transactions.csv');
     expect(fs.readFileSync(await download.path(), 'utf8')).toContain(transactionId);
+  });
+  /** Charges on the paired tablet and opens its QR code on a new phone. */
+  async function chargeAndScan(keys: string[], label: string) {
+    if (
+      tablet.url().includes('/terminal') &&
+      (await tablet.getByRole('button', { name: 'New payment' }).count())
+    )
+      await tablet.getByRole('button', { name: 'New payment' }).click();
+    for (const key of keys) await tablet.getByRole('button', { name: key, exact: true }).click();
+    await tablet.getByRole('button', { name: `Charge ${label}` }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    const phone = await (await s.context({ width: 390, height: 844, dark: true })).newPage();
+    await phone.goto(await readQr(tablet, '[data-testid=payment-qr]'));
+    await expectText(phone.getByTestId('pay-amount'), label);
+    return phone;
+  }
+
+  async function payWith(phone: Page, card: string) {
+    await phone.getByLabel('Card number').fill(card);
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+  }
+
+  it('takes a card that needs authentication through the confirm step', async () => {
+    const phone = await chargeAndScan(['5', '0', '0'], '$5.00');
+    await payWith(phone, '4000 0027 6000 3184');
+    await expectText(phone.locator('.pay-auth h1'), 'Authenticate');
+    await expectText(tablet.getByTestId('payment-status'), 'authenticate');
+    await phone.getByRole('button', { name: 'Complete authentication' }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
+  });
+
+  it('says a declined card failed, on the phone and on the terminal', async () => {
+    const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
+    await payWith(phone, '4000 0000 0000 0002');
+    await expectText(phone.locator('.pay-result h1'), 'Payment failed');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=failed]'));
+    await expectText(tablet.getByTestId('payment-result'), 'Payment failed');
+  });
+
+  it('cancels a pending payment from the terminal; the code then says so', async () => {
+    const phone = await chargeAndScan(['3', '0', '0'], '$3.00');
+    await tablet.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=canceled]'));
+    await phone.reload();
+    await expectText(phone.locator('.pay-result h1'), 'This payment was canceled');
   });
 });
