@@ -1,7 +1,8 @@
 import type { Scan, TransactionStatus } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
 
-type Severity = 'success' | 'warning' | 'info' | 'danger' | 'secondary' | 'contrast';
+/** `muted`: a closed state with nothing to act on; the theme has no grey tag, so it is a class. */
+type Severity = 'success' | 'warning' | 'info' | 'danger' | 'muted';
 
 const TRANSACTION_STATUS: Record<TransactionStatus, { severity: Severity; label: string }> = {
   pending: { severity: 'info', label: 'Pending' },
@@ -9,10 +10,10 @@ const TRANSACTION_STATUS: Record<TransactionStatus, { severity: Severity; label:
   requires_action: { severity: 'warning', label: 'Requires action' },
   succeeded: { severity: 'success', label: 'Succeeded' },
   failed: { severity: 'danger', label: 'Failed' },
-  canceled: { severity: 'secondary', label: 'Canceled' },
-  expired: { severity: 'secondary', label: 'Expired' },
+  canceled: { severity: 'muted', label: 'Canceled' },
+  expired: { severity: 'muted', label: 'Expired' },
   partially_refunded: { severity: 'warning', label: 'Partially refunded' },
-  refunded: { severity: 'contrast', label: 'Refunded' },
+  refunded: { severity: 'muted', label: 'Refunded' },
 };
 
 export const transactionStatusLabel = (s: TransactionStatus) => TRANSACTION_STATUS[s]?.label ?? s;
@@ -21,9 +22,17 @@ export const transactionStatusOptions = Object.entries(TRANSACTION_STATUS).map((
   label: s.label,
 }));
 
+function StatusTag({ severity, label }: { severity: Severity; label: string }) {
+  return severity === 'muted' ? (
+    <Tag className="tag-muted" value={label} />
+  ) : (
+    <Tag severity={severity} value={label} />
+  );
+}
+
 export function TransactionStatusTag({ status }: { status: TransactionStatus }) {
   const s = TRANSACTION_STATUS[status] ?? { severity: 'info', label: status };
-  return <Tag severity={s.severity} value={s.label} />;
+  return <StatusTag {...s} />;
 }
 
 const SCAN_OUTCOME: Record<Scan['outcome'], { severity: Severity; label: string }> = {
@@ -40,7 +49,7 @@ export const scanOutcomeOptions = Object.entries(SCAN_OUTCOME).map(([value, s]) 
 
 export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
   const s = SCAN_OUTCOME[outcome] ?? { severity: 'info', label: outcome };
-  return <Tag severity={s.severity} value={s.label} />;
+  return <StatusTag {...s} />;
 }
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
