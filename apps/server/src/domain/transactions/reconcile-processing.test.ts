@@ -24,7 +24,13 @@ describe('reconcile transactions left processing', () => {
     const db = t.ctx.database.db;
     const txn = await makeTransaction(db, projectId, terminalId);
     await db.transaction(async (tx) => {
-      await transitionTransaction(tx, { projectId, id: txn.id, to: 'processing', from: ['pending'], now: new Date() });
+      await transitionTransaction(tx, {
+        projectId,
+        id: txn.id,
+        to: 'processing',
+        from: ['pending'],
+        now: new Date(),
+      });
       await tx.insert(paymentAttempts).values({
         id: `pat_${txn.id}`,
         projectId,
@@ -58,9 +64,15 @@ describe('reconcile transactions left processing', () => {
     expect(await row(charged.id)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
     expect(await row(declined.id)).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
     expect((await row(never.id)).status).toBe('pending');
-    const [attempt] = await t.ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.transactionId, charged.id));
+    const [attempt] = await t.ctx.database.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.transactionId, charged.id));
     expect(attempt!.status).toBe('succeeded');
-    const charges = await t.ctx.database.db.select().from(simulatorCharges).where(eq(simulatorCharges.idempotencyKey, never.id));
+    const charges = await t.ctx.database.db
+      .select()
+      .from(simulatorCharges)
+      .where(eq(simulatorCharges.idempotencyKey, never.id));
     expect(charges).toHaveLength(0);
     // A second run finds nothing to do.
     expect((await reconcileProcessing(t.ctx)).checked).toBe(0);

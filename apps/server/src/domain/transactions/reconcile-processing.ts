@@ -35,7 +35,13 @@ export async function reconcileProcessing(
       .from(transactions)
       .innerJoin(projects, eq(projects.id, transactions.projectId))
       .innerJoin(businesses, eq(businesses.id, projects.businessId))
-      .where(and(eq(transactions.status, 'processing'), lte(transactions.updatedAt, cutoff), gt(transactions.id, lastId)))
+      .where(
+        and(
+          eq(transactions.status, 'processing'),
+          lte(transactions.updatedAt, cutoff),
+          gt(transactions.id, lastId),
+        ),
+      )
       .orderBy(asc(transactions.id))
       .limit(batch);
     for (const { txn, business } of rows) {
