@@ -53,7 +53,10 @@ function parseForm(raw: string): Record<string, unknown> {
     let node = out as Record<string, unknown>;
     parts.forEach((p, i) => {
       if (i === parts.length - 1) node[p] = value;
-      else node = (node[p] ??= {}) as Record<string, unknown>;
+      else {
+        node[p] ??= {};
+        node = node[p] as Record<string, unknown>;
+      }
     });
   }
   return out;

@@ -25,29 +25,25 @@ async function seed(db: Database['db']) {
   const now = new Date();
   const businessId = newId('biz');
   const projectId = newId('prj');
-  await db
-    .insert(businesses)
-    .values({
-      id: businessId,
-      ownerUid: 'crash-test',
-      name: 'Crash Café',
-      country: 'US',
-      defaultCurrency: 'USD',
-      createdAt: now,
-      updatedAt: now,
-    });
-  await db
-    .insert(projects)
-    .values({
-      id: projectId,
-      businessId,
-      name: 'Crash',
-      timeZone: 'UTC',
-      currency: 'USD',
-      createdBy: 'crash-test',
-      createdAt: now,
-      updatedAt: now,
-    });
+  await db.insert(businesses).values({
+    id: businessId,
+    ownerUid: 'crash-test',
+    name: 'Crash Café',
+    country: 'US',
+    defaultCurrency: 'USD',
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.insert(projects).values({
+    id: projectId,
+    businessId,
+    name: 'Crash',
+    timeZone: 'UTC',
+    currency: 'USD',
+    createdBy: 'crash-test',
+    createdAt: now,
+    updatedAt: now,
+  });
   const terminal = await makeTerminal(db, projectId);
   const tokens: string[] = [];
   for (let i = 0; i < TRANSACTIONS; i++) {
