@@ -1,6 +1,7 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
+import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
 import { benchWorkspace } from './workspace';
 
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   'sign-in': benchSignIn,
   bundle: benchBundle,
   workspace: benchWorkspace,
+  pay: benchPayLatency,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -211,7 +211,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
       `[crash ${kind}] ${((performance.now() - t0) / 1000).toFixed(1)} s; reconcile on restart: ${reconciled?.[0] ?? `nothing to do ${server.output().slice(0, 600)}`}`,
     );
     // Whatever the crash interrupted stays payable, and paying it again still charges once.
-    const rest = [...scanIds];
+    const rest = scanIds.filter((id) => acknowledged.get(id) !== 'succeeded');
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         for (let scanId = rest.shift(); scanId; scanId = rest.shift()) {
