@@ -35,7 +35,8 @@ const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
+const fmt = (xs: number[]) =>
+  `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
 
 /** Pay-to-terminal latency (issue 7): payment request → the terminal's listener sees `succeeded`. */
 export async function benchPayLatency() {
@@ -57,7 +58,11 @@ export async function benchPayLatency() {
         });
       });
       const start = performance.now();
-      await t.ctx.database.bus.publish(BUS_CHANNELS.transactions, { project_id: 'bench', id: `bench-${i}`, status: 'x' });
+      await t.ctx.database.bus.publish(BUS_CHANNELS.transactions, {
+        project_id: 'bench',
+        id: `bench-${i}`,
+        status: 'x',
+      });
       bus.push((await got) - start);
     }
     // Baseline 2: an HTTP round trip to the same API (no database).
