@@ -1,6 +1,7 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
+import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
 import { benchTransactionCreate } from './transaction-create';
 import { benchWorkspace } from './workspace';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   bundle: benchBundle,
   workspace: benchWorkspace,
   transactions: benchTransactionCreate,
+  pay: benchPayLatency,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
