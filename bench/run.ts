@@ -1,6 +1,7 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
+import { benchLighthouse } from './lighthouse';
 import { benchSignIn } from './sign-in-throughput';
 import { benchWorkspace } from './workspace';
 
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   'id-token': benchIdTokenVerification,
   'sign-in': benchSignIn,
   bundle: benchBundle,
+  lighthouse: benchLighthouse,
   workspace: benchWorkspace,
 };
 for (const [name, run] of Object.entries(benches)) {
