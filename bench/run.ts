@@ -1,6 +1,7 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
+import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
 import { benchTransactionCreate } from './transaction-create';
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   'id-token': benchIdTokenVerification,
   'sign-in': benchSignIn,
   bundle: benchBundle,
+  lighthouse: benchLighthouse,
   workspace: benchWorkspace,
   transactions: benchTransactionCreate,
   pay: benchPayLatency,
