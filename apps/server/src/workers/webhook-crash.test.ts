@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 async function seed(target: { dataDir: string; databaseUrl?: string }, receiverUrl: string) {
-  const config = loadConfig({ DATA_DIR: target.dataDir, SECRETS_KEY: secretsKey, DATABASE_URL: target.databaseUrl });
+  const config = loadConfig({
+    DATA_DIR: target.dataDir,
+    SECRETS_KEY: secretsKey,
+    DATABASE_URL: target.databaseUrl,
+  });
   const database = await openDatabase({
     databaseUrl: target.databaseUrl,
     pgliteDir: path.join(target.dataDir, 'pglite'),
@@ -34,7 +38,9 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, receiverU
   await database.migrate();
   const db = database.db;
   const now = new Date(Date.now() - 60_000);
-  await db.insert(businesses).values({ id: 'biz_crash', ownerUid: 'u1', name: 'B', country: 'US', defaultCurrency: 'USD' });
+  await db
+    .insert(businesses)
+    .values({ id: 'biz_crash', ownerUid: 'u1', name: 'B', country: 'US', defaultCurrency: 'USD' });
   await db.insert(projects).values({
     id: 'prj_crash',
     businessId: 'biz_crash',
@@ -69,7 +75,9 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, receiverU
   return ids;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; exited: Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

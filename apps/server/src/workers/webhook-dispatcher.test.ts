@@ -1,11 +1,11 @@
 import { type CreateWebhook, WEBHOOK_RETRY_DELAYS_SECONDS } from '@scanline/contracts';
-import type { Actor } from '../domain/actor';
-import { createWebhook } from '../domain/webhooks/endpoints';
 import { and, asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import type { Actor } from '../domain/actor';
 import { recordEvent } from '../domain/events/record-event';
+import { createWebhook } from '../domain/webhooks/endpoints';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
@@ -36,7 +36,13 @@ async function receiver(host = '127.0.0.1') {
 
 /** Through the domain, not HTTP: tests move the clock past the ID tokens' hour. */
 async function endpoint(url: string, body: Partial<CreateWebhook> = {}) {
-  const admin: Actor = { kind: 'user', uid: team.admin.user.uid, email: team.admin.user.email, emailVerified: true, ip: null };
+  const admin: Actor = {
+    kind: 'user',
+    uid: team.admin.user.uid,
+    email: team.admin.user.email,
+    emailVerified: true,
+    ip: null,
+  };
   const { endpoint: row, secret } = await createWebhook(t.ctx, admin, team.project.id, { url, ...body });
   return { id: row.id, secret };
 }
@@ -105,7 +111,10 @@ describe('signing (Standard Webhooks)', () => {
     await sendOne();
     expect((r.received.at(-1)!.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
     expect(() =>
-      new Webhook(hook.secret).verify(r.received.at(-1)!.body, r.received.at(-1)!.headers as Record<string, string>),
+      new Webhook(hook.secret).verify(
+        r.received.at(-1)!.body,
+        r.received.at(-1)!.headers as Record<string, string>,
+      ),
     ).toThrow();
     vi.useRealTimers();
     expect(verdicts).toEqual([true, true, true, true]);
@@ -194,12 +203,19 @@ describe('retries (fake clock)', () => {
     await event();
     await d.drain();
     let [delivery] = await deliveriesOf(hook.id);
-    expect(delivery!.nextAttemptAt!.getTime() - delivery!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(119_000);
-    expect(delivery!.nextAttemptAt!.getTime() - delivery!.lastAttemptAt!.getTime()).toBeLessThanOrEqual(121_000);
+    expect(delivery!.nextAttemptAt!.getTime() - delivery!.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(
+      119_000,
+    );
+    expect(delivery!.nextAttemptAt!.getTime() - delivery!.lastAttemptAt!.getTime()).toBeLessThanOrEqual(
+      121_000,
+    );
     t.advance(60_000);
     await d.drain();
     expect(r.received).toHaveLength(1); // not at the schedule's 5 s
-    r.respond = () => ({ status: 503, headers: { 'retry-after': new Date(t.ctx.now().getTime() + 3600e3).toUTCString() } });
+    r.respond = () => ({
+      status: 503,
+      headers: { 'retry-after': new Date(t.ctx.now().getTime() + 3600e3).toUTCString() },
+    });
     t.advance(61_000);
     await d.drain();
     expect(r.received).toHaveLength(2);
@@ -214,7 +230,12 @@ describe('retries (fake clock)', () => {
     failing.respond = () => ({ status: 500 });
     const flaky = await receiver();
     const start = t.ctx.now().getTime();
-    flaky.respond = () => ({ status: t.ctx.now().getTime() - start > 3 * 86400e3 && t.ctx.now().getTime() - start < 3.3 * 86400e3 ? 200 : 500 });
+    flaky.respond = () => ({
+      status:
+        t.ctx.now().getTime() - start > 3 * 86400e3 && t.ctx.now().getTime() - start < 3.3 * 86400e3
+          ? 200
+          : 500,
+    });
     const a = await endpoint(failing.url, { event_types: ['member.added'] });
     const b = await endpoint(flaky.url, { event_types: ['member.added'] });
     const d = t.webhookDispatcher();
@@ -229,7 +250,10 @@ describe('retries (fake clock)', () => {
     await d.drain();
     expect(await endpointRow(a.id)).toMatchObject({ enabled: false, disabledReason: 'failing' });
     expect((await endpointRow(b.id)).enabled).toBe(true);
-    const mails = await t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'webhook_disabled')));
+    const mails = await t.ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'webhook_disabled')));
     const forA = mails.filter((m) => m.text.includes(failing.url));
     expect(forA.map((m) => m.to).sort()).toEqual([team.owner.user.email, team.admin.user.email].sort());
     expect(mails.some((m) => m.text.includes(flaky.url))).toBe(false);

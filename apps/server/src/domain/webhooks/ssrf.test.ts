@@ -126,7 +126,11 @@ describe('the dispatcher', () => {
     });
     await db
       .update(webhookEndpoints)
-      .set({ secretEnc: (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, real.json().id)))[0]!.secretEnc });
+      .set({
+        secretEnc: (
+          await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, real.json().id))
+        )[0]!.secretEnc,
+      });
     t.advance(1000);
     await db.transaction((tx) =>
       recordEvent(tx, { projectId: team.project.id, type: 'member.added', data: {}, now: t.ctx.now() }),
@@ -136,8 +140,14 @@ describe('the dispatcher', () => {
       host === 'rebind.test' ? [{ address: '127.0.0.2', family: 4 }] : dns.lookup(host, { all: true });
     await t.webhookDispatcher({ lookup }).drain();
     for (const id of ids) {
-      const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
-      const [attempt] = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id));
+      const [delivery] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, id));
+      const [attempt] = await db
+        .select()
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.deliveryId, delivery!.id));
       expect(attempt!.responseStatus).toBeNull();
       expect(attempt!.error).toMatch(/Refused/);
     }
