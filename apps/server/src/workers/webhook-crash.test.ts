@@ -12,6 +12,7 @@ import { seal } from '../platform/crypto/secret-box';
 import { openDatabase } from '../platform/db';
 import { freePort } from '../test/harness';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { createWebhookDispatcher } from './webhook-dispatcher';
 
 // At least once across crashes and replicas (issue 8). The server runs as a child process, as
 // in production, and is killed with SIGKILL while it sends; the receiver must end up with
@@ -180,13 +181,34 @@ describe(`at least once (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       const receiver = await newReceiver();
       const where = await target();
       const ids = await seed(where, receiver.url);
-      const env = { DATA_DIR: where.dataDir, DATABASE_URL: where.databaseUrl! };
-      await Promise.all([startServer(env), startServer(env), startServer(env)]);
+      // Three app contexts, each with its own pool and LISTEN connection, as three processes have.
+      const replicas = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const config = loadConfig({
+            NODE_ENV: 'test',
+            DATA_DIR: where.dataDir,
+            DATABASE_URL: where.databaseUrl,
+            SECRETS_KEY: secretsKey,
+            WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+          });
+          const database = await openDatabase({ databaseUrl: where.databaseUrl, poolSize: 5 });
+          const dispatcher = createWebhookDispatcher(
+            { config, database, now: () => new Date() },
+            { concurrency: 16 },
+          );
+          cleanups.push(async () => {
+            await dispatcher.stop();
+            await database.close();
+          });
+          return dispatcher;
+        }),
+      );
+      await Promise.all(replicas.map((r) => r.start()));
       await until('every event id', () => tally(receiver).size >= EVENTS, 90_000);
       await new Promise((r) => setTimeout(r, 1500));
       expect(receiver.received).toHaveLength(EVENTS);
       expect([...tally(receiver).keys()].sort()).toEqual(ids);
     },
-    180_000,
+    120_000,
   );
 });

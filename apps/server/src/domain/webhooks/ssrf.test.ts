@@ -124,13 +124,10 @@ describe('the dispatcher', () => {
       headers: team.admin.auth,
       payload: { url: allowed.url, event_types: ['member.added'] },
     });
-    await db
-      .update(webhookEndpoints)
-      .set({
-        secretEnc: (
-          await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, real.json().id))
-        )[0]!.secretEnc,
-      });
+    await db.update(webhookEndpoints).set({
+      secretEnc: (await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, real.json().id)))[0]!
+        .secretEnc,
+    });
     t.advance(1000);
     await db.transaction((tx) =>
       recordEvent(tx, { projectId: team.project.id, type: 'member.added', data: {}, now: t.ctx.now() }),

@@ -156,7 +156,7 @@ export default function DeliveryPage() {
               {d.attempts.length ? (
                 <ol className="attempt-timeline">
                   {[...d.attempts].reverse().map((a, i) => (
-                    <Attempt key={a.started_at + i} attempt={a} index={d.attempts.length - 1 - i} />
+                    <Attempt key={a.started_at} attempt={a} index={d.attempts.length - 1 - i} />
                   ))}
                 </ol>
               ) : (

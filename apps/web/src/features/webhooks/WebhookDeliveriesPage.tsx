@@ -138,7 +138,7 @@ export default function WebhookDeliveriesPage() {
       <QueryState query={webhook}>
         {() => (
           <>
-            <form className="delivery-search" onSubmit={applySearch} role="search">
+            <form className="delivery-search" onSubmit={applySearch} aria-label="Search the payloads">
               <span className="p-input-icon-left">
                 <i className="pi pi-search" aria-hidden="true" />
                 <InputText
