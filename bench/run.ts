@@ -5,6 +5,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
 import { benchTransactionCreate } from './transaction-create';
+import { benchWebhooks } from './webhooks';
 import { benchWorkspace } from './workspace';
 
 const only = process.argv[2];
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   workspace: benchWorkspace,
   transactions: benchTransactionCreate,
   pay: benchPayLatency,
+  webhooks: benchWebhooks,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
