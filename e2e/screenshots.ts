@@ -110,7 +110,8 @@ try {
       const only = process.env.SCREENS?.split(',');
       for (const p of signedIn(projectId).filter((x) => !only || only.some((w) => x.includes(w)))) {
         await page.goto(`${stack.origin}${p}`);
-        await page.waitForTimeout(700);
+        // Charts animate for a second after their data arrives.
+        await page.waitForTimeout(p.endsWith('/dashboard') ? 2500 : 700);
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });
       }
       await context.close();
