@@ -202,9 +202,11 @@ function interpolate(text: string, params: unknown[]): string {
 
 export async function benchTables() {
   const rows = rowsArg();
-  const targets: [string, string | undefined][] = [['PGlite', undefined]];
-  if (process.env.DATABASE_URL) targets.unshift(['PostgreSQL', process.env.DATABASE_URL]);
-  else console.log('\n(set DATABASE_URL=postgres://… to run the tables bench on PostgreSQL too)');
+  // BENCH_DB=postgres or pglite runs one of the two.
+  const which = process.env.BENCH_DB;
+  const targets: [string, string | undefined][] = which === 'postgres' ? [] : [['PGlite', undefined]];
+  if (process.env.DATABASE_URL && which !== 'pglite') targets.unshift(['PostgreSQL', process.env.DATABASE_URL]);
+  else if (!process.env.DATABASE_URL) console.log('\n(set DATABASE_URL=postgres://… to run the tables bench on PostgreSQL too)');
   for (const [kind, url] of targets) {
     const saved = process.env.DATABASE_URL;
     if (url) process.env.DATABASE_URL = url;
