@@ -205,8 +205,10 @@ export async function benchTables() {
   // BENCH_DB=postgres or pglite runs one of the two.
   const which = process.env.BENCH_DB;
   const targets: [string, string | undefined][] = which === 'postgres' ? [] : [['PGlite', undefined]];
-  if (process.env.DATABASE_URL && which !== 'pglite') targets.unshift(['PostgreSQL', process.env.DATABASE_URL]);
-  else if (!process.env.DATABASE_URL) console.log('\n(set DATABASE_URL=postgres://… to run the tables bench on PostgreSQL too)');
+  if (process.env.DATABASE_URL && which !== 'pglite')
+    targets.unshift(['PostgreSQL', process.env.DATABASE_URL]);
+  else if (!process.env.DATABASE_URL)
+    console.log('\n(set DATABASE_URL=postgres://… to run the tables bench on PostgreSQL too)');
   for (const [kind, url] of targets) {
     const saved = process.env.DATABASE_URL;
     if (url) process.env.DATABASE_URL = url;
