@@ -4,6 +4,7 @@ import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
+import { benchTables } from './tables';
 import { benchTransactionCreate } from './transaction-create';
 import { benchWebhooks } from './webhooks';
 import { benchWorkspace } from './workspace';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   transactions: benchTransactionCreate,
   pay: benchPayLatency,
   webhooks: benchWebhooks,
+  tables: benchTables,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
