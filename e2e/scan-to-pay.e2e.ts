@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -15,6 +16,8 @@ async function readQr(page: Page, selector: string): Promise<string> {
 /** Issue 7 in the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
 describe('scan to pay in Chromium', () => {
   let s: Stack;
+  /** The tablet paired by the first test; the next ones take more payments on it. */
+  let tablet: Page;
   beforeAll(async () => {
     s = await startStack();
   });
@@ -51,7 +54,7 @@ describe('scan to pay in Chromium', () => {
     await merchant.getByRole('button', { name: 'Done' }).click();
 
     // The tablet: pair with the code (one click, it is in the link), then charge 12.50.
-    const tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
+    tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
     await tablet.goto(`${s.origin}/terminal?code=${code}`);
     await tablet.getByRole('button', { name: 'Pair' }).click();
     await expectText(tablet.getByTestId('terminal-label'), 'Counter tablet');
@@ -61,9 +64,12 @@ describe('scan to pay in Chromium', () => {
     await tablet.getByRole('button', { name: 'Charge $12.50' }).click();
     await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
     await expectText(tablet.getByTestId('payment-amount'), '$12.50');
-    // The console shows the terminal online and the pending payment, live.
+    // The console shows the terminal online, and the pending payment, which it then follows live.
     await merchant.goto(`${projectUrl}/terminals`);
     await expectText(merchant.locator('.p-datatable'), 'Online');
+    await merchant.goto(`${projectUrl}/transactions`);
+    const row = merchant.locator('tr', { hasText: '$12.50' });
+    await expectText(row, 'Pending');
 
     // The shopper's phone: read the code off the tablet's screen and pay with Stripe's test Visa.
     const paymentUrl = await readQr(tablet, '[data-testid=payment-qr]');
@@ -85,9 +91,8 @@ describe('scan to pay in Chromium', () => {
     await phone.goto(paymentUrl);
     await expectText(phone.locator('.pay-result h1'), 'Already paid');
 
-    // The console's table shows the payment; the business refunds it in full.
-    await merchant.goto(`${projectUrl}/transactions`);
-    const row = merchant.locator('tr', { hasText: '$12.50' });
+    // The console's table shows the payment without a reload (the project's live stream);
+    // the business refunds it in full.
     await expectText(row, 'Succeeded');
     await expectText(row, '4242');
     await row.getByRole('link', { name: '$12.50' }).click();
@@ -98,5 +103,65 @@ describe('scan to pay in Chromium', () => {
     await expectText(merchant.locator('.p-toast'), 'Refund issued');
     await expectText(merchant.locator('.page-header'), 'Refunded');
     await expectText(merchant.locator('.transaction-timeline'), 'Refund of $12.50');
+    const transactionId = merchant.url().split('/').pop() ?? '';
+
+    // Filtered by amount as people type it (12.50, sent as 1250 minor units), then every
+    // matching row exported from the server.
+    await merchant.goto(`${projectUrl}/transactions?amount[equals]=12.50`);
+    await expectText(merchant.locator('tr', { hasText: '$12.50' }), 'Refunded');
+    const [download] = await Promise.all([
+      merchant.waitForEvent('download'),
+      merchant.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('transactions.csv');
+    expect(fs.readFileSync(await download.path(), 'utf8')).toContain(transactionId);
+  });
+  /** Charges on the paired tablet and opens its QR code on a new phone. */
+  async function chargeAndScan(keys: string[], label: string) {
+    if (
+      tablet.url().includes('/terminal') &&
+      (await tablet.getByRole('button', { name: 'New payment' }).count())
+    )
+      await tablet.getByRole('button', { name: 'New payment' }).click();
+    for (const key of keys) await tablet.getByRole('button', { name: key, exact: true }).click();
+    await tablet.getByRole('button', { name: `Charge ${label}` }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    const phone = await (await s.context({ width: 390, height: 844, dark: true })).newPage();
+    await phone.goto(await readQr(tablet, '[data-testid=payment-qr]'));
+    await expectText(phone.getByTestId('pay-amount'), label);
+    return phone;
+  }
+
+  async function payWith(phone: Page, card: string) {
+    await phone.getByLabel('Card number').fill(card);
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+  }
+
+  it('takes a card that needs authentication through the confirm step', async () => {
+    const phone = await chargeAndScan(['5', '0', '0'], '$5.00');
+    await payWith(phone, '4000 0027 6000 3184');
+    await expectText(phone.locator('.pay-auth h1'), 'Authenticate');
+    await expectText(tablet.getByTestId('payment-status'), 'authenticate');
+    await phone.getByRole('button', { name: 'Complete authentication' }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
+  });
+
+  it('says a declined card failed, on the phone and on the terminal', async () => {
+    const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
+    await payWith(phone, '4000 0000 0000 0002');
+    await expectText(phone.locator('.pay-result h1'), 'Payment failed');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=failed]'));
+    await expectText(tablet.getByTestId('payment-result'), 'Payment failed');
+  });
+
+  it('cancels a pending payment from the terminal; the code then says so', async () => {
+    const phone = await chargeAndScan(['3', '0', '0'], '$3.00');
+    await tablet.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=canceled]'));
+    await phone.reload();
+    await expectText(phone.locator('.pay-result h1'), 'This payment was canceled');
   });
 });

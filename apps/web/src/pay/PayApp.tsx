@@ -14,7 +14,9 @@ type Screen =
   | { kind: 'form'; failure?: string }
   | { kind: 'authenticate'; confirmUrl?: string }
   | { kind: 'processing' }
-  | { kind: 'done'; status: TransactionStatus; message?: string };
+  | { kind: 'done'; status: TransactionStatus; message?: string }
+  /** The code was already paid, expired or canceled when it was opened. */
+  | { kind: 'closed'; status: TransactionStatus };
 
 const FINAL: TransactionStatus[] = [
   'succeeded',
@@ -59,7 +61,7 @@ export function PayApp({ token }: { token: string }) {
         if (status === 'pending') setScreen({ kind: 'form' });
         else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
         else if (status === 'processing') setScreen({ kind: 'processing' });
-        else setScreen({ kind: 'done', status });
+        else setScreen({ kind: 'closed', status });
       },
       (e: PublicApiError) =>
         setScreen(
@@ -115,7 +117,13 @@ export function PayApp({ token }: { token: string }) {
       // The transaction moved on under us (expired, canceled, paid elsewhere): say which.
       if (err.status === 409 && scan) {
         readScan(scan.id).then(
-          (s) => setScreen({ kind: 'done', status: s.transaction.status }),
+          (s) => {
+            const status = s.transaction.status;
+            if (status === 'processing') setScreen({ kind: 'processing' });
+            else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
+            else if (status === 'pending') setScreen({ kind: 'form', failure: err.message });
+            else setScreen({ kind: 'closed', status });
+          },
           () => setScreen({ kind: 'form', failure: err.message }),
         );
         return;
@@ -166,7 +174,12 @@ export function PayApp({ token }: { token: string }) {
                 <StripeForm
                   stripe={scan.stripe}
                   amount={amount}
-                  onPaid={() => setScreen({ kind: 'processing' })}
+                  // Stripe.js handled the card (and any 3-D Secure step): the server now retrieves
+                  // the PaymentIntent and answers the final status.
+                  onPaid={() => {
+                    setScreen({ kind: 'processing' });
+                    confirm(scan.id, undefined).then(onAnswer, () => {});
+                  }}
                   onError={(message) => setScreen({ kind: 'form', failure: message })}
                 />
               </Suspense>
@@ -190,6 +203,14 @@ export function PayApp({ token }: { token: string }) {
             <span className="pay-spinner" />
             <p>Processing your payment…</p>
           </div>
+        )}
+        {screen.kind === 'closed' && (
+          <Result
+            icon={screen.status === 'expired' ? '!' : 'i'}
+            tone="neutral"
+            title={closedText(screen.status).title}
+            message={closedText(screen.status).message}
+          />
         )}
         {screen.kind === 'done' && <Done status={screen.status} amount={amount} message={screen.message} />}
       </section>
@@ -228,7 +249,7 @@ function Done({ status, amount, message }: { status: TransactionStatus; amount: 
   const text = closedText(status);
   return (
     <Result
-      icon={status === 'expired' ? '⏱' : 'i'}
+      icon={status === 'expired' ? '!' : 'i'}
       tone="neutral"
       title={text.title}
       message={text.message}

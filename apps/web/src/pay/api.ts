@@ -25,7 +25,7 @@ export const pay = async (scanId: string, paymentMethod: string) =>
 export const confirm = async (scanId: string, confirmUrl: string | undefined) => {
   const mobileBase = await mobile();
   if (!confirmUrl)
-    return publicRequest<PayResponse>(mobileBase, `/scans/${encodeURIComponent(scanId)}/confirm`, {
+    return publicRequest<PayResponse>(mobileBase, `/scans/${encodeURIComponent(scanId)}/payments/confirm`, {
       method: 'POST',
       body: {},
     });

@@ -127,7 +127,7 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
         t.status as string
       ] ?? t.status);
   const detail = good
-    ? `${amount}${t.card_brand ? ` · ${t.card_brand} •••• ${t.card_last4 ?? ''}` : ''}`
+    ? `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand)} •••• ${t.card_last4}` : ''}`
     : t.status === 'failed'
       ? (t.failure_message ?? 'The card was declined.')
       : t.status === 'expired'
@@ -135,12 +135,12 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
         : 'No money was taken.';
   return (
     <section
-      className={`term-panel term-result ${good ? 'term-result-good' : 'term-result-bad'}`}
+      className={`term-panel term-result term-result-${good ? 'good' : t.status === 'failed' ? 'bad' : 'neutral'}`}
       data-testid="payment-result"
       data-status={t.status}
     >
       <div className="term-result-icon" aria-hidden="true">
-        {good ? '✓' : '✕'}
+        {good ? '✓' : t.status === 'failed' ? '✕' : '–'}
       </div>
       <h1 role="status">{title}</h1>
       <p>{detail}</p>
@@ -150,3 +150,6 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
     </section>
   );
 }
+
+const brandName = (brand: string | null) =>
+  brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : 'Card';

@@ -32,7 +32,15 @@ export function TerminalApp() {
     if (!device) return;
     const beat = () =>
       heartbeat(device).then(
-        () => setOnline(true),
+        (terminal) => {
+          setOnline(true);
+          // The console may have renamed the terminal: show its current label.
+          if (terminal && terminal.label !== device.terminal.label) {
+            const updated = { ...device, terminal };
+            saveDevice(updated);
+            setDevice(updated);
+          }
+        },
         (e) => (isUnauthorized(e) ? onRevoked() : setOnline(false)),
       );
     void beat();

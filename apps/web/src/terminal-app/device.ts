@@ -54,7 +54,7 @@ export async function pair(code: string): Promise<Device> {
 }
 
 export const heartbeat = (device: Device) =>
-  call<unknown>(device, '/heartbeat', { method: 'POST', body: { app_version: APP_VERSION } });
+  call<Terminal | undefined>(device, '/heartbeat', { method: 'POST', body: { app_version: APP_VERSION } });
 
 export const createTransaction = (
   device: Device,

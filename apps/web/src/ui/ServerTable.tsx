@@ -45,6 +45,8 @@ export interface ServerTableProps<T> {
    * Export CSV then downloads every row matching the filters, not only the page shown.
    */
   exportPath?: string;
+  /** More toolbar actions. */
+  toolbar?: ReactNode;
 }
 
 const MODE_LABELS: Record<TableMatchMode, string> = {
@@ -158,6 +160,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
           aria-label="Columns shown"
           className="server-table-columns"
         />
+        {props.toolbar}
         {props.exportPath ? (
           <CsvExportButton path={props.exportPath} query={query.apiQuery} filename={`${id}.csv`} />
         ) : (

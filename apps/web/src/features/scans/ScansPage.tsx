@@ -1,5 +1,6 @@
 import type { Scan } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -8,6 +9,11 @@ import { useProjectCrumbs } from '../project/project-crumbs';
 import { useTerminals } from '../terminals/hooks';
 import { ScanOutcomeTag, scanOutcomeOptions } from '../transactions/status';
 import { useScans } from './hooks';
+
+function secondsBetween(from: string, to: string): string {
+  const seconds = Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
+  return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+}
 
 /** `/p/{id}/scans`: each time a shopper opened a terminal's code, and how it ended. */
 export default function ScansPage() {
@@ -56,7 +62,12 @@ export default function ScansPage() {
           '—'
         ),
     },
-    { field: 'paid_at', header: 'Paid', type: 'date', hiddenByDefault: true },
+    {
+      field: 'paid_at',
+      header: 'Time to pay',
+      // The funnel's speed: from opening the code to a successful payment.
+      body: (s) => (s.paid_at ? secondsBetween(s.created_at, s.paid_at) : '—'),
+    },
     { field: 'user_agent', header: 'Device', hiddenByDefault: true },
     { field: 'id', header: 'ID', hiddenByDefault: true, body: (s) => <code>{s.id}</code> },
   ];
@@ -77,7 +88,13 @@ export default function ScansPage() {
         loading={scans.isPending}
         error={scans.error}
         onRetry={() => void scans.refetch()}
-        exportable
+        toolbar={
+          <CsvExportButton
+            path={`/projects/${encodeURIComponent(id)}/scans/export.csv`}
+            query={query.apiQuery}
+            filename="scans.csv"
+          />
+        }
         empty={
           <EmptyState
             icon="pi-qrcode"

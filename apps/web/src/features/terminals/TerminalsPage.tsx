@@ -30,7 +30,6 @@ export default function TerminalsPage() {
     {
       field: 'status',
       header: 'Status',
-      sortable: true,
       filterable: true,
       options: terminalStatusOptions,
       body: (t) => <TerminalStatusTag status={t.status} />,
@@ -45,12 +44,11 @@ export default function TerminalsPage() {
       ],
       body: (t) => (t.kind === 'virtual' ? 'Virtual' : 'Physical'),
     },
-    { field: 'location', header: 'Location', sortable: true, filterable: true },
+    { field: 'location', header: 'Location', filterable: true },
     {
       field: 'last_seen_at',
       header: 'Last seen',
       type: 'date',
-      sortable: true,
       filterable: true,
       body: (t) => <RelativeTime value={t.last_seen_at} />,
     },

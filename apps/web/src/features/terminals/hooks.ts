@@ -17,6 +17,8 @@ export const useTerminals = (pid: string, query: Record<string, string>) =>
     queryKey: terminalKeys.list(pid, query),
     queryFn: ({ signal }) => terminalApi().request<Page<Terminal>>(base(pid), { query, signal }),
     placeholderData: keepPreviousData,
+    // Status changes arrive on the live stream; heartbeats do not, so "last seen" is re-read.
+    refetchInterval: 30_000,
   });
 
 export const useTerminal = (pid: string, tid: string) =>

@@ -1,6 +1,7 @@
 import type { Transaction } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -19,7 +20,8 @@ export default function TransactionsPage() {
   const query = useTableQuery();
   const project = useProject(id);
   const currency = project.data?.currency ?? 'USD';
-  const transactions = useTransactions(id, toApiAmounts(query.apiQuery, currency));
+  const apiQuery = toApiAmounts(query.apiQuery, currency);
+  const transactions = useTransactions(id, apiQuery);
   // The terminal filter offers the project's terminals by name.
   const terminals = useTerminals(id, { limit: '100' });
   const base = `/p/${encodeURIComponent(id)}`;
@@ -99,7 +101,13 @@ export default function TransactionsPage() {
         loading={transactions.isPending}
         error={transactions.error}
         onRetry={() => void transactions.refetch()}
-        exportable
+        toolbar={
+          <CsvExportButton
+            path={`/projects/${encodeURIComponent(id)}/transactions/export.csv`}
+            query={apiQuery}
+            filename="transactions.csv"
+          />
+        }
         empty={
           <EmptyState
             icon="pi-credit-card"
