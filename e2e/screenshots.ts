@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { memberships } from '../apps/server/src/db/schema';
+import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession, signedInUser } from '../apps/server/src/test/tokens';
 import { newEmail, registerThroughUi, startStack } from './support';
@@ -195,6 +196,14 @@ async function seedWorkspace(): Promise<string> {
     // Before the payment APIs exist the payment screens show their empty states.
     console.warn(`payment data not seeded: ${(error as Error).message}`);
   }
+  // Payment history for the dashboard (issue 9).
+  await seedDemo(t.ctx.database.db, project.id, {
+    terminals: 5,
+    days: 60,
+    transactions: 8000,
+    now: new Date(),
+    createdBy: owner!.uid,
+  });
   return project.id;
 }
 
@@ -207,7 +216,7 @@ try {
       const page = await context.newPage();
       const name = (p: string) =>
         `${p.replace(/\//g, '_').replace(/^_/, '') || 'root'}-${dark ? 'dark' : 'light'}-${width}.png`;
-      for (const p of signedOut) {
+      for (const p of process.env.SCREENS ? [] : signedOut) {
         await page.goto(`${stack.origin}${p}`);
         await page.waitForTimeout(600);
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });
@@ -223,9 +232,12 @@ try {
         await page.click('button[type=submit]');
         await page.waitForURL('**/u/dashboard');
       }
-      for (const p of signedIn(projectId)) {
+      // SCREENS=dashboard,… takes only the screens whose path contains one of the words.
+      const only = process.env.SCREENS?.split(',');
+      for (const p of signedIn(projectId).filter((x) => !only || only.some((w) => x.includes(w)))) {
         await page.goto(`${stack.origin}${p}`);
-        await page.waitForTimeout(700);
+        // Charts animate for a second after their data arrives.
+        await page.waitForTimeout(p.endsWith('/dashboard') ? 2500 : 700);
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });
       }
       await context.close();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { reconcileProcessing } from '../domain/transactions/reconcile-processing';
+import { reconcilePendingRefunds, reconcileProcessing } from '../domain/transactions/reconcile-processing';
 import type { AppContext } from '../platform/context';
 
 const EVERY_MS = 60_000;
@@ -15,6 +15,8 @@ export async function reconcileOnStart(ctx: AppContext, log: FastifyBaseLogger) 
   try {
     const report = await reconcileProcessing(ctx);
     if (report.checked > 0) log.info(report, 'reconciled transactions left processing');
+    const refundReport = await reconcilePendingRefunds(ctx);
+    if (refundReport.checked > 0) log.info(refundReport, 'reconciled refunds left pending');
   } catch (error) {
     log.error({ err: error }, 'reconcile on start failed');
   }
@@ -25,6 +27,8 @@ export function startPaymentReconcile(ctx: AppContext, log: FastifyBaseLogger): 
     try {
       const report = await reconcileProcessing(ctx, { olderThanMs: STUCK_AFTER_MS });
       if (report.checked > 0) log.info(report, 'reconciled stuck transactions');
+      const refundReport = await reconcilePendingRefunds(ctx, { olderThanMs: STUCK_AFTER_MS });
+      if (refundReport.checked > 0) log.info(refundReport, 'reconciled stuck refunds');
     } catch (error) {
       log.error({ err: error }, 'payment reconcile failed');
     }

@@ -12,6 +12,8 @@ export interface RequestOptions {
 
 export interface ApiClient {
   request<T>(path: string, opts?: RequestOptions): Promise<T>;
+  /** The raw response of a successful call (for streamed downloads); errors throw as for request. */
+  raw(path: string, opts?: RequestOptions): Promise<Response>;
   baseUrl: string;
 }
 
@@ -43,6 +45,12 @@ export function createApiClient(baseUrl: string, tokens?: TokenSource): ApiClien
   }
   return {
     baseUrl,
+    async raw(path: string, opts: RequestOptions = {}): Promise<Response> {
+      let res = await send(path, opts, false);
+      if (res.status === 401 && tokens) res = await send(path, opts, true);
+      if (!res.ok) throw await apiErrorFrom(res);
+      return res;
+    },
     async request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
       let res = await send(path, opts, false);
       if (res.status === 401 && tokens) res = await send(path, opts, true);

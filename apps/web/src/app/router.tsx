@@ -99,14 +99,14 @@ export const routes: RouteObject[] = [
               { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
               { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
               { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
-              { path: 'webhooks', lazy: page(() => import('../features/project/WebhooksPage')) },
+              { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
               {
                 path: 'webhooks/:webhookId',
-                lazy: page(() => import('../features/project/WebhookDeliveriesPage')),
+                lazy: page(() => import('../features/webhooks/WebhookDeliveriesPage')),
               },
               {
                 path: 'webhooks/:webhookId/deliveries/:deliveryId',
-                lazy: page(() => import('../features/project/DeliveryPage')),
+                lazy: page(() => import('../features/webhooks/DeliveryPage')),
               },
             ],
           },

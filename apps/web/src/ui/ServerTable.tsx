@@ -10,6 +10,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { formatDate, getDateFormat } from '../theme/date-format';
+import { CsvExportButton } from './CsvExportButton';
 import type { TableQuery } from './use-table-query';
 
 export interface TableColumn<T> {
@@ -39,7 +40,12 @@ export interface ServerTableProps<T> {
   empty: ReactNode;
   dataKey?: string;
   exportable?: boolean;
-  /** More toolbar actions, e.g. a server-side export of every matching row. */
+  /**
+   * The server's streamed CSV export for this list (e.g. `/projects/{id}/transactions/export.csv`):
+   * Export CSV then downloads every row matching the filters, not only the page shown.
+   */
+  exportPath?: string;
+  /** More toolbar actions. */
   toolbar?: ReactNode;
 }
 
@@ -155,15 +161,19 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
           className="server-table-columns"
         />
         {props.toolbar}
-        {props.exportable && (
-          <Button
-            label="Export CSV"
-            icon="pi pi-download"
-            outlined
-            size="small"
-            disabled={!props.rows?.length}
-            onClick={() => table.current?.exportCSV({ selectionOnly: false })}
-          />
+        {props.exportPath ? (
+          <CsvExportButton path={props.exportPath} query={query.apiQuery} filename={`${id}.csv`} />
+        ) : (
+          props.exportable && (
+            <Button
+              label="Export CSV"
+              icon="pi pi-download"
+              outlined
+              size="small"
+              disabled={!props.rows?.length}
+              onClick={() => table.current?.exportCSV({ selectionOnly: false })}
+            />
+          )
         )}
       </div>
       <DataTable
@@ -196,6 +206,12 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
         // so it stays whole on a phone.
         emptyMessage=" "
         className={noRows ? 'server-table-no-rows' : undefined}
+        // On phones each row becomes a card of "label value" lines: PrimeReact renders each
+        // cell's column title for the stacked layout; styles.css does the stacking itself, as
+        // PrimeReact's injected media query kept the table's 40rem min-width (rows still
+        // scrolled sideways) and left the rows as table rows.
+        responsiveLayout="stack"
+        breakpoint="767px"
         tableStyle={{ minWidth: '40rem' }}
         stripedRows
       >

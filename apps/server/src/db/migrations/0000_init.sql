@@ -259,6 +259,36 @@ CREATE TABLE "transactions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_rollups" (
+	"project_id" text NOT NULL,
+	"grain" text NOT NULL,
+	"terminal_id" text NOT NULL,
+	"currency" text NOT NULL,
+	"bucket_start" timestamp with time zone NOT NULL,
+	"transactions" bigint DEFAULT 0 NOT NULL,
+	"succeeded" bigint DEFAULT 0 NOT NULL,
+	"failed" bigint DEFAULT 0 NOT NULL,
+	"volume" bigint DEFAULT 0 NOT NULL,
+	"refunds" bigint DEFAULT 0 NOT NULL,
+	"refunded_amount" bigint DEFAULT 0 NOT NULL,
+	"declines" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"scans" bigint DEFAULT 0 NOT NULL,
+	"scans_paid" bigint DEFAULT 0 NOT NULL,
+	"scan_to_pay" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "dashboard_rollups_project_id_grain_terminal_id_currency_bucket_start_pk" PRIMARY KEY("project_id","grain","terminal_id","currency","bucket_start")
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_state" (
+	"project_id" text PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL,
+	"origin_minutes" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rollup_watermark" (
+	"name" text PRIMARY KEY NOT NULL,
+	"changed_since" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "webhook_attempts" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "webhook_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"project_id" text NOT NULL,
@@ -313,36 +343,6 @@ CREATE TABLE "webhook_endpoints" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "dashboard_rollups" (
-	"project_id" text NOT NULL,
-	"grain" text NOT NULL,
-	"terminal_id" text NOT NULL,
-	"currency" text NOT NULL,
-	"bucket_start" timestamp with time zone NOT NULL,
-	"transactions" bigint DEFAULT 0 NOT NULL,
-	"succeeded" bigint DEFAULT 0 NOT NULL,
-	"failed" bigint DEFAULT 0 NOT NULL,
-	"volume" bigint DEFAULT 0 NOT NULL,
-	"refunds" bigint DEFAULT 0 NOT NULL,
-	"refunded_amount" bigint DEFAULT 0 NOT NULL,
-	"declines" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"scans" bigint DEFAULT 0 NOT NULL,
-	"scans_paid" bigint DEFAULT 0 NOT NULL,
-	"scan_to_pay" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	CONSTRAINT "dashboard_rollups_project_id_grain_terminal_id_currency_bucket_start_pk" PRIMARY KEY("project_id","grain","terminal_id","currency","bucket_start")
-);
---> statement-breakpoint
-CREATE TABLE "rollup_state" (
-	"project_id" text PRIMARY KEY NOT NULL,
-	"time_zone" text NOT NULL,
-	"origin_minutes" integer NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "rollup_watermark" (
-	"name" text PRIMARY KEY NOT NULL,
-	"changed_since" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "api_keys" (
@@ -440,17 +440,17 @@ ALTER TABLE "terminals" ADD CONSTRAINT "terminals_project_id_projects_id_fk" FOR
 ALTER TABLE "transaction_status_changes" ADD CONSTRAINT "transaction_status_changes_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_rollups" ADD CONSTRAINT "dashboard_rollups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rollup_state" ADD CONSTRAINT "rollup_state_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "dashboard_rollups" ADD CONSTRAINT "dashboard_rollups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "rollup_state" ADD CONSTRAINT "rollup_state_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "projects" ADD CONSTRAINT "projects_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "events_project_idx" ON "events" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "events_project_type_idx" ON "events" USING btree ("project_id","type","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "events_project_idx" ON "events" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "events_project_type_idx" ON "events" USING btree ("project_id","type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "events_object_idx" ON "events" USING btree ("project_id","object_id");--> statement-breakpoint
 CREATE INDEX "events_unfanned_idx" ON "events" USING btree ("seq") WHERE fanned_out_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "identity_provider_links_federated_key" ON "identity_provider_links" USING btree ("provider_id","federated_id");--> statement-breakpoint
@@ -463,23 +463,23 @@ CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at
 CREATE INDEX "idempotency_keys_expiry_idx" ON "idempotency_keys" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "payment_attempts_txn_idx" ON "payment_attempts" USING btree ("transaction_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_txn_idx" ON "refunds" USING btree ("transaction_id","created_at");--> statement-breakpoint
-CREATE INDEX "refunds_project_idx" ON "refunds" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "refunds_project_idx" ON "refunds" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "refunds_updated_idx" ON "refunds" USING btree ("updated_at");--> statement-breakpoint
-CREATE INDEX "scans_project_idx" ON "scans" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "scans_project_outcome_idx" ON "scans" USING btree ("project_id","outcome","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "scans_project_terminal_idx" ON "scans" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "scans_project_idx" ON "scans" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "scans_project_outcome_idx" ON "scans" USING btree ("project_id","outcome","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "scans_project_terminal_idx" ON "scans" USING btree ("project_id","terminal_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "scans_txn_idx" ON "scans" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "scans_updated_idx" ON "scans" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "terminal_pairing_codes_terminal_idx" ON "terminal_pairing_codes" USING btree ("project_id","terminal_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "terminals_device_token_key" ON "terminals" USING btree ("device_token_hash");--> statement-breakpoint
-CREATE INDEX "terminals_project_idx" ON "terminals" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "terminals_project_status_idx" ON "terminals" USING btree ("project_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "terminals_project_idx" ON "terminals" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "terminals_project_status_idx" ON "terminals" USING btree ("project_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "terminals_online_seen_idx" ON "terminals" USING btree ("last_seen_at") WHERE status = 'online';--> statement-breakpoint
 CREATE INDEX "transaction_status_changes_txn_idx" ON "transaction_status_changes" USING btree ("transaction_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_payment_token_key" ON "transactions" USING btree ("payment_token");--> statement-breakpoint
-CREATE INDEX "transactions_project_idx" ON "transactions" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "transactions_project_status_idx" ON "transactions" USING btree ("project_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "transactions_project_terminal_idx" ON "transactions" USING btree ("project_id","terminal_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transactions_project_idx" ON "transactions" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_project_status_idx" ON "transactions" USING btree ("project_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "transactions_project_terminal_idx" ON "transactions" USING btree ("project_id","terminal_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "transactions_pending_expiry_idx" ON "transactions" USING btree ("expires_at") WHERE status in ('pending', 'requires_action');--> statement-breakpoint
 CREATE INDEX "transactions_processing_idx" ON "transactions" USING btree ("updated_at") WHERE status = 'processing';--> statement-breakpoint
 CREATE INDEX "transactions_project_amount_idx" ON "transactions" USING btree ("project_id","amount","id");--> statement-breakpoint
@@ -494,12 +494,12 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("
 CREATE INDEX "webhook_endpoints_project_idx" ON "webhook_endpoints" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_secret_key" ON "api_keys" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_previous_secret_key" ON "api_keys" USING btree ("previous_secret_hash");--> statement-breakpoint
-CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_project_idx" ON "audit_log" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_uid","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_log_project_idx" ON "audit_log" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "businesses_owner_idx" ON "businesses" USING btree ("owner_uid","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_token_key" ON "invitations" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "invitations_project_idx" ON "invitations" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invitations_project_idx" ON "invitations" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email_normalized");--> statement-breakpoint
 CREATE INDEX "memberships_uid_idx" ON "memberships" USING btree ("uid");--> statement-breakpoint
-CREATE INDEX "memberships_project_list_idx" ON "memberships" USING btree ("project_id","created_at" DESC NULLS LAST,"uid" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "memberships_project_list_idx" ON "memberships" USING btree ("project_id","created_at" DESC NULLS FIRST,"uid" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "projects_business_idx" ON "projects" USING btree ("business_id");

@@ -22,8 +22,13 @@ export const events = pgTable(
     fannedOutAt: timestamptz('fanned_out_at'),
   },
   (t) => [
-    index('events_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index('events_project_type_idx').on(t.projectId, t.type, t.createdAt.desc(), t.id.desc()),
+    index('events_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('events_project_type_idx').on(
+      t.projectId,
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('events_object_idx').on(t.projectId, t.objectId),
     index('events_unfanned_idx').on(t.seq).where(sql`fanned_out_at is null`),
   ],

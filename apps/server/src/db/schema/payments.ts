@@ -8,6 +8,9 @@ import { projects } from './workspace';
 // global lookups a device or a shopper makes before any project is known (pairing code,
 // device token, payment token) are unique hashes/tokens of ≥ 40 random bits, not project data.
 
+// Descending index columns say `.nullsFirst()`: `ORDER BY x DESC` means NULLS FIRST, and
+// drizzle's bare `.desc()` writes DESC NULLS LAST, which PostgreSQL cannot walk for that order
+// (issue 9's EXPLAINs showed a full sort of every project row per page).
 const money = (name: string) => bigint(name, { mode: 'number' });
 
 export type TerminalKind = 'physical' | 'virtual';
@@ -40,8 +43,13 @@ export const terminals = pgTable(
   },
   (t) => [
     uniqueIndex('terminals_device_token_key').on(t.deviceTokenHash),
-    index('terminals_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index('terminals_project_status_idx').on(t.projectId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('terminals_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('terminals_project_status_idx').on(
+      t.projectId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The offline sweeper reads only online terminals, oldest heartbeat first.
     index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`status = 'online'`),
   ],
@@ -110,9 +118,23 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_payment_token_key').on(t.paymentToken),
-    index('transactions_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index('transactions_project_status_idx').on(t.projectId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('transactions_project_terminal_idx').on(t.projectId, t.terminalId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_project_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_project_status_idx').on(
+      t.projectId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transactions_project_terminal_idx').on(
+      t.projectId,
+      t.terminalId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The expiry sweep reads only pending transactions past their time.
     index('transactions_pending_expiry_idx')
       .on(t.expiresAt)
@@ -190,7 +212,7 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_txn_idx').on(t.transactionId, t.createdAt),
-    index('refunds_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('refunds_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('refunds_updated_idx').on(t.updatedAt),
   ],
 );
@@ -218,9 +240,19 @@ export const scans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('scans_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index('scans_project_outcome_idx').on(t.projectId, t.outcome, t.createdAt.desc(), t.id.desc()),
-    index('scans_project_terminal_idx').on(t.projectId, t.terminalId, t.createdAt.desc(), t.id.desc()),
+    index('scans_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('scans_project_outcome_idx').on(
+      t.projectId,
+      t.outcome,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('scans_project_terminal_idx').on(
+      t.projectId,
+      t.terminalId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('scans_txn_idx').on(t.transactionId),
     index('scans_updated_idx').on(t.updatedAt),
   ],

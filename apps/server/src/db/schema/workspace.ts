@@ -20,7 +20,9 @@ export const businesses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('businesses_owner_idx').on(t.ownerUid, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('businesses_owner_idx').on(t.ownerUid, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** The workspace; soft-deleted projects are restorable for 30 days, then purged. */
@@ -59,7 +61,11 @@ export const memberships = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.uid] }),
     index('memberships_uid_idx').on(t.uid),
-    index('memberships_project_list_idx').on(t.projectId, t.createdAt.desc(), t.uid.desc()),
+    index('memberships_project_list_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.uid.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -83,7 +89,11 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_token_key').on(t.tokenHash),
-    index('invitations_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('invitations_project_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('invitations_email_idx').on(t.emailNormalized),
   ],
 );
@@ -111,7 +121,7 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex('api_keys_secret_key').on(t.secretHash),
     uniqueIndex('api_keys_previous_secret_key').on(t.previousSecretHash),
-    index('api_keys_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('api_keys_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -130,5 +140,7 @@ export const auditLog = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('audit_log_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

@@ -7,6 +7,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { apiKeyListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -55,13 +57,24 @@ export async function createApiKey(
   });
 }
 
-export async function listApiKeys(db: Db, actor: Actor, projectId: string) {
-  await projectAccess(db, actor, projectId, 'keys.read');
-  return db
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.projectId, projectId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+/** The project's API keys, filtered, sorted and keyset-paged in SQL (issue 9). */
+export async function listApiKeys(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  input: Omit<ListInput, 'timeZone'>,
+) {
+  const { project } = await projectAccess(db, actor, projectId, 'keys.read');
+  return pageInSql<typeof apiKeys.$inferSelect>(
+    db,
+    apiKeys,
+    apiKeyListSpec,
+    [eq(apiKeys.projectId, projectId)],
+    {
+      ...input,
+      timeZone: project.timeZone,
+    },
+  );
 }
 
 async function liveKey(db: Db, projectId: string, keyId: string) {

@@ -7,6 +7,8 @@ import { seal } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { businessListSpec } from '../listing/workspace-list-specs';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 type CreateBusiness = z.infer<typeof createBusinessSchema>;
@@ -65,13 +67,15 @@ export async function createBusiness(
   return row!;
 }
 
-export function listBusinesses(db: Db, ownerUid: string) {
-  return db
-    .select()
-    .from(businesses)
-    .where(eq(businesses.ownerUid, ownerUid))
-    .orderBy(desc(businesses.createdAt), desc(businesses.id))
-    .limit(100);
+/** The owner's businesses, filtered, sorted and keyset-paged in SQL (issue 9). */
+export function listBusinesses(db: Db, ownerUid: string, input: ListInput) {
+  return pageInSql<typeof businesses.$inferSelect>(
+    db,
+    businesses,
+    businessListSpec,
+    [eq(businesses.ownerUid, ownerUid)],
+    input,
+  );
 }
 
 /** Only the owner sees a business; anyone else gets the same 404 as for a missing one. */

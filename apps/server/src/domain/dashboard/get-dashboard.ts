@@ -28,8 +28,6 @@ interface Agg {
   refunded_amount: number;
   scans: number;
   scans_paid: number;
-  declines: Record<string, number>[] | null;
-  stp: Record<string, number>[] | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -58,36 +56,16 @@ function validZone(tz: string) {
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 
-function mergeMaps(maps: (Record<string, number>[] | null)[]) {
-  const out = new Map<string, number>();
-  for (const list of maps)
-    for (const m of list ?? [])
-      for (const [k, v] of Object.entries(m)) out.set(k, (out.get(k) ?? 0) + Number(v));
-  return out;
-}
-
-/** percentile_disc(0.5) over a histogram of whole seconds: the lower median. */
-function medianOf(hist: Map<string, number>): number | null {
-  const entries = [...hist.entries()].map(([k, v]) => [Number(k), v] as const).sort((a, b) => a[0] - b[0]);
-  const n = entries.reduce((s, [, v]) => s + v, 0);
-  if (n === 0) return null;
-  const k = Math.ceil(n / 2);
-  let seen = 0;
-  for (const [secs, count] of entries) {
-    seen += count;
-    if (seen >= k) return secs;
-  }
-  return null;
-}
-
-function figures(rows: Agg[]): DashboardFigures {
+function figures(
+  rows: Agg[],
+  dist: { declines: DashboardFigures['declines']; median: number | null },
+): DashboardFigures {
   const sum = (f: (r: Agg) => number) => rows.reduce((s, r) => s + f(r), 0);
   const succeeded = sum((r) => r.succeeded);
   const failed = sum((r) => r.failed);
   const volume = sum((r) => r.volume);
   const scans = sum((r) => r.scans);
   const scansPaid = sum((r) => r.scans_paid);
-  const declines = mergeMaps(rows.map((r) => r.declines));
   return {
     volume,
     count: succeeded,
@@ -100,10 +78,8 @@ function figures(rows: Agg[]): DashboardFigures {
     scans,
     scans_paid: scansPaid,
     conversion: ratio(scansPaid, scans),
-    median_seconds_to_pay: medianOf(mergeMaps(rows.map((r) => r.stp))),
-    declines: [...declines.entries()]
-      .map(([code, count]) => ({ code, count }))
-      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+    median_seconds_to_pay: dist.median,
+    declines: dist.declines,
   };
 }
 
@@ -149,7 +125,7 @@ export async function getDashboard(
       db,
       sql`with r as (
             select date_trunc(${granularity}, bucket_start at time zone ${tz}) as local,
-              transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay
+              transactions, succeeded, failed, volume, refunds, refunded_amount, scans, scans_paid
             from dashboard_rollups
             where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
               and currency in (${currency}, '')
@@ -159,25 +135,53 @@ export async function getDashboard(
             select local, sum(transactions)::float8 as transactions, sum(succeeded)::float8 as succeeded,
               sum(failed)::float8 as failed, sum(volume)::float8 as volume, sum(refunds)::float8 as refunds,
               sum(refunded_amount)::float8 as refunded_amount, sum(scans)::float8 as scans,
-              sum(scans_paid)::float8 as scans_paid,
-              jsonb_agg(declines) filter (where declines <> '{}'::jsonb) as declines,
-              jsonb_agg(scan_to_pay) filter (where scan_to_pay <> '{}'::jsonb) as stp
+              sum(scans_paid)::float8 as scans_paid
             from r group by local
           )
           select to_char(s, ${labelFormat}) as label, coalesce(g.transactions, 0) as transactions,
             coalesce(g.succeeded, 0) as succeeded, coalesce(g.failed, 0) as failed, coalesce(g.volume, 0) as volume,
             coalesce(g.refunds, 0) as refunds, coalesce(g.refunded_amount, 0) as refunded_amount,
-            coalesce(g.scans, 0) as scans, coalesce(g.scans_paid, 0) as scans_paid, g.declines, g.stp
+            coalesce(g.scans, 0) as scans, coalesce(g.scans_paid, 0) as scans_paid
           from generate_series(${f}::date::timestamp, (${t}::date + 1)::timestamp - ${step}::interval, ${step}::interval) s
           left join g on g.local = s
           order by s`,
     );
 
+  // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
+  const distributions = async (f: string, t: string) => {
+    const [row] = await rowsOf<{ declines: Record<string, number> | null; median: number | null }>(
+      db,
+      sql`with r as (
+            select declines, scan_to_pay from dashboard_rollups
+            where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
+              and currency in (${currency}, '')
+              and bucket_start >= (${f}::date::timestamp at time zone ${tz})
+              and bucket_start < ((${t}::date + 1)::timestamp at time zone ${tz})
+          ), h as (
+            select e.key::int as secs, sum(e.value::bigint) as n from r, jsonb_each_text(r.scan_to_pay) e group by 1
+          ), c as (
+            select secs, sum(n) over (order by secs) as cum, sum(n) over () as total from h
+          )
+          select (select jsonb_object_agg(k, n) from (
+                    select e.key as k, sum(e.value::bigint) as n from r, jsonb_each_text(r.declines) e group by 1
+                  ) d) as declines,
+                 (select min(secs) from c where cum * 2 >= total)::float8 as median`,
+    );
+    return {
+      declines: Object.entries(row?.declines ?? {})
+        .map(([code, count]) => ({ code, count: Number(count) }))
+        .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+      median: row?.median ?? null,
+    };
+  };
+
   const prevTo = addDays(from, -1);
   const prevFrom = addDays(prevTo, -(days - 1));
-  const [current, previous, top, terminals] = await Promise.all([
+  const [current, previous, currentDist, previousDist, top, terminals] = await Promise.all([
     series(from, to),
     series(prevFrom, prevTo),
+    distributions(from, to),
+    distributions(prevFrom, prevTo),
     terminal
       ? Promise.resolve([])
       : rowsOf<{ terminal_id: string; label: string | null; volume: number; count: number; failed: number }>(
@@ -217,9 +221,9 @@ export async function getDashboard(
     to,
     granularity,
     lag_seconds: ROLLUP_LAG_SECONDS,
-    totals: figures(current),
+    totals: figures(current, currentDist),
     series: points,
-    previous: { from: prevFrom, to: prevTo, totals: figures(previous) },
+    previous: { from: prevFrom, to: prevTo, totals: figures(previous, previousDist) },
     top_terminals: top.map((t) => ({
       terminal_id: t.terminal_id,
       label: t.label ?? t.terminal_id,

@@ -49,6 +49,13 @@ async function ensureState(db: Db, projectIds: string[]): Promise<Map<string, Bu
 }
 
 export async function projectBucketing(db: Db, projectId: string): Promise<Bucketing> {
+  // The common case in one read: state present and still in the project's zone.
+  const [known] = await rowsOf<{ time_zone: string; origin_minutes: number }>(
+    db,
+    sql`select s.time_zone, s.origin_minutes from rollup_state s join projects p on p.id = s.project_id
+        where s.project_id = ${projectId} and s.time_zone = p.time_zone`,
+  );
+  if (known) return { timeZone: known.time_zone, originMinutes: known.origin_minutes };
   const state = await ensureState(db, [projectId]);
   const b = state.get(projectId);
   if (!b) throw new Error(`No project ${projectId}`);

@@ -33,6 +33,10 @@ function card(intent: Stripe.PaymentIntent) {
   return { cardBrand: c?.brand ?? null, cardLast4: c?.last4 ?? null };
 }
 
+/** Stripe's `generic_decline` is just `card_declined`; specific reasons (insufficient_funds) win. */
+const declineCode = (code?: string, decline?: string) =>
+  decline && decline !== 'generic_decline' ? decline : (code ?? 'card_declined');
+
 /** A PaymentIntent as our charge; null while nothing was attempted on it. */
 export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null {
   switch (intent.status) {
@@ -52,7 +56,7 @@ export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null 
     default: {
       const err = intent.last_payment_error;
       if (!err) return null;
-      const code = err.decline_code ?? err.code ?? 'card_declined';
+      const code = declineCode(err.code, err.decline_code);
       return {
         status: 'failed',
         reference: intent.id,
@@ -116,7 +120,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       } catch (error) {
         // A decline is an answer, not an error: Stripe sends the intent with the card error.
         if (error instanceof Stripe.errors.StripeCardError) {
-          const code = error.decline_code ?? error.code ?? 'card_declined';
+          const code = declineCode(error.code, error.decline_code);
           return {
             status: 'failed',
             reference: intent.id,

@@ -19,10 +19,13 @@ export async function cancelTransaction(
   caller: TerminalCaller,
   id: string,
   now: Date,
+  /** Told of a change committed on the way to a refusal (a code found expired is expired first). */
+  onCommitted?: (row: TransactionRow) => void,
 ): Promise<{ row: TransactionRow; changed: boolean }> {
   const current = await findCallerTransaction(db, caller, id, 'transactions.create');
   if (isDue(current, now)) {
-    const { row } = await expireIfDue(db, current, now);
+    const { row, changed } = await expireIfDue(db, current, now);
+    if (changed) onCommitted?.(row);
     throw stateConflict(row);
   }
   const result = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { PayResponse } from '@scanline/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { paymentAttempts, transactions } from '../../db/schema';
+import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -117,8 +118,8 @@ export async function payTransaction(
   });
 
   if (!claimed) {
-    // Lost the race (or nothing to pay): answer what is, charge nothing.
-    const [current] = await loadCurrent(ctx, txn);
+    // Lost the race (or nothing to pay): charge nothing, answer what the winner gets.
+    const current = await settledState(ctx, txn);
     if (input.confirmation && current?.status === 'pending') {
       throw new AppError('transaction_state_conflict', 409, 'There is no payment waiting for confirmation.');
     }
@@ -158,6 +159,35 @@ export async function payTransaction(
     attemptId: claimed.attemptId,
   });
   return payAnswer(row, input.confirmUrl);
+}
+
+/** How long a losing request waits for the winner's outcome before answering `processing`. */
+const LOSER_WAIT_MS = 5_000;
+
+/**
+ * The transaction once it leaves `processing` (or after LOSER_WAIT_MS): ten taps on "Pay"
+ * all answer the one payment's result. Listens before reading, so no change slips between.
+ */
+async function settledState(ctx: AppContext, txn: TransactionRow) {
+  let wake = () => {};
+  const woke = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  const off = ctx.database.bus.subscribe(BUS_CHANNELS.transactions, (m) => {
+    if (m.id === txn.id && m.status !== 'processing') wake();
+  });
+  try {
+    let [current] = await loadCurrent(ctx, txn);
+    if (current?.status === 'processing') {
+      const timer = setTimeout(wake, LOSER_WAIT_MS);
+      await woke;
+      clearTimeout(timer);
+      [current] = await loadCurrent(ctx, txn);
+    }
+    return current;
+  } finally {
+    off();
+  }
 }
 
 async function loadCurrent(ctx: AppContext, txn: TransactionRow) {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentAttempts, simulatorCharges, transactions } from '../../db/schema';
+import { paymentAttempts, refunds, simulatorCharges, simulatorRefunds, transactions } from '../../db/schema';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction } from '../../test/payment-factories';
 import { simulatorProvider } from '../payments/simulator';
-import { reconcileProcessing } from './reconcile-processing';
+import { reconcilePendingRefunds, reconcileProcessing } from './reconcile-processing';
 import { transitionTransaction } from './transition-transaction';
 
 describe('reconcile transactions left processing', () => {
@@ -84,5 +84,45 @@ describe('reconcile transactions left processing', () => {
     expect((await row(live.id)).status).toBe('processing');
     await reconcileProcessing(t.ctx);
     expect((await row(live.id)).status).toBe('succeeded');
+  });
+
+  it('settles refunds left pending, refunding once even if the provider already did', async () => {
+    const db = t.ctx.database.db;
+    const paid = await interrupted('pm_card_visa');
+    await reconcileProcessing(t.ctx);
+    const pendingRefund = async (id: string, amount: number) =>
+      db.insert(refunds).values({
+        id,
+        projectId,
+        transactionId: paid.id,
+        amount,
+        currency: 'USD',
+        status: 'pending',
+        createdBy: 'test',
+      });
+    // One crashed before asking the provider, one after the provider refunded.
+    await pendingRefund('rfd_before', 200);
+    await pendingRefund('rfd_after', 300);
+    await simulatorProvider(db).refund({
+      projectId,
+      refundId: 'rfd_after',
+      transactionId: paid.id,
+      reference: null,
+      amount: 300,
+      currency: 'USD',
+    });
+    expect(await reconcilePendingRefunds(t.ctx)).toEqual({ checked: 2, settled: 2 });
+    expect(await row(paid.id)).toMatchObject({ status: 'partially_refunded', amountRefunded: 500 });
+    const atProvider = await db
+      .select()
+      .from(simulatorRefunds)
+      .where(eq(simulatorRefunds.projectId, projectId));
+    expect(atProvider.map((r) => r.amount).sort()).toEqual([200, 300]);
+    const [charge] = await db
+      .select()
+      .from(simulatorCharges)
+      .where(eq(simulatorCharges.idempotencyKey, paid.id));
+    expect(charge!.amountRefunded).toBe(500);
+    expect((await reconcilePendingRefunds(t.ctx)).checked).toBe(0);
   });
 });

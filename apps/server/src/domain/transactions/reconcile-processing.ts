@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import { businesses, projects, transactions } from '../../db/schema';
+import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { providerFor } from '../payments/provider-for';
 import { recordPaymentOutcome } from '../payments/record-payment-outcome';
 import { releaseUncharged } from './pay-transaction';
+import { settleRefund } from './refund-transaction';
 
 export interface ReconcileReport {
   checked: number;
@@ -77,4 +78,42 @@ export async function reconcileProcessing(
     lastId = rows[rows.length - 1]!.txn.id;
   }
   return report;
+}
+
+/**
+ * Refunds left `pending` (the provider did not answer, or a crash): asked again under the
+ * same idempotency key (our refund id), so a refund that already happened is not paid twice.
+ */
+export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThanMs?: number } = {}) {
+  const cutoff = new Date(ctx.now().getTime() - (opts.olderThanMs ?? 0));
+  const rows = await ctx.database.db
+    .select({ refund: refunds, txn: transactions, business: businesses })
+    .from(refunds)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, cutoff)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(500);
+  let settled = 0;
+  for (const { refund, txn, business } of rows) {
+    try {
+      const answer = await providerFor(ctx, txn.provider, business).refund({
+        projectId: refund.projectId,
+        refundId: refund.id,
+        transactionId: txn.id,
+        reference: txn.providerReference,
+        amount: refund.amount,
+        currency: refund.currency,
+      });
+      await settleRefund(ctx, refund, answer);
+      settled++;
+    } catch {
+      // Still unknown: the next round asks again.
+    }
+  }
+  return { checked: rows.length, settled };
 }

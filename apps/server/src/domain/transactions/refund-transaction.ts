@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordEvent } from '../events/record-event';
+import type { RefundResult } from '../payments/provider';
 import { providerFor } from '../payments/provider-for';
 import { publishTransactionChange } from '../payments/publish-change';
 import { presentTransaction } from '../presenters/payments';
@@ -91,7 +92,7 @@ export async function refundTransaction(
   });
 
   const provider = providerFor(ctx, reserved.txn.provider, reserved.business);
-  let answer: Awaited<ReturnType<typeof provider.refund>>;
+  let answer: RefundResult;
   try {
     answer = await provider.refund({
       projectId,
@@ -102,10 +103,38 @@ export async function refundTransaction(
       currency: reserved.txn.currency,
     });
   } catch {
-    answer = { status: 'failed', reference: null, failureCode: 'provider_error' };
+    // Unknown whether the provider refunded: the refund stays pending (its amount reserved)
+    // and the reconcile asks again under the same idempotency key.
+    throw new AppError(
+      'provider_error',
+      502,
+      `The payment provider did not answer; refund ${reserved.refund.id} is pending and will be retried.`,
+    );
   }
+  const refund = await settleRefund(ctx, reserved.refund, answer);
+  if (refund.status === 'failed') {
+    throw new AppError(
+      'provider_error',
+      502,
+      'The payment provider refused the refund; nothing was refunded.',
+    );
+  }
+  return presentRefund(refund);
+}
 
-  const done = await db.transaction(async (tx) => {
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Records the provider's answer for a pending refund, once (guarded on `pending`): the refund's
+ * status, the transaction's amount_refunded and status, and `transaction.refunded`.
+ */
+export async function settleRefund(
+  ctx: AppContext,
+  pending: RefundRow,
+  answer: RefundResult,
+): Promise<RefundRow> {
+  const { projectId, transactionId } = pending;
+  const done = await ctx.database.db.transaction(async (tx) => {
     const [txn] = await tx
       .select()
       .from(transactions)
@@ -119,17 +148,21 @@ export async function refundTransaction(
         failureCode: answer.failureCode ?? null,
         updatedAt: ctx.now(),
       })
-      .where(eq(refunds.id, reserved.refund.id))
+      .where(and(eq(refunds.projectId, projectId), eq(refunds.id, pending.id), eq(refunds.status, 'pending')))
       .returning();
-    if (answer.status === 'failed' || !txn) return { refund: refund!, moved: null };
-    const refunded = txn.amountRefunded + reserved.refund.amount;
+    if (!refund) {
+      const [current] = await tx.select().from(refunds).where(eq(refunds.id, pending.id));
+      return { refund: current!, moved: null };
+    }
+    if (answer.status === 'failed' || !txn) return { refund, moved: null };
+    const refunded = txn.amountRefunded + refund.amount;
     const moved = await transitionTransaction(tx, {
       projectId,
       id: txn.id,
       to: refunded >= txn.amount ? 'refunded' : 'partially_refunded',
       from: ['succeeded', 'partially_refunded'],
       set: { amountRefunded: refunded },
-      reason: `refund ${reserved.refund.id}`,
+      reason: `refund ${refund.id}`,
       now: ctx.now(),
     });
     if (moved) {
@@ -141,19 +174,12 @@ export async function refundTransaction(
         projectId,
         type: 'transaction.refunded',
         objectId: txn.id,
-        data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund!) },
+        data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund) },
         now: ctx.now(),
       });
     }
-    return { refund: refund!, moved };
+    return { refund, moved };
   });
   if (done.moved) await publishTransactionChange(ctx, done.moved.row);
-  if (done.refund.status === 'failed') {
-    throw new AppError(
-      'provider_error',
-      502,
-      'The payment provider refused the refund; nothing was refunded.',
-    );
-  }
-  return presentRefund(done.refund);
+  return done.refund;
 }

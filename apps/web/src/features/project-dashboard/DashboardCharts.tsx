@@ -120,7 +120,7 @@ function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors 
   };
   const options = {
     maintainAspectRatio: false,
-    plugins: { legend: { position: 'right', labels: { color: colors.text } } },
+    plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
   };
   return <Chart type="doughnut" data={chartData} options={options} className="chart-box chart-box-small" />;
 }

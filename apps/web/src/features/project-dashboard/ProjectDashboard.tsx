@@ -17,7 +17,7 @@ import './project-dashboard.css';
 
 function DashboardSkeleton() {
   return (
-    <div className="stack" role="status" aria-busy="true" aria-label="Loading figures">
+    <div className="dashboard-body" role="status" aria-busy="true" aria-label="Loading figures">
       <div className="figure-grid">
         {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => (
           <Skeleton key={k} height="7rem" />
@@ -92,7 +92,7 @@ export default function ProjectDashboard() {
               </p>
             </EmptyState>
           ) : d ? (
-            <div data-range={`${d.from}..${d.to}`} className="stack">
+            <div data-range={`${d.from}..${d.to}`} className="dashboard-body">
               <p className="muted dashboard-range-note">
                 {d.from === d.to ? d.from : `${d.from} – ${d.to}`} compared with {d.previous.from} –{' '}
                 {d.previous.to}. Figures trail live payments by up to {d.lag_seconds} seconds.

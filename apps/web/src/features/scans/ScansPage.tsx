@@ -1,14 +1,12 @@
 import type { Scan } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
-import { mainApi } from '../../api/clients';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { ServerExportButton } from '../../ui/ServerExportButton';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useTerminals } from '../terminals/hooks';
-import { exportUrl } from '../transactions/amount-filter';
 import { ScanOutcomeTag, scanOutcomeOptions } from '../transactions/status';
 import { useScans } from './hooks';
 
@@ -91,8 +89,9 @@ export default function ScansPage() {
         error={scans.error}
         onRetry={() => void scans.refetch()}
         toolbar={
-          <ServerExportButton
-            url={exportUrl(mainApi().baseUrl, id, 'scans', query.apiQuery)}
+          <CsvExportButton
+            path={`/projects/${encodeURIComponent(id)}/scans/export.csv`}
+            query={query.apiQuery}
             filename="scans.csv"
           />
         }

@@ -1,16 +1,15 @@
 import type { Transaction } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
-import { mainApi } from '../../api/clients';
 import { formatMoney } from '../../lib/money';
+import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { ServerExportButton } from '../../ui/ServerExportButton';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useTerminals } from '../terminals/hooks';
 import { useProject } from '../workspace/hooks';
-import { exportUrl, toApiAmounts } from './amount-filter';
+import { toApiAmounts } from './amount-filter';
 import { useTransactions } from './hooks';
 import { cardLabel, TransactionStatusTag, transactionStatusOptions } from './status';
 
@@ -103,8 +102,9 @@ export default function TransactionsPage() {
         error={transactions.error}
         onRetry={() => void transactions.refetch()}
         toolbar={
-          <ServerExportButton
-            url={exportUrl(mainApi().baseUrl, id, 'transactions', apiQuery)}
+          <CsvExportButton
+            path={`/projects/${encodeURIComponent(id)}/transactions/export.csv`}
+            query={apiQuery}
             filename="transactions.csv"
           />
         }

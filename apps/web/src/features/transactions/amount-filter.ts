@@ -18,19 +18,3 @@ export function toApiAmounts(query: Record<string, string>, currency: string): R
   }
   return out;
 }
-
-/** The server's CSV export of every row matching the same filters and sort (no paging). */
-export function exportUrl(
-  base: string,
-  projectId: string,
-  kind: 'transactions' | 'scans',
-  query: Record<string, string>,
-) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (k !== 'limit' && k !== 'starting_after') params.set(k, v);
-  const qs = params.toString();
-  return new URL(
-    `${base}/projects/${encodeURIComponent(projectId)}/${kind}/export.csv${qs ? `?${qs}` : ''}`,
-    window.location.origin,
-  ).href;
-}

@@ -2,16 +2,19 @@ import {
   apiKeySchema,
   apiKeyWithSecretSchema,
   createApiKeySchema,
+  listQuerySchema,
   pageQuerySchema,
   pageSchema,
+  parseFilters,
+  parseSort,
   rollApiKeySchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
+import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import { actorOf } from '../actor';
-import { pageOf } from '../page';
 import { presentApiKey } from '../presenters';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -54,13 +57,19 @@ export function apiKeyRoutes(root: FastifyInstance) {
         tags,
         summary: 'Keys of a project',
         params,
-        querystring: pageQuerySchema,
+        querystring: listQuerySchema,
         response: { 200: pageSchema(apiKeySchema) },
       },
     },
     async (request) => {
-      const rows = await listApiKeys(db, actorOf(request), request.params.id);
-      return pageOf(rows.map(presentApiKey), (k) => k.id, request.query.limit, request.query.starting_after);
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const page = await listApiKeys(db, actorOf(request), request.params.id, {
+        filters: parseFilters(tableQueryOf(q)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+      });
+      return { data: page.data.map(presentApiKey), next_cursor: page.next_cursor };
     },
   );
 

@@ -1,8 +1,11 @@
 import {
   businessSchema,
   createBusinessSchema,
+  listQuerySchema,
   pageQuerySchema,
   pageSchema,
+  parseFilters,
+  parseSort,
   updateBusinessSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -16,8 +19,8 @@ import {
   updateBusiness,
 } from '../../../domain/businesses/businesses';
 import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
+import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import { userActorOf } from '../actor';
-import { pageOf } from '../page';
 import { presentBusiness } from '../presenters';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -50,14 +53,21 @@ export function businessRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Your businesses',
-        querystring: pageQuerySchema,
+        querystring: listQuerySchema,
         response: { 200: pageSchema(businessSchema) },
       },
     },
     async (request) => {
       const actor = userActorOf(request);
-      const rows = (await listBusinesses(ctx.database.db, actor.uid)).map(presentBusiness);
-      return pageOf(rows, (b) => b.id, request.query.limit, request.query.starting_after);
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const page = await listBusinesses(ctx.database.db, actor.uid, {
+        filters: parseFilters(tableQueryOf(q)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+        timeZone: 'UTC',
+      });
+      return { data: page.data.map(presentBusiness), next_cursor: page.next_cursor };
     },
   );
 

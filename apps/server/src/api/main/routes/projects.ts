@@ -1,8 +1,11 @@
 import {
   auditEntrySchema,
   createProjectSchema,
+  listQuerySchema,
   pageQuerySchema,
   pageSchema,
+  parseFilters,
+  parseSort,
   projectSchema,
   transferProjectSchema,
   updateProjectSchema,
@@ -11,7 +14,8 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLog } from '../../../db/schema';
+import { listAudit } from '../../../domain/audit/list-audit';
+import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import { projectAccess } from '../../../domain/projects/project-access';
 import {
   createProject,
@@ -146,39 +150,20 @@ export function projectRoutes(root: FastifyInstance) {
         tags,
         summary: 'Audit log (admins)',
         params,
-        querystring: pageQuerySchema,
+        querystring: listQuerySchema,
         response: { 200: pageSchema(auditEntrySchema) },
       },
     },
     async (request) => {
-      const projectId = request.params.id;
-      await projectAccess(db, actorOf(request), projectId, 'audit.read');
-      const { limit, starting_after } = request.query;
-      const [cursor] = starting_after
-        ? await db
-            .select()
-            .from(auditLog)
-            .where(and(eq(auditLog.projectId, projectId), eq(auditLog.id, starting_after)))
-            .limit(1)
-        : [];
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.projectId, projectId),
-            cursor
-              ? or(
-                  lt(auditLog.createdAt, cursor.createdAt),
-                  and(eq(auditLog.createdAt, cursor.createdAt), lt(auditLog.id, cursor.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit + 1);
-      const data = rows.slice(0, limit).map(presentAudit);
-      return { data, next_cursor: rows.length > limit ? (data.at(-1)?.id ?? null) : null };
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const search = tableQueryOf(q);
+      const page = await listAudit(db, actorOf(request), request.params.id, {
+        filters: parseFilters(search),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+      });
+      return { data: page.data.map(presentAudit), next_cursor: page.next_cursor };
     },
   );
 }

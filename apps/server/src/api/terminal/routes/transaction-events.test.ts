@@ -1,4 +1,8 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import { BUS_CHANNELS } from '../../../platform/bus';
+import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
@@ -155,5 +159,37 @@ describe('server-sent events (issue 7)', () => {
     });
     expect(viaCookie.status).toBe(200);
     await viaCookie.body?.cancel();
+  });
+
+  it('a stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY)', async (ctx) => {
+    if (t.ctx.database.kind !== 'postgres') return ctx.skip();
+    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const replica = await buildApp({ ...t.ctx, database }, { logger: false });
+    try {
+      const device = await pairedTerminal(t, team);
+      const { id } = await createTxn(device.auth);
+      const heard: unknown[] = [];
+      const off = t.ctx.database.bus.subscribe(BUS_CHANNELS.transactions, (m) => {
+        if (m.id === id) heard.push(m);
+      });
+      const res = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, { headers: device.auth });
+      const sse = sseReader(res);
+      await sse.next();
+      expect(JSON.parse((await sse.next())!.data!).status).toBe('pending');
+      const cancel = await replica.inject({
+        method: 'POST',
+        url: `/terminal/v1/transactions/${id}/cancel`,
+        headers: device.auth,
+      });
+      expect(cancel.statusCode).toBe(200);
+      expect(JSON.parse((await sse.next())!.data!).status).toBe('canceled');
+      expect(await sse.next()).toBeNull();
+      off();
+      expect(heard).toContainEqual({ project_id: team.project.id, id, status: 'canceled' });
+    } finally {
+      await replica.close();
+      await database.close();
+    }
   });
 });

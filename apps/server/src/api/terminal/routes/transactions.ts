@@ -99,7 +99,13 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, changed } = await cancelTransaction(db, callerOf(request), request.params.id, ctx.now());
+      const { row, changed } = await cancelTransaction(
+        db,
+        callerOf(request),
+        request.params.id,
+        ctx.now(),
+        (r) => publishTransactionChange(ctx.database.bus, r),
+      );
       if (changed) void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
     },

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import type { Actor } from '../actor';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { auditListSpec } from '../listing/workspace-list-specs';
+import { projectAccess } from '../projects/project-access';
+
+/** The project's audit log, filtered and keyset-paged in SQL (admins). */
+export async function listAudit(db: Db, actor: Actor, projectId: string, input: Omit<ListInput, 'timeZone'>) {
+  const { project } = await projectAccess(db, actor, projectId, 'audit.read');
+  return pageInSql<typeof auditLog.$inferSelect>(
+    db,
+    auditLog,
+    auditListSpec,
+    [eq(auditLog.projectId, projectId)],
+    {
+      ...input,
+      timeZone: project.timeZone,
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { TableFilter, TableSort } from '@scanline/contracts';
+import { and, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db';
+import { buildList, type ListSpec, toPage } from './list-query';
+
+export interface ListInput {
+  filters: TableFilter[];
+  sort: TableSort | null;
+  limit: number;
+  startingAfter?: string;
+  timeZone: string;
+}
+
+/**
+ * One page of a list, filtered, sorted and keyset-paged in SQL (issue 9): `scope` is the
+ * tenancy condition (project or owner), always applied.
+ */
+export async function pageInSql<Row extends { id: string }>(
+  db: Db,
+  table: PgTable,
+  spec: ListSpec,
+  scope: SQL[],
+  input: ListInput,
+) {
+  const built = buildList(spec, input);
+  const where = [...scope, ...built.where];
+  if (input.startingAfter) where.push(built.after(table, input.startingAfter));
+  const rows = (await db
+    .select()
+    .from(table)
+    .where(and(...where))
+    .orderBy(...built.orderBy)
+    .limit(input.limit + 1)) as Row[];
+  return toPage(rows, input.limit, (r) => r.id);
+}
+
+/** Reads the table-query part (filters, sort) of a route's query object. */
+export function tableQueryOf(query: Record<string, unknown>) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (typeof v === 'string') search.append(k, v);
+  return search;
+}

@@ -1,0 +1,93 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { ProgressBar } from 'primereact/progressbar';
+import { useRef, useState } from 'react';
+import { type CsvProgress, downloadCsv } from '../api/csv-download';
+
+/**
+ * "Export CSV" of the whole filtered list from the server's streamed export (issue 9):
+ * progress in rows, and Cancel aborts the download (the server stops reading on disconnect).
+ */
+export function CsvExportButton({
+  path,
+  query,
+  filename,
+}: {
+  path: string;
+  query: Record<string, string>;
+  filename: string;
+}) {
+  const [progress, setProgress] = useState<CsvProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const running = progress !== null && !done && !error;
+
+  const start = () => {
+    const { limit: _l, starting_after: _s, ...filters } = query;
+    abort.current = new AbortController();
+    setError(null);
+    setDone(false);
+    setProgress({ rows: 0, total: null, bytes: 0 });
+    downloadCsv(path, filters, filename, { signal: abort.current.signal, onProgress: setProgress }).then(
+      (p) => {
+        setProgress(p);
+        setDone(true);
+      },
+      (e: Error) => {
+        if (e.name === 'AbortError') setProgress(null);
+        else setError(e.message);
+      },
+    );
+  };
+  const close = () => {
+    abort.current?.abort();
+    setProgress(null);
+    setError(null);
+    setDone(false);
+  };
+  const percent = progress?.total
+    ? Math.min(100, Math.round((progress.rows / progress.total) * 100))
+    : done
+      ? 100
+      : 0;
+  return (
+    <>
+      <Button
+        label="Export CSV"
+        icon="pi pi-download"
+        outlined
+        size="small"
+        onClick={start}
+        disabled={running}
+      />
+      <Dialog
+        header="Export CSV"
+        visible={progress !== null || error !== null}
+        onHide={close}
+        style={{ width: 'min(28rem, 95vw)' }}
+        footer={
+          <Button
+            label={running ? 'Cancel' : 'Close'}
+            severity={running ? 'secondary' : undefined}
+            text={running}
+            onClick={close}
+          />
+        }
+      >
+        {error ? (
+          <p role="alert">The export failed: {error}</p>
+        ) : (
+          <div className="stack" aria-live="polite">
+            <ProgressBar value={percent} aria-label="Export progress" />
+            <p className="muted" data-export-rows={progress?.rows ?? 0}>
+              {done
+                ? `Downloaded ${progress?.rows.toLocaleString()} rows.`
+                : `${progress?.rows.toLocaleString() ?? 0}${progress?.total !== null && progress?.total !== undefined ? ` of ${progress.total.toLocaleString()}` : ''} rows…`}
+            </p>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

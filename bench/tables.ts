@@ -1,0 +1,224 @@
+// `npm run bench tables [-- --rows 1000000]`: the transactions table and the dashboard at scale
+// (issue 9), on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every figure is a ratio
+// against page 1 measured in the same run, on the same data.
+import type { TableFilter, TableSort } from '@scanline/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { transactions } from '../apps/server/src/db/schema';
+import { getDashboard } from '../apps/server/src/domain/dashboard/get-dashboard';
+import { rowsOf } from '../apps/server/src/domain/dashboard/sql-rows';
+import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
+import { prepareExport } from '../apps/server/src/domain/exports/export-list';
+import { buildList } from '../apps/server/src/domain/listing/list-query';
+import { transactionListSpec } from '../apps/server/src/domain/transactions/transaction-list-spec';
+import type { Database, Db } from '../apps/server/src/platform/db';
+import { openTestDatabase } from '../apps/server/src/test/test-database';
+import { report } from './measure';
+
+const PAGE = 50;
+const DEPTH = 2000;
+const TZ = 'America/New_York';
+
+function rowsArg(): number {
+  const i = process.argv.findIndex((a) => a === '--rows' || a.startsWith('--rows='));
+  if (i === -1) return 1_000_000;
+  const raw = process.argv[i]!.includes('=') ? process.argv[i]!.split('=')[1] : process.argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1000) throw new Error('--rows is a whole number ≥ 1000');
+  return n;
+}
+
+/** Median wall time of `fn` over `runs` runs (after two warm-ups). */
+async function timed(fn: () => Promise<unknown>, runs = 25): Promise<number> {
+  await fn();
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function benchOne(kind: string, database: Database, rows: number) {
+  const db: Db = database.db;
+  await db.execute(sql`insert into businesses (id, owner_uid, name, country, default_currency)
+    values ('biz_bench', 'bench', 'Bench', 'US', 'USD')`);
+  await db.execute(sql`insert into projects (id, business_id, name, time_zone, currency, created_by)
+    values ('prj_bench', 'biz_bench', 'Bench', ${TZ}, 'USD', 'bench')`);
+  const seedStart = performance.now();
+  await seedDemo(db, 'prj_bench', {
+    terminals: 20,
+    days: 90,
+    transactions: rows,
+    now: new Date(),
+    createdBy: 'bench',
+  });
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  await db.execute(sql`analyze`);
+
+  const page = async (filters: TableFilter[], sort: TableSort | null, cursor?: string) => {
+    const built = buildList(transactionListSpec, { filters, sort, timeZone: TZ });
+    const where: SQL[] = [eq(transactions.projectId, 'prj_bench'), ...built.where];
+    if (cursor) where.push(built.after(transactions, cursor));
+    return db
+      .select()
+      .from(transactions)
+      .where(and(...where))
+      .orderBy(...built.orderBy)
+      .limit(PAGE + 1);
+  };
+  const explain = async (label: string, filters: TableFilter[], sort: TableSort | null, cursor?: string) => {
+    const built = buildList(transactionListSpec, { filters, sort, timeZone: TZ });
+    const where: SQL[] = [eq(transactions.projectId, 'prj_bench'), ...built.where];
+    if (cursor) where.push(built.after(transactions, cursor));
+    const q = db
+      .select()
+      .from(transactions)
+      .where(and(...where))
+      .orderBy(...built.orderBy)
+      .limit(PAGE + 1)
+      .toSQL();
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+      db,
+      sql.raw(`explain (costs off) ${interpolate(q.sql, q.params)}`),
+    );
+    return { label, plan: plan.map((p) => p['QUERY PLAN']) };
+  };
+
+  const [deep] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from transactions where project_id = 'prj_bench' order by created_at desc, id desc
+        offset ${DEPTH * PAGE - 1} limit 1`,
+  );
+  const filtered: TableFilter[] = [
+    { field: 'status', mode: 'equals', value: 'succeeded' },
+    { field: 'amount', mode: 'gte', value: '1000' },
+    { field: 'amount', mode: 'lte', value: '5000' },
+    { field: 'created_at', mode: 'dateAfter', value: day(-60) },
+    { field: 'created_at', mode: 'dateBefore', value: day(-10) },
+  ];
+  const byAmount: TableSort = { field: 'amount', direction: 'desc' };
+  const project = { id: 'prj_bench', timeZone: TZ, currency: 'USD' };
+
+  const page1 = await timed(() => page([], null));
+  const deepPage = await timed(() => page([], null, deep?.id));
+  const filteredPage = await timed(() => page(filtered, null));
+  const amountPage = await timed(() => page([], byAmount));
+  const dashboard = await timed(
+    () => getDashboard(db, project, { from: day(-89), to: day(0) }, new Date()),
+    15,
+  );
+
+  // CSV export of a quarter of the rows, then all of them: rows/s and peak heap growth.
+  const exportRun = async (filters: TableFilter[]) => {
+    global.gc?.();
+    const base = process.memoryUsage();
+    let peakHeap = 0;
+    let peakRss = 0;
+    const sample = setInterval(() => {
+      const m = process.memoryUsage();
+      peakHeap = Math.max(peakHeap, m.heapUsed - base.heapUsed);
+      peakRss = Math.max(peakRss, m.rss - base.rss);
+    }, 20);
+    const start = performance.now();
+    const prepared = await prepareExport(db, 'transactions', 'prj_bench', {
+      filters,
+      sort: null,
+      timeZone: TZ,
+    });
+    let lines = -1;
+    let bytes = 0;
+    for await (const chunk of prepared.lines) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) lines++;
+    }
+    clearInterval(sample);
+    const seconds = (performance.now() - start) / 1000;
+    return { lines, seconds, bytes, peakHeap, peakRss };
+  };
+  const [quarterCut] = await rowsOf<{ d: string }>(
+    db,
+    sql`select to_char((created_at at time zone ${TZ})::date, 'YYYY-MM-DD') as d from transactions
+        where project_id = 'prj_bench' order by created_at desc offset ${Math.floor(rows / 4)} limit 1`,
+  );
+  const quarter = await exportRun([{ field: 'created_at', mode: 'dateAfter', value: quarterCut!.d }]);
+  const all = await exportRun([]);
+
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+  const ms = (v: number) => `${v.toFixed(2)} ms`;
+  const ratio = (v: number, max: number) =>
+    `${(v / page1).toFixed(2)}× page 1 (target ≤ ${max}×) ${v / page1 <= max ? 'OK' : 'MISSED'}`;
+  report(
+    `tables on ${kind}: ${rows.toLocaleString('en-US')} transactions (seeded in ${seedSeconds.toFixed(1)} s)`,
+    [
+      { name: 'page 1 (50 rows, newest first)', value: ms(page1) },
+      { name: `page at depth ${DEPTH} (keyset)`, value: `${ms(deepPage)} = ${ratio(deepPage, 1.5)}` },
+      {
+        name: 'filtered page (status + amount + date range)',
+        value: `${ms(filteredPage)} = ${ratio(filteredPage, 2)}`,
+      },
+      { name: 'page sorted by amount', value: `${ms(amountPage)} = ${ratio(amountPage, 2)}` },
+      { name: '90-day dashboard (+ previous 90 days)', value: `${ms(dashboard)} = ${ratio(dashboard, 5)}` },
+      {
+        name: `CSV export ${quarter.lines.toLocaleString('en-US')} rows`,
+        value: `${Math.round(quarter.lines / quarter.seconds).toLocaleString('en-US')} rows/s, peak heap +${mb(quarter.peakHeap)}, rss +${mb(quarter.peakRss)}`,
+      },
+      {
+        name: `CSV export ${all.lines.toLocaleString('en-US')} rows (all)`,
+        value: `${Math.round(all.lines / all.seconds).toLocaleString('en-US')} rows/s, peak heap +${mb(all.peakHeap)}, rss +${mb(all.peakRss)}, ${mb(all.bytes)} of CSV`,
+      },
+    ],
+  );
+  const plans = [
+    await explain('page 1', [], null),
+    await explain(`depth ${DEPTH}`, [], null, deep?.id),
+    await explain('filtered page', filtered, null),
+    await explain('sorted by amount', [], byAmount),
+  ];
+  const dashPlan = await rowsOf<{ 'QUERY PLAN': string }>(
+    db,
+    sql`explain (costs off) select * from dashboard_rollups where project_id = 'prj_bench' and grain = 'day'
+        and terminal_id = '' and currency in ('USD', '') and bucket_start >= now() - interval '90 days'`,
+  );
+  plans.push({ label: 'dashboard rollups (90 days)', plan: dashPlan.map((p) => p['QUERY PLAN']) });
+  for (const p of plans) {
+    const indexed = p.plan.some((l) => /Index (Only )?Scan|Bitmap Index Scan/.test(l));
+    console.log(`\n  EXPLAIN ${p.label}: ${indexed ? 'index scan' : 'NO INDEX SCAN'}`);
+    for (const l of p.plan) console.log(`    ${l}`);
+  }
+}
+
+/** Inlines parameters for EXPLAIN (bench only; values are our own constants). */
+function interpolate(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n) => {
+    const v = params[Number(n) - 1];
+    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
+  });
+}
+
+export async function benchTables() {
+  const rows = rowsArg();
+  // BENCH_DB=postgres or pglite runs one of the two.
+  const which = process.env.BENCH_DB;
+  const targets: [string, string | undefined][] = which === 'postgres' ? [] : [['PGlite', undefined]];
+  if (process.env.DATABASE_URL && which !== 'pglite')
+    targets.unshift(['PostgreSQL', process.env.DATABASE_URL]);
+  else if (!process.env.DATABASE_URL)
+    console.log('\n(set DATABASE_URL=postgres://… to run the tables bench on PostgreSQL too)');
+  for (const [kind, url] of targets) {
+    const saved = process.env.DATABASE_URL;
+    if (url) process.env.DATABASE_URL = url;
+    else delete process.env.DATABASE_URL;
+    const { database, drop } = await openTestDatabase();
+    try {
+      await benchOne(kind, database, rows);
+    } finally {
+      await drop();
+      if (saved) process.env.DATABASE_URL = saved;
+    }
+  }
+}
