@@ -52,6 +52,9 @@ describe('scan to pay in Chromium', () => {
     expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
     await expectVisible(merchant.getByRole('img', { name: /QR code of the pairing code/ }));
     await merchant.getByRole('button', { name: 'Done' }).click();
+    // The owner's row actions are live once the page knows the role (also after a reload).
+    await merchant.reload();
+    await expectVisible(merchant.locator('button:not([disabled])[aria-label="Pair Counter tablet"]'));
 
     // The tablet: pair with the code (one click, it is in the link), then charge 12.50.
     tablet = await (await s.context({ width: 1024, height: 768 })).newPage();

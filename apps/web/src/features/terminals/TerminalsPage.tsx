@@ -78,9 +78,11 @@ export default function TerminalsPage() {
         id="terminals"
         columns={columns}
         query={query}
-        rows={terminals.data?.data}
+        // Rows wait for the caller's role: DataTable keeps rendered cells, so row actions drawn
+        // before the role is known would stay disabled.
+        rows={actions.project.isPending ? undefined : terminals.data?.data}
         nextCursor={terminals.data?.next_cursor}
-        loading={terminals.isPending}
+        loading={terminals.isPending || actions.project.isPending}
         error={terminals.error}
         onRetry={() => void terminals.refetch()}
         exportable
