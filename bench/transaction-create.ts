@@ -68,8 +68,26 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
           };
     await measure('warm-up', viaApi, { seconds: 1, concurrency: CONCURRENCY });
     await measure('warm-up raw', raw, { seconds: 1, concurrency: CONCURRENCY });
-    const baseline = await measure('raw', raw, { concurrency: CONCURRENCY });
-    const api = await measure('api', viaApi, { concurrency: CONCURRENCY });
+    // Alternating rounds, so a change in the machine's load hits both sides alike.
+    const rounds = {
+      raw: [] as Awaited<ReturnType<typeof measure>>[],
+      api: [] as Awaited<ReturnType<typeof measure>>[],
+    };
+    for (let i = 0; i < 3; i++) {
+      rounds.raw.push(await measure('raw', raw, { seconds: 2, concurrency: CONCURRENCY }));
+      rounds.api.push(await measure('api', viaApi, { seconds: 2, concurrency: CONCURRENCY }));
+    }
+    const combine = (rs: Awaited<ReturnType<typeof measure>>[]) => ({
+      perSecond: rs.reduce((a, r) => a + r.perSecond, 0) / rs.length,
+      meanMs:
+        rs.reduce((a, r) => a + r.meanMs * r.ops, 0) /
+        Math.max(
+          1,
+          rs.reduce((a, r) => a + r.ops, 0),
+        ),
+    });
+    const baseline = combine(rounds.raw);
+    const api = combine(rounds.api);
     const driver = kind === 'PostgreSQL' ? 'node-postgres' : 'the PGlite client';
     report(`Transaction creates on ${kind} (${CONCURRENCY} concurrent clients)`, [
       {

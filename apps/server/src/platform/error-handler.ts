@@ -35,9 +35,32 @@ export function toAppError(error: unknown): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('bad_request', 400, 'The request body is not valid JSON.');
   }
+  // PostgreSQL refused a value the schemas let through (a NUL byte in text, say): the
+  // client's input, not our failure. SQLSTATE class 22 is "data exception".
+  const sqlState = pgErrorCode(error);
+  if (sqlState?.startsWith('22')) {
+    return new AppError(
+      'bad_request',
+      400,
+      'The request contains a value that cannot be stored (e.g. a NUL character).',
+    );
+  }
   if (fe?.statusCode === 429) return new AppError('rate_limited', 429, 'Too many requests; slow down.');
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError('bad_request', fe.statusCode, fe.message);
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a database error, also when Drizzle wrapped it (DrizzleQueryError.cause). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }

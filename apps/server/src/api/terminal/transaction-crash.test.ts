@@ -241,5 +241,5 @@ describe('crash safety of transaction creates (kill -9 during 2,000 concurrent c
       url = u.toString();
     }
     await runCrash(url);
-  }, 240_000);
+  }, 420_000);
 });

@@ -43,8 +43,8 @@ export const hashRequest = (operation: string, body: unknown) =>
  * INSERT … ON CONFLICT. A key seen before (and not yet past its 24 hours) is not claimed;
  * the first answer is returned for replay, or 409 if the body differs.
  *
- * Because the key's row is written in the same transaction as the change (and marked done
- * before commit), a concurrent duplicate blocks on the unique key until the first commits,
+ * Because the key's row, with its answer, is written in the same transaction as the change,
+ * a concurrent duplicate blocks on the unique key until the first commits,
  * then replays its answer; if the first rolls back, the duplicate claims the key itself. So
  * two requests with one key can never both create.
  */
@@ -54,13 +54,12 @@ export async function claimIdempotencyKey(
   requestHash: string,
   now: Date,
   /**
-   * The answer, when the caller knows it before writing (ids and times made up front): it is
-   * stored with the claim, saving the completing UPDATE; the transaction makes it atomic.
+   * The answer, made before writing (ids and times are chosen up front): it is stored with
+   * the claim, and the surrounding transaction makes claim, change and answer one.
    */
-  answer?: StoredResponse,
+  answer: StoredResponse,
 ): Promise<{ claimed: true } | { claimed: false; response: StoredResponse }> {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000);
-  const state = answer ? ('done' as const) : ('in_progress' as const);
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({
@@ -68,9 +67,9 @@ export async function claimIdempotencyKey(
       scope: id.scope,
       key: id.key,
       requestHash,
-      state,
-      responseStatus: answer?.status ?? null,
-      responseBody: answer?.body ?? null,
+      state: 'done',
+      responseStatus: answer.status,
+      responseBody: answer.body,
       createdAt: now,
       expiresAt,
     })
@@ -79,9 +78,9 @@ export async function claimIdempotencyKey(
       // A key past its 24 hours starts over as a new request.
       set: {
         requestHash,
-        state,
-        responseStatus: answer?.status ?? null,
-        responseBody: answer?.body ?? null,
+        state: 'done',
+        responseStatus: answer.status,
+        responseBody: answer.body,
         createdAt: now,
         expiresAt,
       },
@@ -116,20 +115,6 @@ export async function claimIdempotencyKey(
     );
   }
   return { claimed: false, response: { status: existing.responseStatus, body: existing.responseBody } };
-}
-
-/** Stores the answer with the claim, in the same transaction as the change it answers. */
-export async function completeIdempotencyKey(tx: Db, id: IdempotencyScope, response: StoredResponse) {
-  await tx
-    .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: response.status, responseBody: response.body })
-    .where(
-      and(
-        eq(idempotencyKeys.projectId, id.projectId),
-        eq(idempotencyKeys.scope, id.scope),
-        eq(idempotencyKeys.key, id.key),
-      ),
-    );
 }
 
 /** Housekeeping: keys past their 24 hours (the sweeper calls this). */

@@ -116,7 +116,8 @@ export async function updateTerminal(
   });
 }
 
-const voidOpenCodes = (tx: Db, projectId: string, terminalId: string, now: Date) =>
+/** Voids the terminal's open pairing codes (a newer code, or disabling, replaces them). */
+export const voidOpenCodes = (tx: Db, projectId: string, terminalId: string, now: Date) =>
   tx
     .update(terminalPairingCodes)
     .set({ voidedAt: now })
@@ -174,8 +175,6 @@ export async function enableTerminal(db: Db, actor: Actor, projectId: string, te
     return { row: row!, changed: true };
   });
 }
-
-export { voidOpenCodes };
 
 export const terminalDisabled = () =>
   new AppError('terminal_disabled', 409, 'This terminal is disabled; enable it first.');

@@ -95,10 +95,25 @@ describe('terminal management (issue 7)', () => {
       { label: 'x', kind: 'robot' },
       { label: 'x', kind: 'virtual', extra: 1 },
       { label: 'x'.repeat(81), kind: 'virtual' },
+      { label: 'nul\u0000byte', kind: 'virtual' },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: base(team), headers: team.owner.auth, payload });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('odd ids are a 4xx problem, never a 500', async () => {
+    for (const id of ['%00', 'a%00b', encodeURIComponent("' or 1=1 --")]) {
+      const res = await t.app.inject({ method: 'GET', url: `${base(team)}/${id}`, headers: team.owner.auth });
+      expect(res.statusCode, id).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, id).toBeLessThan(500);
+      const txn = await t.app.inject({
+        method: 'GET',
+        url: `/terminal/v1/transactions/${id}`,
+        headers: team.owner.auth,
+      });
+      expect(txn.statusCode, id).toBeLessThan(500);
     }
   });
 
