@@ -92,7 +92,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('0 double charges, every charge recorded, nothing left processing', { timeout: 240_000 }, async () => {
+  it('0 double charges, every charge recorded, nothing left processing', { timeout: 420_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let databaseUrl: string | undefined;
@@ -120,7 +120,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
-      RATE_LIMIT_MULTIPLIER: '100000',
+      RATE_LIMIT_MULTIPLIER: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
 
