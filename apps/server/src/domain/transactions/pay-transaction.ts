@@ -10,6 +10,7 @@ import type { ChargeResult } from '../payments/provider';
 import { providerFor } from '../payments/provider-for';
 import { publishTransactionChange } from '../payments/publish-change';
 import { recordPaymentOutcome } from '../payments/record-payment-outcome';
+import { releaseUncharged } from '../payments/release-uncharged';
 import { loadScanContext } from '../scans/scan-context';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -251,52 +252,4 @@ async function afterProviderError(
     502,
     'The payment could not be processed and nothing was charged. Try again.',
   );
-}
-
-export async function releaseUncharged(
-  ctx: AppContext,
-  txn: TransactionRow,
-  attemptId: string,
-  code: string,
-  to: 'pending' | 'requires_action',
-) {
-  const now = ctx.now();
-  const moved = await ctx.database.db.transaction(async (tx) => {
-    const m = await transitionTransaction(tx, {
-      projectId: txn.projectId,
-      id: txn.id,
-      to,
-      from: ['processing'],
-      reason: 'not_charged',
-      now,
-    });
-    const attempt =
-      attemptId ||
-      (
-        await tx
-          .select({ id: paymentAttempts.id })
-          .from(paymentAttempts)
-          .where(
-            and(
-              eq(paymentAttempts.projectId, txn.projectId),
-              eq(paymentAttempts.transactionId, txn.id),
-              eq(paymentAttempts.status, 'processing'),
-            ),
-          )
-          .orderBy(desc(paymentAttempts.createdAt))
-          .limit(1)
-      )[0]?.id;
-    if (m && attempt) {
-      await tx
-        .update(paymentAttempts)
-        .set(
-          to === 'pending'
-            ? { status: 'failed', failureCode: code, failureMessage: 'Nothing was charged.', updatedAt: now }
-            : { status: 'requires_action', updatedAt: now },
-        )
-        .where(eq(paymentAttempts.id, attempt));
-    }
-    return m;
-  });
-  if (moved) await publishTransactionChange(ctx, moved.row);
 }
