@@ -51,13 +51,18 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (txn.provider !== 'stripe' || !['pending', 'processing', 'requires_action'].includes(txn.status)) {
     return { received: true, handled: false };
   }
-  const result = await providerFor(ctx, 'stripe', found.business).retrieve({
-    projectId,
-    transactionId,
-    amount: txn.amount,
-    currency: txn.currency,
-    reference: txn.providerReference ?? object?.id ?? null,
-  });
+  const result = await providerFor(ctx, 'stripe', found.business)
+    .retrieve({
+      projectId,
+      transactionId,
+      amount: txn.amount,
+      currency: txn.currency,
+      reference: txn.providerReference ?? object?.id ?? null,
+    })
+    .catch(() => {
+      // Stripe retries a webhook that fails; by then the intent can be read.
+      throw new AppError('provider_error', 503, 'Stripe could not be reached to check this event.');
+    });
   if (!result || result.status === 'processing' || result.status === txn.status)
     return { received: true, handled: false };
   await recordPaymentOutcome(ctx, {

@@ -192,4 +192,22 @@ describe('Stripe provider against a local stand-in', () => {
     expect((await row(txn.id)).status).toBe('succeeded');
     expect(stripe.charges.filter((c) => c.payment_intent === intentId)).toHaveLength(1);
   });
+
+  it('Stripe unreachable: opening a code is a 503 problem, the pay attempt stays safe', async () => {
+    const { txn, scan } = await scanFor();
+    await stripe.close();
+    const txn2 = await makeTransaction(db(), team.project.id, terminalId, { provider: 'stripe' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn2.paymentToken },
+      remoteAddress: nextIp(),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('provider_error');
+    // The intent exists but Stripe cannot be asked: the payment is left for the reconcile, never guessed.
+    const paid = await pay(scan.id, 'pm_card_visa');
+    expect(paid.json()).toEqual({ status: 'processing' });
+    expect((await row(txn.id)).status).toBe('processing');
+  });
 });

@@ -3,7 +3,7 @@ import type { ShopperScan } from '@scanline/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type businesses, scans, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvent } from '../events/record-event';
 import { expireIfDue } from '../payments/expire-if-due';
@@ -27,12 +27,19 @@ function rejectedReason(status: TransactionRow['status']): string | null {
 /** Stripe only: the PaymentIntent's client secret, created once per transaction. */
 async function stripeSession(ctx: AppContext, txn: TransactionRow, business: BusinessRow) {
   if (txn.provider !== 'stripe' || !OPEN_STATUSES.has(txn.status)) return null;
-  const prepared = await providerFor(ctx, 'stripe', business).prepare!({
+  const provider = providerFor(ctx, 'stripe', business);
+  const prepared = await provider.prepare!({
     projectId: txn.projectId,
     transactionId: txn.id,
     amount: txn.amount,
     currency: txn.currency,
     reference: txn.providerReference,
+  }).catch(() => {
+    throw new AppError(
+      'provider_error',
+      503,
+      'The payment provider could not be reached. Try again in a moment.',
+    );
   });
   if (!txn.providerReference) {
     await ctx.database.db

@@ -10,6 +10,7 @@ import type { ChargeResult } from '../payments/provider';
 import { providerFor } from '../payments/provider-for';
 import { publishTransactionChange } from '../payments/publish-change';
 import { recordPaymentOutcome } from '../payments/record-payment-outcome';
+import { releaseUncharged } from '../payments/release-uncharged';
 import { loadScanContext } from '../scans/scan-context';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -75,47 +76,53 @@ export async function payTransaction(
   const now = ctx.now();
   const from = input.confirmation ? (['requires_action'] as const) : (['pending'] as const);
 
-  const claimed = await db.transaction(async (tx) => {
-    const moved = await transitionTransaction(tx, {
-      projectId: txn.projectId,
-      id: txn.id,
-      to: 'processing',
-      from: [...from],
-      reason: input.confirmation ? 'confirmation' : 'payment',
-      now,
-    });
-    if (!moved) return null;
-    let attemptId: string;
-    if (input.confirmation) {
-      const [attempt] = await tx
-        .select({ id: paymentAttempts.id })
-        .from(paymentAttempts)
-        .where(and(eq(paymentAttempts.projectId, txn.projectId), eq(paymentAttempts.transactionId, txn.id)))
-        .orderBy(desc(paymentAttempts.createdAt))
-        .limit(1);
-      attemptId = attempt?.id ?? '';
-      if (attempt) {
-        await tx
-          .update(paymentAttempts)
-          .set({ status: 'processing', updatedAt: now })
-          .where(eq(paymentAttempts.id, attempt.id));
-      }
-    } else {
-      attemptId = newId('pat');
-      await tx.insert(paymentAttempts).values({
-        id: attemptId,
-        projectId: txn.projectId,
-        transactionId: txn.id,
-        scanId: scanCtx.scan.id,
-        provider: txn.provider,
-        paymentMethod: input.paymentMethod!,
-        status: 'processing',
-        createdAt: now,
-        updatedAt: now,
+  // Already claimed or settled (most duplicate taps): skip the claiming transaction.
+  const claimable = (from as readonly string[]).includes(txn.status);
+  const claimed = !claimable
+    ? null
+    : await db.transaction(async (tx) => {
+        const moved = await transitionTransaction(tx, {
+          projectId: txn.projectId,
+          id: txn.id,
+          to: 'processing',
+          from: [...from],
+          reason: input.confirmation ? 'confirmation' : 'payment',
+          now,
+        });
+        if (!moved) return null;
+        let attemptId: string;
+        if (input.confirmation) {
+          const [attempt] = await tx
+            .select({ id: paymentAttempts.id })
+            .from(paymentAttempts)
+            .where(
+              and(eq(paymentAttempts.projectId, txn.projectId), eq(paymentAttempts.transactionId, txn.id)),
+            )
+            .orderBy(desc(paymentAttempts.createdAt))
+            .limit(1);
+          attemptId = attempt?.id ?? '';
+          if (attempt) {
+            await tx
+              .update(paymentAttempts)
+              .set({ status: 'processing', updatedAt: now })
+              .where(eq(paymentAttempts.id, attempt.id));
+          }
+        } else {
+          attemptId = newId('pat');
+          await tx.insert(paymentAttempts).values({
+            id: attemptId,
+            projectId: txn.projectId,
+            transactionId: txn.id,
+            scanId: scanCtx.scan.id,
+            provider: txn.provider,
+            paymentMethod: input.paymentMethod!,
+            status: 'processing',
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        return { row: moved.row, attemptId };
       });
-    }
-    return { row: moved.row, attemptId };
-  });
 
   if (!claimed) {
     // Lost the race (or nothing to pay): charge nothing, answer what the winner gets.
@@ -245,52 +252,4 @@ async function afterProviderError(
     502,
     'The payment could not be processed and nothing was charged. Try again.',
   );
-}
-
-export async function releaseUncharged(
-  ctx: AppContext,
-  txn: TransactionRow,
-  attemptId: string,
-  code: string,
-  to: 'pending' | 'requires_action',
-) {
-  const now = ctx.now();
-  const moved = await ctx.database.db.transaction(async (tx) => {
-    const m = await transitionTransaction(tx, {
-      projectId: txn.projectId,
-      id: txn.id,
-      to,
-      from: ['processing'],
-      reason: 'not_charged',
-      now,
-    });
-    const attempt =
-      attemptId ||
-      (
-        await tx
-          .select({ id: paymentAttempts.id })
-          .from(paymentAttempts)
-          .where(
-            and(
-              eq(paymentAttempts.projectId, txn.projectId),
-              eq(paymentAttempts.transactionId, txn.id),
-              eq(paymentAttempts.status, 'processing'),
-            ),
-          )
-          .orderBy(desc(paymentAttempts.createdAt))
-          .limit(1)
-      )[0]?.id;
-    if (m && attempt) {
-      await tx
-        .update(paymentAttempts)
-        .set(
-          to === 'pending'
-            ? { status: 'failed', failureCode: code, failureMessage: 'Nothing was charged.', updatedAt: now }
-            : { status: 'requires_action', updatedAt: now },
-        )
-        .where(eq(paymentAttempts.id, attempt));
-    }
-    return m;
-  });
-  if (moved) await publishTransactionChange(ctx, moved.row);
 }

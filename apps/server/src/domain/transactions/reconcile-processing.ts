@@ -3,7 +3,7 @@ import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { providerFor } from '../payments/provider-for';
 import { recordPaymentOutcome } from '../payments/record-payment-outcome';
-import { releaseUncharged } from './pay-transaction';
+import { releaseUncharged } from '../payments/release-uncharged';
 import { settleRefund } from './refund-transaction';
 
 export interface ReconcileReport {

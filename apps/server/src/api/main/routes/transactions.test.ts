@@ -241,6 +241,12 @@ describe('main API: transactions, refunds, scans, events', () => {
       expect(desc).toEqual([3000, 2900, 2800]);
     });
 
+    it('an unknown cursor gives an empty page, not an error', async () => {
+      const res = await list('starting_after=txn_unknown');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: [], next_cursor: null });
+    });
+
     it('keyset pages cover every row once, in every sort', async () => {
       for (const sort of ['-created_at', 'created_at', 'amount', '-amount']) {
         const seen: string[] = [];
@@ -263,6 +269,10 @@ describe('main API: transactions, refunds, scans, events', () => {
         'nope[equals]=1',
         'sort=reference',
         'created_at[dateIs]=yesterday',
+        'created_at[dateIs]=2026-02-30',
+        'created_at[dateAfter]=0000-01-01',
+        'amount[gte]=1e3',
+        `starting_after=${'x'.repeat(300)}`,
       ]) {
         const res = await list(q);
         expect(res.statusCode, q).toBe(400);

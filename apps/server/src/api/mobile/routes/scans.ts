@@ -124,6 +124,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
           'With the simulator this stands for the shopper approving the payment in their bank app. With Stripe, ' +
           'call it after Stripe.js handled the next action: the server retrieves the PaymentIntent.',
         params,
+        body: z.strictObject({}).nullish(),
         response: { 200: payResponseSchema },
       },
     },
