@@ -8,7 +8,7 @@ import { initApiClients } from './api/clients';
 import { App } from './app/App';
 import { createRouter, routes } from './app/router';
 import { currentIdToken } from './auth/auth-context';
-import { initFirebase, sdk } from './auth/firebase';
+import { authReady, authStarted, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
@@ -25,6 +25,8 @@ function preloadCurrentRoute() {
   }
 }
 
+const SIGN_IN_SCREENS = new Set(['/login', '/register', '/forgot-password']);
+
 async function boot() {
   preloadCurrentRoute();
   applyAppearance();
@@ -32,17 +34,21 @@ async function boot() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   let create: Parameters<typeof createRouter>[0];
   try {
-    // The SDK's code downloads while the configuration is fetched, not after it (issue 10).
-    void import('./auth/firebase-sdk').catch(() => undefined);
     const config = await loadRuntimeConfig();
     const sentry = config.sentry.dsn ? await import('./app/sentry') : undefined;
     if (sentry) {
       await sentry.initSentry(config);
       create = sentry.sentryCreateBrowserRouter as typeof create;
     }
-    const auth = await initFirebase(config);
+    // The sign-in screens paint before the auth SDK loads (they start it themselves once
+    // shown, issue 10); every other screen needs the session first, as before.
+    if (!SIGN_IN_SCREENS.has(window.location.pathname.replace(/\/+$/, ''))) await authReady(config);
     // The user id only, never the email, goes with error reports.
-    if (sentry) sdk().onAuthStateChanged(auth, (user) => sentry.setSentryUser(user?.uid ?? null));
+    if (sentry) {
+      void authStarted().then((auth) =>
+        sdk().onAuthStateChanged(auth, (user) => sentry.setSentryUser(user?.uid ?? null)),
+      );
+    }
     initApiClients(currentIdToken);
   } catch (error) {
     // Seed §2: if authentication failed to initialise, go to the error page.

@@ -89,6 +89,9 @@ describe('delivery: compression and caching (issue 10)', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(br.headers.etag).toBeTruthy();
+    // Subresource headers stay, the page-only policy headers do not (they cost ~1 KB each).
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
     const original = fs.readFileSync(path.join(webDist, asset));
     expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
     expect(br.rawPayload.length).toBeLessThan(original.length / 2);

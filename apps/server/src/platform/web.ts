@@ -65,7 +65,7 @@ async function web(app: FastifyInstance) {
   });
   const built = fs.existsSync(path.join(webDist, 'index.html'));
   // Hashed scripts and stylesheets are not documents: the page's policy headers mean nothing on
-  // them, and at ~1 KB per answer they were a fifth of /login's script bytes on the wire.
+  // them, and at ~1 KB per answer they were a tenth of /login's script bytes on the wire.
   // nosniff and the resource policy stay (they do apply to subresources).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/assets/') && reply.statusCode < 400) {

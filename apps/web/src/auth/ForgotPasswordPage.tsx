@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorMessage } from './errors';
-import { auth } from './firebase';
+import { authReady } from './firebase';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
@@ -19,7 +19,9 @@ export default function ForgotPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      await sendPasswordResetEmail(auth(), email.trim(), { url: `${window.location.origin}/login` });
+      await sendPasswordResetEmail(await authReady(), email.trim(), {
+        url: `${window.location.origin}/login`,
+      });
       // The same answer whether or not an account exists: nobody learns who has one.
       setSent(email.trim());
     } catch (err) {

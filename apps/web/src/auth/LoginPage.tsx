@@ -1,19 +1,16 @@
-import { sendSignInLinkToEmail, signInWithEmailAndPassword } from 'firebase/auth';
-import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUi } from '../app/global-ui';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { PasswordInput } from '../ui/PasswordInput';
+import { InlineMessage, PlainButton, PlainInput } from '../ui/plain-controls';
 import { AuthCard } from './AuthCard';
 import { useAuth } from './auth-context';
 import { authErrorCode, authErrorMessage } from './errors';
 import { signInWithProviderPopup, signInWithProviderRedirect, takeRedirectResult } from './federated';
-import { auth } from './firebase';
+import { authReady, sdk } from './firebase';
 import { peekDestination } from './redirect';
 
 export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
@@ -44,9 +41,10 @@ export default function LoginPage() {
     setBusy(true);
     try {
       if (mode === 'password') {
-        await signInWithEmailAndPassword(auth(), email.trim(), password);
+        const auth = await authReady();
+        await sdk().signInWithEmailAndPassword(auth, email.trim(), password);
       } else {
-        await sendSignInLinkToEmail(auth(), email.trim(), {
+        await sdk().sendSignInLinkToEmail(await authReady(), email.trim(), {
           // The link may be opened in another tab, where sessionStorage is empty: the wanted
           // page (an invitation, say) travels in the link's continue URL instead.
           url: `${window.location.origin}${peekDestination() ?? '/u/dashboard'}`,
@@ -86,13 +84,23 @@ export default function LoginPage() {
       }
     >
       {signOutReason && !notice && (
-        <Message severity="warn" text={authErrorMessage({ code: signOutReason })} className="auth-message" />
+        <InlineMessage severity="warn" className="auth-message">
+          {authErrorMessage({ code: signOutReason })}
+        </InlineMessage>
       )}
-      {notice && <Message severity="info" text={notice} className="auth-message" />}
-      {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
+      {notice && (
+        <InlineMessage severity="info" className="auth-message">
+          {notice}
+        </InlineMessage>
+      )}
+      {error && (
+        <InlineMessage severity="error" className="auth-message">
+          {error}
+        </InlineMessage>
+      )}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="login-email" label="Email">
-          <InputText
+          <PlainInput
             id="login-email"
             type="email"
             autoComplete="email"
@@ -123,7 +131,7 @@ export default function LoginPage() {
             {mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
           </button>
         </div>
-        <Button
+        <PlainButton
           type="submit"
           label={mode === 'password' ? 'Sign in' : 'Email me a link'}
           loading={busy}
@@ -137,10 +145,10 @@ export default function LoginPage() {
           </Divider>
           <div className="federated-buttons">
             {providers.map((p) => (
-              <Button
+              <PlainButton
                 key={p.name}
                 type="button"
-                outlined
+                className="p-button-outlined"
                 icon="pi pi-sign-in"
                 label={`Continue with ${p.display_name}`}
                 onClick={() => void federated(p.name)}
@@ -148,25 +156,19 @@ export default function LoginPage() {
             ))}
           </div>
           {blockedProvider && (
-            <Message
-              severity="warn"
-              className="auth-message"
-              content={
-                <span>
-                  Your browser blocked the sign-in window.{' '}
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      const p = providers.find((x) => x.name === blockedProvider);
-                      if (p) signInWithProviderRedirect(p);
-                    }}
-                  >
-                    Continue in this window
-                  </button>
-                </span>
-              }
-            />
+            <InlineMessage severity="warn" className="auth-message">
+              Your browser blocked the sign-in window.{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  const p = providers.find((x) => x.name === blockedProvider);
+                  if (p) signInWithProviderRedirect(p);
+                }}
+              >
+                Continue in this window
+              </button>
+            </InlineMessage>
           )}
         </>
       )}

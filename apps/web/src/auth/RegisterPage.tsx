@@ -15,7 +15,7 @@ import { useUi } from '../app/global-ui';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
-import { auth } from './firebase';
+import { authReady } from './firebase';
 import { PasswordChecklist } from './PasswordChecklist';
 import { usePasswordPolicy } from './use-password-policy';
 
@@ -39,13 +39,13 @@ export default function RegisterPage() {
     setBusy(true);
     try {
       // Check the password as it is now, not as the debounced checklist last saw it.
-      if (!(await validatePassword(auth(), password)).isValid) {
+      if (!(await validatePassword(await authReady(), password)).isValid) {
         recheck();
         setError('The password does not meet the requirements listed below.');
         setBusy(false);
         return;
       }
-      const { user } = await createUserWithEmailAndPassword(auth(), email.trim(), password);
+      const { user } = await createUserWithEmailAndPassword(await authReady(), email.trim(), password);
       if (name.trim()) await updateProfile(user, { displayName: name.trim() });
       await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
       ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);

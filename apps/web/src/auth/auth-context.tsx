@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { auth, sdk } from './firebase';
+import { auth, authReady, authStarted, sdk } from './firebase';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
 
@@ -72,33 +72,43 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingOut = useRef(false);
 
   useEffect(() => {
-    // Fires on sign-in, sign-out, automatic sign-out and a sign-out in another tab.
-    return sdk().onAuthStateChanged(
-      auth(),
-      (next) => {
-        const before = previous.current;
-        previous.current = next;
-        if (next) {
-          setSignOutReason(null);
-          store.set(next.uid);
-        } else {
-          if (signingOut.current) {
-            // Asked for here: nothing to explain.
-          } else if (before) {
-            void whySignedOut(before).then((code) => code && setSignOutReason(code));
-          } else if (store.get()) {
-            setSignOutReason('scanline/session-ended');
-          }
-          store.set(null);
-        }
-        signingOut.current = false;
-        setUser(next);
-        setStatus(next ? 'signed-in' : 'signed-out');
-        setVersion((v) => v + 1);
+    // The SDK starts after the first paint (issue 10); until it reports, status is 'loading'.
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    authStarted().then(
+      (ready) => {
+        if (cancelled) return;
+        // Fires on sign-in, sign-out, automatic sign-out and a sign-out in another tab.
+        unsubscribe = sdk().onAuthStateChanged(ready, onChange, () => setStatus('error'));
       },
       // Seed §2: an auth state that cannot be read sends the guards to /error.
       () => setStatus('error'),
     );
+    function onChange(next: User | null) {
+      const before = previous.current;
+      previous.current = next;
+      if (next) {
+        setSignOutReason(null);
+        store.set(next.uid);
+      } else {
+        if (signingOut.current) {
+          // Asked for here: nothing to explain.
+        } else if (before) {
+          void whySignedOut(before).then((code) => code && setSignOutReason(code));
+        } else if (store.get()) {
+          setSignOutReason('scanline/session-ended');
+        }
+        store.set(null);
+      }
+      signingOut.current = false;
+      setUser(next);
+      setStatus(next ? 'signed-in' : 'signed-out');
+      setVersion((v) => v + 1);
+    }
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
   }, []);
 
   const value = useMemo<AuthState>(
@@ -130,7 +140,7 @@ export function useAuth(): AuthState {
 
 /** The ID token for API calls (the SDK refreshes it when it is within 5 minutes of expiry). */
 export async function currentIdToken(forceRefresh: boolean): Promise<string | null> {
-  const user = auth().currentUser;
+  const user = (await authReady()).currentUser;
   if (!user) return null;
   return user.getIdToken(forceRefresh);
 }

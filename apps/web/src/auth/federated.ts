@@ -1,13 +1,9 @@
 import type { FederatedProvider } from '@scanline/contracts';
-import {
-  type AuthCredential,
-  GoogleAuthProvider,
-  OAuthProvider,
-  reauthenticateWithCredential,
-  signInWithCredential,
-  type UserCredential,
-} from 'firebase/auth';
-import { auth } from './firebase';
+import type { AuthCredential, UserCredential } from 'firebase/auth';
+// The SDK functions come through `sdk()` once it has loaded, never by a static import: the
+// sign-in screen imports this file and must paint before the SDK arrives (issue 10). Popups
+// still open synchronously in the click (no await before window.open).
+import { auth, authReady, sdk } from './firebase';
 
 // Seed §9: popup 500 × 600; closed-window poll 2 s; grace after close 8 s.
 const POPUP_WIDTH = 500;
@@ -29,13 +25,17 @@ async function credentialFromHandle(handle: string): Promise<AuthCredential> {
   });
   if (!res.ok) throw authError('auth/invalid-auth-event');
   const { provider_id, id_token } = (await res.json()) as { provider_id: string; id_token: string };
+  await authReady();
+  const { GoogleAuthProvider, OAuthProvider } = sdk();
   return provider_id === 'google.com'
     ? GoogleAuthProvider.credential(id_token)
     : new OAuthProvider(provider_id).credential({ idToken: id_token });
 }
 
-const completeWithHandle = async (handle: string): Promise<UserCredential> =>
-  signInWithCredential(auth(), await credentialFromHandle(handle));
+const completeWithHandle = async (handle: string): Promise<UserCredential> => {
+  const credential = await credentialFromHandle(handle);
+  return sdk().signInWithCredential(await authReady(), credential);
+};
 
 /**
  * Federated sign-in in a centred popup (seed §4): a new popup cancels the previous one
@@ -43,14 +43,16 @@ const completeWithHandle = async (handle: string): Promise<UserCredential> =>
  * (popup-closed-by-user); a blocked window rejects with popup-blocked.
  */
 export async function signInWithProviderPopup(provider: FederatedProvider): Promise<UserCredential> {
-  return signInWithCredential(auth(), await credentialFromPopup(provider));
+  const credential = await credentialFromPopup(provider);
+  return sdk().signInWithCredential(await authReady(), credential);
 }
 
 /** Reauthentication with a provider before a sensitive change (the SDK checks it is the same user). */
 export async function reauthenticateWithProviderPopup(provider: FederatedProvider): Promise<UserCredential> {
+  // Signed-in screens have the SDK already; no await before the popup opens.
   const user = auth().currentUser;
   if (!user) throw authError('auth/user-token-expired');
-  return reauthenticateWithCredential(user, await credentialFromPopup(provider));
+  return sdk().reauthenticateWithCredential(user, await credentialFromPopup(provider));
 }
 
 function credentialFromPopup(provider: FederatedProvider): Promise<AuthCredential> {

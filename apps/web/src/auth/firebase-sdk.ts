@@ -5,10 +5,17 @@ export {
   browserLocalPersistence,
   browserSessionPersistence,
   connectAuthEmulator,
+  GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
+  OAuthProvider,
   onAuthStateChanged,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
+  sendSignInLinkToEmail,
+  signInWithCredential,
+  // The sign-in screen's calls: loaded after its first paint, not before (issue 10).
+  signInWithEmailAndPassword,
   signOut,
 } from 'firebase/auth';

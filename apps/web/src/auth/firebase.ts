@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@scanline/contracts';
 import type { Auth, User } from 'firebase/auth';
+import { runtimeConfig } from '../config/runtime-config';
 
 export type AuthSdk = typeof import('./firebase-sdk');
 
@@ -47,6 +48,29 @@ export async function initFirebase(config: RuntimeConfig): Promise<Auth> {
   sdkModule = sdk;
   authInstance = auth;
   return auth;
+}
+
+let starting: Promise<Auth> | undefined;
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
+/**
+ * The SDK, started once. Boot does not wait for it (issue 10): signed-in screens start it at
+ * boot, the sign-in screens once they have painted (their SDK's ~26 KB is not in the way of
+ * the first paint on a phone); code that needs it awaits this.
+ */
+export function authReady(config: RuntimeConfig = runtimeConfig()): Promise<Auth> {
+  starting ??= initFirebase(config);
+  markStarted();
+  return starting;
+}
+
+/** Resolves with the SDK once something started it (the auth state listens through this). */
+export async function authStarted(): Promise<Auth> {
+  await started;
+  return authReady();
 }
 
 /** The loaded SDK functions, for code on the boot path that must not import it statically. */

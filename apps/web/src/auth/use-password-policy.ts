@@ -1,6 +1,6 @@
 import { type PasswordValidationStatus, validatePassword } from 'firebase/auth';
 import { useCallback, useEffect, useState } from 'react';
-import { auth } from './firebase';
+import { authReady } from './firebase';
 
 /** Checks a password against the server's policy as the user types (the SDK caches the policy). */
 export function usePasswordPolicy(password: string) {
@@ -10,7 +10,8 @@ export function usePasswordPolicy(password: string) {
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      validatePassword(auth(), password)
+      authReady()
+        .then((auth) => validatePassword(auth, password))
         .then((s) => live && setStatus(s))
         .catch(() => live && setStatus(null));
     }, 150);

@@ -1,5 +1,5 @@
-import { InputText } from 'primereact/inputtext';
 import { type ChangeEvent, useState } from 'react';
+import { PlainInput } from './plain-controls';
 
 /**
  * A password field with a show/hide switch, for screens where PrimeReact's Password (with
@@ -27,7 +27,7 @@ export function PasswordInput({
   const [visible, setVisible] = useState(false);
   return (
     <span className="p-password p-component p-inputwrapper password-input">
-      <InputText
+      <PlainInput
         id={id}
         type={visible ? 'text' : 'password'}
         value={value}

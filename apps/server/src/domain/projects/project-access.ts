@@ -1,5 +1,6 @@
 import type { Role } from '@scanline/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { memberships, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -7,6 +8,37 @@ import type { Actor } from '../actor';
 import { type Action, authorize } from '../policy';
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+// The read every project-scoped request makes first: prepared once per database handle (a
+// transaction builds it as usual), so the hot path skips building and planning the query.
+const prepare = (db: Db) => ({
+  byKey: db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .limit(1)
+    .prepare('project_access_by_key'),
+  byMember: db
+    .select({ project: projects, role: memberships.role })
+    .from(projects)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.projectId, projects.id), eq(memberships.uid, sql.placeholder('uid'))),
+    )
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .limit(1)
+    .prepare('project_access_by_member'),
+});
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function statementsFor(db: Db) {
+  if ((db as object) instanceof PgTransaction) return prepare(db);
+  let s = statements.get(db);
+  if (!s) {
+    s = prepare(db);
+    statements.set(db, s);
+  }
+  return s;
+}
 
 /**
  * The project as the actor may see it, after the policy check. Outsiders, other projects'
@@ -21,17 +53,12 @@ export async function projectAccess(
 ): Promise<{ project: ProjectRow; role: Role | null }> {
   if (actor.kind === 'api_key') {
     if (actor.projectId !== projectId) throw notFound('Project');
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+    const [project] = await statementsFor(db).byKey.execute({ projectId });
     if (!project || project.deletedAt) throw notFound('Project');
     authorize(actor, null, action);
     return { project, role: null };
   }
-  const [row] = await db
-    .select({ project: projects, role: memberships.role })
-    .from(projects)
-    .innerJoin(memberships, and(eq(memberships.projectId, projects.id), eq(memberships.uid, actor.uid)))
-    .where(eq(projects.id, projectId))
-    .limit(1);
+  const [row] = await statementsFor(db).byMember.execute({ projectId, uid: actor.uid });
   if (!row) throw notFound('Project');
   if (row.project.deletedAt && !(opts.allowDeleted && row.role === 'owner')) throw notFound('Project');
   authorize(actor, row.role, action);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -152,6 +153,24 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two replicas on on
     await revokeUserSessions(a.ctx.database, user.user.uid, a.ctx.now());
     expect(await me(a.app, user.auth.authorization)).toBe(401);
     expect(await refusedWithin(() => me(b.app, user.auth.authorization), 1000)).toBe(true);
+  });
+
+  it('forgets everything when its LISTEN connection drops (a revocation may have been missed)', async () => {
+    const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+    const user = await signedInUser(a.ctx);
+    expect(await me(b.app, user.auth.authorization)).toBe(200);
+    const cache = credentialCaches(b.ctx.database, 5).idTokens;
+    expect(cache.get(user.idToken)).toBeDefined();
+    // Cut every replica's listening connection, as a failover or a network blip would.
+    await a.ctx.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`,
+    );
+    const deadline = Date.now() + 1000;
+    while (cache.get(user.idToken) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(cache.get(user.idToken)).toBeUndefined();
+    // It listens again (within the bus's 1 s retry) and still answers.
+    expect(await me(b.app, user.auth.authorization)).toBe(200);
   });
 
   it('revoking an API key on one replica refuses it on the other within 1 s', async () => {
