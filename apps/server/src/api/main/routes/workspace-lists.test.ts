@@ -39,7 +39,7 @@ describe('workspace lists page, filter and sort in SQL', () => {
     const names: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (
+      const page: { data: { name: string }[]; next_cursor: string | null } = (
         await get(`${base}?limit=1&sort=-name${cursor ? `&starting_after=${cursor}` : ''}`)
       ).json();
       names.push(...page.data.map((k: { name: string }) => k.name));
