@@ -16,6 +16,9 @@ export const timeZoneSchema = z.string().refine((tz) => {
   }
 }, 'an IANA time zone, e.g. Europe/Paris');
 const name = z.string().trim().min(1).max(120);
+const stripePublishableKeySchema = z
+  .string()
+  .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'a Stripe publishable key (pk_…)');
 const email = z.email().max(254);
 const timestamp = z.string();
 
@@ -29,6 +32,7 @@ export const businessSchema = z.object({
   address: z.record(z.string(), z.string()).nullable(),
   payment_provider: z.enum(['simulator', 'stripe']),
   stripe_secret_key_last4: z.string().nullable(),
+  stripe_publishable_key: z.string().nullable(),
   stripe_webhook_secret_set: z.boolean(),
   created_at: timestamp,
 });
@@ -53,12 +57,15 @@ export const createBusinessSchema = z.strictObject({
     .string()
     .regex(/^whsec_[A-Za-z0-9]{8,}$/, 'a Stripe webhook secret')
     .optional(),
+  /** What the shopper page's Payment Element loads Stripe.js with. */
+  stripe_publishable_key: stripePublishableKeySchema.optional(),
 });
 export const updateBusinessSchema = createBusinessSchema.partial().extend({
   // No default here: leaving it out of a PATCH keeps the current provider.
   payment_provider: z.enum(['simulator', 'stripe']).optional(),
   legal_name: name.nullable().optional(),
   support_email: email.nullable().optional(),
+  stripe_publishable_key: stripePublishableKeySchema.nullable().optional(),
 });
 
 export const projectSchema = z.object({

@@ -36,6 +36,16 @@ describe('web surface', () => {
     expect(api.headers['content-type']).toMatch(/problem\+json/);
   });
 
+  it('lets only the shopper page load Stripe.js (Payment Element for Stripe businesses)', async () => {
+    const pay = await t.app.inject({ url: '/pay/tok_x', headers: { accept: 'text/html' } });
+    const payCsp = String(pay.headers['content-security-policy']);
+    expect(payCsp).toContain("script-src 'self' https://js.stripe.com");
+    expect(payCsp).toContain('https://hooks.stripe.com');
+    expect(payCsp).toContain("frame-ancestors 'none'");
+    const consolePage = await t.app.inject({ url: '/p/prj_1/dashboard', headers: { accept: 'text/html' } });
+    expect(String(consolePage.headers['content-security-policy'])).not.toContain('stripe.com');
+  });
+
   it('sends security headers on every answer', async () => {
     for (const url of ['/healthz', '/config.json', '/api/v1/me']) {
       const res = await t.app.inject(url);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { presentRuntimeConfig } from './runtime-config';
+import { shopperPageCsp } from './security-headers';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -92,12 +93,14 @@ async function web(app: FastifyInstance) {
       },
     });
   }
+  const shopperCsp = shopperPageCsp(app.ctx.config);
   app.decorate('serveConsole', (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url === '/config.json') return false;
     if (!String(request.headers.accept ?? '').includes('text/html') && url !== '/') return false;
     reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
+    if (url.startsWith('/pay/')) reply.header('content-security-policy', shopperCsp);
     if (!built) {
       reply.status(503).send(MISSING_BUILD);
       return true;

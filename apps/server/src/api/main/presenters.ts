@@ -19,6 +19,7 @@ export function presentBusiness(b: BusinessRow): Business {
     address: b.address ?? null,
     payment_provider: b.paymentProvider,
     stripe_secret_key_last4: b.stripeSecretKeyLast4,
+    stripe_publishable_key: b.stripePublishableKey,
     stripe_webhook_secret_set: Boolean(b.stripeWebhookSecretEnc),
     created_at: b.createdAt.toISOString(),
   };

@@ -386,6 +386,7 @@ CREATE TABLE "businesses" (
 	"payment_provider" text DEFAULT 'simulator' NOT NULL,
 	"stripe_secret_key_enc" text,
 	"stripe_secret_key_last4" text,
+	"stripe_publishable_key" text,
 	"stripe_webhook_secret_enc" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

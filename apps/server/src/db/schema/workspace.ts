@@ -16,6 +16,8 @@ export const businesses = pgTable(
     paymentProvider: text().$type<'simulator' | 'stripe'>().notNull().default('simulator'),
     stripeSecretKeyEnc: text(),
     stripeSecretKeyLast4: text(),
+    /** Not a secret: Stripe.js needs it in the shopper's browser for the Payment Element. */
+    stripePublishableKey: text(),
     stripeWebhookSecretEnc: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

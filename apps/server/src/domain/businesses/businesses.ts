@@ -59,6 +59,7 @@ export async function createBusiness(
       supportEmail: input.support_email ?? null,
       address: input.address ?? null,
       paymentProvider: input.payment_provider,
+      stripePublishableKey: input.stripe_publishable_key ?? null,
       ...secretColumns(config, input),
       createdAt: now,
       updatedAt: now,
@@ -110,6 +111,9 @@ export async function updateBusiness(
       ...(input.support_email !== undefined ? { supportEmail: input.support_email } : {}),
       ...(input.address !== undefined ? { address: input.address } : {}),
       paymentProvider: provider,
+      ...(input.stripe_publishable_key !== undefined
+        ? { stripePublishableKey: input.stripe_publishable_key }
+        : {}),
       ...secretColumns(config, input),
       updatedAt: now,
     })

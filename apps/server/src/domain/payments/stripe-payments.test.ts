@@ -28,6 +28,7 @@ describe('Stripe provider against a local stand-in', () => {
       payload: {
         payment_provider: 'stripe',
         stripe_secret_key: 'sk_test_standin4242',
+        stripe_publishable_key: 'pk_test_standin4242',
         stripe_webhook_secret: WEBHOOK_SECRET,
       },
     });
@@ -77,7 +78,10 @@ describe('Stripe provider against a local stand-in', () => {
       currency: 'usd',
       metadata: { transaction_id: txn.id, project_id: team.project.id },
     });
-    expect(scan.stripe).toEqual({ publishable_key: null, client_secret: intent.client_secret });
+    expect(scan.stripe).toEqual({
+      publishable_key: 'pk_test_standin4242',
+      client_secret: intent.client_secret,
+    });
     const create = stripe.requests.find(
       (r) => r.path === '/v1/payment_intents' && r.idempotencyKey === txn.id,
     );

@@ -53,7 +53,7 @@ async function stripeSession(ctx: AppContext, txn: TransactionRow, business: Bus
         ),
       );
   }
-  return { publishable_key: null, client_secret: prepared.clientSecret };
+  return { publishable_key: business.stripePublishableKey, client_secret: prepared.clientSecret };
 }
 
 function presentShopperScan(

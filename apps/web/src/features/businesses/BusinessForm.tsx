@@ -17,6 +17,7 @@ export interface BusinessInput {
   payment_provider: 'simulator' | 'stripe';
   stripe_secret_key?: string;
   stripe_webhook_secret?: string;
+  stripe_publishable_key?: string;
 }
 
 const PROVIDERS = [
@@ -41,6 +42,7 @@ export function BusinessForm({
     default_currency: business?.default_currency ?? 'USD',
     support_email: business?.support_email ?? '',
     payment_provider: business?.payment_provider ?? 'simulator',
+    stripe_publishable_key: business?.stripe_publishable_key ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -58,6 +60,11 @@ export function BusinessForm({
     };
     for (const k of ['legal_name', 'support_email', 'stripe_secret_key', 'stripe_webhook_secret'])
       if (!body[k]) delete body[k];
+    // Clearing the publishable key on an existing business removes it; on a new one, leave it out.
+    if (!body.stripe_publishable_key) {
+      if (business?.stripe_publishable_key) body.stripe_publishable_key = null;
+      else delete body.stripe_publishable_key;
+    }
     try {
       await onSubmit(body as unknown as BusinessInput);
       onClose();
@@ -150,6 +157,19 @@ export function BusinessForm({
                 onChange={(e) => set('stripe_secret_key')(e.target.value)}
                 feedback={false}
                 toggleMask
+                autoComplete="off"
+              />
+            </FormField>
+            <FormField
+              id="biz-stripe-pk"
+              label="Stripe publishable key"
+              error={errors.stripe_publishable_key}
+              help="pk_live_… or pk_test_…: the shopper page loads Stripe's card form with it."
+            >
+              <InputText
+                id="biz-stripe-pk"
+                value={form.stripe_publishable_key ?? ''}
+                onChange={(e) => set('stripe_publishable_key')(e.target.value)}
                 autoComplete="off"
               />
             </FormField>
