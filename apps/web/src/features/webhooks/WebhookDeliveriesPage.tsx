@@ -76,14 +76,19 @@ export default function WebhookDeliveriesPage() {
     {
       field: 'actions',
       header: '',
-      body: (d) => (
-        <div className="row-actions">
-          <Link to={`deliveries/${d.id}`} className="p-button p-button-text p-button-sm">
-            Open
-          </Link>
-          {canManage && <Button label="Resend" text size="small" onClick={() => void resend(d)} />}
-        </div>
-      ),
+      body: (d) =>
+        canManage ? (
+          <Button
+            icon="pi pi-replay"
+            text
+            rounded
+            size="small"
+            aria-label={`Resend ${d.event_type}`}
+            tooltip="Resend"
+            tooltipOptions={{ position: 'left' }}
+            onClick={() => void resend(d)}
+          />
+        ) : null,
     },
   ];
 
