@@ -144,16 +144,13 @@ export default function WebhookDeliveriesPage() {
         {() => (
           <>
             <form className="delivery-search" onSubmit={applySearch} aria-label="Search the payloads">
-              <span className="p-input-icon-left">
-                <i className="pi pi-search" aria-hidden="true" />
-                <InputText
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Text in the payload, e.g. a transaction id"
-                  aria-label="Search the payloads"
-                />
-              </span>
-              <Button type="submit" label="Search" outlined size="small" />
+              <InputText
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Text in the payload, e.g. a transaction id"
+                aria-label="Search the payloads"
+              />
+              <Button type="submit" label="Search" icon="pi pi-search" outlined size="small" />
             </form>
             <ServerTable
               id="webhook-deliveries"

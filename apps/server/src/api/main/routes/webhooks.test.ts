@@ -358,3 +358,25 @@ describe('tenancy and roles', () => {
     runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/deliveries?object_id=x' });
   });
 });
+
+describe('member events', () => {
+  it('removing a member records member.removed (the member as the API presents it) for the webhooks', async () => {
+    const mate = await makeTeam(t);
+    const res = await call(
+      'DELETE',
+      `/api/v1/projects/${mate.project.id}/members/${mate.member.user.uid}`,
+      mate.admin.auth,
+    );
+    expect(res.statusCode).toBe(204);
+    const rows = await t.ctx.database.db.execute(
+      sql`select type, object_id, data from events where project_id = ${mate.project.id} and type = 'member.removed'`,
+    );
+    const [row] = (rows as unknown as { rows: { object_id: string; data: Record<string, unknown> }[] }).rows;
+    expect(row!.object_id).toBe(mate.member.user.uid);
+    expect(row!.data).toMatchObject({
+      user_id: mate.member.user.uid,
+      role: 'member',
+      display_name: 'Mia Member',
+    });
+  });
+});
