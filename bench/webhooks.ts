@@ -68,16 +68,14 @@ export async function benchWebhooks() {
     await db
       .insert(businesses)
       .values({ id: 'biz_bench', ownerUid: 'u', name: 'B', country: 'US', defaultCurrency: 'USD' });
-    await db
-      .insert(projects)
-      .values({
-        id: 'prj_bench',
-        businessId: 'biz_bench',
-        name: 'P',
-        timeZone: 'UTC',
-        currency: 'USD',
-        createdBy: 'u',
-      });
+    await db.insert(projects).values({
+      id: 'prj_bench',
+      businessId: 'biz_bench',
+      name: 'P',
+      timeZone: 'UTC',
+      currency: 'USD',
+      createdBy: 'u',
+    });
     await db.insert(webhookEndpoints).values({
       id: 'whk_bench',
       projectId: 'prj_bench',

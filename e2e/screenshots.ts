@@ -82,7 +82,7 @@ async function seedWorkspace(): Promise<string> {
 /** Two endpoints (one healthy, one failing), a few events, and their deliveries. */
 async function seedWebhooks(
   prj: string,
-  call: (method: string, url: string, payload?: unknown) => Promise<any>,
+  call: (method: string, url: string, payload?: unknown) => Promise<Record<string, string>>,
 ) {
   let n = 0;
   receiver.respond = () => ({
