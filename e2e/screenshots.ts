@@ -3,16 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { memberships } from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
+import { recordEvent } from '../apps/server/src/domain/events/record-event';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession, signedInUser } from '../apps/server/src/test/tokens';
+import { startReceiver } from '../apps/server/src/test/webhook-receiver';
 import { newEmail, registerThroughUi, startStack } from './support';
 
 const out = path.resolve('screenshots');
 fs.mkdirSync(out, { recursive: true });
-const stack = await startStack();
+// Webhook screens show deliveries to a local receiver, so the stack allows loopback.
+const stack = await startStack({ env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
+const receiver = await startReceiver();
+/** `SCREENS=dashboard,webhooks` limits a run to the screens whose path contains one of the words. */
+const only = process.env.SCREENS?.split(',');
 const email = newEmail('shots');
 const signedOut = ['/login', '/register', '/forgot-password', '/auth/action', '/error'];
-const signedIn = (prj: string) => [
+const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo' }) => [
   '/u/dashboard',
   '/u/profile',
   '/u/settings',
@@ -30,8 +36,8 @@ const signedIn = (prj: string) => [
   `/p/${prj}/api-keys`,
   `/p/${prj}/settings`,
   `/p/${prj}/webhooks`,
-  `/p/${prj}/webhooks/whk_demo`,
-  `/p/${prj}/webhooks/whk_demo/deliveries/dlv_demo`,
+  `/p/${prj}/webhooks/${hook.webhook}`,
+  `/p/${prj}/webhooks/${hook.webhook}/deliveries/${hook.delivery}`,
 ];
 /** What the payment screens show (issue 7), made through the three APIs. */
 interface SeededPayments {
@@ -204,8 +210,54 @@ async function seedWorkspace(): Promise<string> {
     now: new Date(),
     createdBy: owner!.uid,
   });
+  hook = await seedWebhooks(project.id, call);
   return project.id;
 }
+
+/** Two endpoints (one healthy, one failing), a few events, and their deliveries. */
+async function seedWebhooks(
+  prj: string,
+  call: (method: string, url: string, payload?: unknown) => Promise<Record<string, string>>,
+) {
+  let n = 0;
+  receiver.respond = () => ({
+    status: ++n % 5 === 0 ? 500 : 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ received: true, n }),
+  });
+  const ok = await call('POST', `/projects/${prj}/webhooks`, {
+    url: receiver.url,
+    description: 'Order system',
+  });
+  await call('POST', `/projects/${prj}/webhooks`, {
+    url: `http://127.0.0.1:${receiver.port}/legacy`,
+    description: 'Legacy bookkeeping',
+    event_types: ['transaction.succeeded', 'transaction.refunded'],
+    enabled: false,
+  });
+  const db = stack.t.ctx.database.db;
+  const types = [
+    'transaction.created',
+    'transaction.succeeded',
+    'member.added',
+    'transaction.refunded',
+  ] as const;
+  for (let i = 0; i < 8; i++) {
+    await db.transaction((tx) =>
+      recordEvent(tx, {
+        projectId: prj,
+        type: types[i % types.length]!,
+        objectId: `txn_demo${i}`,
+        data: { id: `txn_demo${i}`, amount: 1250 + i * 100, currency: 'USD', status: 'succeeded' },
+        now: new Date(),
+      }),
+    );
+  }
+  const test = await call('POST', `/projects/${prj}/webhooks/${ok.id}/test`);
+  await stack.t.webhookDispatcher().drain();
+  return { webhook: ok.id as string, delivery: test.delivery_id as string };
+}
+let hook = { webhook: 'whk_demo', delivery: 'dlv_demo' };
 
 let projectId = 'prj_demo';
 try {
@@ -216,7 +268,7 @@ try {
       const page = await context.newPage();
       const name = (p: string) =>
         `${p.replace(/\//g, '_').replace(/^_/, '') || 'root'}-${dark ? 'dark' : 'light'}-${width}.png`;
-      for (const p of process.env.SCREENS ? [] : signedOut) {
+      for (const p of signedOut.filter((x) => !only || only.some((w) => x.includes(w)))) {
         await page.goto(`${stack.origin}${p}`);
         await page.waitForTimeout(600);
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });
@@ -232,9 +284,7 @@ try {
         await page.click('button[type=submit]');
         await page.waitForURL('**/u/dashboard');
       }
-      // SCREENS=dashboard,… takes only the screens whose path contains one of the words.
-      const only = process.env.SCREENS?.split(',');
-      for (const p of signedIn(projectId).filter((x) => !only || only.some((w) => x.includes(w)))) {
+      for (const p of signedIn(projectId, hook).filter((x) => !only || only.some((w) => x.includes(w)))) {
         await page.goto(`${stack.origin}${p}`);
         // Charts animate for a second after their data arrives.
         await page.waitForTimeout(p.endsWith('/dashboard') ? 2500 : 700);
@@ -249,4 +299,5 @@ try {
   console.log(`screenshots in ${out}`);
 } finally {
   await stack.close();
+  await receiver.close();
 }

@@ -79,7 +79,7 @@ describe('webhooks in Chromium', () => {
     expect(receiver.received).toHaveLength(1);
     const webhookId = receiver.received[0]!.headers['webhook-id'];
 
-    await page.locator('.p-datatable').getByRole('link', { name: 'Open' }).click();
+    await page.locator('.p-datatable').getByRole('link', { name: 'webhook.test' }).click();
     await page.waitForURL(/\/deliveries\/dlv_/);
     const attempt = page.getByTestId('delivery-attempt');
     await expectText(attempt, 'HTTP 200');

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { attemptDelivery } from '../domain/webhooks/attempt-delivery';
+import {
+  type AttemptResult,
+  type DeliveryTarget,
+  loadDeliveryTargets,
+  recordAttempts,
+  sendAttempt,
+} from '../domain/webhooks/attempt-delivery';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -61,17 +67,52 @@ export function createWebhookDispatcher(
   const perEndpointCount = new Map<string, number>();
   let ticking: Promise<void> | null = null;
   let again = false;
+  // Fan-out runs on a wake-up (new events) or a poll, not after every finished send.
+  let fanOutDue = true;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const logError = (error: unknown, what: string) => opts.log?.error({ err: error }, what);
 
-  const send = (claimed: ClaimedDelivery) => {
+  // Finished attempts are recorded in batches (one transaction for all that finished while
+  // the previous batch was being written); a delivery holds its slot until it is recorded.
+  const finished: { result: AttemptResult; done: () => void }[] = [];
+  let flushing: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    flushing ??= (async () => {
+      try {
+        while (finished.length) {
+          const batch = finished.splice(0);
+          try {
+            await recordAttempts(
+              ctx,
+              owner,
+              batch.map((b) => b.result),
+            );
+          } catch (error) {
+            // Not recorded: the leases run out and the deliveries are sent again (at least once).
+            logError(error, 'recording webhook attempts failed');
+          } finally {
+            for (const b of batch) b.done();
+          }
+        }
+      } finally {
+        flushing = null;
+      }
+    })();
+    return flushing;
+  };
+
+  const send = (claimed: ClaimedDelivery, target: DeliveryTarget) => {
     perEndpointCount.set(claimed.endpointId, (perEndpointCount.get(claimed.endpointId) ?? 0) + 1);
-    const p = attemptDelivery(ctx, agent, claimed, owner)
+    const p = sendAttempt(ctx, agent, claimed, target)
       .then(
-        () => {},
+        (result) =>
+          new Promise<void>((done) => {
+            finished.push({ result, done });
+            void flush();
+          }),
         (error) => logError(error, 'webhook attempt failed'),
       )
       .finally(() => {
@@ -79,7 +120,8 @@ export function createWebhookDispatcher(
         const n = (perEndpointCount.get(claimed.endpointId) ?? 1) - 1;
         if (n <= 0) perEndpointCount.delete(claimed.endpointId);
         else perEndpointCount.set(claimed.endpointId, n);
-        if (!stopped) void tick();
+        // Refill in batches: one claim query per quarter of the slots, not one per send.
+        if (!stopped && inFlight.size <= concurrency - Math.max(1, Math.floor(concurrency / 4))) void tick();
       });
     inFlight.set(claimed.id, p);
   };
@@ -87,10 +129,13 @@ export function createWebhookDispatcher(
   /** One pass: fan out new events, then claim and start sends up to the limits. Returns whether anything happened. */
   const pass = async (): Promise<boolean> => {
     let did = false;
-    for (;;) {
+    while (fanOutDue) {
+      fanOutDue = false;
       const fanned = await fanOutEvents(db, ctx.now());
-      if (fanned.events === 0) break;
-      did = true;
+      if (fanned.events > 0) {
+        did = true;
+        fanOutDue = true;
+      }
     }
     while (inFlight.size < concurrency) {
       const busy = [...perEndpointCount].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
@@ -105,9 +150,12 @@ export function createWebhookDispatcher(
       if (claimed.length === 0) break;
       did = true;
       const extra: string[] = [];
+      const targets = await loadDeliveryTargets(ctx, claimed);
       for (const c of claimed) {
+        const target = targets.get(c.id);
+        if (!target) continue; // its endpoint was deleted meanwhile
         if ((perEndpointCount.get(c.endpointId) ?? 0) >= perEndpoint) extra.push(c.id);
-        else send(c);
+        else send(c, target);
       }
       if (extra.length) {
         await releaseClaims(db, owner, extra);
@@ -117,7 +165,8 @@ export function createWebhookDispatcher(
     return did;
   };
 
-  const tick = (): Promise<void> => {
+  const tick = (fanOut = false): Promise<void> => {
+    if (fanOut) fanOutDue = true;
     if (ticking) {
       again = true;
       return ticking;
@@ -144,16 +193,16 @@ export function createWebhookDispatcher(
       stopped = false;
       liveOwners.add(owner);
       if (ctx.database.kind === 'pglite') await releaseForeignClaims(db, [...liveOwners]);
-      unsubscribe = ctx.database.bus.subscribe(BUS_CHANNELS.events, () => void tick());
+      unsubscribe = ctx.database.bus.subscribe(BUS_CHANNELS.events, () => void tick(true));
       const loop = () => {
         timer = setTimeout(async () => {
-          await tick();
+          await tick(true);
           if (!stopped) loop();
         }, pollMs);
         timer.unref();
       };
       loop();
-      void tick();
+      void tick(true);
     },
     async stop() {
       stopped = true;
@@ -167,8 +216,9 @@ export function createWebhookDispatcher(
     },
     async drain() {
       for (let i = 0; i < 1000; i++) {
-        await tick();
+        await tick(true);
         const pending = [...inFlight.values()];
+        fanOutDue = true;
         if (pending.length === 0 && !(await pass())) return;
         await Promise.allSettled(pending);
       }

@@ -3,7 +3,7 @@ import {
   WEBHOOK_RESPONSE_BODY_MAX_BYTES,
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@scanline/contracts';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
@@ -84,34 +84,70 @@ async function post(
   }
 }
 
-export interface AttemptOutcome {
-  status: 'succeeded' | 'pending' | 'failed' | 'lost';
-  responseStatus: number | null;
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+export interface DeliveryTarget {
+  endpoint: EndpointRow;
+  event: EventRow;
 }
 
-/**
- * Sends one claimed delivery and records the attempt, the delivery's new state and the
- * endpoint's health in one transaction, guarded by the lease: if the lease was lost (this
- * sender was presumed dead), nothing is written and the new owner's attempt counts.
- */
-export async function attemptDelivery(
+/** The endpoint and event of each claimed delivery, in one query for the whole batch. */
+export async function loadDeliveryTargets(
+  ctx: AppContext,
+  claimed: ClaimedDelivery[],
+): Promise<Map<string, DeliveryTarget>> {
+  const out = new Map<string, DeliveryTarget>();
+  if (claimed.length === 0) return out;
+  const rows = await ctx.database.db
+    .select({ id: webhookDeliveries.id, endpoint: webhookEndpoints, event: events })
+    .from(webhookDeliveries)
+    .innerJoin(
+      webhookEndpoints,
+      and(
+        eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+        eq(webhookEndpoints.projectId, webhookDeliveries.projectId),
+      ),
+    )
+    .innerJoin(
+      events,
+      and(eq(events.id, webhookDeliveries.eventId), eq(events.projectId, webhookDeliveries.projectId)),
+    )
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        claimed.map((c) => c.id),
+      ),
+    );
+  for (const r of rows) out.set(r.id, { endpoint: r.endpoint, event: r.event });
+  return out;
+}
+
+/** One attempt's result, ready to be recorded. */
+export interface AttemptResult {
+  claimed: ClaimedDelivery;
+  endpoint: EndpointRow;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  ok: boolean;
+  gone: boolean;
+  status: 'succeeded' | 'pending' | 'failed';
+  scheduleStep: number;
+  nextAttemptAt: Date | null;
+  request: { url: string; headers: Record<string, string>; body: string };
+  response: HttpResult;
+  failureReason: string | null;
+}
+
+/** Signs and POSTs one delivery, and decides what happens next (Svix's schedule, Retry-After, 410). */
+export async function sendAttempt(
   ctx: AppContext,
   agent: Dispatcher,
   claimed: ClaimedDelivery,
-  owner: string,
-): Promise<AttemptOutcome> {
-  const db = ctx.database.db;
-  const [row] = await db
-    .select({ endpoint: webhookEndpoints, event: events })
-    .from(webhookEndpoints)
-    .innerJoin(events, and(eq(events.id, claimed.eventId), eq(events.projectId, claimed.projectId)))
-    .where(
-      and(eq(webhookEndpoints.id, claimed.endpointId), eq(webhookEndpoints.projectId, claimed.projectId)),
-    )
-    .limit(1);
-  if (!row) return { status: 'lost', responseStatus: null };
-  const { endpoint, event } = row;
-
+  target: DeliveryTarget,
+): Promise<AttemptResult> {
+  const { endpoint, event } = target;
   const body = JSON.stringify(webhookBody(event));
   const startedAt = ctx.now();
   // Standard Webhooks: the same webhook-id (the event id) on every retry; during a rotation
@@ -133,7 +169,7 @@ export async function attemptDelivery(
 
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const gone = result.status === 410;
-  let status: AttemptOutcome['status'] = 'succeeded';
+  let status: AttemptResult['status'] = 'succeeded';
   let nextAttemptAt: Date | null = null;
   let scheduleStep = claimed.scheduleStep;
   if (!ok) {
@@ -153,84 +189,140 @@ export async function attemptDelivery(
     ? null
     : (result.error ??
       `HTTP ${result.status}${result.status && result.status < 400 ? ' (redirects are not followed)' : ''}`);
+  return {
+    claimed,
+    endpoint,
+    startedAt,
+    finishedAt: now,
+    durationMs,
+    ok,
+    gone,
+    status,
+    scheduleStep,
+    nextAttemptAt,
+    request: { url: endpoint.url, headers, body },
+    response: result,
+    failureReason,
+  };
+}
 
+const ts = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Records a batch of attempts in one transaction: the deliveries' new state (guarded by the
+ * lease — a delivery whose lease this sender lost is left to its new owner, and its attempt
+ * is not recorded), the attempts, and each endpoint's health with the 5-day rule. Then tells
+ * the change bus and emails the admins of any endpoint this disabled.
+ */
+export async function recordAttempts(ctx: AppContext, owner: string, results: AttemptResult[]) {
+  if (results.length === 0) return;
+  const db = ctx.database.db;
   const disabled = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(webhookDeliveries)
-      .set({
-        status,
-        attemptCount: sql`${webhookDeliveries.attemptCount} + 1`,
-        scheduleStep,
-        responseStatus: result.status,
-        nextAttemptAt,
-        lastAttemptAt: startedAt,
-        leaseOwner: null,
-        leaseUntil: null,
-        updatedAt: now,
-      })
-      .where(and(eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.leaseOwner, owner)))
-      .returning({ id: webhookDeliveries.id });
-    if (!updated) return 'lost' as const;
-    await tx.insert(webhookAttempts).values({
-      projectId: claimed.projectId,
-      endpointId: claimed.endpointId,
-      deliveryId: claimed.id,
-      startedAt,
-      durationMs,
-      succeeded: ok,
-      requestUrl: endpoint.url,
-      requestHeaders: headers,
-      requestBody: body,
-      responseStatus: result.status,
-      responseHeaders: result.status === null ? null : result.headers,
-      responseBody: result.status === null ? null : result.body,
-      error: failureReason,
-    });
+    const values = sql.join(
+      results.map(
+        (r) =>
+          sql`(${r.claimed.id}::text, ${r.status}::text, ${r.scheduleStep}::int, ${r.response.status}::int, ${ts(r.nextAttemptAt)}::timestamptz, ${ts(r.startedAt)}::timestamptz, ${ts(r.finishedAt)}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const kept = await tx.execute<{ id: string }>(sql`
+      update ${webhookDeliveries} as d set
+        status = v.status, attempt_count = d.attempt_count + 1, schedule_step = v.step,
+        response_status = v.response_status, next_attempt_at = v.next_at, last_attempt_at = v.started_at,
+        lease_owner = null, lease_until = null, updated_at = v.finished_at
+      from (values ${values}) as v(id, status, step, response_status, next_at, started_at, finished_at)
+      where d.id = v.id and d.lease_owner = ${owner}
+      returning d.id`);
+    const keptIds = new Set((kept as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+    const recorded = results.filter((r) => keptIds.has(r.claimed.id));
+    if (recorded.length === 0) return [];
+    await tx.insert(webhookAttempts).values(
+      recorded.map((r) => ({
+        projectId: r.claimed.projectId,
+        endpointId: r.claimed.endpointId,
+        deliveryId: r.claimed.id,
+        startedAt: r.startedAt,
+        durationMs: r.durationMs,
+        succeeded: r.ok,
+        requestUrl: r.request.url,
+        requestHeaders: r.request.headers,
+        requestBody: r.request.body,
+        responseStatus: r.response.status,
+        responseHeaders: r.response.status === null ? null : r.response.headers,
+        responseBody: r.response.status === null ? null : r.response.body,
+        error: r.failureReason,
+      })),
+    );
+    // Health, per endpoint, from its attempts in this batch in order.
+    const byEndpoint = new Map<string, AttemptResult[]>();
+    for (const r of recorded) byEndpoint.set(r.endpoint.id, [...(byEndpoint.get(r.endpoint.id) ?? []), r]);
+    const off: EndpointRow[] = [];
     const ep = webhookEndpoints;
-    const mine = and(eq(ep.id, endpoint.id), eq(ep.projectId, endpoint.projectId));
-    if (ok) {
-      // A success resets the 5-day clock.
-      await tx.update(ep).set({ failingSince: null, lastSuccessAt: now }).where(mine);
-      return null;
+    for (const [endpointId, list] of byEndpoint) {
+      const endpoint = list[0]!.endpoint;
+      const mine = and(eq(ep.id, endpointId), eq(ep.projectId, endpoint.projectId));
+      const last = list[list.length - 1]!;
+      const anySuccess = list.some((r) => r.ok);
+      const lastSuccess = [...list].reverse().find((r) => r.ok);
+      const failuresAfter = lastSuccess ? list.slice(list.indexOf(lastSuccess) + 1) : list;
+      if (anySuccess) {
+        // A success resets the 5-day clock. A healthy endpoint's last success is refreshed at
+        // most once a minute, so a busy endpoint's row is not rewritten on every batch.
+        const fresh =
+          endpoint.lastSuccessAt && last.finishedAt.getTime() - endpoint.lastSuccessAt.getTime() < 60_000;
+        if (endpoint.failingSince || !fresh || failuresAfter.length > 0) {
+          await tx.update(ep).set({ failingSince: null, lastSuccessAt: lastSuccess!.finishedAt }).where(mine);
+        }
+      }
+      if (failuresAfter.length === 0) continue;
+      const firstFailure = failuresAfter[0]!;
+      const lastFailure = failuresAfter[failuresAfter.length - 1]!;
+      await tx
+        .update(ep)
+        .set({
+          failingSince: sql`coalesce(${ep.failingSince}, ${firstFailure.startedAt.toISOString()}::timestamptz)`,
+          lastFailureAt: lastFailure.finishedAt,
+          lastFailureReason: lastFailure.failureReason,
+        })
+        .where(mine);
+      const gone = failuresAfter.some((r) => r.gone);
+      const now = lastFailure.finishedAt;
+      const fiveDaysAgo = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_FAILING_DAYS * DAY_MS);
+      const [turnedOff] = await tx
+        .update(ep)
+        .set({ enabled: false, disabledAt: now, disabledReason: gone ? 'gone' : 'failing', updatedAt: now })
+        .where(
+          and(
+            mine,
+            eq(ep.enabled, true),
+            gone
+              ? undefined
+              : and(
+                  lte(ep.failingSince, fiveDaysAgo),
+                  or(isNull(ep.lastSuccessAt), lte(ep.lastSuccessAt, ep.failingSince)),
+                ),
+          ),
+        )
+        .returning();
+      if (turnedOff) off.push(turnedOff);
     }
-    await tx
-      .update(ep)
-      .set({
-        failingSince: sql`coalesce(${ep.failingSince}, ${startedAt.toISOString()}::timestamptz)`,
-        lastFailureAt: now,
-        lastFailureReason: failureReason,
-      })
-      .where(mine);
-    const fiveDaysAgo = new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_FAILING_DAYS * DAY_MS);
-    const [off] = await tx
-      .update(ep)
-      .set({ enabled: false, disabledAt: now, disabledReason: gone ? 'gone' : 'failing', updatedAt: now })
-      .where(
-        and(
-          mine,
-          eq(ep.enabled, true),
-          gone
-            ? undefined
-            : and(
-                lte(ep.failingSince, fiveDaysAgo),
-                or(isNull(ep.lastSuccessAt), lte(ep.lastSuccessAt, ep.failingSince)),
-              ),
-        ),
-      )
-      .returning();
-    return off ?? null;
+    return off;
   });
-  if (disabled === 'lost') return { status: 'lost', responseStatus: result.status };
 
-  await ctx.database.bus
-    .publish(BUS_CHANNELS.deliveries, {
-      project_id: claimed.projectId,
-      webhook_id: claimed.endpointId,
-      id: claimed.id,
-    })
-    .catch(() => {});
-  if (disabled) {
-    await notifyEndpointDisabled(ctx, disabled).catch(() => {});
-  }
-  return { status, responseStatus: result.status };
+  // Hints for other replicas and live screens: one per delivery for small batches, one per
+  // endpoint for large ones (NOTIFY is a round trip each on PostgreSQL).
+  const hints =
+    results.length <= 8
+      ? results.map((r) => ({
+          project_id: r.claimed.projectId,
+          webhook_id: r.claimed.endpointId,
+          id: r.claimed.id,
+        }))
+      : [...new Map(results.map((r) => [r.claimed.endpointId, r])).values()].map((r) => ({
+          project_id: r.claimed.projectId,
+          webhook_id: r.claimed.endpointId,
+          id: null,
+        }));
+  for (const hint of hints) await ctx.database.bus.publish(BUS_CHANNELS.deliveries, hint).catch(() => {});
+  for (const endpoint of disabled) await notifyEndpointDisabled(ctx, endpoint).catch(() => {});
 }

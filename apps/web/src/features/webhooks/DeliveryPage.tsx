@@ -119,7 +119,7 @@ export default function DeliveryPage() {
       <QueryState query={delivery}>
         {() =>
           d && (
-            <div className="stack">
+            <div className="delivery-detail">
               <dl className="detail-grid surface-card">
                 <div>
                   <dt>Status</dt>

@@ -76,14 +76,19 @@ export default function WebhookDeliveriesPage() {
     {
       field: 'actions',
       header: '',
-      body: (d) => (
-        <div className="row-actions">
-          <Link to={`deliveries/${d.id}`} className="p-button p-button-text p-button-sm">
-            Open
-          </Link>
-          {canManage && <Button label="Resend" text size="small" onClick={() => void resend(d)} />}
-        </div>
-      ),
+      body: (d) =>
+        canManage ? (
+          <Button
+            icon="pi pi-replay"
+            text
+            rounded
+            size="small"
+            aria-label={`Resend ${d.event_type}`}
+            tooltip="Resend"
+            tooltipOptions={{ position: 'left' }}
+            onClick={() => void resend(d)}
+          />
+        ) : null,
     },
   ];
 
@@ -139,16 +144,13 @@ export default function WebhookDeliveriesPage() {
         {() => (
           <>
             <form className="delivery-search" onSubmit={applySearch} aria-label="Search the payloads">
-              <span className="p-input-icon-left">
-                <i className="pi pi-search" aria-hidden="true" />
-                <InputText
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Text in the payload, e.g. a transaction id"
-                  aria-label="Search the payloads"
-                />
-              </span>
-              <Button type="submit" label="Search" outlined size="small" />
+              <InputText
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Text in the payload, e.g. a transaction id"
+                aria-label="Search the payloads"
+              />
+              <Button type="submit" label="Search" icon="pi pi-search" outlined size="small" />
             </form>
             <ServerTable
               id="webhook-deliveries"

@@ -136,6 +136,7 @@ export default function WebhooksPage() {
               responsiveLayout="stack"
               breakpoint="767px"
               stripedRows
+              className="webhook-table"
               aria-label="Webhook endpoints"
             >
               <Column

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../../../domain/events/record-event';
 import { makeTeam } from '../../../test/factories';
@@ -47,6 +48,10 @@ beforeAll(async () => {
   eventId = event.id;
   receiver.respond = () => ({ status: 500, body: 'boom' });
   await t.webhookDispatcher().drain();
+  // Its retry waits until a test resends it, however slow the machine is.
+  await t.ctx.database.db.execute(
+    sql`update webhook_deliveries set next_attempt_at = now() + interval '1 day' where event_id = ${eventId}`,
+  );
   const list = await call(
     'GET',
     `/api/v1/projects/${team.project.id}/webhooks/${webhookId}/deliveries`,
@@ -351,5 +356,27 @@ describe('tenancy and roles', () => {
     });
     runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/events/evt_x/deliveries' });
     runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/deliveries?object_id=x' });
+  });
+});
+
+describe('member events', () => {
+  it('removing a member records member.removed (the member as the API presents it) for the webhooks', async () => {
+    const mate = await makeTeam(t);
+    const res = await call(
+      'DELETE',
+      `/api/v1/projects/${mate.project.id}/members/${mate.member.user.uid}`,
+      mate.admin.auth,
+    );
+    expect(res.statusCode).toBe(204);
+    const rows = await t.ctx.database.db.execute(
+      sql`select type, object_id, data from events where project_id = ${mate.project.id} and type = 'member.removed'`,
+    );
+    const [row] = (rows as unknown as { rows: { object_id: string; data: Record<string, unknown> }[] }).rows;
+    expect(row!.object_id).toBe(mate.member.user.uid);
+    expect(row!.data).toMatchObject({
+      user_id: mate.member.user.uid,
+      role: 'member',
+      display_name: 'Mia Member',
+    });
   });
 });
