@@ -55,6 +55,7 @@ function invalidateFor(client: QueryClient, projectId: string, e: StreamEvent) {
   switch (e.event) {
     case 'transaction':
       void under('transactions');
+      void under('object-deliveries'); // its events are about to be delivered
       void under('scans'); // a payment closes its scan
       void under('dashboard');
       break;
@@ -67,7 +68,7 @@ function invalidateFor(client: QueryClient, projectId: string, e: StreamEvent) {
       break;
     case 'delivery':
       void under('webhooks');
-      void under('deliveries');
+      void under('object-deliveries');
       break;
   }
 }

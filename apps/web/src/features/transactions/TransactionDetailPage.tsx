@@ -8,6 +8,7 @@ import { formatDate } from '../../theme/date-format';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
+import { ObjectDeliveries } from '../webhooks/ObjectDeliveries';
 import { useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { useRefund, useTransaction } from './hooks';
@@ -173,6 +174,13 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             </ul>
           </>
         )}
+      </section>
+      <section className="surface-card panel detail-wide" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title" className="section-title">
+          Webhook deliveries
+        </h2>
+        <p className="muted m-0">Every webhook sent for this transaction's events, live.</p>
+        <ObjectDeliveries projectId={projectId} objectId={t.id} />
       </section>
     </div>
   );

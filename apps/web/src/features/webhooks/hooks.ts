@@ -17,11 +17,11 @@ const get = <T>(path: string, query?: Record<string, string | number | undefined
   mainApi().request<T>(path, { query });
 
 /**
- * Deliveries change on their own (the dispatcher sends and retries), so their screens poll
- * while the page is visible (TanStack Query pauses interval refetches in background tabs).
- * When the project's live stream lands, these become its fallback.
+ * Deliveries change on their own (the dispatcher sends and retries). The project's live
+ * stream refetches them as they change; this slow poll (paused in background tabs) only
+ * covers a stream that is down or reconnecting.
  */
-export const LIVE_REFRESH_MS = 3000;
+export const LIVE_REFRESH_MS = 15_000;
 
 export const webhookKeys = {
   all: (id: string) => ['project', id, 'webhooks'] as const,
