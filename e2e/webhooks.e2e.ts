@@ -5,9 +5,9 @@ import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/web
 import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
 
 /**
- * Issue 8 in the browser: an endpoint to a local receiver, an event (the endpoint's "send
- * test" until payments land here), the delivery appearing live, its request and response,
- * and a resend.
+ * Issue 8 in the browser: an endpoint to a local receiver, events (the endpoint's "send
+ * test", then a real payment), the deliveries appearing live, request and response, a resend,
+ * and the transaction's own deliveries on its detail.
  */
 describe('webhooks in Chromium', () => {
   let s: Stack;
@@ -36,15 +36,12 @@ describe('webhooks in Chromium', () => {
     // A business and a project through the API, as the workspace test covers those screens.
     const user = await findUserByEmail(s.t.ctx.database.db, email);
     const auth = await freshSession(s.t.ctx, user!);
-    const call = async (url: string, payload: unknown) =>
-      (
-        await s.t.app.inject({
-          method: 'POST',
-          url: `/api/v1${url}`,
-          headers: auth,
-          payload: payload as never,
-        })
-      ).json();
+    const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) => {
+      const res = await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never });
+      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    const call = (url: string, payload: unknown) => post(`/api/v1${url}`, payload);
     const business = await call('/businesses', {
       name: 'Acme Coffee',
       country: 'US',
@@ -92,5 +89,33 @@ describe('webhooks in Chromium', () => {
     await expectVisible(page.getByText('Attempt 2'), 15_000);
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]!.headers['webhook-id']).toBe(webhookId);
+
+    // A real payment (terminal API, then the shopper's mobile API): its events are delivered
+    // and show up in the open deliveries table without a reload.
+    await page.goBack();
+    await expectText(page.locator('.p-datatable'), 'webhook.test');
+    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
+    const terminal = await post(terminals, { label: 'Front counter', kind: 'virtual' });
+    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const { device_token } = await post('/terminal/v1/pair', { code }, {});
+    const txn = await post(
+      '/terminal/v1/transactions',
+      { amount: 1250, currency: 'USD' },
+      { authorization: `Bearer ${device_token}`, 'idempotency-key': 'hooks-e2e-1' },
+    );
+    const scan = await post('/mobile/v1/scans', { token: String(txn.payment_url).split('/').pop() }, {});
+    const paid = await post(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
+    expect(paid.status).toBe('succeeded');
+    await expectText(page.locator('.p-datatable'), 'transaction.succeeded', 15_000);
+    const types = () => receiver.received.map((r) => JSON.parse(r.body).type as string);
+    for (let i = 0; i < 100 && !types().includes('transaction.succeeded'); i++)
+      await page.waitForTimeout(100);
+    expect(types()).toEqual(expect.arrayContaining(['transaction.created', 'transaction.succeeded']));
+
+    // The transaction's detail lists the deliveries of its events.
+    await page.goto(`${s.origin}/p/${project.id}/transactions/${txn.id}`);
+    const own = page.locator('section[aria-labelledby=deliveries-title]');
+    await expectText(own, 'transaction.succeeded', 15_000);
+    await expectText(own, 'transaction.created');
   });
 });
