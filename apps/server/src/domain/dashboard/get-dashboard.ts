@@ -56,10 +56,12 @@ function validZone(tz: string) {
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 
-function figures(
-  rows: Agg[],
-  dist: { declines: DashboardFigures['declines']; median: number | null },
-): DashboardFigures {
+interface Distribution {
+  declines: DashboardFigures['declines'];
+  median: number | null;
+}
+
+function figures(rows: Agg[], dist: Distribution): DashboardFigures {
   const sum = (f: (r: Agg) => number) => rows.reduce((s, r) => s + f(r), 0);
   const succeeded = sum((r) => r.succeeded);
   const failed = sum((r) => r.failed);
@@ -148,7 +150,7 @@ export async function getDashboard(
     );
 
   // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
-  const distributions = async (f: string, t: string) => {
+  const distributions = async (f: string, t: string): Promise<Distribution> => {
     const [row] = await rowsOf<{ declines: Record<string, number> | null; median: number | null }>(
       db,
       sql`with r as (
