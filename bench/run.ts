@@ -1,8 +1,12 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchIdTokenVerification } from './id-token-verification';
+import { benchLighthouse } from './lighthouse';
+import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
 import { benchTables } from './tables';
+import { benchTransactionCreate } from './transaction-create';
+import { benchWebhooks } from './webhooks';
 import { benchWorkspace } from './workspace';
 
 const only = process.argv[2];
@@ -10,7 +14,11 @@ const benches: Record<string, () => Promise<void>> = {
   'id-token': benchIdTokenVerification,
   'sign-in': benchSignIn,
   bundle: benchBundle,
+  lighthouse: benchLighthouse,
   workspace: benchWorkspace,
+  transactions: benchTransactionCreate,
+  pay: benchPayLatency,
+  webhooks: benchWebhooks,
   tables: benchTables,
 };
 for (const [name, run] of Object.entries(benches)) {

@@ -22,6 +22,9 @@ const signedIn = (prj: string) => [
   `/p/${prj}/scans`,
   `/p/${prj}/transactions`,
   `/p/${prj}/terminals`,
+  ...(payments
+    ? [`/p/${prj}/terminals/${payments.terminalId}`, `/p/${prj}/transactions/${payments.transactionId}`]
+    : []),
   `/p/${prj}/members`,
   `/p/${prj}/admins`,
   `/p/${prj}/api-keys`,
@@ -30,6 +33,123 @@ const signedIn = (prj: string) => [
   `/p/${prj}/webhooks/whk_demo`,
   `/p/${prj}/webhooks/whk_demo/deliveries/dlv_demo`,
 ];
+/** What the payment screens show (issue 7), made through the three APIs. */
+interface SeededPayments {
+  terminalId: string;
+  transactionId: string;
+  /** A device token and its terminal, for the web terminal's screenshots. */
+  device: { token: string; terminal: unknown };
+  pendingToken: string;
+  paidToken: string;
+}
+let payments: SeededPayments | null = null;
+
+async function seedPayments(projectId: string, auth: Record<string, string>): Promise<SeededPayments> {
+  const t = stack.t;
+  const call = async (method: string, url: string, payload?: unknown, headers = auth) => {
+    const res = await t.app.inject({ method: method as 'POST', url, headers, payload: payload as never });
+    if (res.statusCode >= 400) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const terminals = `/terminal/v1/projects/${projectId}/terminals`;
+  const pairNew = async (body: object) => {
+    const terminal = await call('POST', terminals, body);
+    const { code } = await call('POST', `${terminals}/${terminal.id}/pairing-codes`);
+    const paired = await call(
+      'POST',
+      '/terminal/v1/pair',
+      { code, device: { model: 'iPad (10th gen)', app_version: 'web-1.0' } },
+      {},
+    );
+    const device = { authorization: `Bearer ${paired.device_token}` };
+    await call(
+      'POST',
+      '/terminal/v1/heartbeat',
+      { app_version: 'web-1.0', battery: 82, network: 'wifi' },
+      device,
+    );
+    return { terminal: paired.terminal, token: paired.device_token as string, device };
+  };
+  const front = await pairNew({ label: 'Front counter', kind: 'virtual', location: 'Main door' });
+  const kiosk = await pairNew({ label: 'Screenshot tablet', kind: 'virtual', location: 'Terrace' });
+  await call('POST', terminals, { label: 'Back office reader', kind: 'physical', serial: 'WPE-221-0093' });
+  const old = await call('POST', terminals, { label: 'Old reader', kind: 'physical', location: 'Storage' });
+  await call('POST', `${terminals}/${old.id}/disable`);
+  let n = 0;
+  const charge = async (amount: number, pm: string | null) => {
+    const txn = await call(
+      'POST',
+      '/terminal/v1/transactions',
+      { amount, currency: 'USD', reference: `order ${1040 + n}` },
+      {
+        ...front.device,
+        'idempotency-key': `shots-${n++}`,
+      },
+    );
+    const token = String(txn.payment_url).split('/').pop() as string;
+    if (pm) {
+      const scan = await call(
+        'POST',
+        '/mobile/v1/scans',
+        { token },
+        { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1' },
+      );
+      await call('POST', `/mobile/v1/scans/${scan.id}/payments`, { payment_method: pm }, {});
+    }
+    return { id: txn.id as string, token };
+  };
+  const paid = await charge(1250, 'pm_card_visa');
+  await charge(4380, 'pm_card_mastercard');
+  await charge(990, 'pm_card_chargeDeclined');
+  const refunded = await charge(2599, 'pm_card_visa');
+  await call('POST', `/api/v1/projects/${projectId}/transactions/${refunded.id}/refunds`, {
+    amount: 600,
+    reason: 'requested_by_customer',
+  });
+  const pending = await charge(1875, null);
+  return {
+    terminalId: front.terminal.id,
+    transactionId: refunded.id,
+    device: { token: kiosk.token, terminal: kiosk.terminal },
+    pendingToken: pending.token,
+    paidToken: paid.token,
+  };
+}
+
+/** The public pages, signed out: the web terminal (pairing, keypad, QR code) and the shopper page. */
+async function publicShots(context: import('playwright-core').BrowserContext, name: (p: string) => string) {
+  const page = await context.newPage();
+  await page.goto(`${stack.origin}/terminal`);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, name('/terminal-pair')), fullPage: true });
+  if (!payments) return page.close();
+  await page.evaluate(
+    (d) => localStorage.setItem('scanline.terminal.device', JSON.stringify(d)),
+    payments.device,
+  );
+  await page.goto(`${stack.origin}/terminal`);
+  for (const key of ['4', '2', '5', '0']) await page.getByRole('button', { name: key, exact: true }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-keypad')), fullPage: true });
+  await page.getByRole('button', { name: /^Charge/ }).click();
+  await page.locator('[data-testid=payment-qr] svg').waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, name('/terminal-qr')), fullPage: true });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('payment-result').waitFor();
+  await page.screenshot({ path: path.join(out, name('/terminal-canceled')), fullPage: true });
+  for (const [label, token] of [
+    ['/pay-form', payments.pendingToken],
+    ['/pay-paid', payments.paidToken],
+    ['/pay-unknown', 'not-a-real-token'],
+  ] as const) {
+    await page.goto(`${stack.origin}/pay/${token}`);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(out, name(label)), fullPage: true });
+  }
+  await page.close();
+}
+
 /** A business, a project, a teammate, an invitation and an API key, made through the API. */
 async function seedWorkspace(): Promise<string> {
   const t = stack.t;
@@ -70,6 +190,12 @@ async function seedWorkspace(): Promise<string> {
     role: 'member',
   });
   await call('POST', `/projects/${project.id}/api-keys`, { name: 'Back office', mode: 'write' });
+  try {
+    payments = await seedPayments(project.id, auth as Record<string, string>);
+  } catch (error) {
+    // Before the payment APIs exist the payment screens show their empty states.
+    console.warn(`payment data not seeded: ${(error as Error).message}`);
+  }
   // Payment history for the dashboard (issue 9).
   await seedDemo(t.ctx.database.db, project.id, {
     terminals: 5,
@@ -115,6 +241,9 @@ try {
         await page.screenshot({ path: path.join(out, name(p)), fullPage: true });
       }
       await context.close();
+      const publicContext = await stack.context({ width, height: width > 500 ? 800 : 844, dark });
+      await publicShots(publicContext, name);
+      await publicContext.close();
     }
   }
   console.log(`screenshots in ${out}`);

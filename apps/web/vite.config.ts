@@ -1,10 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const server = process.env.SCANLINE_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = [
   '/api',
-  '/terminal',
+  '/terminal/', // the terminal API; `/terminal` itself is the web terminal page
   '/mobile',
   '/identitytoolkit.googleapis.com',
   '/securetoken.googleapis.com',
@@ -14,9 +16,37 @@ const proxied = [
   '/.well-known',
 ];
 
+/** Dev server: the public pages' routes answer their own entries, as the server does in production. */
+const publicPages: Plugin = {
+  name: 'scanline-public-pages',
+  configureServer(dev) {
+    dev.middlewares.use((req, _res, next) => {
+      const path = req.url?.split('?')[0] ?? '';
+      if (path === '/terminal') req.url = req.url?.replace('/terminal', '/terminal.html');
+      else if (path.startsWith('/pay/')) req.url = '/pay.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  // precompress() last: it writes .br/.gz twins of every built text file (served as they are).
+  plugins: [react(), publicPages, precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    // The console and the two public pages (issue 7) are separate entries: neither public
+    // page loads the console's code, PrimeReact or firebase.
+    rollupOptions: {
+      input: {
+        console: fileURLToPath(new URL('./index.html', import.meta.url)),
+        terminal: fileURLToPath(new URL('./terminal.html', import.meta.url)),
+        pay: fileURLToPath(new URL('./pay.html', import.meta.url)),
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: false }])),

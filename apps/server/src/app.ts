@@ -8,8 +8,9 @@ import { identityPlugin } from './identity/plugin';
 import { adminRoutes } from './platform/admin';
 import { apiReferenceRoutes } from './platform/api-reference';
 import { sessionSyncRoutes } from './platform/auth/session-cookie';
+import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
-import { installProblemHandlers } from './platform/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
 import { loggerOptions } from './platform/logger';
 import { openApi } from './platform/openapi';
 import { securityHeaders } from './platform/security-headers';
@@ -29,7 +30,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     genReqId: () => randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Ids are short: a longer path segment is refused with a 414 problem (frameworkErrors).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -41,6 +45,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   });
   installProblemHandlers(app, opts.onUnexpectedError);
   await securityHeaders(app, ctx.config);
+  await compression(app);
   await openApi(app, ctx.config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -4,7 +4,10 @@ import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
+import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
 import { startRollups } from './workers/rollups';
+import { startTerminalSweeper } from './workers/terminal-sweeper';
+import { createWebhookDispatcher } from './workers/webhook-dispatcher';
 
 function readConfig(): Config {
   try {
@@ -27,8 +30,14 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
+  // Before taking requests: finish payments a crash left `processing` (never charging twice).
+  await reconcileOnStart(app.ctx, app.log);
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
+  const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
+  const stopReconcile = startPaymentReconcile(app.ctx, app.log);
+  const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
+  await webhooks.start();
   const stopRollups = startRollups(app.ctx, app.log);
   app.log.info(
     {
@@ -51,6 +60,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     stopMaintenance();
+    stopTerminalSweeper();
+    stopReconcile();
+    await webhooks.stop();
     stopRollups();
     await app.close();
     await database.close();

@@ -3,20 +3,37 @@ import 'primeicons/primeicons.css';
 import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { initApiClients } from './api/clients';
 import { App } from './app/App';
-import { createRouter } from './app/router';
+import { createRouter, routes } from './app/router';
 import { currentIdToken } from './auth/auth-context';
 import { initFirebase, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
+/**
+ * Starts downloading the code of the screen being opened (its lazy route modules) at once,
+ * in parallel with the configuration and the auth SDK, instead of after them: one round trip
+ * less before /login paints on a phone (issue 10). The router's own `lazy()` calls then find
+ * the modules already loaded.
+ */
+function preloadCurrentRoute() {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+  }
+}
+
 async function boot() {
+  preloadCurrentRoute();
   applyAppearance();
   watchAppearance();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   let create: Parameters<typeof createRouter>[0];
   try {
+    // The SDK's code downloads while the configuration is fetched, not after it (issue 10).
+    void import('./auth/firebase-sdk').catch(() => undefined);
     const config = await loadRuntimeConfig();
     const sentry = config.sentry.dsn ? await import('./app/sentry') : undefined;
     if (sentry) {

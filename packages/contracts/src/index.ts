@@ -5,4 +5,5 @@ export * from './pagination';
 export * from './payments';
 export * from './runtime-config';
 export * from './table-query';
+export * from './webhooks';
 export * from './workspace';

@@ -7,8 +7,10 @@ import { currencySchema } from './workspace';
 const timestamp = z.string();
 const label = z.string().trim().min(1).max(80);
 
-/** Largest amount in minor units (issue 7): 999,999.99 in a two-decimal currency. */
-export const AMOUNT_MAX = 99_999_999;
+// Plain constants live in payment-constants.ts so the shopper page can import them without zod.
+import { AMOUNT_MAX } from './payment-constants';
+
+export { AMOUNT_MAX, TEST_CARDS } from './payment-constants';
 export const PAIRING_CODE_LENGTH = 8;
 /** Crockford-style: no 0/O, 1/I/L, U; readable aloud and typed on a tablet without mistakes. */
 export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -222,6 +224,9 @@ export const shopperScanSchema = z.object({
     currency: z.string(),
     status: transactionStatusSchema,
     expires_at: timestamp,
+    /** Only when failed: why, as the shopper page shows it. */
+    failure_code: z.string().nullable().optional(),
+    failure_message: z.string().nullable().optional(),
   }),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),
@@ -241,12 +246,3 @@ export const payResponseSchema = z.object({
   next_action: z.object({ type: z.string(), confirm_url: z.string().optional() }).optional(),
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;
-
-/** The simulator's card form (issue 7): Stripe's test card numbers → Stripe's test payment methods. */
-export const TEST_CARDS: Record<string, string> = {
-  '4242424242424242': 'pm_card_visa',
-  '5555555555554444': 'pm_card_mastercard',
-  '4000000000000002': 'pm_card_chargeDeclined',
-  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
-  '4000002760003184': 'pm_card_authenticationRequired',
-};

@@ -64,17 +64,17 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
   },
   async 'users disable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database.db, u.uid, true, ctx.now());
+    await setUserDisabled(ctx.database, u.uid, true, ctx.now());
     return { lines: [`Disabled ${u.email} and signed them out everywhere.`] };
   },
   async 'users enable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database.db, u.uid, false, ctx.now());
+    await setUserDisabled(ctx.database, u.uid, false, ctx.now());
     return { lines: [`Enabled ${u.email}.`] };
   },
   async 'users revoke'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await revokeUserSessions(ctx.database.db, u.uid, ctx.now());
+    await revokeUserSessions(ctx.database, u.uid, ctx.now());
     return { lines: [`Signed ${u.email} out everywhere.`] };
   },
   async 'mail list'(ctx, [limit]) {

@@ -140,7 +140,7 @@ describe('identity service driven by the firebase SDK', () => {
     const auth = client();
     const { user } = await createUserWithEmailAndPassword(auth, email, PASSWORD);
     const signedOut = new Promise((resolve) => onAuthStateChanged(auth, (u) => u === null && resolve(true)));
-    await setUserDisabled(t.ctx.database.db, user.uid, true, t.ctx.now());
+    await setUserDisabled(t.ctx.database, user.uid, true, t.ctx.now());
     await expectAuthError(user.getIdToken(true), 'auth/user-disabled');
     await signedOut;
     await expectAuthError(signInWithEmailAndPassword(client(), email, PASSWORD), 'auth/user-disabled');
@@ -152,7 +152,7 @@ describe('identity service driven by the firebase SDK', () => {
     const { user } = await createUserWithEmailAndPassword(auth, email, PASSWORD);
     const signedOut = new Promise((resolve) => onAuthStateChanged(auth, (u) => u === null && resolve(true)));
     const found = await findUserByEmail(t.ctx.database.db, email);
-    await revokeUserSessions(t.ctx.database.db, found!.uid, t.ctx.now());
+    await revokeUserSessions(t.ctx.database, found!.uid, t.ctx.now());
     await expectAuthError(user.getIdToken(true), 'auth/user-token-expired');
     await signedOut;
   });

@@ -29,6 +29,11 @@ export interface Bus {
   publish(channel: BusChannel, message: Record<string, unknown>): Promise<void>;
   /** Listens on this replica; returns the unsubscribe function. */
   subscribe(channel: BusChannel, listener: (message: Record<string, unknown>) => void): () => void;
+  /**
+   * Called when this replica may have missed messages (its LISTEN connection dropped, and
+   * again once it listens anew): caches drop everything. Never called on the in-process bus.
+   */
+  onGap?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,9 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let ready: Promise<void> | undefined;
+  let connectedOnce = false;
+  const gaps = new EventEmitter();
+  gaps.setMaxListeners(0);
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
@@ -80,6 +88,7 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
     c.on('end', () => {
       if (client === c) client = undefined;
       if (!closed) {
+        gaps.emit('gap');
         ready = undefined;
         retry = setTimeout(() => void ensure(), 1000);
         retry.unref();
@@ -91,6 +100,9 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
     });
     await c.connect();
     for (const channel of channels) await c.query(`listen ${channel}`);
+    // Anything sent between the drop and now was missed.
+    if (connectedOnce) gaps.emit('gap');
+    connectedOnce = true;
     client = c;
   };
   const ensure = () => {
@@ -114,8 +126,13 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
+    onGap(listener) {
+      gaps.on('gap', listener);
+      return () => gaps.off('gap', listener);
+    },
     async close() {
       closed = true;
+      gaps.removeAllListeners();
       if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
       await client?.end().catch(() => {});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCidrs } from './http/outbound-guard';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -94,6 +95,23 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
+  /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
+  TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** How long a dispatcher holds a claimed delivery; keep it above the 15 s send timeout. */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Comma-separated CIDR ranges webhooks may reach although private/loopback (and over plain http). */
+  WEBHOOK_ALLOWED_CIDRS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      try {
+        parseCidrs(list(raw));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +157,9 @@ export interface Config {
   trustProxy: boolean;
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
+  terminalOfflineAfterSeconds: number;
+  authCacheSeconds: number;
+  webhooks: { allowedCidrs: string[]; leaseSeconds: number };
 }
 
 const list = (raw: string | undefined) =>
@@ -214,5 +235,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
+    terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    webhooks: { allowedCidrs: list(e.WEBHOOK_ALLOWED_CIDRS), leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
   };
 }

@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ZodError } from 'zod';
 import { AppError } from './errors';
 
@@ -20,6 +23,10 @@ export function toAppError(error: unknown): AppError | undefined {
   }
   const fe = error as FastifyError;
   switch (fe?.code) {
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('uri_too_long', 414, 'A path segment of the URL is too long.');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('bad_request', 400, 'The URL is not valid.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 413, 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -28,9 +35,32 @@ export function toAppError(error: unknown): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('bad_request', 400, 'The request body is not valid JSON.');
   }
+  // PostgreSQL refused a value the schemas let through (a NUL byte in text, say): the
+  // client's input, not our failure. SQLSTATE class 22 is "data exception".
+  const sqlState = pgErrorCode(error);
+  if (sqlState?.startsWith('22')) {
+    return new AppError(
+      'bad_request',
+      400,
+      'The request contains a value that cannot be stored (e.g. a NUL character).',
+    );
+  }
   if (fe?.statusCode === 429) return new AppError('rate_limited', 429, 'Too many requests; slow down.');
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError('bad_request', fe.statusCode, fe.message);
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a database error, also when Drizzle wrapped it (DrizzleQueryError.cause). */
+function pgErrorCode(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }
@@ -42,8 +72,73 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     .send(error.toProblem(String(request.id)));
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors found while routing (an over-long path parameter,
+ * a malformed URL) before any hook runs. Without it Fastify answers plain JSON.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = toAppError(error) ?? new AppError('bad_request', 400, 'The request is not valid.');
+  // No hook ran for this request: set what the onRequest hooks would have.
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+  return sendProblem(request, reply, known);
+}
+
+/**
+ * `clientError` of the HTTP server: requests Node's parser rejects (header overflow, a broken
+ * request line, a timeout). Fastify's default answers plain JSON; ours is a problem too.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const detail =
+    status === 408
+      ? 'The request took too long to arrive.'
+      : status === 431
+        ? 'The request headers are too large.'
+        : 'The request is not valid HTTP.';
+  const body = JSON.stringify(new AppError('bad_request', status, detail).toProblem());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Routes by path, whatever the method, so an unknown method on a known path answers 405 with
+ * `Allow` (RFC 9110 §15.5.6) instead of 404. Fastify's own router does not expose that question.
+ */
+function methodIndex(app: FastifyInstance) {
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1000 });
+  const noop = () => {};
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
+    for (const raw of methods) {
+      const method = raw.toUpperCase() as HTTPMethod;
+      const key = `${method} ${route.url}`;
+      if (seen.has(key) || !route.url) continue;
+      seen.add(key);
+      router.on(method, route.url, noop);
+    }
+  });
+  const candidates = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+  return (url: string): string[] => {
+    const path = url.split('?')[0] ?? '/';
+    try {
+      return candidates.filter((m) => router.find(m, path) !== null);
+    } catch {
+      return [];
+    }
+  };
+}
+
 /** Product APIs answer every error as application/problem+json (RFC 9457). */
 export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (error: unknown) => void) {
+  const allowedMethods = methodIndex(app);
   app.setErrorHandler((error, request, reply) => {
     const known = toAppError(error);
     if (known) {
@@ -65,6 +160,19 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
   app.setNotFoundHandler((request, reply) => {
     // Page paths belong to the single-page console; everything else is an API 404.
     if (app.serveConsole?.(request, reply)) return reply;
+    const allowed = allowedMethods(request.url).filter((m) => m !== 'OPTIONS');
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendProblem(
+        request,
+        reply,
+        new AppError(
+          'method_not_allowed',
+          405,
+          `${request.method} is not allowed here; use ${allowed.join(', ')}.`,
+        ),
+      );
+    }
     return sendProblem(
       request,
       reply,

@@ -7,10 +7,13 @@ const titles: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

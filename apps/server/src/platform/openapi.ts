@@ -24,6 +24,7 @@ export async function openApi(app: FastifyInstance, config: Config) {
             description: 'Firebase-compatible ID token',
           },
           apiKey: { type: 'http', scheme: 'bearer', description: 'Project API key (sl_…)' },
+          deviceToken: { type: 'http', scheme: 'bearer', description: 'Terminal device token (sltd_…)' },
         },
       },
       security: [{ idToken: [] }, { apiKey: [] }],

@@ -8,10 +8,17 @@ describe('web surface', () => {
   });
   afterAll(() => t.close());
 
-  it('serves the runtime configuration without caching', async () => {
+  it('serves the runtime configuration revalidated by ETag', async () => {
     const res = await t.app.inject('/config.json');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      url: '/config.json',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
     expect(res.json()).toMatchObject({
       firebase: { api_key: t.ctx.config.auth.apiKey, project_id: 'scanline' },
       auth: { provider: 'builtin', token_sync_url: '/auth/session', federated_providers: [] },

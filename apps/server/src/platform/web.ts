@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,23 +26,69 @@ const MISSING_BUILD = `<!doctype html><meta charset="utf-8"><title>Scanline</tit
 <body style="font-family:system-ui;padding:3rem;max-width:40rem">
 <h1>The console is not built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
 
-/** Serves /config.json and the built console; any other page path gets index.html (SPA). */
+/** Vite names these by content hash: they never change, so browsers keep them for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, config.json, public files): kept, but revalidated by ETag. */
+export const REVALIDATE = 'no-cache';
+
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'last-modified',
+];
+
+const etagMatches = (request: FastifyRequest, etag: string) =>
+  String(request.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((t) => t.trim().replace(/^W\//, '') === etag);
+
+/**
+ * Serves /config.json and the built console; any other page path gets index.html (SPA).
+ * Static files go precompressed (`.br`, `.gz` beside each file, written at build time by
+ * apps/web vite.config.ts) when the browser accepts them, with ETags for revalidation.
+ */
 async function web(app: FastifyInstance) {
-  const runtimeConfig = presentRuntimeConfig(app.ctx.config);
-  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return runtimeConfig;
+  const body = JSON.stringify(presentRuntimeConfig(app.ctx.config));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  app.get('/config.json', { schema: { hide: true } }, async (request, reply) => {
+    // Revalidated on every load: an operator's new settings apply on the next page load.
+    reply.header('cache-control', REVALIDATE).header('etag', etag);
+    if (etagMatches(request, etag)) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
   const built = fs.existsSync(path.join(webDist, 'index.html'));
+  // Hashed scripts and stylesheets are not documents: the page's policy headers mean nothing on
+  // them, and at ~1 KB per answer they were a fifth of /login's script bytes on the wire.
+  // nosniff and the resource policy stay (they do apply to subresources).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode < 400) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
+  });
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      etag: true,
+      lastModified: true,
+      // send's own `public, max-age=0` would win over setHeaders (it lands on the reply, which
+      // is written after the raw header): turn it off and decide here.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Vite names assets by content hash: they never change, so cache them for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? IMMUTABLE : REVALIDATE);
+        // The twin sent (.br, .gz or none) depends on Accept-Encoding: caches must key on it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -50,12 +97,15 @@ async function web(app: FastifyInstance) {
     const url = request.url.split('?')[0] ?? '/';
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url === '/config.json') return false;
     if (!String(request.headers.accept ?? '').includes('text/html') && url !== '/') return false;
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
     if (!built) {
       reply.status(503).send(MISSING_BUILD);
       return true;
     }
-    reply.sendFile('index.html');
+    // The public pages are their own entries (issue 7): the web terminal and the shopper page.
+    reply.sendFile(
+      url === '/terminal' ? 'terminal.html' : url.startsWith('/pay/') ? 'pay.html' : 'index.html',
+    );
     return true;
   });
 }

@@ -6,6 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from '../workers/webhook-dispatcher';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -15,6 +20,8 @@ export interface TestApp {
   origin: string;
   /** Moves the injectable clock forward. */
   advance(ms: number): void;
+  /** A webhook dispatcher on this app (stopped on close): call `drain()` or `start()`. */
+  webhookDispatcher(opts?: WebhookDispatcherOptions): WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const ctx: AppContext = { config, database, now: () => new Date(Date.now() + offset) };
   const app = await buildApp(ctx, { logger: false });
   let origin = config.publicUrl;
+  const dispatchers: WebhookDispatcher[] = [];
   if (opts.listen) {
     await app.listen({ port, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${port}`;
@@ -56,7 +64,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     advance(ms) {
       offset += ms;
     },
+    webhookDispatcher(dispatcherOpts) {
+      const d = createWebhookDispatcher(ctx, dispatcherOpts);
+      dispatchers.push(d);
+      return d;
+    },
     async close() {
+      for (const d of dispatchers) await d.stop();
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -69,10 +69,10 @@ export function runCommonRouteTests(getApp: () => TestApp, route: RouteUnderTest
     const t = getApp();
     const revoked = await signedInUser(t.ctx);
     t.advance(2000);
-    await revokeUserSessions(t.ctx.database.db, revoked.user.uid, t.ctx.now());
+    await revokeUserSessions(t.ctx.database, revoked.user.uid, t.ctx.now());
     await expect401(revoked.auth.authorization, 'token_revoked');
     const disabled = await signedInUser(t.ctx);
-    await setUserDisabled(t.ctx.database.db, disabled.user.uid, true, t.ctx.now());
+    await setUserDisabled(t.ctx.database, disabled.user.uid, true, t.ctx.now());
     await expect401(disabled.auth.authorization, 'token_revoked');
   });
 }

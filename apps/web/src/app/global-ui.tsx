@@ -1,6 +1,6 @@
 import type { ConfirmDialogProps } from 'primereact/confirmdialog';
 import { ProgressBar } from 'primereact/progressbar';
-import { Toast, type ToastMessage } from 'primereact/toast';
+import type { Toast, ToastMessage } from 'primereact/toast';
 import {
   createContext,
   lazy,
@@ -17,6 +17,9 @@ import {
 const ConfirmDialog = lazy(async () => ({
   default: (await import('primereact/confirmdialog')).ConfirmDialog,
 }));
+// Likewise the toast host (and its transitions): the sign-in screens rarely toast, and every
+// byte before /login's first paint counts on a phone (issue 10).
+const LazyToast = lazy(async () => ({ default: (await import('primereact/toast')).Toast }));
 
 import { useNavigation } from 'react-router';
 
@@ -43,7 +46,17 @@ const UiContext = createContext<GlobalUi | null>(null);
 
 /** One progress bar, one toast host (top-right) and one confirmation host for the whole console. */
 export function GlobalUiProvider({ children }: { children: ReactNode }) {
-  const toastRef = useRef<Toast>(null);
+  const toastRef = useRef<Toast | null>(null);
+  // Toasts asked for before the host has loaded wait here and are shown once it mounts.
+  const pending = useRef<ToastMessage[]>([]);
+  const [toastWanted, setToastWanted] = useState(false);
+  const attachToast = useCallback((toast: Toast | null) => {
+    toastRef.current = toast;
+    if (toast && pending.current.length) {
+      toast.show(pending.current);
+      pending.current = [];
+    }
+  }, []);
   const [loads, setLoads] = useState(0);
   const [confirmProps, setConfirmProps] = useState<ConfirmDialogProps>({ visible: false });
   const [asked, setAsked] = useState(false);
@@ -60,7 +73,12 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
         };
       },
       toast(severity, summary, detail, life = 5000) {
-        toastRef.current?.show({ severity, summary, detail, life } as ToastMessage);
+        const message = { severity, summary, detail, life } as ToastMessage;
+        if (toastRef.current) toastRef.current.show(message);
+        else {
+          pending.current.push(message);
+          setToastWanted(true);
+        }
       },
       confirm(o) {
         setAsked(true);
@@ -90,7 +108,11 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
           <ConfirmDialog {...confirmProps} />
         </Suspense>
       )}
-      <Toast ref={toastRef} position="top-right" />
+      {toastWanted && (
+        <Suspense fallback={null}>
+          <LazyToast ref={attachToast} position="top-right" />
+        </Suspense>
+      )}
     </UiContext.Provider>
   );
 }

@@ -3,12 +3,12 @@ import { Button } from 'primereact/button';
 import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUi } from '../app/global-ui';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
+import { PasswordInput } from '../ui/PasswordInput';
 import { AuthCard } from './AuthCard';
 import { useAuth } from './auth-context';
 import { authErrorCode, authErrorMessage } from './errors';
@@ -104,12 +104,10 @@ export default function LoginPage() {
         </FormField>
         {mode === 'password' && (
           <FormField id="login-password" label="Password">
-            <Password
-              inputId="login-password"
+            <PasswordInput
+              id="login-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              feedback={false}
-              toggleMask
               autoComplete="current-password"
               required
             />

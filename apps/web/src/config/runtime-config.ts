@@ -21,7 +21,9 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
 
 /** Read once at boot from the server (`/config.json`): one build runs against any deployment. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
+  // Revalidated by ETag (the server answers 304 when unchanged); index.html preloads it so the
+  // request starts with the page, not after the script.
+  const res = await fetch('/config.json');
   if (!res.ok) throw new Error(`The server did not give the console its configuration (HTTP ${res.status}).`);
   const body: unknown = await res.json();
   if (!isRuntimeConfig(body))

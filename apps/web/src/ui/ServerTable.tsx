@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column, type ColumnFilterElementTemplateOptions } from 'primereact/column';
 import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useRef, useState } from 'react';
@@ -21,6 +22,8 @@ export interface TableColumn<T> {
   /** Shown unless the user hides it with the column chooser. */
   hiddenByDefault?: boolean;
   body?: (row: T) => ReactNode;
+  /** A closed set of values (a status): the filter is a dropdown with equals / not equals. */
+  options?: { label: string; value: string }[];
 }
 
 export interface ServerTableProps<T> {
@@ -42,6 +45,8 @@ export interface ServerTableProps<T> {
    * Export CSV then downloads every row matching the filters, not only the page shown.
    */
   exportPath?: string;
+  /** More toolbar actions. */
+  toolbar?: ReactNode;
 }
 
 const MODE_LABELS: Record<TableMatchMode, string> = {
@@ -76,6 +81,19 @@ function dateFilter(options: ColumnFilterElementTemplateOptions) {
   );
 }
 
+function optionsFilter(options: { label: string; value: string }[], header: string) {
+  return (o: ColumnFilterElementTemplateOptions) => (
+    <Dropdown
+      value={o.value ?? null}
+      options={options}
+      onChange={(e) => o.filterCallback(e.value, o.index)}
+      placeholder="Any"
+      aria-label={header}
+      showClear
+    />
+  );
+}
+
 /**
  * A server-driven list (PRODUCT §5): sorting, seed §9's filter match modes per column type,
  * cursor paging, column chooser, skeletons, empty, error and forbidden states, CSV export
@@ -104,7 +122,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
     const value = f ? (type === 'date' ? new Date(`${f.value}T00:00:00`) : f.value) : null;
     filters[c.field] = {
       operator: FilterOperator.AND,
-      constraints: [{ value, matchMode: f?.mode ?? TABLE_MATCH_MODES[type][0] }],
+      constraints: [{ value, matchMode: f?.mode ?? (c.options ? 'equals' : TABLE_MATCH_MODES[type][0]) }],
     };
   }
 
@@ -142,6 +160,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
           aria-label="Columns shown"
           className="server-table-columns"
         />
+        {props.toolbar}
         {props.exportPath ? (
           <CsvExportButton path={props.exportPath} query={query.apiQuery} filename={`${id}.csv`} />
         ) : (
@@ -209,11 +228,13 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
               showFilterOperator={false}
               showAddButton={false}
               maxConstraints={1}
-              filterMatchModeOptions={TABLE_MATCH_MODES[type].map((m) => ({
-                label: MODE_LABELS[m],
-                value: m,
-              }))}
-              filterElement={type === 'date' ? dateFilter : undefined}
+              filterMatchModeOptions={(c.options
+                ? (['equals', 'notEquals'] as const)
+                : TABLE_MATCH_MODES[type]
+              ).map((m) => ({ label: MODE_LABELS[m], value: m }))}
+              filterElement={
+                c.options ? optionsFilter(c.options, c.header) : type === 'date' ? dateFilter : undefined
+              }
               body={(row: T) =>
                 skeleton ? (
                   <Skeleton width="80%" />

@@ -7,9 +7,15 @@ import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
 import { dashboardRoutes } from './routes/dashboard';
 import { demoProjectRoutes } from './routes/demo-projects';
+import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/exports';
+import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
+import { scanRoutes } from './routes/scans';
+import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
+import { transactionRoutes } from './routes/transactions';
+import { webhookRoutes } from './routes/webhooks';
 
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
@@ -21,6 +27,12 @@ export async function mainApi(app: FastifyInstance) {
   projectRoutes(app);
   teamRoutes(app);
   apiKeyRoutes(app);
+  liveRoutes(app);
+  transactionRoutes(app);
+  scanRoutes(app);
+  eventRoutes(app);
+  await app.register(stripeWebhookRoutes);
+  webhookRoutes(app);
   dashboardRoutes(app);
   demoProjectRoutes(app);
   exportRoutes(app);

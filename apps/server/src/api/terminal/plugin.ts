@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
+import { requireTerminalCredentials } from './caller';
+import { deviceRoutes } from './routes/device';
+import { terminalRoutes } from './routes/terminals';
+import { transactionEventRoutes } from './routes/transaction-events';
+import { transactionRoutes } from './routes/transactions';
 
-/** The terminal API, mounted at /terminal/v1. Its resources arrive with the terminal capability. */
+/**
+ * The terminal API, mounted at /terminal/v1: fleet management (ID token or API key) and the
+ * device side (pairing, heartbeats, transactions with a device token).
+ */
 export async function terminalApi(app: FastifyInstance) {
   await apiCors(app);
+  requireTerminalCredentials(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  terminalRoutes(app);
+  deviceRoutes(app);
+  transactionRoutes(app);
+  transactionEventRoutes(app);
 }

@@ -107,6 +107,33 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "simulator_charges" (
+	"project_id" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"id" text NOT NULL,
+	"payment_method" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"card_brand" text,
+	"card_last4" text,
+	"failure_code" text,
+	"amount_refunded" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "simulator_charges_project_id_idempotency_key_pk" PRIMARY KEY("project_id","idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "simulator_refunds" (
+	"project_id" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"id" text NOT NULL,
+	"charge_id" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "simulator_refunds_project_id_idempotency_key_pk" PRIMARY KEY("project_id","idempotency_key")
+);
+--> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"project_id" text NOT NULL,
 	"scope" text NOT NULL,
@@ -262,6 +289,62 @@ CREATE TABLE "rollup_watermark" (
 	"changed_since" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_attempts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "webhook_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"project_id" text NOT NULL,
+	"endpoint_id" text NOT NULL,
+	"delivery_id" text NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"duration_ms" integer NOT NULL,
+	"succeeded" boolean NOT NULL,
+	"request_url" text NOT NULL,
+	"request_headers" jsonb NOT NULL,
+	"request_body" text NOT NULL,
+	"response_status" integer,
+	"response_headers" jsonb,
+	"response_body" text,
+	"error" text
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"endpoint_id" text NOT NULL,
+	"event_id" text NOT NULL,
+	"event_type" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempt_count" integer DEFAULT 0 NOT NULL,
+	"schedule_step" integer DEFAULT 0 NOT NULL,
+	"response_status" integer,
+	"next_attempt_at" timestamp with time zone,
+	"last_attempt_at" timestamp with time zone,
+	"lease_owner" text,
+	"lease_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "webhook_endpoints" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"url" text NOT NULL,
+	"description" text,
+	"event_types" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"disabled_reason" text,
+	"disabled_at" timestamp with time zone,
+	"secret_enc" text NOT NULL,
+	"previous_secret_enc" text,
+	"previous_secret_expires_at" timestamp with time zone,
+	"failing_since" timestamp with time zone,
+	"last_success_at" timestamp with time zone,
+	"last_failure_at" timestamp with time zone,
+	"last_failure_reason" text,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "api_keys" (
 	"id" text PRIMARY KEY NOT NULL,
 	"project_id" text NOT NULL,
@@ -359,6 +442,9 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_project_id_projects_id_f
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_terminal_id_terminals_id_fk" FOREIGN KEY ("terminal_id") REFERENCES "public"."terminals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_rollups" ADD CONSTRAINT "dashboard_rollups_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rollup_state" ADD CONSTRAINT "rollup_state_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -399,6 +485,13 @@ CREATE INDEX "transactions_processing_idx" ON "transactions" USING btree ("updat
 CREATE INDEX "transactions_project_amount_idx" ON "transactions" USING btree ("project_id","amount","id");--> statement-breakpoint
 CREATE INDEX "transactions_project_status_amount_idx" ON "transactions" USING btree ("project_id","status","amount","id");--> statement-breakpoint
 CREATE INDEX "transactions_updated_idx" ON "transactions" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","started_at");--> statement-breakpoint
+CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("project_id","endpoint_id","started_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_event_endpoint_key" ON "webhook_deliveries" USING btree ("project_id","event_id","endpoint_id");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("project_id","endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_endpoint_status_idx" ON "webhook_deliveries" USING btree ("project_id","endpoint_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_endpoints_project_idx" ON "webhook_endpoints" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_secret_key" ON "api_keys" USING btree ("secret_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_previous_secret_key" ON "api_keys" USING btree ("previous_secret_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_project_idx" ON "api_keys" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint

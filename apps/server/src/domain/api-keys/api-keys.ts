@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema';
 import { hashToken } from '../../identity/tokens/hash-token';
-import type { Db } from '../../platform/db';
+import { credentialChanged } from '../../platform/auth/credential-cache';
+import type { Database, Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
 import type { Actor } from '../actor';
@@ -88,14 +89,14 @@ async function liveKey(db: Db, projectId: string, keyId: string) {
 
 /** A new secret; the old one keeps working for the grace period (0–7 days), then stops. */
 export async function rollApiKey(
-  db: Db,
+  database: Pick<Database, 'db' | 'bus'>,
   actor: Actor,
   projectId: string,
   keyId: string,
   graceSeconds: number,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const rolled = await database.db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'keys.manage');
     const key = await liveKey(tx, projectId, keyId);
     const { prefix, secret } = newSecret();
@@ -114,14 +115,24 @@ export async function rollApiKey(
     });
     return { key: rolled!, secret };
   });
+  // The old secret's worth changed (gone, or ending with the grace): every replica forgets it.
+  await credentialChanged(database, { kind: 'api_key', id: keyId });
+  return rolled;
 }
 
-/** Revocation takes effect on the next request: every request looks the key up. */
-export async function revokeApiKey(db: Db, actor: Actor, projectId: string, keyId: string, now: Date) {
-  await db.transaction(async (tx) => {
+/** Revocation takes effect on the next request, on every replica (their key caches are told). */
+export async function revokeApiKey(
+  database: Pick<Database, 'db' | 'bus'>,
+  actor: Actor,
+  projectId: string,
+  keyId: string,
+  now: Date,
+) {
+  await database.db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'keys.manage');
     const key = await liveKey(tx, projectId, keyId);
     await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, key.id));
     await recordAudit(tx, actor, projectId, 'api_key.revoked', key.id, now);
   });
+  await credentialChanged(database, { kind: 'api_key', id: keyId });
 }

@@ -52,7 +52,14 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
     return sql`${col} ${sql.raw(ops[f.mode as keyof typeof ops])} ${v}`;
   }
   if (spec.type === 'date') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.value) || Number.isNaN(Date.parse(f.value))) {
+    // A real calendar day (V8 rolls 2026-02-30 over to March; PostgreSQL would refuse it).
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(f.value) ? new Date(`${f.value}T00:00:00Z`) : null;
+    if (
+      !day ||
+      Number.isNaN(day.getTime()) ||
+      day.toISOString().slice(0, 10) !== f.value ||
+      f.value < '0001'
+    ) {
       throw invalid(path, 'Expected a date as yyyy-mm-dd.');
     }
     const start = dayStart(f.value, timeZone);

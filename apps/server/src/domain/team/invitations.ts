@@ -7,6 +7,7 @@ import { newId, randomBase62 } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { projectAccess } from '../projects/project-access';
+import { recordMemberEvent } from './member-event';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -209,14 +210,18 @@ export async function respondToInvitation(
         .where(and(eq(memberships.projectId, invitation.projectId), eq(memberships.uid, actor.uid)))
         .limit(1);
       if (existing) throw new AppError('already_member', 409, 'You are already a member of this project.');
-      await tx.insert(memberships).values({
-        projectId: invitation.projectId,
-        uid: actor.uid,
-        email: actor.email,
-        role: invitation.role,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const [added] = await tx
+        .insert(memberships)
+        .values({
+          projectId: invitation.projectId,
+          uid: actor.uid,
+          email: actor.email,
+          role: invitation.role,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await recordMemberEvent(tx, 'member.added', added!, now);
     }
     await recordAudit(
       tx,

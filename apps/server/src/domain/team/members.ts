@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { projectAccess } from '../projects/project-access';
+import { recordMemberEvent } from './member-event';
 
 /** Members with their profile from the identity service (left join: any identity provider works). */
 export async function listMembers(
@@ -99,5 +100,6 @@ export async function removeMember(db: Db, actor: Actor, projectId: string, uid:
     }
     await tx.delete(memberships).where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)));
     await recordAudit(tx, actor, projectId, self ? 'member.left' : 'member.removed', uid, now);
+    await recordMemberEvent(tx, 'member.removed', target, now);
   });
 }

@@ -6,7 +6,9 @@ import type { TransactionStatus } from '../../db/schema';
  */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
   pending: ['processing', 'canceled', 'expired'],
-  processing: ['succeeded', 'failed', 'requires_action'],
+  // processing → pending: the provider certainly made no charge (it said so, or a retrieve
+  // under the transaction's idempotency key found none), so the shopper may try again.
+  processing: ['succeeded', 'failed', 'requires_action', 'pending'],
   requires_action: ['processing', 'canceled', 'expired'],
   succeeded: ['partially_refunded', 'refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { IdentityError } from '../identity-error';
 import { createUser } from '../users/create-user';
 import { findUserByEmail, findUserById, type IdentityUser } from '../users/find-user';
-import { markEmailVerified } from '../users/update-user';
+import { markEmailVerifiedIn } from '../users/update-user';
 import type { ProviderProfile } from './verify-provider-token';
 
 export type LinkOutcome =
@@ -47,7 +47,7 @@ export async function linkFederatedUser(
       if (existing && !profile.emailVerified) return { kind: 'needs-confirmation', email: profile.email };
       if (existing) {
         user = existing;
-        if (!existing.emailVerified) await markEmailVerified(tx, existing.uid, now);
+        if (!existing.emailVerified) await markEmailVerifiedIn(tx, existing.uid, now);
       }
     }
     if (!user) {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { IdentityError } from '../identity-error';
 import { findUserById } from '../users/find-user';
-import { changeEmail, markEmailVerified, revokeUserSessions } from '../users/update-user';
+import { changeEmail, markEmailVerified } from '../users/update-user';
 import { consumeOobCode } from './oob-codes';
 
 /**
@@ -16,12 +16,9 @@ export async function applyOobCode(ctx: AppContext, oobCode: unknown) {
   if (user.disabled) throw new IdentityError('USER_DISABLED');
   if (code.kind === 'VERIFY_EMAIL') {
     if (user.email?.toLowerCase() !== code.email.toLowerCase()) throw new IdentityError('INVALID_OOB_CODE');
-    await markEmailVerified(db, user.uid, ctx.now());
+    await markEmailVerified(ctx.database, user.uid, ctx.now());
   } else {
-    await db.transaction(async (tx) => {
-      await changeEmail(tx, user.uid, code.newEmail ?? code.email, ctx.now());
-      await revokeUserSessions(tx, user.uid, ctx.now());
-    });
+    await changeEmail(ctx.database, user.uid, code.newEmail ?? code.email, ctx.now());
   }
   const fresh = (await findUserById(db, user.uid)) ?? user;
   return {

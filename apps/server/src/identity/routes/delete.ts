@@ -8,7 +8,7 @@ export function deleteRoute(app: FastifyInstance) {
   identityRoute(app, 'POST', 'v1/accounts:delete', async (body) => {
     const { user, claims } = await requireTokenUser(ctx, body.idToken);
     requireRecentSignIn(ctx, claims);
-    await deleteUser(ctx.database.db, user.uid);
+    await deleteUser(ctx.database, user.uid);
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   });
 }

@@ -33,9 +33,9 @@ export function resetPasswordRoute(app: FastifyInstance) {
     const user = code.uid ? await findUserById(db, code.uid) : undefined;
     if (!user) throw new IdentityError('INVALID_OOB_CODE');
     if (user.disabled) throw new IdentityError('USER_DISABLED');
-    await setPassword(db, user.uid, passwordHash, ctx.now());
+    await setPassword(ctx.database, user.uid, passwordHash, ctx.now());
     // Following the reset link proved the address.
-    await markEmailVerified(db, user.uid, ctx.now());
+    await markEmailVerified(ctx.database, user.uid, ctx.now());
     return {
       kind: 'identitytoolkit#ResetPasswordResponse',
       email: user.email,

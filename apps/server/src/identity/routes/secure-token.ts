@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityRefreshTokens, identityUsers } from '../../db/schema';
 import { IdentityError } from '../identity-error';
-import { consumeRateLimit, LIMITS } from '../rate-limit';
+import { clientKey, consumeRateLimit, LIMITS } from '../rate-limit';
 import { hashToken } from '../tokens/hash-token';
 import { ID_TOKEN_LIFETIME_S, mintIdToken } from '../tokens/issue-session';
 import { findUserById } from '../users/find-user';
@@ -20,7 +20,7 @@ export function secureTokenRoute(app: FastifyInstance) {
     if (str(body.grant_type) !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
     const refreshToken = str(body.refresh_token);
     if (!refreshToken) throw new IdentityError('MISSING_REFRESH_TOKEN');
-    await consumeRateLimit(ctx, `refresh:ip:${request.ip}`, LIMITS.refreshPerIp);
+    await consumeRateLimit(ctx, `refresh:ip:${clientKey(request.ip)}`, LIMITS.refreshPerIp);
     const db = ctx.database.db;
     const [row] = await db
       .select()

@@ -5,7 +5,7 @@ import { IdentityError } from '../identity-error';
 import { renderActionEmail } from '../oob/action-emails';
 import { actionLink, checkContinueUrl } from '../oob/action-link';
 import { createOobCode, type OobKind } from '../oob/oob-codes';
-import { consumeRateLimit, LIMITS } from '../rate-limit';
+import { clientKey, consumePairLimit, consumeRateLimit, LIMITS } from '../rate-limit';
 import { findUserByEmail } from '../users/find-user';
 import { normalizeEmail, requireEmail } from '../users/normalize-email';
 import { requireTokenUser } from '../users/require-user';
@@ -19,8 +19,17 @@ const MODE = {
 } as const;
 
 async function limitMail(ctx: AppContext, request: FastifyRequest, address: string) {
-  await consumeRateLimit(ctx, `mail:ip:${request.ip}`, LIMITS.mailPerIp);
-  await consumeRateLimit(ctx, `mail:to:${normalizeEmail(address)}`, LIMITS.mailPerAddress);
+  await consumeRateLimit(ctx, `mail:ip:${clientKey(request.ip)}`, LIMITS.mailPerIp);
+  // Per (address, client) with a looser ceiling per address: someone asking for the owner's
+  // reset mail over and over does not stop the owner from asking for it (issue 10).
+  await consumePairLimit(
+    ctx,
+    'mail:to',
+    normalizeEmail(address),
+    request.ip,
+    LIMITS.mailPerAddressPerClient,
+    LIMITS.mailPerAddress,
+  );
 }
 
 async function send(

@@ -31,7 +31,7 @@ export function signInWithEmailLinkRoute(app: FastifyInstance) {
     }
     if (!user) throw new IdentityError('INTERNAL_ERROR', 500);
     if (user.disabled) throw new IdentityError('USER_DISABLED');
-    if (!user.emailVerified) await markEmailVerified(db, user.uid, ctx.now());
+    if (!user.emailVerified) await markEmailVerified(ctx.database, user.uid, ctx.now());
     const fresh = { ...user, emailVerified: true };
     const session = await issueSession(ctx, fresh, {
       provider: 'password',

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { IdentityError } from '../identity-error';
 import { burnPasswordCheck, verifyPassword } from '../passwords/hash-password';
-import { consumeRateLimit, isRateLimited, LIMITS } from '../rate-limit';
+import {
+  clientKey,
+  consumeRateLimit,
+  isHeldBack,
+  LIMITS,
+  recordFailure,
+  recordSuccess,
+  SIGN_IN_FAILURES,
+} from '../rate-limit';
 import { issueSession } from '../tokens/issue-session';
 import { findUserByEmail } from '../users/find-user';
 import { normalizeEmail, requireEmail } from '../users/normalize-email';
@@ -13,9 +21,9 @@ export function signInWithPasswordRoute(app: FastifyInstance) {
     const email = requireEmail(body.email);
     const password = str(body.password);
     if (!password) throw new IdentityError('MISSING_PASSWORD');
-    await consumeRateLimit(ctx, `signin:ip:${request.ip}`, LIMITS.signInPerIp);
-    const accountKey = `signin:fail:${normalizeEmail(email)}`;
-    if (await isRateLimited(ctx, accountKey, LIMITS.signInFailuresPerAccount)) {
+    await consumeRateLimit(ctx, `signin:ip:${clientKey(request.ip)}`, LIMITS.signInPerIp);
+    const account = normalizeEmail(email);
+    if (await isHeldBack(ctx, SIGN_IN_FAILURES, account, request.ip)) {
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
     }
     const user = await findUserByEmail(ctx.database.db, email);
@@ -24,13 +32,11 @@ export function signInWithPasswordRoute(app: FastifyInstance) {
       ? await verifyPassword(user.passwordHash, password)
       : await burnPasswordCheck(password);
     if (!user || !ok) {
-      await consumeRateLimit(ctx, accountKey, {
-        ...LIMITS.signInFailuresPerAccount,
-        limit: Number.MAX_SAFE_INTEGER,
-      });
+      await recordFailure(ctx, SIGN_IN_FAILURES, account, request.ip);
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (user.disabled) throw new IdentityError('USER_DISABLED');
+    await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
     const session = await issueSession(ctx, user, { provider: 'password', request: sessionRequest(request) });
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdentityError } from '../identity-error';
 import { checkPassword } from '../password-policy';
 import { hashPassword } from '../passwords/hash-password';
-import { consumeRateLimit, LIMITS } from '../rate-limit';
+import { clientKey, consumeRateLimit, LIMITS } from '../rate-limit';
 import { issueSession } from '../tokens/issue-session';
 import { createUser } from '../users/create-user';
 import { requireEmail } from '../users/normalize-email';
@@ -17,7 +17,7 @@ export function signUpRoute(app: FastifyInstance) {
     const email = requireEmail(body.email);
     const password = str(body.password) ?? '';
     checkPassword(ctx.config.passwordPolicy, password);
-    await consumeRateLimit(ctx, `signup:ip:${request.ip}`, LIMITS.signUpPerIp);
+    await consumeRateLimit(ctx, `signup:ip:${clientKey(request.ip)}`, LIMITS.signUpPerIp);
     const user = await createUser(
       ctx.database.db,
       { email, passwordHash: await hashPassword(password), displayName: str(body.displayName) ?? null },

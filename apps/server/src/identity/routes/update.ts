@@ -42,14 +42,14 @@ export function updateRoute(app: FastifyInstance, applyOob?: OobApplier) {
       : profileField(body.displayName, 'DISPLAY_NAME');
     const photoUrl = deleted.includes('PHOTO_URL') ? null : profileField(body.photoUrl, 'PHOTO_URL');
     if (displayName !== undefined || photoUrl !== undefined) {
-      await updateProfile(ctx.database.db, user.uid, { displayName, photoUrl }, ctx.now());
+      await updateProfile(ctx.database, user.uid, { displayName, photoUrl }, ctx.now());
     }
     let session: { idToken: string; refreshToken: string; expiresIn: string } | undefined;
     const password = str(body.password);
     if (body.password !== undefined) {
       requireRecentSignIn(ctx, claims);
       checkPassword(ctx.config.passwordPolicy, password ?? '');
-      await setPassword(ctx.database.db, user.uid, await hashPassword(password ?? ''), ctx.now());
+      await setPassword(ctx.database, user.uid, await hashPassword(password ?? ''), ctx.now());
     }
     const fresh = (await findUserById(ctx.database.db, user.uid)) ?? user;
     if (body.password !== undefined) {

@@ -1,51 +1,76 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { identityRefreshTokens, identityUsers } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { credentialChanged } from '../../platform/auth/credential-cache';
+import type { Database, Db } from '../../platform/db';
 import { IdentityError } from '../identity-error';
 import type { IdentityUser } from './find-user';
 import { normalizeEmail } from './normalize-email';
 
+/**
+ * Every write here changes what an ID token of this user is worth (disabled, signed out,
+ * deleted) or what the verified principal shows (profile, email): each takes the database
+ * with its change bus and, after the commit, drops the user's cached tokens on every
+ * replica (platform/auth/credential-cache).
+ */
+export type UserStore = Pick<Database, 'db' | 'bus'>;
+
+const changed = (store: UserStore, uid: string) => credentialChanged(store, { kind: 'user', id: uid });
+
 // ID tokens carry auth_time in whole seconds, so the cut-off is kept in whole seconds too.
 const toSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
+async function revokeSessionsIn(tx: Db, uid: string, now: Date) {
+  await tx
+    .update(identityUsers)
+    .set({ tokensValidAfter: toSecond(now), updatedAt: now })
+    .where(eq(identityUsers.uid, uid));
+  await tx
+    .update(identityRefreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(identityRefreshTokens.uid, uid), isNull(identityRefreshTokens.revokedAt)));
+}
+
 /** Signs the user out everywhere: refresh tokens die now, ID tokens issued before now are refused. */
-export async function revokeUserSessions(db: Db, uid: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(identityUsers)
-      .set({ tokensValidAfter: toSecond(now), updatedAt: now })
-      .where(eq(identityUsers.uid, uid));
-    await tx
-      .update(identityRefreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(identityRefreshTokens.uid, uid), isNull(identityRefreshTokens.revokedAt)));
-  });
+export async function revokeUserSessions(store: UserStore, uid: string, now: Date) {
+  await store.db.transaction((tx) => revokeSessionsIn(tx, uid, now));
+  await changed(store, uid);
 }
 
 /** Disabling also ends every session; the SDK then signs the user out on its next refresh. */
-export async function setUserDisabled(db: Db, uid: string, disabled: boolean, now: Date) {
-  await db.transaction(async (tx) => {
+export async function setUserDisabled(store: UserStore, uid: string, disabled: boolean, now: Date) {
+  await store.db.transaction(async (tx) => {
     await tx.update(identityUsers).set({ disabled, updatedAt: now }).where(eq(identityUsers.uid, uid));
-    if (disabled) await revokeUserSessions(tx, uid, now);
+    if (disabled) await revokeSessionsIn(tx, uid, now);
   });
+  await changed(store, uid);
 }
 
-export async function markEmailVerified(db: Db, uid: string, now: Date) {
-  await db
+export async function markEmailVerified(store: UserStore, uid: string, now: Date) {
+  await markEmailVerifiedIn(store.db, uid, now);
+  await changed(store, uid);
+}
+
+/**
+ * Inside a caller's transaction (federated sign-in linking a proven address). Nothing to
+ * announce: no token loses its worth, and the caller issues a fresh one.
+ */
+export async function markEmailVerifiedIn(tx: Db, uid: string, now: Date) {
+  await tx
     .update(identityUsers)
     .set({ emailVerified: true, updatedAt: now })
     .where(eq(identityUsers.uid, uid));
 }
 
 /** New password: every existing session ends (the caller gets a fresh one). */
-export async function setPassword(db: Db, uid: string, passwordHash: string, now: Date) {
-  await db.transaction(async (tx) => {
+export async function setPassword(store: UserStore, uid: string, passwordHash: string, now: Date) {
+  await store.db.transaction(async (tx) => {
     await tx
       .update(identityUsers)
       .set({ passwordHash, passwordUpdatedAt: now, updatedAt: now })
       .where(eq(identityUsers.uid, uid));
-    await revokeUserSessions(tx, uid, now);
+    await revokeSessionsIn(tx, uid, now);
   });
+  await changed(store, uid);
 }
 
 export interface ProfileChange {
@@ -54,22 +79,41 @@ export interface ProfileChange {
 }
 
 export async function updateProfile(
-  db: Db,
+  store: UserStore,
   uid: string,
   change: ProfileChange,
   now: Date,
 ): Promise<IdentityUser> {
-  const [user] = await db
+  const [user] = await store.db
     .update(identityUsers)
     .set({ ...change, updatedAt: now })
     .where(eq(identityUsers.uid, uid))
     .returning();
   if (!user) throw new IdentityError('USER_NOT_FOUND');
+  await changed(store, uid);
   return user;
 }
 
-/** Changes the address (after the new one was proven); it counts as verified. */
-export async function changeEmail(db: Db, uid: string, email: string, now: Date): Promise<IdentityUser> {
+/**
+ * Changes the address (after the new one was proven; it counts as verified) and, as
+ * Firebase does, ends the other sessions — in one transaction.
+ */
+export async function changeEmail(
+  store: UserStore,
+  uid: string,
+  email: string,
+  now: Date,
+): Promise<IdentityUser> {
+  const user = await store.db.transaction(async (tx) => {
+    const updated = await setEmailIn(tx, uid, email, now);
+    await revokeSessionsIn(tx, uid, now);
+    return updated;
+  });
+  await changed(store, uid);
+  return user;
+}
+
+async function setEmailIn(db: Db, uid: string, email: string, now: Date): Promise<IdentityUser> {
   const rows = await db
     .update(identityUsers)
     .set({ email, emailNormalized: normalizeEmail(email), emailVerified: true, updatedAt: now })
@@ -88,6 +132,7 @@ export async function changeEmail(db: Db, uid: string, email: string, now: Date)
   return rows[0];
 }
 
-export async function deleteUser(db: Db, uid: string) {
-  await db.delete(identityUsers).where(eq(identityUsers.uid, uid));
+export async function deleteUser(store: UserStore, uid: string) {
+  await store.db.delete(identityUsers).where(eq(identityUsers.uid, uid));
+  await changed(store, uid);
 }

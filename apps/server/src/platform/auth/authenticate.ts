@@ -8,6 +8,7 @@ import { findUserById } from '../../identity/users/find-user';
 import type { AppContext } from '../context';
 import { readCookie } from '../cookies';
 import { AppError } from '../errors';
+import { credentialCaches } from './credential-cache';
 import type { Principal } from './principal';
 import { SESSION_COOKIE } from './session-cookie';
 import { verifyGoogleIdToken } from './verify-google-token';
@@ -32,11 +33,46 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+// Matches the verifier's clock tolerance: a cached token is refused when a fresh check would be.
+const EXPIRY_TOLERANCE_MS = 30_000;
+
+interface CachedIdToken {
+  principal: Principal;
+  /** The token's `exp` (ms) plus the tolerance, against the injectable clock. */
+  expiresAt: number;
+}
+
 /**
  * Verifies an ID token for the product APIs (issue 2): signature and claims, then the
  * user's current state, so a disabled user or a revoked session is refused at once.
+ * A verified token is kept a few seconds per process (issue 10); disabling, deleting or
+ * signing the user out drops it on every replica (`credentialChanged`).
  */
 export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  const cache = credentialCaches(ctx.database, ctx.config.authCacheSeconds).idTokens;
+  const hit = cache.get(token) as CachedIdToken | undefined;
+  if (hit) {
+    if (ctx.now().getTime() <= hit.expiresAt) return hit.principal;
+    throw unauthenticated('The ID token has expired; refresh it and try again.', 'token_expired');
+  }
+  const generation = cache.begin();
+  const { principal, exp } = await verifyUncached(ctx, token);
+  cache.set(
+    token,
+    principal.kind === 'user' ? principal.uid : '',
+    {
+      principal,
+      expiresAt: exp * 1000 + EXPIRY_TOLERANCE_MS,
+    } satisfies CachedIdToken,
+    generation,
+  );
+  return principal;
+}
+
+async function verifyUncached(
+  ctx: AppContext,
+  token: string,
+): Promise<{ principal: Principal; exp: number }> {
   let claims: IdTokenClaims;
   try {
     claims =
@@ -65,13 +101,16 @@ export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Pr
     };
   }
   return {
-    kind: 'user',
-    uid: claims.sub,
-    email: claims.email ?? null,
-    emailVerified: claims.email_verified === true,
-    signInProvider: claims.firebase?.sign_in_provider ?? null,
-    authTime: claims.auth_time,
-    ...(profile ? { profile } : {}),
+    exp: claims.exp,
+    principal: {
+      kind: 'user',
+      uid: claims.sub,
+      email: claims.email ?? null,
+      emailVerified: claims.email_verified === true,
+      signInProvider: claims.firebase?.sign_in_provider ?? null,
+      authTime: claims.auth_time,
+      ...(profile ? { profile } : {}),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { Outlet, useParams } from 'react-router';
+import { ProjectLive } from '../../features/live/use-project-live';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
@@ -20,6 +21,7 @@ export function ProjectLayout() {
   const switcher = <ProjectSwitcher projectId={id} />;
   return (
     <Shell nav={nav} navTitle="Project" switcher={switcher}>
+      <ProjectLive projectId={id} />
       <Outlet />
     </Shell>
   );

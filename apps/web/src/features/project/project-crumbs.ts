@@ -5,8 +5,9 @@ import { useProjects } from '../workspace/hooks';
 /**
  * Breadcrumbs for a screen under `/p/{id}`: Projects › project name › (Webhooks › webhook)
  * › this screen. The project list is the switcher's cached query, so this costs no request.
+ * A detail screen names its list as `parent` (Transactions › txn_…).
  */
-export function useProjectCrumbs(title: string): Crumb[] {
+export function useProjectCrumbs(title: string, parent?: { label: string; path: string }): Crumb[] {
   const { id = '', webhookId, deliveryId } = useParams();
   const projects = useProjects();
   const name = projects.data?.find((p) => p.id === id)?.name ?? id;
@@ -15,6 +16,7 @@ export function useProjectCrumbs(title: string): Crumb[] {
     { label: 'Projects', to: '/p' },
     { label: name, to: `${base}/dashboard` },
   ];
+  if (parent) crumbs.push({ label: parent.label, to: `${base}/${parent.path}` });
   if (webhookId) {
     crumbs.push({ label: 'Webhooks', to: `${base}/webhooks` });
     if (deliveryId)

@@ -86,7 +86,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const { key, secret } = await rollApiKey(
-        db,
+        ctx.database,
         actorOf(request),
         request.params.id,
         request.params.keyId,
@@ -102,7 +102,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
     '/projects/:id/api-keys/:keyId',
     { schema: { tags, summary: 'Revoke a key at once', params: keyParams } },
     async (request, reply) => {
-      await revokeApiKey(db, actorOf(request), request.params.id, request.params.keyId, ctx.now());
+      await revokeApiKey(ctx.database, actorOf(request), request.params.id, request.params.keyId, ctx.now());
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,160 @@
+import {
+  deliveryDetailSchema,
+  deliverySchema,
+  listQuerySchema,
+  pageSchema,
+  recoverDeliveriesSchema,
+  recoverResultSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentAttempt, presentDelivery } from '../../../domain/presenters/webhooks';
+import {
+  getDelivery,
+  listDeliveries,
+  listEventDeliveries,
+  listObjectDeliveries,
+  recoverDeliveries,
+  resendDelivery,
+} from '../../../domain/webhooks/deliveries';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const webhookParams = params.extend({ webhookId: z.string().min(1).max(64) });
+const tags = ['webhooks'];
+
+export function deliveryRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/webhooks/:webhookId/deliveries',
+    {
+      schema: {
+        tags,
+        summary:
+          'Deliveries of an endpoint (filters: status, event_type, event_id, response_status, created_at, body)',
+        params: webhookParams,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(deliverySchema) },
+      },
+    },
+    async (request) => {
+      const page = await listDeliveries(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+        request.query,
+        request.query as Record<string, string>,
+      );
+      return { data: page.data.map(presentDelivery), next_cursor: page.next_cursor };
+    },
+  );
+
+  app.get(
+    '/projects/:id/webhooks/:webhookId/deliveries/:deliveryId',
+    {
+      schema: {
+        tags,
+        summary: 'A delivery with every attempt',
+        params: webhookParams.extend({ deliveryId: z.string().min(1).max(64) }),
+        response: { 200: deliveryDetailSchema },
+      },
+    },
+    async (request) => {
+      const d = await getDelivery(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+        request.params.deliveryId,
+      );
+      return {
+        ...presentDelivery(d.delivery),
+        webhook_url: d.webhookUrl,
+        payload: d.payload,
+        attempts: d.attempts.map(presentAttempt),
+      };
+    },
+  );
+
+  app.post(
+    '/projects/:id/deliveries/:deliveryId/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Send a delivery again now',
+        params: params.extend({ deliveryId: z.string().min(1).max(64) }),
+        response: { 202: deliverySchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await resendDelivery(ctx, actorOf(request), request.params.id, request.params.deliveryId);
+      return reply.status(202).send(presentDelivery(row));
+    },
+  );
+
+  app.post(
+    '/projects/:id/webhooks/:webhookId/recover',
+    {
+      schema: {
+        tags,
+        summary: 'Send again every failed delivery since a time',
+        params: webhookParams,
+        body: recoverDeliveriesSchema,
+        response: { 202: recoverResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const requeued = await recoverDeliveries(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+        new Date(request.body.since),
+      );
+      return reply.status(202).send({ requeued });
+    },
+  );
+
+  app.get(
+    '/projects/:id/events/:eventId/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Deliveries of one event, to every endpoint',
+        params: params.extend({ eventId: z.string().min(1).max(64) }),
+        response: { 200: pageSchema(deliverySchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listEventDeliveries(db, actorOf(request), request.params.id, request.params.eventId);
+      return { data: rows.map(presentDelivery), next_cursor: null };
+    },
+  );
+
+  app.get(
+    '/projects/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Deliveries of the events about one object (object_id=txn_…)',
+        params,
+        querystring: z.strictObject({ object_id: z.string().min(1).max(64) }),
+        response: { 200: pageSchema(deliverySchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listObjectDeliveries(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.query.object_id,
+      );
+      return { data: rows.map(presentDelivery), next_cursor: null };
+    },
+  );
+}

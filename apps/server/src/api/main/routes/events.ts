@@ -1,0 +1,43 @@
+import { eventSchema, listQuerySchema, pageSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getEvent, listEvents } from '../../../domain/events/list-events';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['events'];
+
+export function eventRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.ctx.database.db;
+
+  app.get(
+    '/projects/:id/events',
+    {
+      schema: {
+        tags,
+        summary: 'Events of a project (the outbox webhooks send)',
+        description: 'Filters as `field[mode]=value`: type, object_id, created_at.',
+        params,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(eventSchema) },
+      },
+    },
+    async (request) =>
+      listEvents(db, actorOf(request), request.params.id, request.query, request.url.split('?')[1] ?? ''),
+  );
+
+  app.get(
+    '/projects/:id/events/:eid',
+    {
+      schema: {
+        tags,
+        summary: 'One event',
+        params: params.extend({ eid: z.string().min(1).max(64) }),
+        response: { 200: eventSchema },
+      },
+    },
+    async (request) => getEvent(db, actorOf(request), request.params.id, request.params.eid),
+  );
+}

@@ -1,0 +1,43 @@
+import { listQuerySchema, pageSchema, scanSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getScan, listScans } from '../../../domain/scans/list-scans';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['scans'];
+
+export function scanRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.ctx.database.db;
+
+  app.get(
+    '/projects/:id/scans',
+    {
+      schema: {
+        tags,
+        summary: 'Scans of a project',
+        description: 'Filters as `field[mode]=value`: outcome, terminal_id, transaction_id, created_at.',
+        params,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(scanSchema) },
+      },
+    },
+    async (request) =>
+      listScans(db, actorOf(request), request.params.id, request.query, request.url.split('?')[1] ?? ''),
+  );
+
+  app.get(
+    '/projects/:id/scans/:sid',
+    {
+      schema: {
+        tags,
+        summary: 'One scan',
+        params: params.extend({ sid: z.string().min(1).max(64) }),
+        response: { 200: scanSchema },
+      },
+    },
+    async (request) => getScan(db, actorOf(request), request.params.id, request.params.sid),
+  );
+}

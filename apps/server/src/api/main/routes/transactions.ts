@@ -1,0 +1,83 @@
+import {
+  createRefundSchema,
+  listQuerySchema,
+  pageSchema,
+  refundSchema,
+  transactionDetailSchema,
+  transactionSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getTransaction } from '../../../domain/transactions/get-transaction';
+import { listTransactions } from '../../../domain/transactions/list-transactions';
+import { refundTransaction } from '../../../domain/transactions/refund-transaction';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const txnParams = params.extend({ tid: z.string().min(1).max(64) });
+const tags = ['transactions'];
+const queryString = (url: string) => url.split('?')[1] ?? '';
+
+export function transactionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'Transactions of a project',
+        description:
+          'Filters as `field[mode]=value` (status, amount, currency, terminal_id, reference, card_last4, card_brand, ' +
+          'amount_refunded, created_at; `status[equals]=succeeded,refunded` takes several), `sort=-created_at` or ' +
+          '`amount`, keyset pages with `starting_after`.',
+        params,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(transactionSchema) },
+      },
+    },
+    async (request) =>
+      listTransactions(db, actorOf(request), request.params.id, request.query, queryString(request.url)),
+  );
+
+  app.get(
+    '/projects/:id/transactions/:tid',
+    {
+      schema: {
+        tags,
+        summary: 'One transaction with its history, attempts, scans and refunds',
+        params: txnParams,
+        response: { 200: transactionDetailSchema },
+      },
+    },
+    async (request) => getTransaction(db, actorOf(request), request.params.id, request.params.tid),
+  );
+
+  app.post(
+    '/projects/:id/transactions/:tid/refunds',
+    {
+      schema: {
+        tags,
+        summary: 'Refund all or part of a payment',
+        description:
+          'Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount.',
+        params: txnParams,
+        body: createRefundSchema,
+        response: { 201: refundSchema },
+      },
+    },
+    async (request, reply) => {
+      const refund = await refundTransaction(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.tid,
+        request.body,
+      );
+      return reply.status(201).send(refund);
+    },
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  createWebhookSchema,
+  eventTypeListSchema,
+  pageSchema,
+  testWebhookResultSchema,
+  updateWebhookSchema,
+  webhookSchema,
+  webhookSecretSchema,
+  webhookWithSecretSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentWebhook } from '../../../domain/presenters/webhooks';
+import { sendTestWebhook } from '../../../domain/webhooks/deliveries';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  getWebhookSecret,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+} from '../../../domain/webhooks/endpoints';
+import { eventCatalogue } from '../../../domain/webhooks/event-catalogue';
+import { attemptStats24h } from '../../../domain/webhooks/health';
+import { actorOf } from '../actor';
+import { deliveryRoutes } from './deliveries';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const webhookParams = params.extend({ webhookId: z.string().min(1).max(64) });
+const tags = ['webhooks'];
+
+export function webhookRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  const present = async (projectId: string, rows: Parameters<typeof presentWebhook>[0][]) => {
+    const now = ctx.now();
+    const stats = await attemptStats24h(
+      db,
+      projectId,
+      rows.map((r) => r.id),
+      now,
+    );
+    return rows.map((r) => presentWebhook(r, stats.get(r.id), now));
+  };
+
+  app.get(
+    '/event-types',
+    {
+      schema: {
+        tags,
+        summary: 'Every event type, with the JSON Schema of its body and an example',
+        response: { 200: eventTypeListSchema },
+      },
+    },
+    async () => ({ data: eventCatalogue() }),
+  );
+
+  app.post(
+    '/projects/:id/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Create an endpoint (its signing secret is in the answer)',
+        params,
+        body: createWebhookSchema,
+        response: { 201: webhookWithSecretSchema },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, secret } = await createWebhook(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      reply.header('cache-control', 'no-store');
+      const [presented] = await present(request.params.id, [endpoint]);
+      return reply.status(201).send({ ...presented!, secret });
+    },
+  );
+
+  app.get(
+    '/projects/:id/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Endpoints of a project, with their health',
+        params,
+        response: { 200: pageSchema(webhookSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await listWebhooks(db, actorOf(request), request.params.id);
+      return { data: await present(request.params.id, rows), next_cursor: null };
+    },
+  );
+
+  app.get(
+    '/projects/:id/webhooks/:webhookId',
+    { schema: { tags, summary: 'One endpoint', params: webhookParams, response: { 200: webhookSchema } } },
+    async (request) => {
+      const row = await getWebhook(db, actorOf(request), request.params.id, request.params.webhookId);
+      return (await present(request.params.id, [row]))[0]!;
+    },
+  );
+
+  app.patch(
+    '/projects/:id/webhooks/:webhookId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit, enable or disable an endpoint',
+        params: webhookParams,
+        body: updateWebhookSchema,
+        response: { 200: webhookSchema },
+      },
+    },
+    async (request) => {
+      const row = await updateWebhook(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+        request.body,
+      );
+      return (await present(request.params.id, [row]))[0]!;
+    },
+  );
+
+  app.delete(
+    '/projects/:id/webhooks/:webhookId',
+    { schema: { tags, summary: 'Delete an endpoint and its deliveries', params: webhookParams } },
+    async (request, reply) => {
+      await deleteWebhook(db, actorOf(request), request.params.id, request.params.webhookId, ctx.now());
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/projects/:id/webhooks/:webhookId/secret',
+    {
+      schema: {
+        tags,
+        summary: 'The signing secret (admins)',
+        params: webhookParams,
+        response: { 200: webhookSecretSchema },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, secret } = await getWebhookSecret(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+      );
+      reply.header('cache-control', 'no-store');
+      const [presented] = await present(request.params.id, [endpoint]);
+      return { secret, previous_secret_expires_at: presented!.previous_secret_expires_at };
+    },
+  );
+
+  app.post(
+    '/projects/:id/webhooks/:webhookId/rotate-secret',
+    {
+      schema: {
+        tags,
+        summary: 'New secret; the old one keeps signing for 24 hours',
+        params: webhookParams,
+        response: { 200: webhookSecretSchema },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, secret } = await rotateWebhookSecret(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+      );
+      reply.header('cache-control', 'no-store');
+      return { secret, previous_secret_expires_at: endpoint.previousSecretExpiresAt!.toISOString() };
+    },
+  );
+
+  app.post(
+    '/projects/:id/webhooks/:webhookId/test',
+    {
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event to this endpoint alone',
+        params: webhookParams,
+        response: { 202: testWebhookResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await sendTestWebhook(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.params.webhookId,
+      );
+      return reply.status(202).send({ event_id: delivery.eventId, delivery_id: delivery.id });
+    },
+  );
+
+  deliveryRoutes(root);
+}

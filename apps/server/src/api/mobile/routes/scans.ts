@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { openScanSchema, payRequestSchema, payResponseSchema, shopperScanSchema } from '@scanline/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
+import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
+import { payTransaction } from '../../../domain/transactions/pay-transaction';
+import type { AppContext } from '../../../platform/context';
+import { AppError } from '../../../platform/errors';
+
+const params = z.object({ scanId: z.string().min(1).max(64) });
+const tags = ['mobile'];
+const config = { public: true };
+
+async function limited(ctx: AppContext, reply: FastifyReply, key: string, limit: MobileLimit, peek = false) {
+  const wait = await hitMobileLimit(ctx, key, limit, { peek });
+  if (wait !== null) {
+    reply.header('retry-after', String(wait));
+    throw new AppError('rate_limited', 429, `Too many requests; try again in ${wait} seconds.`);
+  }
+}
+
+const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
+
+/** The shopper's side (issue 7): open a scanned code, pay it, read its status. No sign-in. */
+export function mobileScanRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const confirmUrl = (scanId: string) => `${ctx.config.apiUrls.mobile}/scans/${scanId}/payments/confirm`;
+
+  app.post(
+    '/scans',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Open a scanned payment code (records the scan)',
+        description:
+          'The token is the last segment of the payment_url a terminal shows. An expired, canceled or paid ' +
+          'transaction answers with its status (the scan is recorded as rejected). Rate limited per IP and per code.',
+        body: openScanSchema,
+        response: { 201: shopperScanSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(ctx, reply, `unknown:${request.ip}`, MOBILE_LIMITS.unknownTokensPerIp, true);
+      await limited(ctx, reply, `scan:ip:${request.ip}`, MOBILE_LIMITS.scansPerIp);
+      await limited(ctx, reply, `scan:token:${tokenKey(request.body.token)}`, MOBILE_LIMITS.scansPerToken);
+      try {
+        const scan = await openScan(ctx, {
+          token: request.body.token,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          appVersion: [request.headers['x-app-version']].flat()[0],
+        });
+        reply.header('cache-control', 'no-store');
+        return reply.status(201).send(scan);
+      } catch (error) {
+        // Guessing codes: every miss counts against the caller's address.
+        if (error instanceof AppError && error.status === 404) {
+          await hitMobileLimit(ctx, `unknown:${request.ip}`, MOBILE_LIMITS.unknownTokensPerIp);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/scans/:scanId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A scan's transaction as it is now",
+        params,
+        response: { 200: shopperScanSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(ctx, reply, `read:ip:${request.ip}`, MOBILE_LIMITS.readsPerIp);
+      reply.header('cache-control', 'no-store');
+      return getShopperScan(ctx, request.params.scanId);
+    },
+  );
+
+  app.post(
+    '/scans/:scanId/payments',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Pay the scanned transaction',
+        description:
+          'payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, ' +
+          'pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). ' +
+          'Concurrent requests charge at most once; the others answer the current status. ' +
+          '`requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment.',
+        params,
+        body: payRequestSchema,
+        response: { 200: payResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(ctx, reply, `pay:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
+      await limited(ctx, reply, `pay:scan:${request.params.scanId}`, MOBILE_LIMITS.paymentsPerScan);
+      reply.header('cache-control', 'no-store');
+      return payTransaction(ctx, {
+        scanId: request.params.scanId,
+        paymentMethod: request.body.payment_method,
+        confirmUrl: confirmUrl(request.params.scanId),
+      });
+    },
+  );
+
+  app.post(
+    '/scans/:scanId/payments/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Finish a payment that required action (3-D Secure)',
+        description:
+          'With the simulator this stands for the shopper approving the payment in their bank app. With Stripe, ' +
+          'call it after Stripe.js handled the next action: the server retrieves the PaymentIntent.',
+        params,
+        body: z.strictObject({}).nullish(),
+        response: { 200: payResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(ctx, reply, `pay:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
+      await limited(ctx, reply, `pay:scan:${request.params.scanId}`, MOBILE_LIMITS.paymentsPerScan);
+      reply.header('cache-control', 'no-store');
+      return payTransaction(ctx, {
+        scanId: request.params.scanId,
+        confirmation: true,
+        confirmUrl: confirmUrl(request.params.scanId),
+      });
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { heartbeatSchema, pairRequestSchema, pairResponseSchema, terminalSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { presentTerminal } from '../../../domain/presenters/payments';
+import { consumePairAttempt, RateLimited } from '../../../domain/terminals/pair-rate-limit';
+import { pairTerminal } from '../../../domain/terminals/pairing';
+import { recordHeartbeat } from '../../../domain/terminals/record-heartbeat';
+import { publishTerminal } from '../../../domain/terminals/terminals';
+import { deviceOf } from '../caller';
+
+const tags = ['terminal devices'];
+
+/** What a device does for itself: pair once, then heartbeat (issue 7). */
+export function deviceRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.post(
+    '/pair',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        summary: 'Trade a pairing code for a device token (shown once)',
+        description:
+          'No credential. Rate limited per client IP (429 with Retry-After). A wrong, used or expired code is ' +
+          '400 `pairing_code_invalid`.',
+        body: pairRequestSchema,
+        response: { 201: pairResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await consumePairAttempt(ctx, `pair:ip:${request.ip}`);
+      } catch (error) {
+        if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+      const { terminal, deviceToken } = await pairTerminal(db, request.body, ctx.now());
+      void publishTerminal(ctx.database.bus, terminal);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ terminal: presentTerminal(terminal), device_token: deviceToken });
+    },
+  );
+
+  app.post(
+    '/heartbeat',
+    {
+      schema: {
+        tags,
+        security: [{ deviceToken: [] }],
+        summary: 'The device is alive (online until no heartbeat for TERMINAL_OFFLINE_AFTER_SECONDS)',
+        body: heartbeatSchema.optional(),
+        response: { 200: terminalSchema },
+      },
+    },
+    async (request) => {
+      const { terminal, cameOnline } = await recordHeartbeat(
+        db,
+        deviceOf(request),
+        request.body ?? {},
+        ctx.now(),
+      );
+      if (cameOnline) void publishTerminal(ctx.database.bus, terminal);
+      return presentTerminal(terminal);
+    },
+  );
+}

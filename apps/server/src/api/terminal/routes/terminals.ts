@@ -1,0 +1,208 @@
+import {
+  createTerminalSchema,
+  listQuerySchema,
+  pageSchema,
+  pairingCodeSchema,
+  parseFilters,
+  parseSort,
+  terminalSchema,
+  updateTerminalSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { presentTerminal } from '../../../domain/presenters/payments';
+import { createPairingCode } from '../../../domain/terminals/pairing';
+import {
+  createTerminal,
+  disableTerminal,
+  enableTerminal,
+  getTerminal,
+  listTerminals,
+  publishTerminal,
+  updateTerminal,
+} from '../../../domain/terminals/terminals';
+import { managerOf } from '../caller';
+
+const projectParams = z.object({ project_id: z.string().min(1).max(64) });
+const terminalParams = projectParams.extend({ terminal_id: z.string().min(1).max(64) });
+const tags = ['terminals'];
+const security: Record<string, string[]>[] = [{ idToken: [] }, { apiKey: [] }];
+
+/** Fleet management (issue 7): admins/owner and write keys act; members and read keys read. */
+export function terminalRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.post(
+    '/projects/:project_id/terminals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a terminal (unpaired until a device trades a pairing code)',
+        params: projectParams,
+        body: createTerminalSchema,
+        response: { 201: terminalSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await createTerminal(
+        db,
+        managerOf(request),
+        request.params.project_id,
+        request.body,
+        ctx.now(),
+      );
+      void publishTerminal(ctx.database.bus, row);
+      return reply.status(201).send(presentTerminal(row));
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/terminals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Terminals of a project',
+        description:
+          'Keyset pages (`limit`, `starting_after`), `sort` (`created_at`, `label`; `-` for descending) and ' +
+          '`field[mode]=value` filters on status, kind, label, location, serial, last_seen_at, created_at.',
+        params: projectParams,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(terminalSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listTerminals(db, managerOf(request), request.params.project_id, {
+        filters: parseFilters(new URLSearchParams(q as Record<string, string>)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+      });
+      return { data: page.data.map(presentTerminal), next_cursor: page.next_cursor };
+    },
+  );
+
+  app.get(
+    '/projects/:project_id/terminals/:terminal_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One terminal',
+        params: terminalParams,
+        response: { 200: terminalSchema },
+      },
+    },
+    async (request) => {
+      const { project_id, terminal_id } = request.params;
+      return presentTerminal(await getTerminal(db, managerOf(request), project_id, terminal_id));
+    },
+  );
+
+  app.patch(
+    '/projects/:project_id/terminals/:terminal_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit label, location or serial',
+        params: terminalParams,
+        body: updateTerminalSchema,
+        response: { 200: terminalSchema },
+      },
+    },
+    async (request) => {
+      const { project_id, terminal_id } = request.params;
+      const row = await updateTerminal(
+        db,
+        managerOf(request),
+        project_id,
+        terminal_id,
+        request.body,
+        ctx.now(),
+      );
+      void publishTerminal(ctx.database.bus, row);
+      return presentTerminal(row);
+    },
+  );
+
+  app.post(
+    '/projects/:project_id/terminals/:terminal_id/pairing-codes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'New pairing code (8 characters, 15 minutes, single use; voids the previous one)',
+        params: terminalParams,
+        response: { 201: pairingCodeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { project_id, terminal_id } = request.params;
+      const { code, expiresAt } = await createPairingCode(
+        db,
+        managerOf(request),
+        project_id,
+        terminal_id,
+        ctx.now(),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ code, expires_at: expiresAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/projects/:project_id/terminals/:terminal_id/disable',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Disable: the device token is revoked at once (its next request is 401)',
+        params: terminalParams,
+        response: { 200: terminalSchema },
+      },
+    },
+    async (request) => {
+      const { project_id, terminal_id } = request.params;
+      const { row, changed } = await disableTerminal(
+        db,
+        managerOf(request),
+        project_id,
+        terminal_id,
+        ctx.now(),
+      );
+      if (changed) void publishTerminal(ctx.database.bus, row);
+      return presentTerminal(row);
+    },
+  );
+
+  app.post(
+    '/projects/:project_id/terminals/:terminal_id/enable',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enable a disabled terminal: it returns unpaired, and the device pairs again',
+        params: terminalParams,
+        response: { 200: terminalSchema },
+      },
+    },
+    async (request) => {
+      const { project_id, terminal_id } = request.params;
+      const { row, changed } = await enableTerminal(
+        db,
+        managerOf(request),
+        project_id,
+        terminal_id,
+        ctx.now(),
+      );
+      if (changed) void publishTerminal(ctx.database.bus, row);
+      return presentTerminal(row);
+    },
+  );
+}

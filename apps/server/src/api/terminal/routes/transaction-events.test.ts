@@ -1,0 +1,195 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import { BUS_CHANNELS } from '../../../platform/bus';
+import { openDatabase } from '../../../platform/db';
+import { makeTeam } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+
+interface SseMessage {
+  event?: string;
+  data?: string;
+  retry?: number;
+  comment?: string;
+}
+
+/** Reads a text/event-stream response message by message. */
+function sseReader(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let done = false;
+  return {
+    async next(): Promise<SseMessage | null> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const msg: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) msg.comment = line.slice(1).trim();
+            else if (line.startsWith('event: ')) msg.event = line.slice(7);
+            else if (line.startsWith('data: ')) msg.data = line.slice(6);
+            else if (line.startsWith('retry: ')) msg.retry = Number(line.slice(7));
+          }
+          return msg;
+        }
+        if (done) return null;
+        const chunk = await reader.read();
+        if (chunk.done) done = true;
+        else buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+  };
+}
+
+describe('server-sent events (issue 7)', () => {
+  let t: TestApp;
+  let team: Team;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    team = await makeTeam(t);
+  });
+  afterAll(() => t.close());
+
+  const createTxn = async (auth: Record<string, string>) => {
+    const res = await fetch(`${t.origin}/terminal/v1/transactions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': idemKey() },
+      body: JSON.stringify({ amount: 990, currency: 'USD' }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+
+  it('sends the current status at once, then a change made elsewhere, then ends', async () => {
+    const device = await pairedTerminal(t, team);
+    const { id } = await createTxn(device.auth);
+    const res = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, { headers: device.auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toMatch(/no-cache/);
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const sse = sseReader(res);
+    expect((await sse.next())?.retry).toBe(3000);
+    const first = await sse.next();
+    expect(first?.event).toBe('status');
+    expect(JSON.parse(first!.data!)).toMatchObject({ id, status: 'pending' });
+
+    // Canceled through another path: an API key, not the streaming device.
+    const key = await apiKeyFor(t, team, 'write');
+    const cancel = await fetch(`${t.origin}/terminal/v1/transactions/${id}/cancel`, {
+      method: 'POST',
+      headers: key,
+    });
+    expect(cancel.status).toBe(200);
+    const next = await sse.next();
+    expect(next?.event).toBe('status');
+    expect(JSON.parse(next!.data!)).toMatchObject({ id, status: 'canceled' });
+    expect(await sse.next()).toBeNull(); // final status: the server ended the stream
+  });
+
+  it('a final transaction streams its status once and ends; others get 404 before any stream', async () => {
+    const device = await pairedTerminal(t, team);
+    const { id } = await createTxn(device.auth);
+    await fetch(`${t.origin}/terminal/v1/transactions/${id}/cancel`, {
+      method: 'POST',
+      headers: device.auth,
+    });
+    const res = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, {
+      headers: team.member.auth,
+    });
+    const sse = sseReader(res);
+    await sse.next();
+    expect(JSON.parse((await sse.next())!.data!).status).toBe('canceled');
+    expect(await sse.next()).toBeNull();
+
+    const stranger = await pairedTerminal(t, await makeTeam(t));
+    const refused = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, {
+      headers: stranger.auth,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const outsider = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, {
+      headers: team.outsider.auth,
+    });
+    expect(outsider.status).toBe(404);
+  });
+
+  it("the project live stream forwards this project's changes only, and takes the session cookie", async () => {
+    const other = await makeTeam(t);
+    const otherDevice = await pairedTerminal(t, other);
+    const res = await fetch(`${t.origin}/api/v1/projects/${team.project.id}/live`, {
+      headers: team.member.auth,
+    });
+    expect(res.status).toBe(200);
+    const sse = sseReader(res);
+    expect((await sse.next())?.retry).toBe(3000);
+    expect((await sse.next())?.comment).toBe('connected');
+    await createTxn(otherDevice.auth); // another project's: never forwarded
+    const device = await pairedTerminal(t, team);
+    const seen: { event?: string; data: unknown }[] = [];
+    while (seen.length < 2) {
+      const m = await sse.next();
+      if (m?.event) seen.push({ event: m.event, data: JSON.parse(m.data!) });
+    }
+    // Create (unpaired), then pairing (online).
+    expect(seen).toEqual([
+      { event: 'terminal', data: { id: device.terminal.id, status: 'unpaired' } },
+      { event: 'terminal', data: { id: device.terminal.id, status: 'online' } },
+    ]);
+    const { id } = await createTxn(device.auth);
+    let m = await sse.next();
+    while (m && !m.event) m = await sse.next();
+    expect(m).toMatchObject({ event: 'transaction' });
+    expect(JSON.parse(m!.data!)).toEqual({ id, status: 'pending' });
+    await sse.cancel();
+
+    expect(
+      (await fetch(`${t.origin}/api/v1/projects/${team.project.id}/live`, { headers: team.outsider.auth }))
+        .status,
+    ).toBe(404);
+    // The browser's EventSource sends the session cookie instead of a bearer token.
+    const cookie = `__session=${team.member.idToken}`;
+    const viaCookie = await fetch(`${t.origin}/api/v1/projects/${team.project.id}/live`, {
+      headers: { cookie },
+    });
+    expect(viaCookie.status).toBe(200);
+    await viaCookie.body?.cancel();
+  });
+
+  it('a stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY)', async (ctx) => {
+    if (t.ctx.database.kind !== 'postgres') return ctx.skip();
+    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const replica = await buildApp({ ...t.ctx, database }, { logger: false });
+    try {
+      const device = await pairedTerminal(t, team);
+      const { id } = await createTxn(device.auth);
+      const heard: unknown[] = [];
+      const off = t.ctx.database.bus.subscribe(BUS_CHANNELS.transactions, (m) => {
+        if (m.id === id) heard.push(m);
+      });
+      const res = await fetch(`${t.origin}/terminal/v1/transactions/${id}/events`, { headers: device.auth });
+      const sse = sseReader(res);
+      await sse.next();
+      expect(JSON.parse((await sse.next())!.data!).status).toBe('pending');
+      const cancel = await replica.inject({
+        method: 'POST',
+        url: `/terminal/v1/transactions/${id}/cancel`,
+        headers: device.auth,
+      });
+      expect(cancel.statusCode).toBe(200);
+      expect(JSON.parse((await sse.next())!.data!).status).toBe('canceled');
+      expect(await sse.next()).toBeNull();
+      off();
+      expect(heard).toContainEqual({ project_id: team.project.id, id, status: 'canceled' });
+    } finally {
+      await replica.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { createTransactionSchema, terminalTransactionSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency';
+import { presentTerminalTransaction } from '../../../domain/presenters/payments';
+import { cancelTransaction } from '../../../domain/transactions/cancel-transaction';
+import { createTransaction } from '../../../domain/transactions/create-transaction';
+import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
+import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
+import { AppError } from '../../../platform/errors';
+import { callerOf } from '../caller';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['terminal transactions'];
+const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
+
+function idempotencyKeyOf(raw: string | string[] | undefined): string {
+  if (raw === undefined || raw === '') {
+    throw new AppError(
+      'idempotency_key_required',
+      400,
+      'Send an Idempotency-Key header (for example a UUID) so a retry cannot charge twice.',
+    );
+  }
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
+    throw new AppError('validation_failed', 400, 'The Idempotency-Key header is not valid.', [
+      { path: 'headers.idempotency-key', message: 'One value of 1–255 printable ASCII characters' },
+    ]);
+  }
+  return raw;
+}
+
+/** A device's payments (issue 7): create with an Idempotency-Key, read, cancel. */
+export function transactionRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.post(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a pending transaction and its payment code (requires Idempotency-Key)',
+        description:
+          'Header `Idempotency-Key` is required: the same key with the same body answers the first response ' +
+          'again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 ' +
+          '`idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`.',
+        body: createTransactionSchema,
+        response: { 201: terminalTransactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const result = await createTransaction(db, callerOf(request), request.body, key, {
+        publicUrl: ctx.config.publicUrl,
+        now: ctx.now(),
+      });
+      if (result.created) void publishTransactionChange(ctx.database.bus, result.created);
+      else reply.header('idempotent-replayed', 'true');
+      return reply.status(result.status as 201).send(result.body);
+    },
+  );
+
+  app.get(
+    '/transactions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's transactions",
+        params,
+        response: { 200: terminalTransactionSchema },
+      },
+    },
+    async (request) => {
+      const { row, changed } = await getTerminalTransaction(
+        db,
+        callerOf(request),
+        request.params.id,
+        ctx.now(),
+      );
+      if (changed) void publishTransactionChange(ctx.database.bus, row);
+      return presentTerminalTransaction(row, ctx.config.publicUrl);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending transaction (its payment code stops working)',
+        params,
+        response: { 200: terminalTransactionSchema },
+      },
+    },
+    async (request) => {
+      const { row, changed } = await cancelTransaction(
+        db,
+        callerOf(request),
+        request.params.id,
+        ctx.now(),
+        (r) => publishTransactionChange(ctx.database.bus, r),
+      );
+      if (changed) void publishTransactionChange(ctx.database.bus, row);
+      return presentTerminalTransaction(row, ctx.config.publicUrl);
+    },
+  );
+}

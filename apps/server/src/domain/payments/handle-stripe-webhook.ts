@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { businesses, projects, transactions } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { open } from '../../platform/crypto/secret-box';
+import { AppError } from '../../platform/errors';
+import { providerFor } from './provider-for';
+import { recordPaymentOutcome } from './record-payment-outcome';
+
+const badSignature = () =>
+  new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');
+
+/**
+ * `POST /api/v1/providers/stripe/webhook`. The event names our transaction in the intent's
+ * metadata; its business's webhook secret verifies the signature. The event is only a hint:
+ * the intent is retrieved from Stripe and that answer is recorded (so a replayed or reordered
+ * event cannot move a transaction anywhere Stripe does not say it is).
+ */
+export async function handleStripeWebhook(ctx: AppContext, rawBody: string, signature: string | undefined) {
+  let event: { type?: string; data?: { object?: { id?: string; metadata?: Record<string, string> } } };
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    throw new AppError('bad_request', 400, 'The body is not valid JSON.');
+  }
+  const object = event?.data?.object;
+  const transactionId = object?.metadata?.transaction_id;
+  const projectId = object?.metadata?.project_id;
+  if (!signature) throw badSignature();
+  if (typeof transactionId !== 'string' || typeof projectId !== 'string')
+    return { received: true, handled: false };
+
+  const [found] = await ctx.database.db
+    .select({ txn: transactions, business: businesses })
+    .from(transactions)
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
+    .limit(1);
+  if (!found?.business.stripeWebhookSecretEnc) throw badSignature();
+  try {
+    Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      open(ctx.config, found.business.stripeWebhookSecretEnc),
+    );
+  } catch {
+    throw badSignature();
+  }
+  const { txn } = found;
+  if (txn.provider !== 'stripe' || !['pending', 'processing', 'requires_action'].includes(txn.status)) {
+    return { received: true, handled: false };
+  }
+  const result = await providerFor(ctx, 'stripe', found.business)
+    .retrieve({
+      projectId,
+      transactionId,
+      amount: txn.amount,
+      currency: txn.currency,
+      reference: txn.providerReference ?? object?.id ?? null,
+    })
+    .catch(() => {
+      // Stripe retries a webhook that fails; by then the intent can be read.
+      throw new AppError('provider_error', 503, 'Stripe could not be reached to check this event.');
+    });
+  if (!result || result.status === 'processing' || result.status === txn.status)
+    return { received: true, handled: false };
+  await recordPaymentOutcome(ctx, {
+    projectId,
+    transactionId,
+    result,
+    reason: `stripe:${event.type ?? 'event'}`,
+  });
+  return { received: true, handled: true };
+}

@@ -1,0 +1,154 @@
+import Stripe from 'stripe';
+import type { Config } from '../../platform/config';
+import { AppError } from '../../platform/errors';
+import {
+  type ChargeInput,
+  type ChargeResult,
+  failureMessageFor,
+  type PaymentProvider,
+  type RefundInput,
+  type RetrieveInput,
+} from './provider';
+
+/** Where the SDK sends requests: Stripe, or (tests, proxies) `STRIPE_API_BASE`. */
+export function stripeClient(config: Config, secretKey: string) {
+  const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
+  return new Stripe(secretKey, {
+    // Retries reuse our idempotency keys, so they can never charge twice.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+function card(intent: Stripe.PaymentIntent) {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const c = charge?.payment_method_details?.card;
+  return { cardBrand: c?.brand ?? null, cardLast4: c?.last4 ?? null };
+}
+
+/** Stripe's `generic_decline` is just `card_declined`; specific reasons (insufficient_funds) win. */
+const declineCode = (code?: string, decline?: string) =>
+  decline && decline !== 'generic_decline' ? decline : (code ?? 'card_declined');
+
+/** A PaymentIntent as our charge; null while nothing was attempted on it. */
+export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: intent.id, ...card(intent) };
+    case 'processing':
+      return { status: 'processing', reference: intent.id };
+    case 'requires_action':
+      return { status: 'requires_action', reference: intent.id };
+    case 'canceled':
+      return {
+        status: 'failed',
+        reference: intent.id,
+        failureCode: 'canceled',
+        failureMessage: failureMessageFor('canceled'),
+      };
+    default: {
+      const err = intent.last_payment_error;
+      if (!err) return null;
+      const code = declineCode(err.code, err.decline_code);
+      return {
+        status: 'failed',
+        reference: intent.id,
+        ...card(intent),
+        failureCode: code,
+        failureMessage: failureMessageFor(code),
+      };
+    }
+  }
+}
+
+/**
+ * Stripe PaymentIntents: one intent per transaction, created under our transaction id as the
+ * idempotency key (so re-creating it returns the same intent), confirmed at most once.
+ */
+export function stripeProvider(client: Stripe): PaymentProvider {
+  const ensureIntent = async (input: RetrieveInput) => {
+    if (input.reference) {
+      return client.paymentIntents.retrieve(input.reference, { expand: ['latest_charge'] });
+    }
+    return client.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        automatic_payment_methods: { enabled: true },
+        metadata: { transaction_id: input.transactionId, project_id: input.projectId },
+      },
+      { idempotencyKey: input.transactionId },
+    );
+  };
+
+  return {
+    kind: 'stripe',
+    checkPaymentMethod(paymentMethod) {
+      if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(paymentMethod)) {
+        throw new AppError('payment_method_invalid', 400, 'Expected a Stripe payment method id (pm_…).', [
+          { path: 'body.payment_method', message: 'Not a payment method id' },
+        ]);
+      }
+    },
+
+    async prepare(input) {
+      const intent = await ensureIntent(input);
+      return { reference: intent.id, clientSecret: intent.client_secret ?? '' };
+    },
+
+    async charge(input: ChargeInput) {
+      const intent = await ensureIntent(input);
+      if (input.confirmation || intent.status !== 'requires_payment_method') {
+        // Stripe.js confirmed it in the browser (3-D Secure), or it already ran: read it.
+        const current = await client.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
+        return intentResult(current) ?? { status: 'processing', reference: intent.id };
+      }
+      try {
+        const confirmed = await client.paymentIntents.confirm(
+          intent.id,
+          { payment_method: input.paymentMethod, expand: ['latest_charge'] },
+          { idempotencyKey: `${input.transactionId}:confirm` },
+        );
+        return intentResult(confirmed) ?? { status: 'processing', reference: intent.id };
+      } catch (error) {
+        // A decline is an answer, not an error: Stripe sends the intent with the card error.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const code = declineCode(error.code, error.decline_code);
+          return {
+            status: 'failed',
+            reference: intent.id,
+            failureCode: code,
+            failureMessage: failureMessageFor(code),
+          };
+        }
+        throw error;
+      }
+    },
+
+    async retrieve(input) {
+      const intent = input.reference
+        ? await client.paymentIntents.retrieve(input.reference, { expand: ['latest_charge'] })
+        : await ensureIntent(input);
+      return intentResult(intent);
+    },
+
+    async refund(input: RefundInput) {
+      if (!input.reference)
+        return { status: 'failed', reference: null, failureCode: 'charge_not_refundable' };
+      const refund = await client.refunds.create(
+        { payment_intent: input.reference, amount: input.amount },
+        { idempotencyKey: input.refundId },
+      );
+      const status =
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
+      return { status, reference: refund.id, failureCode: refund.failure_reason ?? null };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { ShopperScan } from '@scanline/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type businesses, scans, transactions } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { recordEvent } from '../events/record-event';
+import { expireIfDue } from '../payments/expire-if-due';
+import { providerFor } from '../payments/provider-for';
+import { presentScan } from '../presenters/payments';
+import type { TransactionRow } from '../transactions/transition-transaction';
+import { loadByPaymentToken, loadScanContext } from './scan-context';
+
+type BusinessRow = typeof businesses.$inferSelect;
+type ScanRow = typeof scans.$inferSelect;
+
+const OPEN_STATUSES = new Set(['pending', 'requires_action', 'processing']);
+
+/** Why a scan cannot lead to a payment: the transaction's state as the shopper page names it. */
+function rejectedReason(status: TransactionRow['status']): string | null {
+  if (OPEN_STATUSES.has(status)) return null;
+  if (status === 'succeeded' || status === 'partially_refunded' || status === 'refunded') return 'paid';
+  return status;
+}
+
+/** Stripe only: the PaymentIntent's client secret, created once per transaction. */
+async function stripeSession(ctx: AppContext, txn: TransactionRow, business: BusinessRow) {
+  if (txn.provider !== 'stripe' || !OPEN_STATUSES.has(txn.status)) return null;
+  const provider = providerFor(ctx, 'stripe', business);
+  const prepared = await provider.prepare!({
+    projectId: txn.projectId,
+    transactionId: txn.id,
+    amount: txn.amount,
+    currency: txn.currency,
+    reference: txn.providerReference,
+  }).catch(() => {
+    throw new AppError(
+      'provider_error',
+      503,
+      'The payment provider could not be reached. Try again in a moment.',
+    );
+  });
+  if (!txn.providerReference) {
+    await ctx.database.db
+      .update(transactions)
+      .set({ providerReference: prepared.reference })
+      .where(
+        and(
+          eq(transactions.projectId, txn.projectId),
+          eq(transactions.id, txn.id),
+          isNull(transactions.providerReference),
+        ),
+      );
+  }
+  return { publishable_key: null, client_secret: prepared.clientSecret };
+}
+
+function presentShopperScan(
+  scan: ScanRow,
+  txn: TransactionRow,
+  label: string | null,
+  business: BusinessRow,
+  stripe: ShopperScan['stripe'],
+): ShopperScan {
+  // Only what the shopper's page needs: never the project, other transactions or a card number.
+  return {
+    id: scan.id,
+    transaction: {
+      id: txn.id,
+      amount: txn.amount,
+      currency: txn.currency,
+      status: txn.status,
+      expires_at: txn.expiresAt.toISOString(),
+      failure_code: txn.status === 'failed' ? txn.failureCode : null,
+      failure_message: txn.status === 'failed' ? txn.failureMessage : null,
+    },
+    merchant: { name: business.name },
+    terminal: { label: label ?? '' },
+    provider: txn.provider,
+    stripe,
+  };
+}
+
+/**
+ * A shopper's phone opened a payment code: records the scan (`opened`, or `rejected` with the
+ * reason when the transaction is expired, canceled or already paid) and its `scan.created`
+ * event, and answers what the pay page shows.
+ */
+export async function openScan(
+  ctx: AppContext,
+  input: { token: string; userAgent?: string; appVersion?: string; ip: string },
+): Promise<ShopperScan> {
+  const found = await loadByPaymentToken(ctx.database.db, input.token);
+  if (!found) throw notFound('Payment code');
+  const txn = await expireIfDue(ctx, found.txn);
+  const reason = rejectedReason(txn.status);
+  const stripe = reason ? null : await stripeSession(ctx, txn, found.business);
+  const now = ctx.now();
+  const scan = await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(scans)
+      .values({
+        id: newId('scn'),
+        projectId: txn.projectId,
+        transactionId: txn.id,
+        terminalId: txn.terminalId,
+        outcome: reason ? 'rejected' : 'opened',
+        rejectedReason: reason,
+        userAgent: input.userAgent?.slice(0, 400) ?? null,
+        appVersion: input.appVersion?.slice(0, 40) ?? null,
+        ipHash: createHash('sha256').update(input.ip).digest('hex').slice(0, 32),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordEvent(tx, {
+      projectId: txn.projectId,
+      type: 'scan.created',
+      objectId: row!.id,
+      data: presentScan(row!, found.label),
+      now,
+    });
+    return row!;
+  });
+  return presentShopperScan(scan, txn, found.label, found.business, stripe);
+}
+
+/** `GET /mobile/v1/scans/{id}`: the scan's transaction as it is now. */
+export async function getShopperScan(ctx: AppContext, scanId: string): Promise<ShopperScan> {
+  const found = await loadScanContext(ctx.database.db, scanId);
+  const txn = await expireIfDue(ctx, found.txn);
+  const stripe = await stripeSession(ctx, txn, found.business);
+  return presentShopperScan(found.scan, txn, found.label, found.business, stripe);
+}

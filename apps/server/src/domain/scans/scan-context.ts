@@ -1,0 +1,47 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { businesses, projects, scans, terminals, transactions } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+/**
+ * Everything a shopper's scan may touch, found by its unguessable id (the shopper's only
+ * credential): the scan, its transaction, the terminal's label and the business. Nothing
+ * else of the project is read.
+ */
+export async function loadScanContext(db: Db, scanId: string) {
+  const [row] = await db
+    .select({ scan: scans, txn: transactions, label: terminals.label, business: businesses })
+    .from(scans)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, scans.transactionId), eq(transactions.projectId, scans.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, scans.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
+    .where(and(eq(scans.id, scanId), isNull(projects.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('Scan');
+  return row;
+}
+
+/** The same, found by the payment token a QR code carries. */
+export async function loadByPaymentToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ txn: transactions, label: terminals.label, business: businesses, project: projects })
+    .from(transactions)
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
+    .where(and(eq(transactions.paymentToken, token), isNull(projects.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ScanContext = Awaited<ReturnType<typeof loadScanContext>>;

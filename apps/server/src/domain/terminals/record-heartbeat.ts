@@ -1,0 +1,60 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { terminals } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { recordEvent } from '../events/record-event';
+import { presentTerminal } from '../presenters/payments';
+import type { DeviceCaller } from './authenticate-device';
+
+/**
+ * A device says it is alive: last seen now, its app version, battery and network. The row is
+ * locked first so a heartbeat and the offline sweeper serialise: `terminal.online` is written
+ * exactly when this heartbeat is the one that moved the terminal back online.
+ */
+export async function recordHeartbeat(
+  db: Db,
+  device: DeviceCaller,
+  input: { app_version?: string; battery?: number; network?: string },
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: terminals.status })
+      .from(terminals)
+      .where(and(eq(terminals.projectId, device.projectId), eq(terminals.id, device.terminalId)))
+      .for('update');
+    if (!before || before.status === 'disabled') {
+      throw new AppError('unauthenticated', 401, 'This device token was revoked; pair again.');
+    }
+    const [row] = await tx
+      .update(terminals)
+      .set({
+        status: 'online',
+        lastSeenAt: now,
+        updatedAt: now,
+        ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
+        ...(input.battery !== undefined ? { battery: input.battery } : {}),
+        ...(input.network !== undefined ? { network: input.network } : {}),
+      })
+      .where(
+        and(
+          eq(terminals.projectId, device.projectId),
+          eq(terminals.id, device.terminalId),
+          ne(terminals.status, 'disabled'),
+        ),
+      )
+      .returning();
+    const terminal = row!;
+    const cameOnline = before.status !== 'online';
+    if (cameOnline) {
+      await recordEvent(tx, {
+        projectId: terminal.projectId,
+        type: 'terminal.online',
+        objectId: terminal.id,
+        data: presentTerminal(terminal),
+        now,
+      });
+    }
+    return { terminal, cameOnline };
+  });
+}

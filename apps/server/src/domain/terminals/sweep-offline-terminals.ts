@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { terminals } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { recordEvent } from '../events/record-event';
+import { presentTerminal } from '../presenters/payments';
+import type { TerminalRow } from './terminals';
+
+/**
+ * Marks `offline` every online terminal whose last heartbeat is older than `offlineAfterSeconds`,
+ * and writes one `terminal.offline` event per terminal moved, in the same transaction.
+ *
+ * Safe with many replicas sweeping at once: the candidates are locked with SKIP LOCKED and
+ * the UPDATE re-checks `status = 'online'`, so a terminal is moved (and its event written) by
+ * exactly one sweeper; a heartbeat holding the row lock is skipped and wins.
+ */
+export async function sweepOfflineTerminals(
+  db: Db,
+  now: Date,
+  offlineAfterSeconds: number,
+  batch = 500,
+): Promise<TerminalRow[]> {
+  const cutoff = new Date(now.getTime() - offlineAfterSeconds * 1000);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(terminals)
+      .set({ status: 'offline', updatedAt: now })
+      .where(
+        sql`${terminals.id} in (
+          select id from terminals
+          where status = 'online' and last_seen_at < ${cutoff}
+          order by last_seen_at
+          limit ${batch}
+          for update skip locked
+        ) and ${terminals.status} = 'online'`,
+      )
+      .returning();
+    for (const t of rows) {
+      await recordEvent(tx, {
+        projectId: t.projectId,
+        type: 'terminal.offline',
+        objectId: t.id,
+        data: presentTerminal(t),
+        now,
+      });
+    }
+    return rows;
+  });
+}

@@ -1,0 +1,16 @@
+import type { Actor } from '../actor';
+import type { DeviceCaller } from './authenticate-device';
+
+/**
+ * Who calls the terminal API's transaction routes: a paired device (its own terminal only),
+ * or a person / project API key (the project's terminals, per the policy table).
+ */
+export type TerminalCaller = ({ kind: 'device' } & DeviceCaller) | { kind: 'actor'; actor: Actor };
+
+/** The idempotency scope of a caller: keys of different callers never collide. */
+export const callerScope = (caller: TerminalCaller) =>
+  caller.kind === 'device'
+    ? caller.terminalId
+    : caller.actor.kind === 'api_key'
+      ? caller.actor.keyId
+      : caller.actor.uid;

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { terminals } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { recordEvent } from '../events/record-event';
+import { presentTransaction } from '../presenters/payments';
+import type { TerminalCaller } from '../terminals/terminal-caller';
+import { expireIfDue, isDue } from './expire-transactions';
+import { findCallerTransaction } from './get-terminal-transaction';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
+
+/**
+ * Cancels a pending (or requires-action) transaction: guarded transition, history row and
+ * `transaction.canceled` event in one database transaction. Canceling a canceled one answers
+ * it again; any other status is 409 (a payment in flight or done cannot be canceled here).
+ */
+export async function cancelTransaction(
+  db: Db,
+  caller: TerminalCaller,
+  id: string,
+  now: Date,
+  /** Told of a change committed on the way to a refusal (a code found expired is expired first). */
+  onCommitted?: (row: TransactionRow) => void,
+): Promise<{ row: TransactionRow; changed: boolean }> {
+  const current = await findCallerTransaction(db, caller, id, 'transactions.create');
+  if (isDue(current, now)) {
+    const { row, changed } = await expireIfDue(db, current, now);
+    if (changed) onCommitted?.(row);
+    throw stateConflict(row);
+  }
+  const result = await db.transaction(async (tx) => {
+    const moved = await transitionTransaction(tx, {
+      projectId: current.projectId,
+      id,
+      to: 'canceled',
+      from: ['pending', 'requires_action'],
+      reason: caller.kind === 'device' ? 'canceled by the terminal' : 'canceled through the API',
+      now,
+    });
+    if (!moved) return null;
+    const [terminal] = await tx
+      .select({ label: terminals.label })
+      .from(terminals)
+      .where(eq(terminals.id, moved.row.terminalId))
+      .limit(1);
+    await recordEvent(tx, {
+      projectId: moved.row.projectId,
+      type: 'transaction.canceled',
+      objectId: id,
+      data: presentTransaction(moved.row, terminal?.label ?? null),
+      now,
+    });
+    return moved.row;
+  });
+  if (result) return { row: result, changed: true };
+  const latest = await findCallerTransaction(db, caller, id, 'transactions.create');
+  if (latest.status === 'canceled') return { row: latest, changed: false };
+  throw stateConflict(latest);
+}
+
+const stateConflict = (row: TransactionRow) =>
+  new AppError(
+    'transaction_state_conflict',
+    409,
+    `This transaction is ${row.status.replace('_', ' ')} and can no longer be canceled.`,
+  );

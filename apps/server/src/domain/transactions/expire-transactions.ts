@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import { terminals, transactions } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { recordEvent } from '../events/record-event';
+import { presentTransaction } from '../presenters/payments';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
+
+const EXPIRABLE = ['pending', 'requires_action'] as const;
+
+export const isDue = (row: TransactionRow, now: Date) =>
+  (EXPIRABLE as readonly string[]).includes(row.status) && row.expiresAt.getTime() <= now.getTime();
+
+async function expireOne(tx: Db, projectId: string, id: string, now: Date) {
+  const moved = await transitionTransaction(tx, {
+    projectId,
+    id,
+    to: 'expired',
+    from: [...EXPIRABLE],
+    reason: 'payment code expired',
+    now,
+  });
+  if (!moved) return null;
+  const [terminal] = await tx
+    .select({ label: terminals.label })
+    .from(terminals)
+    .where(eq(terminals.id, moved.row.terminalId))
+    .limit(1);
+  await recordEvent(tx, {
+    projectId,
+    type: 'transaction.expired',
+    objectId: id,
+    data: presentTransaction(moved.row, terminal?.label ?? null),
+    now,
+  });
+  return moved.row;
+}
+
+/**
+ * Moves pending / requires-action transactions past `expires_at` to `expired`, with their
+ * history rows and `transaction.expired` events, in one database transaction per batch.
+ * Replicas sweeping together skip each other's rows (SKIP LOCKED); the guarded transition
+ * makes a row that a payment moved meanwhile stay as the payment left it.
+ */
+export async function expireDueTransactions(db: Db, now: Date, batch = 200): Promise<TransactionRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: transactions.id, projectId: transactions.projectId })
+      .from(transactions)
+      .where(
+        sql`${transactions.status} in ('pending', 'requires_action') and ${transactions.expiresAt} <= ${now}`,
+      )
+      .orderBy(transactions.expiresAt)
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const expired: TransactionRow[] = [];
+    for (const d of due) {
+      const row = await expireOne(tx, d.projectId, d.id, now);
+      if (row) expired.push(row);
+    }
+    return expired;
+  });
+}
+
+/**
+ * A transaction read after its expiry but before the sweeper's next pass is expired on the
+ * spot (same guarded transition and event), so no reader ever sees a payable stale code.
+ */
+export async function expireIfDue(
+  db: Db,
+  row: TransactionRow,
+  now: Date,
+): Promise<{ row: TransactionRow; changed: boolean }> {
+  if (!isDue(row, now)) return { row, changed: false };
+  const moved = await db.transaction((tx) => expireOne(tx, row.projectId, row.id, now));
+  if (moved) return { row: moved, changed: true };
+  const [fresh] = await db.select().from(transactions).where(eq(transactions.id, row.id)).limit(1);
+  return { row: fresh ?? row, changed: false };
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { transactions } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Action } from '../policy';
+import { projectAccess } from '../projects/project-access';
+import type { TerminalCaller } from '../terminals/terminal-caller';
+import { expireIfDue } from './expire-transactions';
+import type { TransactionRow } from './transition-transaction';
+
+/**
+ * The transaction as this caller may see it: a device only its own terminal's, a key only
+ * its project's, a person only in projects they belong to (policy `action`). Anything else
+ * is the same 404 as an unknown id.
+ */
+export async function findCallerTransaction(
+  db: Db,
+  caller: TerminalCaller,
+  id: string,
+  action: Action,
+  lock = false,
+): Promise<TransactionRow> {
+  const where =
+    caller.kind === 'device'
+      ? and(
+          eq(transactions.id, id),
+          eq(transactions.projectId, caller.projectId),
+          eq(transactions.terminalId, caller.terminalId),
+        )
+      : caller.actor.kind === 'api_key'
+        ? and(eq(transactions.id, id), eq(transactions.projectId, caller.actor.projectId))
+        : eq(transactions.id, id);
+  const q = db.select().from(transactions).where(where).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound('Transaction');
+  if (caller.kind === 'actor') await projectAccess(db, caller.actor, row.projectId, action);
+  return row;
+}
+
+/** GET /terminal/v1/transactions/{id}: an expired-but-not-yet-swept one is expired on read. */
+export async function getTerminalTransaction(db: Db, caller: TerminalCaller, id: string, now: Date) {
+  const row = await findCallerTransaction(db, caller, id, 'transactions.read');
+  return expireIfDue(db, row, now);
+}

@@ -1,0 +1,109 @@
+import type { TransactionDetail } from '@scanline/contracts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  paymentAttempts,
+  refunds,
+  scans,
+  terminals,
+  transactionStatusChanges,
+  transactions,
+} from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Actor } from '../actor';
+import { presentScan, presentTransaction } from '../presenters/payments';
+import { projectAccess } from '../projects/project-access';
+
+const labelJoin = and(
+  eq(terminals.id, transactions.terminalId),
+  eq(terminals.projectId, transactions.projectId),
+);
+
+/** A transaction with its terminal's label (what the main API and outbox events present). */
+export async function loadTransactionView(db: Db, projectId: string, id: string) {
+  const [row] = await db
+    .select({ txn: transactions, label: terminals.label })
+    .from(transactions)
+    .leftJoin(terminals, labelJoin)
+    .where(and(eq(transactions.projectId, projectId), eq(transactions.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function presentedTransaction(db: Db, projectId: string, id: string) {
+  const view = await loadTransactionView(db, projectId, id);
+  return view ? presentTransaction(view.txn, view.label) : null;
+}
+
+/** `GET …/transactions/{tid}`: every field, the status history, attempts, scans and refunds. */
+export async function getTransaction(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  id: string,
+): Promise<TransactionDetail> {
+  await projectAccess(db, actor, projectId, 'transactions.read');
+  const view = await loadTransactionView(db, projectId, id);
+  if (!view) throw notFound('Transaction');
+  const [history, attempts, scanRows, refundRows] = await Promise.all([
+    db
+      .select()
+      .from(transactionStatusChanges)
+      .where(
+        and(
+          eq(transactionStatusChanges.projectId, projectId),
+          eq(transactionStatusChanges.transactionId, id),
+        ),
+      )
+      .orderBy(asc(transactionStatusChanges.id)),
+    db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.projectId, projectId), eq(paymentAttempts.transactionId, id)))
+      .orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id)),
+    db
+      .select()
+      .from(scans)
+      .where(and(eq(scans.projectId, projectId), eq(scans.transactionId, id)))
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(100),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.projectId, projectId), eq(refunds.transactionId, id)))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+  ]);
+  return {
+    ...presentTransaction(view.txn, view.label),
+    status_history: history.map((h) => ({
+      from: h.fromStatus,
+      status: h.toStatus,
+      reason: h.reason,
+      at: h.createdAt.toISOString(),
+    })),
+    payment_attempts: attempts.map((a) => ({
+      id: a.id,
+      status: a.status,
+      payment_method: a.paymentMethod,
+      card_brand: a.cardBrand,
+      card_last4: a.cardLast4,
+      failure_code: a.failureCode,
+      failure_message: a.failureMessage,
+      created_at: a.createdAt.toISOString(),
+    })),
+    scans: scanRows.map((s) => presentScan(s, view.label)),
+    refunds: refundRows.map(presentRefund),
+  };
+}
+
+export function presentRefund(r: typeof refunds.$inferSelect) {
+  return {
+    id: r.id,
+    transaction_id: r.transactionId,
+    amount: r.amount,
+    currency: r.currency,
+    reason: r.reason,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { businesses, projects, refunds, transactions } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { providerFor } from '../payments/provider-for';
+import { recordPaymentOutcome } from '../payments/record-payment-outcome';
+import { releaseUncharged } from '../payments/release-uncharged';
+import { settleRefund } from './refund-transaction';
+
+export interface ReconcileReport {
+  checked: number;
+  finished: number;
+  released: number;
+  unknown: number;
+}
+
+/**
+ * Finishes transactions left `processing` (a crash, or a provider that did not answer): asks
+ * the provider for the charge made under the transaction's idempotency key and records it;
+ * when there is none, nothing was charged and the transaction is released to try again.
+ * Never charges. Run at start (every row) and periodically (rows stuck for a while), so a
+ * charge in flight on a live replica is not second-guessed; and even then the idempotency
+ * key keeps it one charge.
+ */
+export async function reconcileProcessing(
+  ctx: AppContext,
+  opts: { olderThanMs?: number; batch?: number } = {},
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { checked: 0, finished: 0, released: 0, unknown: 0 };
+  const cutoff = new Date(ctx.now().getTime() - (opts.olderThanMs ?? 0));
+  const batch = opts.batch ?? 200;
+  let lastId = '';
+  for (;;) {
+    // Keyset on id: rows that stay processing (provider unreachable) are not read twice.
+    const rows = await ctx.database.db
+      .select({ txn: transactions, business: businesses })
+      .from(transactions)
+      .innerJoin(projects, eq(projects.id, transactions.projectId))
+      .innerJoin(businesses, eq(businesses.id, projects.businessId))
+      .where(
+        and(
+          eq(transactions.status, 'processing'),
+          lte(transactions.updatedAt, cutoff),
+          gt(transactions.id, lastId),
+        ),
+      )
+      .orderBy(asc(transactions.id))
+      .limit(batch);
+    for (const { txn, business } of rows) {
+      report.checked++;
+      try {
+        const provider = providerFor(ctx, txn.provider, business);
+        const result = await provider.retrieve({
+          projectId: txn.projectId,
+          transactionId: txn.id,
+          amount: txn.amount,
+          currency: txn.currency,
+          reference: txn.providerReference,
+        });
+        if (!result) {
+          await releaseUncharged(ctx, txn, '', 'interrupted', 'pending');
+          report.released++;
+        } else if (result.status === 'processing') {
+          report.unknown++;
+        } else {
+          await recordPaymentOutcome(ctx, {
+            projectId: txn.projectId,
+            transactionId: txn.id,
+            result,
+            reason: 'reconciled',
+          });
+          report.finished++;
+        }
+      } catch {
+        report.unknown++;
+      }
+    }
+    if (rows.length < batch) break;
+    lastId = rows[rows.length - 1]!.txn.id;
+  }
+  return report;
+}
+
+/**
+ * Refunds left `pending` (the provider did not answer, or a crash): asked again under the
+ * same idempotency key (our refund id), so a refund that already happened is not paid twice.
+ */
+export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThanMs?: number } = {}) {
+  const cutoff = new Date(ctx.now().getTime() - (opts.olderThanMs ?? 0));
+  const rows = await ctx.database.db
+    .select({ refund: refunds, txn: transactions, business: businesses })
+    .from(refunds)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, cutoff)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(500);
+  let settled = 0;
+  for (const { refund, txn, business } of rows) {
+    try {
+      const answer = await providerFor(ctx, txn.provider, business).refund({
+        projectId: refund.projectId,
+        refundId: refund.id,
+        transactionId: txn.id,
+        reference: txn.providerReference,
+        amount: refund.amount,
+        currency: refund.currency,
+      });
+      await settleRefund(ctx, refund, answer);
+      settled++;
+    } catch {
+      // Still unknown: the next round asks again.
+    }
+  }
+  return { checked: rows.length, settled };
+}

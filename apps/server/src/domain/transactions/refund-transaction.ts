@@ -1,0 +1,185 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import type { Actor } from '../actor';
+import { recordEvent } from '../events/record-event';
+import type { RefundResult } from '../payments/provider';
+import { providerFor } from '../payments/provider-for';
+import { publishTransactionChange } from '../payments/publish-change';
+import { presentTransaction } from '../presenters/payments';
+import { projectAccess } from '../projects/project-access';
+import { presentRefund } from './get-transaction';
+import { transitionTransaction } from './transition-transaction';
+
+type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+
+/**
+ * Refunds all or part of a paid transaction, never more than was paid (issue 7):
+ * 1. under the transaction's row lock, the refund is reserved as `pending` against what is
+ *    left (paid − refunded − other pending refunds), so concurrent refunds cannot overshoot;
+ * 2. the provider refunds, keyed by the refund id (a retry is not paid twice);
+ * 3. under the lock again: refund `succeeded`, amount_refunded, succeeded → partially_refunded
+ *    | refunded, and the `transaction.refunded` event, in one database transaction.
+ */
+export async function refundTransaction(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  transactionId: string,
+  input: { amount?: number; reason?: RefundReason },
+) {
+  const db = ctx.database.db;
+  await projectAccess(db, actor, projectId, 'transactions.refund');
+  const who = actor.kind === 'user' ? actor.uid : actor.keyId;
+  const now = ctx.now();
+
+  const reserved = await db.transaction(async (tx) => {
+    const [txn] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
+      .for('update');
+    if (!txn) throw notFound('Transaction');
+    if (txn.status !== 'succeeded' && txn.status !== 'partially_refunded') {
+      throw new AppError(
+        'transaction_state_conflict',
+        409,
+        `Only a succeeded payment can be refunded (this one is ${txn.status}).`,
+      );
+    }
+    const [pending] = await tx
+      .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.projectId, projectId),
+          eq(refunds.transactionId, txn.id),
+          eq(refunds.status, 'pending'),
+        ),
+      );
+    const left = txn.amount - txn.amountRefunded - Number(pending?.sum ?? 0);
+    const amount = input.amount ?? left;
+    if (left <= 0 || amount > left) {
+      throw new AppError(
+        'refund_exceeds_amount',
+        409,
+        `At most ${Math.max(left, 0)} (minor units) can still be refunded on this transaction.`,
+      );
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        id: newId('rfd'),
+        projectId,
+        transactionId: txn.id,
+        amount,
+        currency: txn.currency,
+        reason: input.reason ?? null,
+        status: 'pending',
+        createdBy: who,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const [business] = await tx
+      .select({ b: businesses })
+      .from(projects)
+      .innerJoin(businesses, eq(businesses.id, projects.businessId))
+      .where(eq(projects.id, projectId));
+    return { txn, refund: refund!, business: business!.b };
+  });
+
+  const provider = providerFor(ctx, reserved.txn.provider, reserved.business);
+  let answer: RefundResult;
+  try {
+    answer = await provider.refund({
+      projectId,
+      refundId: reserved.refund.id,
+      transactionId: reserved.txn.id,
+      reference: reserved.txn.providerReference,
+      amount: reserved.refund.amount,
+      currency: reserved.txn.currency,
+    });
+  } catch {
+    // Unknown whether the provider refunded: the refund stays pending (its amount reserved)
+    // and the reconcile asks again under the same idempotency key.
+    throw new AppError(
+      'provider_error',
+      502,
+      `The payment provider did not answer; refund ${reserved.refund.id} is pending and will be retried.`,
+    );
+  }
+  const refund = await settleRefund(ctx, reserved.refund, answer);
+  if (refund.status === 'failed') {
+    throw new AppError(
+      'provider_error',
+      502,
+      'The payment provider refused the refund; nothing was refunded.',
+    );
+  }
+  return presentRefund(refund);
+}
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Records the provider's answer for a pending refund, once (guarded on `pending`): the refund's
+ * status, the transaction's amount_refunded and status, and `transaction.refunded`.
+ */
+export async function settleRefund(
+  ctx: AppContext,
+  pending: RefundRow,
+  answer: RefundResult,
+): Promise<RefundRow> {
+  const { projectId, transactionId } = pending;
+  const done = await ctx.database.db.transaction(async (tx) => {
+    const [txn] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
+      .for('update');
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: answer.status === 'failed' ? 'failed' : 'succeeded',
+        providerReference: answer.reference,
+        failureCode: answer.failureCode ?? null,
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(refunds.projectId, projectId), eq(refunds.id, pending.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) {
+      const [current] = await tx.select().from(refunds).where(eq(refunds.id, pending.id));
+      return { refund: current!, moved: null };
+    }
+    if (answer.status === 'failed' || !txn) return { refund, moved: null };
+    const refunded = txn.amountRefunded + refund.amount;
+    const moved = await transitionTransaction(tx, {
+      projectId,
+      id: txn.id,
+      to: refunded >= txn.amount ? 'refunded' : 'partially_refunded',
+      from: ['succeeded', 'partially_refunded'],
+      set: { amountRefunded: refunded },
+      reason: `refund ${refund.id}`,
+      now: ctx.now(),
+    });
+    if (moved) {
+      const [terminal] = await tx
+        .select({ label: terminals.label })
+        .from(terminals)
+        .where(and(eq(terminals.projectId, projectId), eq(terminals.id, txn.terminalId)));
+      await recordEvent(tx, {
+        projectId,
+        type: 'transaction.refunded',
+        objectId: txn.id,
+        data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund) },
+        now: ctx.now(),
+      });
+    }
+    return { refund, moved };
+  });
+  if (done.moved) await publishTransactionChange(ctx, done.moved.row);
+  return done.refund;
+}

@@ -1,0 +1,106 @@
+import {
+  EVENT_DATA_SCHEMAS,
+  EVENT_DESCRIPTIONS,
+  type EventTypeInfo,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from '@scanline/contracts';
+import { z } from 'zod';
+
+// `GET /api/v1/event-types`: every type with the JSON Schema of its body and an example, so a
+// receiver can generate types or validate. Built once from the contracts' wire schemas.
+
+const at = '2026-11-22T15:04:05.000Z';
+const terminal = {
+  id: 'trm_4dJ8w2QpZr7uVb1XcN6sTy',
+  label: 'Counter 1',
+  kind: 'physical',
+  location: 'Front desk',
+  serial: 'SN-000123',
+  status: 'online',
+  last_seen_at: at,
+  app_version: '1.4.0',
+  device_model: 'Galaxy Tab A9',
+  battery: 87,
+  network: 'wifi',
+  paired_at: at,
+  created_at: at,
+};
+const transaction = (status: string, extra: Record<string, unknown> = {}) => ({
+  id: 'txn_9QpL2mW7vXk3RtY8bN1cZa',
+  status,
+  amount: 1250,
+  currency: 'USD',
+  amount_refunded: 0,
+  reference: 'Order 1042',
+  metadata: null,
+  terminal_id: terminal.id,
+  terminal_label: terminal.label,
+  provider: 'simulator',
+  provider_reference: status === 'pending' ? null : 'sim_pi_3QpLx',
+  card_brand: status === 'pending' ? null : 'visa',
+  card_last4: status === 'pending' ? null : '4242',
+  failure_code: null,
+  failure_message: null,
+  expires_at: '2026-11-22T15:19:05.000Z',
+  succeeded_at: null,
+  created_at: at,
+  updated_at: at,
+  ...extra,
+});
+const member = {
+  user_id: 'Xk2mQ9pL3vR7tY1bN8cZ4wJ6sA5d',
+  email: 'sam@example.com',
+  display_name: 'Sam Rivera',
+  role: 'member',
+  created_at: at,
+};
+
+const EXAMPLES: Record<WebhookEventType, Record<string, unknown>> = {
+  'terminal.paired': terminal,
+  'terminal.online': terminal,
+  'terminal.offline': { ...terminal, status: 'offline' },
+  'scan.created': {
+    id: 'scn_2bV7nQ4xLm9RpT3wK8yZcD',
+    transaction_id: 'txn_9QpL2mW7vXk3RtY8bN1cZa',
+    terminal_id: terminal.id,
+    terminal_label: terminal.label,
+    outcome: 'opened',
+    rejected_reason: null,
+    user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)',
+    app_version: null,
+    paid_at: null,
+    created_at: at,
+  },
+  'transaction.created': transaction('pending'),
+  'transaction.succeeded': transaction('succeeded', { succeeded_at: at }),
+  'transaction.failed': transaction('failed', {
+    failure_code: 'card_declined',
+    failure_message: 'Your card was declined.',
+  }),
+  'transaction.canceled': transaction('canceled'),
+  'transaction.expired': transaction('expired'),
+  'transaction.refunded': transaction('refunded', { amount_refunded: 1250, succeeded_at: at }),
+  'member.added': member,
+  'member.removed': member,
+  'webhook.test': { message: 'A test event sent from Scanline.', webhook_id: 'whk_7hR2kP9mQ4xW1vT8nL3bZc' },
+};
+
+let catalogue: EventTypeInfo[] | undefined;
+
+export function eventCatalogue(): EventTypeInfo[] {
+  catalogue ??= WEBHOOK_EVENT_TYPES.map((type) => {
+    const body = z.object({
+      type: z.literal(type),
+      timestamp: z.string().describe('When the event happened (ISO 8601, UTC).'),
+      data: EVENT_DATA_SCHEMAS[type],
+    });
+    return {
+      type,
+      description: EVENT_DESCRIPTIONS[type],
+      schema: z.toJSONSchema(body, { unrepresentable: 'any' }) as Record<string, unknown>,
+      example: { type, timestamp: at, data: EXAMPLES[type] },
+    };
+  });
+  return catalogue;
+}

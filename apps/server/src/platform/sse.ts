@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  comment(text: string): void;
+  close(): void;
+  readonly closed: boolean;
+  /** Runs once when the stream ends, whoever ends it (client gone, server done). */
+  onClose(fn: () => void): void;
+}
+
+const openStreams = new WeakMap<FastifyInstance, Set<EventStream>>();
+
+/**
+ * Ends the event streams opened by this plugin's routes when the server closes: a stream never
+ * ends by itself, and would otherwise hold a graceful shutdown until its timeout. Clients
+ * reconnect (to another replica) after the `retry` delay.
+ */
+export function closeEventStreamsOnShutdown(app: FastifyInstance) {
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams.get(app) ?? []) stream.close();
+  });
+}
+
+/**
+ * Takes over the response as a `text/event-stream` (server-sent events). Headers already set
+ * on the reply (CORS, request id, security headers) are kept; proxies are told not to buffer.
+ * `retryMs` is the reconnection delay the browser's EventSource uses.
+ */
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { retryMs?: number } = {},
+): EventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v;
+  raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  raw.flushHeaders?.();
+  let closed = false;
+  const closers: (() => void)[] = [];
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    for (const fn of closers.splice(0)) {
+      try {
+        fn();
+      } catch {
+        // A cleanup failing must not stop the others.
+      }
+    }
+  };
+  request.raw.on('close', finish);
+  raw.on('close', finish);
+  raw.on('error', finish);
+  if (opts.retryMs) raw.write(`retry: ${opts.retryMs}\n\n`);
+  const stream: EventStream = {
+    send(event, data) {
+      if (closed) return;
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment(text) {
+      if (!closed) raw.write(`: ${text}\n\n`);
+    },
+    close() {
+      if (!closed) raw.end();
+      finish();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closers.push(fn);
+    },
+  };
+  let registry = openStreams.get(request.server);
+  if (!registry) {
+    registry = new Set();
+    openStreams.set(request.server, registry);
+  }
+  registry.add(stream);
+  closers.push(() => registry.delete(stream));
+  return stream;
+}

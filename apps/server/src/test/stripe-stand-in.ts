@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+// A local stand-in for the parts of Stripe's API our provider calls (Stripe's servers are
+// unreachable from tests): PaymentIntents create/retrieve/confirm, refunds, idempotency keys,
+// and signed webhook events. Outcomes follow Stripe's test payment methods.
+
+interface Intent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last_payment_error: { code: string; decline_code?: string; message: string } | null;
+  next_action: unknown;
+  livemode: false;
+}
+
+interface Charge {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
+}
+
+const METHODS: Record<string, { brand: string; last4: string; outcome: string; decline?: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeded' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', decline: 'generic_decline' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    outcome: 'declined',
+    decline: 'insufficient_funds',
+  },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
+};
+
+const rid = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** `a[b]=1&c[0]=x` → `{a: {b: '1'}, c: {0: 'x'}}` (just what the SDK's form encoding needs). */
+function parseForm(raw: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const parts = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node = out as Record<string, unknown>;
+    parts.forEach((p, i) => {
+      if (i === parts.length - 1) node[p] = value;
+      else {
+        node[p] ??= {};
+        node = node[p] as Record<string, unknown>;
+      }
+    });
+  }
+  return out;
+}
+
+export interface StripeStandIn {
+  url: string;
+  intents: Map<string, Intent>;
+  charges: Charge[];
+  refunds: { id: string; payment_intent: string; amount: number; idempotencyKey?: string }[];
+  requests: { method: string; path: string; idempotencyKey?: string }[];
+  /** What Stripe.js does after the shopper passes 3-D Secure: the intent succeeds. */
+  completeAction(intentId: string): void;
+  /** A webhook body and its Stripe-Signature header, signed with `secret`. */
+  signedEvent(type: string, intentId: string, secret: string): { payload: string; signature: string };
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, Intent>();
+  const charges: Charge[] = [];
+  const refunds: StripeStandIn['refunds'] = [];
+  const requests: StripeStandIn['requests'] = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+
+  const charge = (intent: Intent, method: { brand: string; last4: string }) => {
+    const c: Charge = {
+      id: rid('ch'),
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: intent.amount,
+      amount_refunded: 0,
+      payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
+    };
+    charges.push(c);
+    intent.status = 'succeeded';
+    intent.latest_charge = c.id;
+    intent.next_action = null;
+  };
+  const view = (intent: Intent, expand: boolean) => ({
+    ...intent,
+    latest_charge:
+      expand && intent.latest_charge
+        ? charges.find((c) => c.id === intent.latest_charge)
+        : intent.latest_charge,
+  });
+  const error = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    body: { error: { type, message, ...extra } },
+  });
+
+  const handle = (
+    method: string,
+    path: string,
+    form: Record<string, unknown>,
+    auth: string,
+  ): { status: number; body: unknown } => {
+    if (!/^Bearer sk_test_/.test(auth))
+      return error(401, 'invalid_request_error', 'Invalid API Key provided.');
+    const expand = JSON.stringify(form.expand ?? '').includes('latest_charge');
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const intent: Intent = {
+        id: rid('pi'),
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        currency: String(form.currency),
+        status: 'requires_payment_method',
+        client_secret: '',
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        latest_charge: null,
+        last_payment_error: null,
+        next_action: null,
+        livemode: false,
+      };
+      intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+      intents.set(intent.id, intent);
+      return { status: 200, body: view(intent, expand) };
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    if (m) {
+      const intent = intents.get(m[1]!);
+      if (!intent)
+        return error(404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' });
+      if (method === 'GET') return { status: 200, body: view(intent, expand) };
+      if (m[2] && method === 'POST') {
+        if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+          return error(400, 'invalid_request_error', 'This PaymentIntent cannot be confirmed.', {
+            code: 'payment_intent_unexpected_state',
+          });
+        }
+        const pm = METHODS[String(form.payment_method)];
+        if (!pm)
+          return error(400, 'invalid_request_error', 'No such PaymentMethod', { code: 'resource_missing' });
+        if (pm.outcome === 'succeeded') charge(intent, pm);
+        else if (pm.outcome === 'requires_action') {
+          intent.status = 'requires_action';
+          intent.next_action = { type: 'use_stripe_sdk' };
+          (intent as Intent & { pending_card?: unknown }).pending_card = pm;
+        } else {
+          intent.status = 'requires_payment_method';
+          intent.last_payment_error = {
+            code: 'card_declined',
+            decline_code: pm.decline,
+            message: 'Your card was declined.',
+          };
+          return error(402, 'card_error', 'Your card was declined.', {
+            code: 'card_declined',
+            decline_code: pm.decline,
+            payment_intent: view(intent, false),
+          });
+        }
+        return { status: 200, body: view(intent, expand) };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(form.payment_intent));
+      const c = charges.find((x) => x.id === intent?.latest_charge);
+      const amount = Number(form.amount ?? c?.amount);
+      if (!intent || !c || c.amount_refunded + amount > c.amount) {
+        return error(400, 'invalid_request_error', 'Refund exceeds the charge.', {
+          code: 'charge_already_refunded',
+        });
+      }
+      c.amount_refunded += amount;
+      const refund = {
+        id: rid('re'),
+        object: 'refund',
+        payment_intent: intent.id,
+        amount,
+        status: 'succeeded',
+      };
+      refunds.push({ id: refund.id, payment_intent: intent.id, amount });
+      return { status: 200, body: refund };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (d) => {
+      raw += d;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey });
+      const replayKey = idempotencyKey && `${req.headers.authorization}:${idempotencyKey}`;
+      let answer = replayKey ? replays.get(replayKey) : undefined;
+      if (!answer) {
+        const form = parseForm(req.method === 'GET' ? url.search.slice(1) : raw);
+        answer = handle(req.method ?? '', url.pathname, form, String(req.headers.authorization ?? ''));
+        if (replayKey && req.method === 'POST') replays.set(replayKey, answer);
+        if (url.pathname === '/v1/refunds' && answer.status === 200)
+          refunds[refunds.length - 1]!.idempotencyKey = idempotencyKey;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': rid('req') });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    charges,
+    refunds,
+    requests,
+    completeAction(intentId) {
+      const intent = intents.get(intentId)!;
+      charge(intent, (intent as Intent & { pending_card: { brand: string; last4: string } }).pending_card);
+    },
+    signedEvent(type, intentId, secret) {
+      const payload = JSON.stringify({
+        id: rid('evt'),
+        object: 'event',
+        type,
+        data: { object: view(intents.get(intentId)!, false) },
+      });
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { purgeExpiredIdempotencyKeys } from '../domain/idempotency/idempotency';
+import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-terminals';
+import { publishTerminal } from '../domain/terminals/terminals';
+import { expireDueTransactions } from '../domain/transactions/expire-transactions';
+import { publishTransactionChange } from '../domain/transactions/publish-transaction-change';
+import type { AppContext } from '../platform/context';
+
+const EVERY_MS = 5_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * One pass of the payment core's clock-driven changes: terminals with no heartbeat for
+ * TERMINAL_OFFLINE_AFTER_SECONDS go offline, payment codes past 15 minutes expire. Each is a
+ * guarded, SKIP LOCKED batch, so any number of replicas may sweep at once and every change
+ * (and its event) happens exactly once. Tests call this with the injectable clock.
+ */
+export async function sweepTerminalsOnce(ctx: AppContext) {
+  const now = ctx.now();
+  const offline = await sweepOfflineTerminals(ctx.database.db, now, ctx.config.terminalOfflineAfterSeconds);
+  for (const t of offline) void publishTerminal(ctx.database.bus, t);
+  const expired = await expireDueTransactions(ctx.database.db, now);
+  for (const t of expired) void publishTransactionChange(ctx.database.bus, t);
+  return { offline, expired };
+}
+
+/** Runs the sweep every 5 s (and purges idempotency keys past 24 h hourly); returns the stop function. */
+export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  let running = false;
+  let lastPurge = 0;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { offline, expired } = await sweepTerminalsOnce(ctx);
+      if (offline.length || expired.length) {
+        log.info({ offline: offline.length, expired: expired.length }, 'terminal sweep');
+      }
+      if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
+        lastPurge = Date.now();
+        await purgeExpiredIdempotencyKeys(ctx.database.db, ctx.now());
+      }
+    } catch (error) {
+      log.error({ err: error }, 'terminal sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

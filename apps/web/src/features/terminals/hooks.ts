@@ -1,0 +1,84 @@
+import type { Page, PairingCode, Terminal, Transaction } from '@scanline/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mainApi, terminalApi } from '../../api/clients';
+
+// Terminals live on the terminal API (PRODUCT §3); their transactions on the main API.
+
+export const terminalKeys = {
+  all: (pid: string) => ['project', pid, 'terminals'] as const,
+  list: (pid: string, query: Record<string, string>) => ['project', pid, 'terminals', 'list', query] as const,
+  one: (pid: string, tid: string) => ['project', pid, 'terminals', 'one', tid] as const,
+};
+
+const base = (pid: string) => `/projects/${encodeURIComponent(pid)}/terminals`;
+
+export const useTerminals = (pid: string, query: Record<string, string>) =>
+  useQuery({
+    queryKey: terminalKeys.list(pid, query),
+    queryFn: ({ signal }) => terminalApi().request<Page<Terminal>>(base(pid), { query, signal }),
+    placeholderData: keepPreviousData,
+    // Status changes arrive on the live stream; heartbeats do not, so "last seen" is re-read.
+    refetchInterval: 30_000,
+  });
+
+export const useTerminal = (pid: string, tid: string) =>
+  useQuery({
+    queryKey: terminalKeys.one(pid, tid),
+    queryFn: ({ signal }) =>
+      terminalApi().request<Terminal>(`${base(pid)}/${encodeURIComponent(tid)}`, { signal }),
+  });
+
+/** The latest transactions taken at one terminal, newest first. */
+export const useTerminalTransactions = (pid: string, tid: string) =>
+  useQuery({
+    queryKey: ['project', pid, 'transactions', 'list', { terminal: tid }] as const,
+    queryFn: ({ signal }) =>
+      mainApi().request<Page<Transaction>>(`/projects/${encodeURIComponent(pid)}/transactions`, {
+        query: { limit: 10, sort: '-created_at', 'terminal_id[equals]': tid },
+        signal,
+      }),
+  });
+
+function useTerminalMutation<TArgs, TResult>(pid: string, fn: (args: TArgs) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: terminalKeys.all(pid) }),
+  });
+}
+
+export interface TerminalInput {
+  label: string;
+  kind?: Terminal['kind'];
+  location?: string | null;
+  serial?: string | null;
+}
+
+export const useCreateTerminal = (pid: string) =>
+  useTerminalMutation(pid, (body: TerminalInput) =>
+    terminalApi().request<Terminal>(base(pid), { method: 'POST', body }),
+  );
+
+export const useUpdateTerminal = (pid: string) =>
+  useTerminalMutation(pid, ({ id, body }: { id: string; body: TerminalInput }) =>
+    terminalApi().request<Terminal>(`${base(pid)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  );
+
+export const useSetTerminalEnabled = (pid: string) =>
+  useTerminalMutation(pid, ({ id, enabled }: { id: string; enabled: boolean }) =>
+    terminalApi().request<Terminal>(
+      `${base(pid)}/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`,
+      {
+        method: 'POST',
+      },
+    ),
+  );
+
+/** A new pairing code voids the previous one (issue 7), so it is a mutation, never cached. */
+export const useNewPairingCode = (pid: string) =>
+  useMutation({
+    mutationFn: (id: string) =>
+      terminalApi().request<PairingCode>(`${base(pid)}/${encodeURIComponent(id)}/pairing-codes`, {
+        method: 'POST',
+      }),
+  });

@@ -1,0 +1,179 @@
+import type { TransactionDetail } from '@scanline/contracts';
+import { Timeline } from 'primereact/timeline';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useUi } from '../../app/global-ui';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../theme/date-format';
+import { GatedButton } from '../../ui/GatedButton';
+import { PageHeader } from '../../ui/PageHeader';
+import { useProjectCrumbs } from '../project/project-crumbs';
+import { useProject } from '../workspace/hooks';
+import { QueryState } from '../workspace/QueryState';
+import { useRefund, useTransaction } from './hooks';
+import { RefundDialog } from './RefundDialog';
+import { cardLabel, TransactionStatusTag } from './status';
+import { buildTimeline, type TimelineEntry } from './timeline';
+
+const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
+
+/** `/p/{id}/transactions/{transactionId}`: every field, the timeline, and refunds. */
+export default function TransactionDetailPage() {
+  const { id = '', transactionId = '' } = useParams();
+  const ui = useUi();
+  const transaction = useTransaction(id, transactionId);
+  const project = useProject(id);
+  const refund = useRefund(id, transactionId);
+  const [refunding, setRefunding] = useState(false);
+  const crumbs = useProjectCrumbs(transactionId, { label: 'Transactions', path: 'transactions' });
+  const t = transaction.data;
+  const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
+  const refundable = Boolean(t && REFUNDABLE.has(t.status) && t.amount > t.amount_refunded);
+
+  return (
+    <>
+      <PageHeader
+        title={t ? formatMoney(t.amount, t.currency) : 'Transaction'}
+        subtitle={t ? <TransactionStatusTag status={t.status} /> : undefined}
+        crumbs={crumbs}
+        actions={
+          t && (
+            <GatedButton
+              label="Refund"
+              icon="pi pi-replay"
+              outlined
+              severity="danger"
+              onClick={() => setRefunding(true)}
+              allowed={canManage && refundable}
+              reason={
+                !canManage
+                  ? 'Only admins and the owner refund payments'
+                  : t.amount_refunded >= t.amount && t.amount_refunded > 0
+                    ? 'Fully refunded already'
+                    : 'Only a successful payment can be refunded'
+              }
+            />
+          )
+        }
+      />
+      <QueryState query={transaction}>{() => t && <Detail t={t} projectId={id} />}</QueryState>
+      {refunding && t && (
+        <RefundDialog
+          transaction={t}
+          onClose={() => setRefunding(false)}
+          onRefund={async (body) => {
+            const r = await refund.mutateAsync(body);
+            setRefunding(false);
+            ui.toast('success', 'Refund issued', formatMoney(r.amount, t.currency));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
+  const base = `/p/${encodeURIComponent(projectId)}`;
+  const timeline = buildTimeline(t);
+  return (
+    <div className="detail-grid">
+      <section className="surface-card panel" aria-label="Details">
+        <dl className="facts">
+          <dt>ID</dt>
+          <dd>
+            <code>{t.id}</code>
+          </dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(t.amount, t.currency)}</dd>
+          <dt>Refunded</dt>
+          <dd>{t.amount_refunded ? formatMoney(t.amount_refunded, t.currency) : '—'}</dd>
+          <dt>Net</dt>
+          <dd>{formatMoney(t.amount - t.amount_refunded, t.currency)}</dd>
+          <dt>Status</dt>
+          <dd>
+            <TransactionStatusTag status={t.status} />
+          </dd>
+          <dt>Terminal</dt>
+          <dd>
+            <Link to={`${base}/terminals/${encodeURIComponent(t.terminal_id)}`}>
+              {t.terminal_label ?? t.terminal_id}
+            </Link>
+          </dd>
+          <dt>Card</dt>
+          <dd>{cardLabel(t.card_brand, t.card_last4) ?? '—'}</dd>
+          <dt>Reference</dt>
+          <dd>{t.reference ?? '—'}</dd>
+          <dt>Provider</dt>
+          <dd>{t.provider === 'stripe' ? 'Stripe' : 'Simulator'}</dd>
+          <dt>Provider reference</dt>
+          <dd>{t.provider_reference ? <code>{t.provider_reference}</code> : '—'}</dd>
+          {t.failure_code && (
+            <>
+              <dt>Failure</dt>
+              <dd>
+                <code>{t.failure_code}</code>
+                {t.failure_message ? ` — ${t.failure_message}` : ''}
+              </dd>
+            </>
+          )}
+          <dt>Created</dt>
+          <dd>{formatDate(t.created_at)}</dd>
+          <dt>Succeeded</dt>
+          <dd>{t.succeeded_at ? formatDate(t.succeeded_at) : '—'}</dd>
+          <dt>Code expires</dt>
+          <dd>{formatDate(t.expires_at)}</dd>
+          <dt>Updated</dt>
+          <dd>{formatDate(t.updated_at)}</dd>
+          {t.metadata && Object.keys(t.metadata).length > 0 && (
+            <>
+              <dt>Metadata</dt>
+              <dd>
+                <ul className="plain-list">
+                  {Object.entries(t.metadata).map(([k, v]) => (
+                    <li key={k}>
+                      <code>{k}</code>: {v}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <section className="surface-card panel" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="section-title">
+          Timeline
+        </h2>
+        <Timeline
+          value={timeline}
+          className="transaction-timeline"
+          marker={(e: TimelineEntry) => (
+            <span className={`timeline-dot timeline-${e.tone}`} aria-hidden="true" />
+          )}
+          content={(e: TimelineEntry) => (
+            <div className="timeline-entry">
+              <strong>{e.title}</strong>
+              <time className="muted" dateTime={e.at}>
+                {formatDate(e.at)}
+              </time>
+              {e.detail && <span className="muted">{e.detail}</span>}
+            </div>
+          )}
+        />
+        {t.refunds.length > 0 && (
+          <>
+            <h3 className="section-title">Refunds</h3>
+            <ul className="plain-list">
+              {t.refunds.map((r) => (
+                <li key={r.id}>
+                  <code>{r.id}</code> · {formatMoney(r.amount, r.currency)} · {r.status} ·{' '}
+                  {formatDate(r.created_at)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

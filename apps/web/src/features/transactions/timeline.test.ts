@@ -1,0 +1,70 @@
+import type { TransactionDetail } from '@scanline/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildTimeline } from './timeline';
+
+const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, s)).toISOString();
+
+describe('transaction timeline', () => {
+  it('tells created, scanned, attempts, succeeded and refunds in time order', () => {
+    const t = {
+      id: 'txn_1',
+      amount: 1250,
+      currency: 'USD',
+      terminal_id: 'trm_1',
+      terminal_label: 'Front counter',
+      status_history: [
+        { from: null, status: 'pending', reason: null, at: at(0) },
+        { from: 'pending', status: 'processing', reason: null, at: at(20) },
+        { from: 'processing', status: 'succeeded', reason: null, at: at(21) },
+        { from: 'succeeded', status: 'refunded', reason: null, at: at(60) },
+      ],
+      scans: [{ id: 'scn_1', outcome: 'paid', rejected_reason: null, user_agent: null, created_at: at(10) }],
+      payment_attempts: [
+        {
+          id: 'pat_1',
+          status: 'failed',
+          payment_method: 'pm_card_chargeDeclined',
+          card_brand: 'visa',
+          card_last4: '0002',
+          failure_code: 'card_declined',
+          failure_message: null,
+          created_at: at(15),
+        },
+        {
+          id: 'pat_2',
+          status: 'succeeded',
+          payment_method: 'pm_card_visa',
+          card_brand: 'visa',
+          card_last4: '4242',
+          failure_code: null,
+          failure_message: null,
+          created_at: at(20),
+        },
+      ],
+      refunds: [
+        {
+          id: 'rfd_1',
+          amount: 1250,
+          currency: 'USD',
+          reason: 'duplicate',
+          status: 'succeeded',
+          created_at: at(60),
+        },
+      ],
+    } as unknown as TransactionDetail;
+    const entries = buildTimeline(t);
+    expect(entries.map((e) => e.title)).toEqual([
+      'Created',
+      'Scanned',
+      'Payment attempt failed',
+      'Processing',
+      'Payment attempt succeeded',
+      'Succeeded',
+      'Refunded',
+      'Refund of $12.50',
+    ]);
+    expect(entries[0]?.detail).toBe('$12.50 at Front counter');
+    expect(entries[2]?.detail).toBe('Visa •••• 0002 · card_declined');
+    expect(entries.at(-1)?.detail).toBe('Reason: duplicate');
+  });
+});

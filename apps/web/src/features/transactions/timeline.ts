@@ -1,0 +1,88 @@
+import type { TransactionDetail } from '@scanline/contracts';
+import { formatMoney } from '../../lib/money';
+import { cardLabel, transactionStatusLabel } from './status';
+
+export interface TimelineEntry {
+  at: string;
+  kind: 'status' | 'scan' | 'attempt' | 'refund';
+  title: string;
+  detail?: string;
+  tone: 'good' | 'bad' | 'neutral' | 'info';
+}
+
+const REASONS: Record<string, string> = {
+  requested_by_customer: 'requested by the customer',
+  duplicate: 'duplicate',
+  fraudulent: 'fraudulent',
+  other: 'other',
+};
+
+/**
+ * One story of a transaction, oldest first: created, each scan of its code, each payment
+ * attempt, each status change (succeeded, failed, expired…) and each refund.
+ */
+export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const c of t.status_history) {
+    const created = c.from === null;
+    entries.push({
+      at: c.at,
+      kind: 'status',
+      title: created ? 'Created' : transactionStatusLabel(c.status),
+      detail: created
+        ? `${formatMoney(t.amount, t.currency)} at ${t.terminal_label ?? t.terminal_id}`
+        : (c.reason ?? undefined),
+      tone:
+        c.status === 'succeeded'
+          ? 'good'
+          : c.status === 'failed' || c.status === 'expired' || c.status === 'canceled'
+            ? 'bad'
+            : 'neutral',
+    });
+  }
+  for (const s of t.scans)
+    entries.push({
+      at: s.created_at,
+      kind: 'scan',
+      title: 'Scanned',
+      detail: [s.outcome, s.rejected_reason, s.user_agent ? shortAgent(s.user_agent) : null]
+        .filter(Boolean)
+        .join(' · '),
+      tone: 'info',
+    });
+  for (const a of t.payment_attempts)
+    entries.push({
+      at: a.created_at,
+      kind: 'attempt',
+      title: `Payment attempt ${a.status === 'succeeded' ? 'succeeded' : a.status === 'failed' ? 'failed' : a.status.replace('_', ' ')}`,
+      detail: [cardLabel(a.card_brand, a.card_last4) ?? a.payment_method, a.failure_code, a.failure_message]
+        .filter(Boolean)
+        .join(' · '),
+      tone: a.status === 'succeeded' ? 'good' : a.status === 'failed' ? 'bad' : 'neutral',
+    });
+  for (const r of t.refunds)
+    entries.push({
+      at: r.created_at,
+      kind: 'refund',
+      title:
+        `Refund of ${formatMoney(r.amount, r.currency)} ${r.status === 'succeeded' ? '' : r.status}`.trim(),
+      detail: r.reason ? `Reason: ${REASONS[r.reason] ?? r.reason}` : undefined,
+      tone: r.status === 'failed' ? 'bad' : 'neutral',
+    });
+  // Stable by time; on equal times the list above keeps status → scan → attempt → refund.
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => new Date(a.e.at).getTime() - new Date(b.e.at).getTime() || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+function shortAgent(ua: string): string {
+  const os = /iPhone|iPad|Android|Windows|Mac OS X|Linux/.exec(ua)?.[0];
+  const browser = /Edg|Chrome|CriOS|Firefox|Safari/.exec(ua)?.[0];
+  return [
+    browser === 'CriOS' ? 'Chrome' : browser === 'Edg' ? 'Edge' : browser,
+    os === 'Mac OS X' ? 'macOS' : os,
+  ]
+    .filter(Boolean)
+    .join(' on ');
+}

@@ -1,0 +1,36 @@
+import type { Delivery } from '@scanline/contracts';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Link } from 'react-router';
+import { formatDate } from '../../theme/date-format';
+import { DeliveryStatusTag } from './format';
+import { useObjectDeliveries } from './hooks';
+
+/** The webhook deliveries of every event about one object, for a detail screen (a transaction's). */
+export function ObjectDeliveries({ projectId, objectId }: { projectId: string; objectId: string }) {
+  const deliveries = useObjectDeliveries(projectId, objectId);
+  if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
+  return (
+    <DataTable
+      value={deliveries.data ?? []}
+      loading={deliveries.isPending}
+      dataKey="id"
+      size="small"
+      emptyMessage="No webhook deliveries for this object's events."
+      aria-label="Webhook deliveries"
+    >
+      <Column
+        header="Event"
+        body={(d: Delivery) => (
+          <Link to={`/p/${projectId}/webhooks/${d.webhook_id}/deliveries/${d.id}`}>
+            <code>{d.event_type}</code>
+          </Link>
+        )}
+      />
+      <Column header="Status" body={(d: Delivery) => <DeliveryStatusTag status={d.status} />} />
+      <Column header="Response" body={(d: Delivery) => d.response_status ?? '—'} />
+      <Column header="Attempts" field="attempt_count" />
+      <Column header="Created" body={(d: Delivery) => formatDate(d.created_at)} />
+    </DataTable>
+  );
+}

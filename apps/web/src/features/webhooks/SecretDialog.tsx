@@ -1,0 +1,105 @@
+import type { Webhook } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { useEffect, useState } from 'react';
+import { useUi } from '../../app/global-ui';
+import { formatDate } from '../../theme/date-format';
+import { fetchWebhookSecret, useWebhookActions } from './hooks';
+
+/** Reveal the signing secret, copy it, or rotate it (the old one keeps signing for 24 hours). */
+export function SecretDialog({
+  projectId,
+  webhook,
+  initialSecret,
+  onClose,
+}: {
+  projectId: string;
+  webhook: Webhook;
+  initialSecret?: string;
+  onClose: () => void;
+}) {
+  const ui = useUi();
+  const { rotate } = useWebhookActions(projectId);
+  const [secret, setSecret] = useState<string | null>(initialSecret ?? null);
+  const [overlapUntil, setOverlapUntil] = useState(webhook.previous_secret_expires_at);
+  const [revealed, setRevealed] = useState(Boolean(initialSecret));
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (initialSecret) return;
+    fetchWebhookSecret(projectId, webhook.id).then(
+      (s) => {
+        setSecret(s.secret);
+        setOverlapUntil(s.previous_secret_expires_at);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [projectId, webhook.id, initialSecret]);
+
+  const doRotate = () =>
+    ui.confirm({
+      header: 'Rotate the signing secret?',
+      message:
+        'A new secret starts signing now. The current one keeps signing beside it for 24 hours, so your receiver keeps accepting while you deploy the new one.',
+      acceptLabel: 'Rotate secret',
+      onAccept: () =>
+        rotate.mutateAsync(webhook.id).then(
+          (s) => {
+            setSecret(s.secret);
+            setOverlapUntil(s.previous_secret_expires_at);
+            setRevealed(true);
+            ui.toast('success', 'Secret rotated', 'The old secret signs too until the overlap ends.');
+          },
+          (e: Error) => ui.toast('error', 'Not rotated', e.message),
+        ),
+    });
+
+  return (
+    <Dialog header="Signing secret" visible onHide={onClose} style={{ width: 'min(38rem, 95vw)' }} modal>
+      {initialSecret && (
+        <Message
+          severity="info"
+          className="mb-3"
+          text="Your receiver verifies each request with this secret. Admins can show it again here later."
+        />
+      )}
+      {error ? (
+        <Message severity="error" text={error} />
+      ) : !secret ? (
+        <Skeleton height="2.5rem" />
+      ) : (
+        <div className="secret-box">
+          <code data-testid="webhook-secret">{revealed ? secret : `whsec_${'•'.repeat(24)}`}</code>
+          <Button
+            icon={revealed ? 'pi pi-eye-slash' : 'pi pi-eye'}
+            label={revealed ? 'Hide' : 'Reveal'}
+            size="small"
+            text
+            onClick={() => setRevealed(!revealed)}
+          />
+          <Button
+            icon={copied ? 'pi pi-check' : 'pi pi-copy'}
+            label={copied ? 'Copied' : 'Copy'}
+            size="small"
+            onClick={() =>
+              navigator.clipboard.writeText(secret).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          />
+        </div>
+      )}
+      {overlapUntil && (
+        <p className="muted">The previous secret also signs until {formatDate(overlapUntil)}.</p>
+      )}
+      <div className="dialog-actions">
+        <Button label="Rotate secret" icon="pi pi-refresh" outlined onClick={doRotate} disabled={!secret} />
+        <Button label="Done" onClick={onClose} />
+      </div>
+    </Dialog>
+  );
+}

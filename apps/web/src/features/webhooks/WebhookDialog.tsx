@@ -1,0 +1,143 @@
+import { createWebhookSchema, type Webhook } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { Skeleton } from 'primereact/skeleton';
+import { type FormEvent, useState } from 'react';
+import { fieldErrors } from '../../api/api-error';
+import { FormField } from '../../ui/FormField';
+import { useEventTypes } from './hooks';
+
+export interface WebhookForm {
+  url: string;
+  description: string;
+  event_types: string[];
+  enabled: boolean;
+}
+
+/** Create or edit an endpoint: URL, description and the events it receives, picked from the catalogue. */
+export function WebhookDialog({
+  webhook,
+  onClose,
+  onSave,
+}: {
+  webhook: Webhook | null;
+  onClose: () => void;
+  onSave: (form: WebhookForm) => Promise<void>;
+}) {
+  const catalogue = useEventTypes();
+  const [url, setUrl] = useState(webhook?.url ?? '');
+  const [description, setDescription] = useState(webhook?.description ?? '');
+  const [types, setTypes] = useState<string[]>(webhook?.event_types ?? []);
+  const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const all = types.length === 0;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = createWebhookSchema.safeParse({ url, description, event_types: types, enabled });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await onSave({ url: url.trim(), description: description.trim(), event_types: types, enabled });
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setError((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const toggle = (type: string, on: boolean) =>
+    setTypes((old) => (on ? [...new Set([...old, type])] : old.filter((t) => t !== type)));
+
+  return (
+    <Dialog
+      header={webhook ? 'Edit endpoint' : 'New webhook endpoint'}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(40rem, 95vw)' }}
+      modal
+    >
+      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
+        {error && (
+          <p className="p-error" role="alert">
+            {error}
+          </p>
+        )}
+        <FormField
+          id="webhook-url"
+          label="Endpoint URL"
+          error={errors.url}
+          help="An https URL on your server. Scanline signs every request (Standard Webhooks)."
+        >
+          <InputText
+            id="webhook-url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/webhooks/scanline"
+            autoFocus
+            invalid={Boolean(errors.url)}
+          />
+        </FormField>
+        <FormField id="webhook-description" label="Description (optional)" error={errors.description}>
+          <InputText
+            id="webhook-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="Order system"
+          />
+        </FormField>
+        <fieldset className="event-catalogue">
+          <legend>Events to send</legend>
+          <div className="event-option">
+            <Checkbox inputId="event-all" checked={all} onChange={() => setTypes([])} />
+            <label htmlFor="event-all">
+              <strong>Every event</strong>
+              <span className="muted">Including types added later.</span>
+            </label>
+          </div>
+          {catalogue.isPending ? (
+            <Skeleton height="8rem" />
+          ) : (
+            catalogue.data
+              ?.filter((t) => t.type !== 'webhook.test')
+              .map((t) => (
+                <div className="event-option" key={t.type}>
+                  <Checkbox
+                    inputId={`event-${t.type}`}
+                    checked={types.includes(t.type)}
+                    onChange={(e) => toggle(t.type, Boolean(e.checked))}
+                  />
+                  <label htmlFor={`event-${t.type}`}>
+                    <code>{t.type}</code>
+                    <span className="muted">{t.description}</span>
+                  </label>
+                </div>
+              ))
+          )}
+        </fieldset>
+        <div className="form-field form-switch">
+          <InputSwitch
+            inputId="webhook-enabled"
+            checked={enabled}
+            onChange={(e) => setEnabled(Boolean(e.value))}
+          />
+          <label htmlFor="webhook-enabled">Enabled</label>
+        </div>
+        <div className="dialog-actions">
+          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="submit" label={webhook ? 'Save' : 'Create endpoint'} loading={saving} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

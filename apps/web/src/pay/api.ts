@@ -1,0 +1,37 @@
+import type { PayResponse, ShopperScan } from '@scanline/contracts';
+import { loadPublicConfig, publicRequest } from '../lib/public-config';
+
+// The mobile API (no sign-in). Type-only imports from the contracts: nothing of zod is bundled.
+
+let base: Promise<string> | undefined;
+const mobile = () => {
+  base ??= loadPublicConfig().then((c) => c.mobile);
+  return base;
+};
+
+export const openScan = async (token: string) =>
+  publicRequest<ShopperScan>(await mobile(), '/scans', { method: 'POST', body: { token } });
+
+export const readScan = async (scanId: string) =>
+  publicRequest<ShopperScan>(await mobile(), `/scans/${encodeURIComponent(scanId)}`);
+
+export const pay = async (scanId: string, paymentMethod: string) =>
+  publicRequest<PayResponse>(await mobile(), `/scans/${encodeURIComponent(scanId)}/payments`, {
+    method: 'POST',
+    body: { payment_method: paymentMethod },
+  });
+
+/** The confirm step after `requires_action`: the server names the URL in `next_action`. */
+export const confirm = async (scanId: string, confirmUrl: string | undefined) => {
+  const mobileBase = await mobile();
+  if (!confirmUrl)
+    return publicRequest<PayResponse>(mobileBase, `/scans/${encodeURIComponent(scanId)}/payments/confirm`, {
+      method: 'POST',
+      body: {},
+    });
+  // An absolute URL or a path under the mobile API.
+  const absolute = /^https?:\/\//.test(confirmUrl) || confirmUrl.startsWith('/');
+  return absolute
+    ? publicRequest<PayResponse>('', confirmUrl, { method: 'POST', body: {} })
+    : publicRequest<PayResponse>(mobileBase, `/${confirmUrl}`, { method: 'POST', body: {} });
+};

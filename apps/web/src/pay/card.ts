@@ -1,0 +1,64 @@
+import { TEST_CARDS } from '@scanline/contracts/payment-constants';
+
+// The simulator's card form (issue 7). Card details are checked and mapped to one of Stripe's
+// test payment methods here, in the browser: the number never leaves this page.
+
+export const digitsOnly = (s: string) => s.replace(/\D/g, '');
+
+/** "4242424242424242" → "4242 4242 4242 4242" (Amex-style 4-6-5 for 15 digits). */
+export function formatCardNumber(input: string): string {
+  const d = digitsOnly(input).slice(0, 19);
+  if (d.length === 15) return [d.slice(0, 4), d.slice(4, 10), d.slice(10)].filter(Boolean).join(' ');
+  return d.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** "1234" → "12 / 34" while typing. */
+export function formatExpiry(input: string): string {
+  let d = digitsOnly(input).slice(0, 4);
+  if (d.length === 1 && Number(d) > 1) d = `0${d}`;
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+}
+
+export function luhnValid(number: string): boolean {
+  const d = digitsOnly(number);
+  if (d.length < 12) return false;
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) {
+    let n = Number(d[d.length - 1 - i]);
+    if (i % 2 === 1) {
+      n *= 2;
+      if (n > 9) n -= 9;
+    }
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+export interface CardErrors {
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+/** Checks the three fields; on success gives the test payment method the number stands for. */
+export function checkCard(
+  number: string,
+  expiry: string,
+  cvc: string,
+  now = new Date(),
+): { errors: CardErrors; paymentMethod?: string } {
+  const errors: CardErrors = {};
+  const digits = digitsOnly(number);
+  if (!digits) errors.number = 'Enter the card number.';
+  else if (!luhnValid(digits)) errors.number = 'This card number is not valid.';
+  else if (!TEST_CARDS[digits])
+    errors.number = 'This shop is in test mode: use a test card such as 4242 4242 4242 4242.';
+  const e = digitsOnly(expiry);
+  const month = Number(e.slice(0, 2));
+  const year = 2000 + Number(e.slice(2, 4));
+  if (e.length !== 4 || month < 1 || month > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
+  else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+    errors.expiry = 'This card has expired.';
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'Enter the 3 or 4 digits on the back of the card.';
+  return { errors, paymentMethod: Object.keys(errors).length ? undefined : TEST_CARDS[digits] };
+}

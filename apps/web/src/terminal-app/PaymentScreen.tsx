@@ -1,0 +1,155 @@
+import type { TerminalTransaction } from '@scanline/contracts';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../lib/money';
+import { cancelTransaction, type Device, getTransaction, isUnauthorized, watchTransaction } from './device';
+
+const WAITING = new Set(['pending', 'processing', 'requires_action']);
+
+/** The QR code of `payment_url` with the amount, the status live from the events stream, then the result. */
+export function PaymentScreen(props: {
+  device: Device;
+  transactionId: string;
+  onDone: () => void;
+  onRevoked: () => void;
+}) {
+  const { device, transactionId, onRevoked } = props;
+  const [t, setT] = useState<TerminalTransaction | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [stream, setStream] = useState<'open' | 'reconnecting'>('open');
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    getTransaction(device, transactionId).then(setT, (e) =>
+      isUnauthorized(e) ? onRevoked() : setError((e as Error).message),
+    );
+    return watchTransaction(device, transactionId, setT, setStream, onRevoked);
+  }, [device, transactionId, onRevoked]);
+
+  const url = t?.payment_url;
+  useEffect(() => {
+    if (!url) return;
+    // Black on white whatever the theme, a 4-module quiet zone and medium error correction:
+    // phones (and a screenshot decoder) read it from across a counter.
+    QRCode.toString(url, {
+      type: 'svg',
+      margin: 4,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#000000', light: '#ffffff' },
+    }).then(setQr, () => setError('The QR code could not be drawn.'));
+  }, [url]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (error && !t)
+    return (
+      <section className="term-panel term-result term-result-bad">
+        <p role="alert">{error}</p>
+        <button type="button" className="term-primary" onClick={props.onDone}>
+          Back to keypad
+        </button>
+      </section>
+    );
+  if (!t)
+    return (
+      <section className="term-panel term-result" role="status" aria-label="Loading">
+        <span className="term-spinner" />
+      </section>
+    );
+
+  const amount = formatMoney(t.amount, t.currency);
+  if (!WAITING.has(t.status)) return <Result t={t} amount={amount} onDone={props.onDone} />;
+
+  const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
+  const statusText =
+    t.status === 'processing'
+      ? 'Processing the payment…'
+      : t.status === 'requires_action'
+        ? 'Waiting for the customer to authenticate…'
+        : 'Scan to pay with your phone';
+  return (
+    <section className="term-panel term-pay" aria-label="Waiting for payment">
+      <p className="term-pay-amount" data-testid="payment-amount">
+        {amount}
+      </p>
+      <div className="term-qr" data-testid="payment-qr" role="img" aria-label={`QR code to pay ${amount}`}>
+        {qr ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally by the qrcode library
+          <div dangerouslySetInnerHTML={{ __html: qr }} />
+        ) : (
+          <span className="term-spinner" />
+        )}
+      </div>
+      <p className="term-status" role="status" data-testid="payment-status" data-status={t.status}>
+        {statusText}
+      </p>
+      <p className="term-muted">
+        Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+        {stream === 'reconnecting' && ' · reconnecting…'}
+        {t.reference && ` · ${t.reference}`}
+      </p>
+      {error && (
+        <p className="term-error" role="alert">
+          {error}
+        </p>
+      )}
+      {t.status !== 'processing' && (
+        <button
+          type="button"
+          className="term-secondary"
+          onClick={() =>
+            cancelTransaction(device, t.id).then(setT, (e) =>
+              isUnauthorized(e) ? onRevoked() : setError((e as Error).message),
+            )
+          }
+        >
+          Cancel
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string; onDone: () => void }) {
+  const good = t.status === 'succeeded' || t.status === 'partially_refunded' || t.status === 'refunded';
+  // Back to the keypad by itself after a while, so the till is ready for the next customer.
+  useEffect(() => {
+    const timer = setTimeout(onDone, good ? 15_000 : 30_000);
+    return () => clearTimeout(timer);
+  }, [good, onDone]);
+  const title = good
+    ? 'Payment successful'
+    : ({ failed: 'Payment failed', expired: 'Code expired', canceled: 'Payment canceled' }[
+        t.status as string
+      ] ?? t.status);
+  const detail = good
+    ? `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand)} •••• ${t.card_last4}` : ''}`
+    : t.status === 'failed'
+      ? (t.failure_message ?? 'The card was declined.')
+      : t.status === 'expired'
+        ? 'Nobody paid within 15 minutes.'
+        : 'No money was taken.';
+  return (
+    <section
+      className={`term-panel term-result term-result-${good ? 'good' : t.status === 'failed' ? 'bad' : 'neutral'}`}
+      data-testid="payment-result"
+      data-status={t.status}
+    >
+      <div className="term-result-icon" aria-hidden="true">
+        {good ? '✓' : t.status === 'failed' ? '✕' : '–'}
+      </div>
+      <h1 role="status">{title}</h1>
+      <p>{detail}</p>
+      <button type="button" className="term-primary" onClick={onDone}>
+        New payment
+      </button>
+    </section>
+  );
+}
+
+const brandName = (brand: string | null) =>
+  brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : 'Card';

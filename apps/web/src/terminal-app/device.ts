@@ -1,0 +1,111 @@
+import type { PairResponse, Terminal, TerminalTransaction } from '@scanline/contracts';
+import { openEventStream } from '../lib/event-stream';
+import { loadPublicConfig, PublicApiError, publicRequest } from '../lib/public-config';
+
+// The web terminal's side of the terminal API: pair once, then act with the device token,
+// which stays in this browser (localStorage) and nowhere else.
+
+export const APP_VERSION = 'web-1.0';
+const STORAGE_KEY = 'scanline.terminal.device';
+
+export interface Device {
+  token: string;
+  terminal: Terminal;
+}
+
+export function loadDevice(): Device | null {
+  try {
+    const d = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Device | null;
+    return d && typeof d.token === 'string' && d.terminal?.id ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+export const saveDevice = (d: Device) => localStorage.setItem(STORAGE_KEY, JSON.stringify(d));
+export const forgetDevice = () => localStorage.removeItem(STORAGE_KEY);
+
+let base: Promise<string> | undefined;
+const terminalBase = () => {
+  base ??= loadPublicConfig().then((c) => c.terminal);
+  return base;
+};
+
+const call = async <T>(
+  device: Device | null,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) =>
+  publicRequest<T>(await terminalBase(), path, {
+    ...init,
+    headers: { ...init.headers, ...(device ? { authorization: `Bearer ${device.token}` } : {}) },
+  });
+
+export async function pair(code: string): Promise<Device> {
+  const model = navigator.userAgent.match(/\(([^)]+)\)/)?.[1]?.slice(0, 80) ?? 'Browser';
+  const answer = await call<PairResponse>(null, '/pair', {
+    method: 'POST',
+    body: {
+      code: code.trim().toUpperCase().replace(/[\s-]/g, ''),
+      device: { model, app_version: APP_VERSION },
+    },
+  });
+  return { token: answer.device_token, terminal: answer.terminal };
+}
+
+export const heartbeat = (device: Device) =>
+  call<Terminal | undefined>(device, '/heartbeat', { method: 'POST', body: { app_version: APP_VERSION } });
+
+export const createTransaction = (
+  device: Device,
+  body: { amount: number; currency: string; reference?: string },
+  idempotencyKey: string,
+) =>
+  call<TerminalTransaction>(device, '/transactions', {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+export const getTransaction = (device: Device, id: string) =>
+  call<TerminalTransaction>(device, `/transactions/${encodeURIComponent(id)}`);
+
+export const cancelTransaction = (device: Device, id: string) =>
+  call<TerminalTransaction>(device, `/transactions/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+
+const FINAL = new Set(['succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded']);
+
+/** Follows one transaction's status stream until a final status; returns a stop function. */
+export function watchTransaction(
+  device: Device,
+  id: string,
+  onStatus: (t: TerminalTransaction) => void,
+  onState: (s: 'open' | 'reconnecting') => void,
+  onUnauthorized: () => void,
+): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void terminalBase().then((b) => {
+    if (stopped) return;
+    stop = openEventStream({
+      url: new URL(`${b}/transactions/${encodeURIComponent(id)}/events`, window.location.origin).href,
+      headers: () => ({ authorization: `Bearer ${device.token}` }),
+      onState,
+      onFatal: (status) => {
+        if (status === 401) onUnauthorized();
+      },
+      onEvent: (e) => {
+        if (e.event !== 'status') return undefined;
+        const t = JSON.parse(e.data) as TerminalTransaction;
+        onStatus(t);
+        return FINAL.has(t.status) ? 'stop' : undefined;
+      },
+    });
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+export const isUnauthorized = (e: unknown) => e instanceof PublicApiError && e.status === 401;

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+
+/** Reads the QR code off a screenshot of the element, as a phone camera would. */
+async function readQr(page: Page, selector: string): Promise<string> {
+  const png = PNG.sync.read(await page.locator(selector).screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code could be read off the screen');
+  return code.data;
+}
+
+/** Issue 7 in the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
+describe('scan to pay in Chromium', () => {
+  let s: Stack;
+  /** The tablet paired by the first test; the next ones take more payments on it. */
+  let tablet: Page;
+  beforeAll(async () => {
+    s = await startStack();
+  });
+  afterAll(() => s.close());
+
+  it('pairs a virtual terminal, charges, is paid from a phone, shows it live and refunds it', async () => {
+    // The business: sign up, a business and a project (as in workspace.e2e.ts).
+    const merchant = await (await s.context()).newPage();
+    await registerThroughUi(merchant, s.origin, newEmail('merchant'));
+    await merchant.goto(`${s.origin}/u/businesses`);
+    await merchant.getByRole('button', { name: 'Add your first business' }).click();
+    await merchant.fill('#biz-name', 'Acme Coffee');
+    await merchant.getByRole('button', { name: 'Create business' }).click();
+    await expectText(merchant.locator('.p-datatable'), 'Acme Coffee');
+    await merchant.goto(`${s.origin}/p`);
+    await merchant.getByRole('button', { name: 'Create a project' }).click();
+    await merchant.fill('#project-name', 'Downtown store');
+    await merchant.locator('.p-dropdown:has(#project-business)').click();
+    await merchant.getByRole('option', { name: 'Acme Coffee' }).click();
+    await merchant.getByRole('button', { name: 'Create project' }).click();
+    await merchant.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/);
+    const projectUrl = merchant.url().replace(/\/dashboard$/, '');
+
+    // A virtual terminal; creating it goes straight to its pairing code.
+    await merchant.goto(`${projectUrl}/terminals`);
+    await merchant.getByRole('button', { name: 'Add your first terminal' }).click();
+    await merchant.fill('#terminal-label', 'Counter tablet');
+    await merchant.getByRole('button', { name: 'Create terminal' }).click();
+    const codeBox = merchant.getByTestId('pairing-code');
+    await expectVisible(codeBox);
+    const code = ((await codeBox.textContent()) ?? '').trim();
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    await expectVisible(merchant.getByRole('img', { name: /QR code of the pairing code/ }));
+    await merchant.getByRole('button', { name: 'Done' }).click();
+    // The owner's row actions are live once the page knows the role (also after a reload).
+    await merchant.reload();
+    await expectVisible(merchant.locator('button:not([disabled])[aria-label="Pair Counter tablet"]'));
+
+    // The tablet: pair with the code (one click, it is in the link), then charge 12.50.
+    tablet = await (await s.context({ width: 1024, height: 768 })).newPage();
+    await tablet.goto(`${s.origin}/terminal?code=${code}`);
+    await tablet.getByRole('button', { name: 'Pair' }).click();
+    await expectText(tablet.getByTestId('terminal-label'), 'Counter tablet');
+    for (const key of ['1', '2', '5', '0'])
+      await tablet.getByRole('button', { name: key, exact: true }).click();
+    await expectText(tablet.getByTestId('keypad-amount'), '$12.50');
+    await tablet.getByRole('button', { name: 'Charge $12.50' }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    await expectText(tablet.getByTestId('payment-amount'), '$12.50');
+    // The console shows the terminal online, and the pending payment, which it then follows live.
+    await merchant.goto(`${projectUrl}/terminals`);
+    await expectText(merchant.locator('.p-datatable'), 'Online');
+    await merchant.goto(`${projectUrl}/transactions`);
+    const row = merchant.locator('tr', { hasText: '$12.50' });
+    await expectText(row, 'Pending');
+
+    // The shopper's phone: read the code off the tablet's screen and pay with Stripe's test Visa.
+    const paymentUrl = await readQr(tablet, '[data-testid=payment-qr]');
+    expect(paymentUrl).toMatch(new RegExp(`^${s.origin}/pay/[A-Za-z0-9_-]{20,}$`));
+    const phone = await (await s.context({ width: 390, height: 844 })).newPage();
+    await phone.goto(paymentUrl);
+    await expectText(phone.getByTestId('pay-amount'), '$12.50');
+    await expectText(phone.locator('.pay-merchant-name'), 'Acme Coffee');
+    await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+
+    // The tablet hears of it on its events stream.
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
+    await expectText(tablet.getByTestId('payment-result'), 'Payment successful');
+    // The same code again says it is paid.
+    await phone.goto(paymentUrl);
+    await expectText(phone.locator('.pay-result h1'), 'Already paid');
+
+    // The console's table shows the payment without a reload (the project's live stream);
+    // the business refunds it in full.
+    await expectText(row, 'Succeeded');
+    await expectText(row, '4242');
+    await row.getByRole('link', { name: '$12.50' }).click();
+    await merchant.waitForURL(/\/transactions\/txn_/);
+    await expectText(merchant.locator('.transaction-timeline'), 'Payment attempt succeeded');
+    await merchant.getByRole('button', { name: 'Refund' }).click();
+    await merchant.locator('.p-dialog').getByRole('button', { name: 'Refund $12.50' }).click();
+    await expectText(merchant.locator('.p-toast'), 'Refund issued');
+    await expectText(merchant.locator('.page-header'), 'Refunded');
+    await expectText(merchant.locator('.transaction-timeline'), 'Refund of $12.50');
+    const transactionId = merchant.url().split('/').pop() ?? '';
+
+    // Filtered by amount as people type it (12.50, sent as 1250 minor units), then every
+    // matching row exported from the server.
+    await merchant.goto(`${projectUrl}/transactions?amount[equals]=12.50`);
+    await expectText(merchant.locator('tr', { hasText: '$12.50' }), 'Refunded');
+    const [download] = await Promise.all([
+      merchant.waitForEvent('download'),
+      merchant.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('transactions.csv');
+    expect(fs.readFileSync(await download.path(), 'utf8')).toContain(transactionId);
+  });
+  /** Charges on the paired tablet and opens its QR code on a new phone. */
+  async function chargeAndScan(keys: string[], label: string) {
+    if (
+      tablet.url().includes('/terminal') &&
+      (await tablet.getByRole('button', { name: 'New payment' }).count())
+    )
+      await tablet.getByRole('button', { name: 'New payment' }).click();
+    for (const key of keys) await tablet.getByRole('button', { name: key, exact: true }).click();
+    await tablet.getByRole('button', { name: `Charge ${label}` }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    const phone = await (await s.context({ width: 390, height: 844, dark: true })).newPage();
+    await phone.goto(await readQr(tablet, '[data-testid=payment-qr]'));
+    await expectText(phone.getByTestId('pay-amount'), label);
+    return phone;
+  }
+
+  async function payWith(phone: Page, card: string) {
+    await phone.getByLabel('Card number').fill(card);
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+  }
+
+  it('takes a card that needs authentication through the confirm step', async () => {
+    const phone = await chargeAndScan(['5', '0', '0'], '$5.00');
+    await payWith(phone, '4000 0027 6000 3184');
+    await expectText(phone.locator('.pay-auth h1'), 'Authenticate');
+    await expectText(tablet.getByTestId('payment-status'), 'authenticate');
+    await phone.getByRole('button', { name: 'Complete authentication' }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
+  });
+
+  it('says a declined card failed, on the phone and on the terminal', async () => {
+    const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
+    await payWith(phone, '4000 0000 0000 0002');
+    await expectText(phone.locator('.pay-result h1'), 'Payment failed');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=failed]'));
+    await expectText(tablet.getByTestId('payment-result'), 'Payment failed');
+  });
+
+  it('cancels a pending payment from the terminal; the code then says so', async () => {
+    const phone = await chargeAndScan(['3', '0', '0'], '$3.00');
+    await tablet.getByRole('button', { name: 'Cancel' }).click();
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=canceled]'));
+    await phone.reload();
+    await expectText(phone.locator('.pay-result h1'), 'This payment was canceled');
+  });
+});
