@@ -30,7 +30,10 @@ export const dashboardFiguresSchema = z.object({
   scans_paid: z.number(),
   /** Paid scans / scans. */
   conversion: z.number().nullable(),
-  /** Median whole seconds from a scan to its payment (percentile_disc 0.5). */
+  /**
+   * Median seconds from a scan to its payment (percentile_disc 0.5), to the second below one
+   * minute, in 5-second bins to 5 minutes and 30-second bins beyond (the bin's start).
+   */
   median_seconds_to_pay: z.number().nullable(),
   declines: z.array(z.object({ code: z.string(), count: z.number() })),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema';
 import { hashToken } from '../../identity/tokens/hash-token';
 import { credentialChanged } from '../../platform/auth/credential-cache';

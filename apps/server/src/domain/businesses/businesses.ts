@@ -1,5 +1,5 @@
 import type { createBusinessSchema, updateBusinessSchema } from '@scanline/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businesses, projects } from '../../db/schema';
 import type { Config } from '../../platform/config';

@@ -5,6 +5,7 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertRefund, insertScan, insertTerminal, insertTransaction, seeded } from '../../test/payment-rows';
 import { runCommonRouteTests } from '../../test/security-suite';
+import { scanToPayBin } from './recompute-buckets';
 import { refreshRollups } from './refresh-rollups';
 import { rowsOf } from './sql-rows';
 
@@ -118,7 +119,7 @@ async function rawFigures(from: string, to: string, group: 'day' | 'hour', termi
   );
   const [totals] = await rowsOf<{ median: number | null }>(
     db,
-    sql`select percentile_disc(0.5) within group (order by least(3600, floor(extract(epoch from paid_at - created_at))))::float8 as median
+    sql`select percentile_disc(0.5) within group (order by ${scanToPayBin(sql`paid_at - created_at`)})::float8 as median
         from scans where project_id = ${p} and outcome = 'paid' and ${inRange('created_at')} ${term('terminal_id')}`,
   );
   const declines = await rowsOf<{ code: string; count: number }>(

@@ -56,10 +56,12 @@ function validZone(tz: string) {
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 
-function figures(
-  rows: Agg[],
-  dist: { declines: DashboardFigures['declines']; median: number | null },
-): DashboardFigures {
+interface Distribution {
+  declines: DashboardFigures['declines'];
+  median: number | null;
+}
+
+function figures(rows: Agg[], dist: Distribution): DashboardFigures {
   const sum = (f: (r: Agg) => number) => rows.reduce((s, r) => s + f(r), 0);
   const succeeded = sum((r) => r.succeeded);
   const failed = sum((r) => r.failed);
@@ -120,10 +122,8 @@ export async function getDashboard(
   const step = granularity === 'day' ? '1 day' : '1 hour';
   const labelFormat = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
 
-  const series = async (f: string, t: string) =>
-    rowsOf<Agg>(
-      db,
-      sql`with r as (
+  const series = (f: string, t: string) =>
+    sql`with r as (
             select date_trunc(${granularity}, bucket_start at time zone ${tz}) as local,
               transactions, succeeded, failed, volume, refunds, refunded_amount, scans, scans_paid
             from dashboard_rollups
@@ -144,14 +144,12 @@ export async function getDashboard(
             coalesce(g.scans, 0) as scans, coalesce(g.scans_paid, 0) as scans_paid
           from generate_series(${f}::date::timestamp, (${t}::date + 1)::timestamp - ${step}::interval, ${step}::interval) s
           left join g on g.local = s
-          order by s`,
-    );
+          order by s`;
 
   // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
-  const distributions = async (f: string, t: string) => {
-    const [row] = await rowsOf<{ declines: Record<string, number> | null; median: number | null }>(
-      db,
-      sql`with r as (
+  // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
+  const distributions = (f: string, t: string) =>
+    sql`with r as (
             select declines, scan_to_pay from dashboard_rollups
             where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
               and currency in (${currency}, '')
@@ -165,28 +163,22 @@ export async function getDashboard(
           select (select jsonb_object_agg(k, n) from (
                     select e.key as k, sum(e.value::bigint) as n from r, jsonb_each_text(r.declines) e group by 1
                   ) d) as declines,
-                 (select min(secs) from c where cum * 2 >= total)::float8 as median`,
-    );
-    return {
-      declines: Object.entries(row?.declines ?? {})
-        .map(([code, count]) => ({ code, count: Number(count) }))
-        .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
-      median: row?.median ?? null,
-    };
-  };
+                 (select min(secs) from c where cum * 2 >= total)::float8 as median`;
+  const toDistribution = (
+    row: { declines: Record<string, number> | null; median: number | null } | null,
+  ) => ({
+    declines: Object.entries(row?.declines ?? {})
+      .map(([code, count]) => ({ code, count: Number(count) }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
+    median: row?.median ?? null,
+  });
 
   const prevTo = addDays(from, -1);
   const prevFrom = addDays(prevTo, -(days - 1));
-  const [current, previous, currentDist, previousDist, top, terminals] = await Promise.all([
-    series(from, to),
-    series(prevFrom, prevTo),
-    distributions(from, to),
-    distributions(prevFrom, prevTo),
-    terminal
-      ? Promise.resolve([])
-      : rowsOf<{ terminal_id: string; label: string | null; volume: number; count: number; failed: number }>(
-          db,
-          sql`select r.terminal_id, t.label, r.volume, r.count, r.failed from (
+  // One statement (PGlite runs statements one at a time, each with its own fixed cost).
+  const topTerminals = terminal
+    ? sql`select null::text as terminal_id, null::text as label, 0::float8 as volume, 0::float8 as count, 0::float8 as failed where false`
+    : sql`select r.terminal_id, t.label, r.volume, r.count, r.failed from (
                 select terminal_id, sum(volume)::float8 as volume, sum(succeeded)::float8 as count, sum(failed)::float8 as failed
                 from dashboard_rollups
                 where project_id = ${project.id} and grain = ${grain} and terminal_id <> '' and currency = ${currency}
@@ -194,15 +186,35 @@ export async function getDashboard(
                   and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
                 group by terminal_id order by 2 desc, 1 limit ${TOP_TERMINALS}
               ) r left join terminals t on t.id = r.terminal_id and t.project_id = ${project.id}
-              order by r.volume desc, r.terminal_id`,
-        ),
-    rowsOf<{ online: number; total: number }>(
-      db,
-      sql`select count(*) filter (where status = 'online')::int as online,
+              order by r.volume desc, r.terminal_id`;
+  const [answer] = await rowsOf<{
+    current: Agg[];
+    previous: Agg[];
+    current_dist: { declines: Record<string, number> | null; median: number | null } | null;
+    previous_dist: { declines: Record<string, number> | null; median: number | null } | null;
+    top:
+      | { terminal_id: string; label: string | null; volume: number; count: number; failed: number }[]
+      | null;
+    terminals: { online: number; total: number } | null;
+  }>(
+    db,
+    sql`with cur as (${series(from, to)}), prev as (${series(prevFrom, prevTo)}),
+          cur_dist as (${distributions(from, to)}), prev_dist as (${distributions(prevFrom, prevTo)}),
+          top as (${topTerminals}), term as (${sql`select count(*) filter (where status = 'online')::int as online,
             count(*) filter (where status <> 'disabled')::int as total
-          from terminals where project_id = ${project.id}`,
-    ),
-  ]);
+          from terminals where project_id = ${project.id}`})
+        select (select json_agg(cur order by cur.label) from cur) as current,
+          (select json_agg(prev order by prev.label) from prev) as previous,
+          (select row_to_json(cur_dist) from cur_dist) as current_dist,
+          (select row_to_json(prev_dist) from prev_dist) as previous_dist,
+          (select json_agg(top order by top.volume desc, top.terminal_id) from top) as top, (select row_to_json(term) from term) as terminals`,
+  );
+  const current = answer?.current ?? [];
+  const previous = answer?.previous ?? [];
+  const currentDist = toDistribution(answer?.current_dist ?? null);
+  const previousDist = toDistribution(answer?.previous_dist ?? null);
+  const top = answer?.top ?? [];
+  const terminals = [answer?.terminals ?? { online: 0, total: 0 }];
   const points: DashboardPoint[] = current.map((r) => ({
     start: r.label,
     volume: r.volume,

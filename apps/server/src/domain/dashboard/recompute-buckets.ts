@@ -15,6 +15,16 @@ export const SUCCEEDED_STATUSES = sql`('succeeded', 'partially_refunded', 'refun
 /** Cap of the scan-to-payment histogram: slower payments count as 3600 s. */
 export const SCAN_TO_PAY_CAP_SECONDS = 3600;
 
+/**
+ * The histogram bin (its lower bound in whole seconds) of a scan-to-payment time: to the second
+ * below 1 minute, 5-second bins to 5 minutes, 30-second bins to an hour. Fewer keys per bucket
+ * keep a 90-day median cheap to merge; the median is exact at that resolution.
+ */
+export function scanToPayBin(interval: SQL): SQL {
+  const s = sql`least(${SCAN_TO_PAY_CAP_SECONDS}::int, greatest(0, floor(extract(epoch from ${interval}))))::int`;
+  return sql`(case when ${s} < 60 then ${s} when ${s} < 300 then ${s} - ${s} % 5 else ${s} - ${s} % 30 end)`;
+}
+
 export const hourOrigin = (b: Bucketing) =>
   sql`('2000-01-01T00:00:00Z'::timestamptz + make_interval(mins => ${b.originMinutes}::int))`;
 
@@ -94,7 +104,7 @@ export async function recomputeBuckets(
     sc as (
       select ${bucketOf(grain, bucketing, sql`s.created_at`)} as bs, s.terminal_id, s.outcome,
         case when s.outcome = 'paid' and s.paid_at is not null
-          then least(${SCAN_TO_PAY_CAP_SECONDS}::int, greatest(0, floor(extract(epoch from s.paid_at - s.created_at))))::int
+          then ${scanToPayBin(sql`s.paid_at - s.created_at`)}
         end as secs
       from scans s
       where s.project_id = ${projectId} and s.created_at >= ${lo} and s.created_at < ${hi}

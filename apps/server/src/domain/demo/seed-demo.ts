@@ -98,10 +98,12 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
             least(600, greatest(4, exp(ln(25) + 0.6 * sqrt(-2 * ln(greatest(u3, 1e-12))) * cos(2 * pi() * u4)))) as pay_secs
           from draws
         )
-        select 'txn_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24),
+        -- Ids and tokens start with the creation time in hex (then ≥ 40 / 122 random bits), so a
+        -- batch appends to the end of their unique indexes instead of touching pages at random.
+        select 'txn_' || lpad(to_hex((extract(epoch from created_at) * 1000)::bigint), 12, '0') || substr(md5(random()::text), 1, 10),
           ${projectId}, (${terminalsJson}::jsonb ->> (t - 1)), amount, ${currency}, status,
           case when r_brand < 0.3 then 'order-' || (100000 + floor(r_code * 900000))::int end,
-          replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''),
+          lpad(to_hex((extract(epoch from created_at) * 1000)::bigint), 12, '0') || replace(gen_random_uuid()::text, '-', ''),
           'simulator', case when status not in ('canceled', 'expired') then 'sim_' || substr(md5(random()::text), 1, 20) end,
           case when status in ('canceled', 'expired') then null when r_brand < 0.55 then 'visa' when r_brand < 0.85 then 'mastercard'
             when r_brand < 0.95 then 'amex' else 'discover' end,
@@ -122,7 +124,7 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
       await tx.execute(sql`
         insert into scans (id, project_id, transaction_id, terminal_id, outcome, user_agent, app_version, paid_at,
           created_at, updated_at)
-        select 'scn_' || substr(md5(random()::text || t.id || g.k::text), 1, 24), t.project_id, t.id, t.terminal_id,
+        select 'scn_' || substr(t.id, 5, 12) || g.k::text || substr(md5(random()::text), 1, 9), t.project_id, t.id, t.terminal_id,
           case when g.k = 1 and t.succeeded_at is not null then 'paid' else 'abandoned' end,
           case when abs(hashtext(t.id)) % 3 = 0 then 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)'
             else 'Mozilla/5.0 (Linux; Android 15; Pixel 9)' end,

@@ -1,20 +1,20 @@
 import type { Business } from '@scanline/contracts';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
-import { QueryState } from '../workspace/QueryState';
+import { ServerTable, type TableColumn } from '../../ui/ServerTable';
+import { useTableQuery } from '../../ui/use-table-query';
+import { keys, send, useAction, useBusinessesPage } from '../workspace/hooks';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
 
 export default function BusinessesPage() {
   const ui = useUi();
-  const businesses = useBusinesses();
+  const query = useTableQuery();
+  const businesses = useBusinessesPage(query.apiQuery);
   const [editing, setEditing] = useState<Business | 'new' | null>(null);
   const create = useAction((body: BusinessInput) => send('POST', '/businesses', body), [keys.businesses]);
   const update = useAction(
@@ -48,6 +48,61 @@ export default function BusinessesPage() {
         }
       },
     });
+  const columns: TableColumn<Business>[] = [
+    { field: 'name', header: 'Name', sortable: true, filterable: true },
+    { field: 'country', header: 'Country', filterable: true },
+    { field: 'default_currency', header: 'Currency', filterable: true },
+    {
+      field: 'payment_provider',
+      header: 'Payments',
+      body: (b) => (
+        <Tag
+          severity={b.payment_provider === 'stripe' ? 'info' : 'secondary'}
+          value={
+            b.payment_provider === 'stripe' ? `Stripe ••••${b.stripe_secret_key_last4 ?? ''}` : 'Simulator'
+          }
+        />
+      ),
+    },
+    {
+      field: 'created_at',
+      header: 'Created',
+      type: 'date',
+      sortable: true,
+      filterable: true,
+      body: (b) => formatDate(b.created_at, false),
+    },
+    {
+      field: 'actions',
+      header: 'Actions',
+      body: (b) => (
+        <div className="row-actions">
+          <Button
+            icon="pi pi-pencil"
+            text
+            rounded
+            aria-label={`Edit ${b.name}`}
+            onClick={() => setEditing(b)}
+          />
+          <Button
+            icon="pi pi-bolt"
+            text
+            rounded
+            aria-label={`Test ${b.name}'s payment connection`}
+            onClick={() => void test(b)}
+          />
+          <Button
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={`Delete ${b.name}`}
+            onClick={() => confirmDelete(b)}
+          />
+        </div>
+      ),
+    },
+  ];
   return (
     <>
       <PageHeader
@@ -55,70 +110,20 @@ export default function BusinessesPage() {
         subtitle="The legal entities you take payments for."
         actions={<Button label="New business" icon="pi pi-plus" onClick={() => setEditing('new')} />}
       />
-      <QueryState query={businesses}>
-        {() =>
-          businesses.data?.length ? (
-            <DataTable
-              responsiveLayout="stack"
-              breakpoint="767px"
-              value={businesses.data}
-              dataKey="id"
-              stripedRows
-              sortField="created_at"
-              sortOrder={-1}
-            >
-              <Column field="name" header="Name" sortable />
-              <Column field="country" header="Country" sortable />
-              <Column field="default_currency" header="Currency" sortable />
-              <Column
-                header="Payments"
-                body={(b: Business) => (
-                  <Tag
-                    severity={b.payment_provider === 'stripe' ? 'info' : 'secondary'}
-                    value={
-                      b.payment_provider === 'stripe'
-                        ? `Stripe ••••${b.stripe_secret_key_last4 ?? ''}`
-                        : 'Simulator'
-                    }
-                  />
-                )}
-              />
-              <Column
-                field="created_at"
-                header="Created"
-                sortable
-                body={(b: Business) => formatDate(b.created_at, false)}
-              />
-              <Column
-                header="Actions"
-                body={(b: Business) => (
-                  <div className="row-actions">
-                    <Button
-                      icon="pi pi-pencil"
-                      text
-                      rounded
-                      aria-label={`Edit ${b.name}`}
-                      onClick={() => setEditing(b)}
-                    />
-                    <Button
-                      icon="pi pi-bolt"
-                      text
-                      rounded
-                      aria-label={`Test ${b.name}'s payment connection`}
-                      onClick={() => void test(b)}
-                    />
-                    <Button
-                      icon="pi pi-trash"
-                      text
-                      rounded
-                      severity="danger"
-                      aria-label={`Delete ${b.name}`}
-                      onClick={() => confirmDelete(b)}
-                    />
-                  </div>
-                )}
-              />
-            </DataTable>
+      <ServerTable
+        id="businesses"
+        columns={columns}
+        query={query}
+        rows={businesses.data?.data}
+        nextCursor={businesses.data?.next_cursor}
+        loading={businesses.isFetching}
+        error={businesses.error}
+        onRetry={() => void businesses.refetch()}
+        empty={
+          query.filters.length ? (
+            <EmptyState icon="pi-filter-slash" title="No business matches these filters">
+              <p>Clear a filter to see more.</p>
+            </EmptyState>
           ) : (
             <EmptyState
               icon="pi-building"
@@ -134,7 +139,7 @@ export default function BusinessesPage() {
             </EmptyState>
           )
         }
-      </QueryState>
+      />
       {editing && (
         <BusinessForm
           business={editing === 'new' ? undefined : editing}

@@ -40,6 +40,13 @@ export const useBusinesses = () =>
     queryKey: keys.businesses,
     queryFn: async () => (await get<Page<Business>>('/businesses', { limit: 100 })).data,
   });
+/** One server-driven page of the businesses list (filters, sort, cursor from the URL). */
+export const useBusinessesPage = (apiQuery: Record<string, string>) =>
+  useQuery({
+    queryKey: [...keys.businesses, 'page', apiQuery],
+    placeholderData: (previous) => previous,
+    queryFn: () => get<Page<Business>>('/businesses', apiQuery),
+  });
 export const useProjects = () =>
   useQuery({
     queryKey: keys.projects,

@@ -3,7 +3,6 @@ import {
   apiKeyWithSecretSchema,
   createApiKeySchema,
   listQuerySchema,
-  pageQuerySchema,
   pageSchema,
   parseFilters,
   parseSort,

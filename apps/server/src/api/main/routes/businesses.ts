@@ -2,7 +2,6 @@ import {
   businessSchema,
   createBusinessSchema,
   listQuerySchema,
-  pageQuerySchema,
   pageSchema,
   parseFilters,
   parseSort,

@@ -10,7 +10,6 @@ import {
   transferProjectSchema,
   updateProjectSchema,
 } from '@scanline/contracts';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

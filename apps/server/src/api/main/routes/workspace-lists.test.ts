@@ -39,10 +39,9 @@ describe('workspace lists page, filter and sort in SQL', () => {
     const names: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { data: { name: string }[]; next_cursor: string | null } = (
-        await get(`${base}?limit=1&sort=-name${cursor ? `&starting_after=${cursor}` : ''}`)
-      ).json();
-      names.push(...page.data.map((k: { name: string }) => k.name));
+      const res = await get(`${base}?limit=1&sort=-name${cursor ? `&starting_after=${cursor}` : ''}`);
+      const page = res.json() as { data: { name: string }[]; next_cursor: string | null };
+      names.push(...page.data.map((k) => k.name));
       cursor = page.next_cursor;
     } while (cursor);
     expect(names).toEqual(['Zapier', 'Back office', 'Accounting export']);
