@@ -6,8 +6,8 @@ import { memberSchema } from './workspace';
 
 const timestamp = z.string();
 
-/** PRODUCT §2's event types, plus `webhook.test` (sent only by "send test"). */
-export const WEBHOOK_EVENT_TYPES = [
+/** PRODUCT §2's event types: what a project's outbox records. */
+export const PROJECT_EVENT_TYPES = [
   'terminal.paired',
   'terminal.online',
   'terminal.offline',
@@ -20,8 +20,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'transaction.refunded',
   'member.added',
   'member.removed',
-  'webhook.test',
 ] as const;
+export type ProjectEventType = (typeof PROJECT_EVENT_TYPES)[number];
+
+/** The project's event types plus `webhook.test` (sent only by "send test"). */
+export const WEBHOOK_EVENT_TYPES = [...PROJECT_EVENT_TYPES, 'webhook.test'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 

@@ -1,4 +1,10 @@
-import { type PageQuery, type ProjectEvent, parseFilters, parseSort } from '@scanline/contracts';
+import {
+  type PageQuery,
+  type ProjectEvent,
+  parseFilters,
+  parseSort,
+  WEBHOOK_EVENT_TYPES,
+} from '@scanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { events } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -6,13 +12,12 @@ import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { andAll, buildList, type ListSpec, toPage } from '../listing/list-query';
 import { projectAccess } from '../projects/project-access';
-import { EVENT_TYPES } from './record-event';
 
 /** What `GET …/events` filters and sorts on: type, object, time; newest first. */
 export const eventListSpec: ListSpec = {
   columns: {
     created_at: { column: events.createdAt, type: 'date', sortable: true },
-    type: { column: events.type, type: 'text', values: [...EVENT_TYPES, 'webhook.test'] },
+    type: { column: events.type, type: 'text', values: WEBHOOK_EVENT_TYPES },
     object_id: { column: events.objectId, type: 'text' },
   },
   id: events.id,

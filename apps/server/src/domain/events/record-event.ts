@@ -1,23 +1,9 @@
+import type { ProjectEventType } from '@scanline/contracts';
 import { events } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
 
-/** PRODUCT §2: every event type a project emits (the webhook catalogue adds `webhook.test`). */
-export const EVENT_TYPES = [
-  'terminal.paired',
-  'terminal.online',
-  'terminal.offline',
-  'scan.created',
-  'transaction.created',
-  'transaction.succeeded',
-  'transaction.failed',
-  'transaction.canceled',
-  'transaction.expired',
-  'transaction.refunded',
-  'member.added',
-  'member.removed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export type EventType = ProjectEventType;
 
 /**
  * Writes an outbox event. Call it with the transaction handle of the change it reports, so

@@ -156,53 +156,21 @@ export function terminalRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/projects/:project_id/terminals/:terminal_id/disable',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Disable: the device token is revoked at once (its next request is 401)',
-        params: terminalParams,
-        response: { 200: terminalSchema },
+  // Disable revokes the device token at once; enable returns the terminal unpaired.
+  const switches = [
+    ['disable', disableTerminal, 'Disable: the device token is revoked at once (its next request is 401)'],
+    ['enable', enableTerminal, 'Enable a disabled terminal: it returns unpaired, and the device pairs again'],
+  ] as const;
+  for (const [verb, change, summary] of switches) {
+    app.post(
+      `/projects/:project_id/terminals/:terminal_id/${verb}`,
+      { schema: { tags, security, summary, params: terminalParams, response: { 200: terminalSchema } } },
+      async (request) => {
+        const { project_id, terminal_id } = request.params;
+        const { row, changed } = await change(db, managerOf(request), project_id, terminal_id, ctx.now());
+        if (changed) void publishTerminal(ctx.database.bus, row);
+        return presentTerminal(row);
       },
-    },
-    async (request) => {
-      const { project_id, terminal_id } = request.params;
-      const { row, changed } = await disableTerminal(
-        db,
-        managerOf(request),
-        project_id,
-        terminal_id,
-        ctx.now(),
-      );
-      if (changed) void publishTerminal(ctx.database.bus, row);
-      return presentTerminal(row);
-    },
-  );
-
-  app.post(
-    '/projects/:project_id/terminals/:terminal_id/enable',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Enable a disabled terminal: it returns unpaired, and the device pairs again',
-        params: terminalParams,
-        response: { 200: terminalSchema },
-      },
-    },
-    async (request) => {
-      const { project_id, terminal_id } = request.params;
-      const { row, changed } = await enableTerminal(
-        db,
-        managerOf(request),
-        project_id,
-        terminal_id,
-        ctx.now(),
-      );
-      if (changed) void publishTerminal(ctx.database.bus, row);
-      return presentTerminal(row);
-    },
-  );
+    );
+  }
 }
