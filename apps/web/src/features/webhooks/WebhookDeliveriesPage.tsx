@@ -1,5 +1,5 @@
 import './webhooks.css';
-import type { Delivery } from '@scanline/contracts';
+import { DELIVERY_STATUSES, type Delivery } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
@@ -57,6 +57,8 @@ export default function WebhookDeliveriesPage() {
       field: 'status',
       header: 'Status',
       filterable: true,
+      // The server compares statuses exactly (equals / not equals): offer them as a list.
+      options: DELIVERY_STATUSES.map((s) => ({ label: s[0]!.toUpperCase() + s.slice(1), value: s })),
       body: (d) => <DeliveryStatusTag status={d.status} />,
     },
     {
