@@ -50,7 +50,7 @@ export function meRoutes(app: FastifyInstance) {
         ]);
         return {
           user,
-          projects: projects.map((p) => ({
+          projects: projects.data.map((p) => ({
             id: p.project.id,
             name: p.project.name,
             role: p.role,

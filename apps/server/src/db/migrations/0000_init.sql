@@ -503,4 +503,6 @@ CREATE INDEX "invitations_project_idx" ON "invitations" USING btree ("project_id
 CREATE INDEX "invitations_email_idx" ON "invitations" USING btree ("email_normalized");--> statement-breakpoint
 CREATE INDEX "memberships_uid_idx" ON "memberships" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "memberships_project_list_idx" ON "memberships" USING btree ("project_id","created_at" DESC NULLS FIRST,"uid" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "memberships_project_email_idx" ON "memberships" USING btree ("project_id",coalesce("email", ''),"uid");--> statement-breakpoint
+CREATE INDEX "memberships_project_role_idx" ON "memberships" USING btree ("project_id","role","uid");--> statement-breakpoint
 CREATE INDEX "projects_business_idx" ON "projects" USING btree ("business_id");

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
@@ -68,6 +69,9 @@ export const memberships = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.uid.desc().nullsFirst(),
     ),
+    // The members table's other sorts (issue 9): by address and by role, uid as tie-break.
+    index('memberships_project_email_idx').on(t.projectId, sql`coalesce(${t.email}, '')`, t.uid),
+    index('memberships_project_role_idx').on(t.projectId, t.role, t.uid),
   ],
 );
 

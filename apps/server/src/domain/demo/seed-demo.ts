@@ -33,7 +33,8 @@ const SUCCEEDED = 0.92;
 /**
  * Fills a project with realistic history through the bulk path (issue 9): multi-row
  * `INSERT … SELECT` from `generate_series`, ~100,000 payments per statement, random values drawn
- * in SQL, so it runs the same on PostgreSQL and PGlite. No events are written (a demo history
+ * in SQL, so it runs the same on PostgreSQL and PGlite. Each payment gets its status history
+ * (the console's timeline) in the same batch. No events are written (a demo history
  * must not fire webhooks); the dashboard rollups are rebuilt at the end.
  */
 export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions) {
@@ -136,6 +137,27 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
         from transactions t
         cross join lateral generate_series(1, case when abs(hashtext(t.id)) % 10 < 3 then 2 else 1 end) as g(k)
         where t.project_id = ${projectId} and t.created_at >= ${from} and t.created_at < ${to}`);
+      // Each payment's timeline (created → processing → outcome → refund), as the status machine
+      // would have written it; ordered so the identity ids follow the steps within a payment.
+      await tx.execute(sql`
+        insert into transaction_status_changes (project_id, transaction_id, from_status, to_status, reason, created_at)
+        select t.project_id, t.id, step.from_status, step.to_status, step.reason, step.at
+        from transactions t
+        cross join lateral (values
+          (0, null, 'pending', 'created', t.created_at),
+          (1, case when t.status not in ('canceled', 'expired') then 'pending' end, 'processing', null,
+            greatest(t.created_at, coalesce(t.succeeded_at, t.updated_at) - interval '3 seconds')),
+          (2, case when t.status in ('canceled', 'expired') then 'pending' else 'processing' end,
+            case when t.status in ('refunded', 'partially_refunded') then 'succeeded' else t.status end,
+            case when t.status = 'expired' then 'expired' when t.status = 'canceled' then null else 'provider_reported' end,
+            case when t.status = 'expired' then least(${nowIso}::timestamptz, t.expires_at)
+              else coalesce(t.succeeded_at, t.updated_at) end),
+          (3, case when t.status in ('refunded', 'partially_refunded') then 'succeeded' end, t.status, null,
+            least(${nowIso}::timestamptz, t.succeeded_at + make_interval(hours => 1 + abs(hashtext(t.id)) % 72)))
+        ) as step(k, from_status, to_status, reason, at)
+        where t.project_id = ${projectId} and t.created_at >= ${from} and t.created_at < ${to}
+          and (step.k = 0 or step.k = 2 or step.from_status is not null)
+        order by t.id, step.k`);
       await tx.execute(sql`
         insert into refunds (id, project_id, transaction_id, amount, currency, reason, status, provider_reference,
           created_by, created_at, updated_at)

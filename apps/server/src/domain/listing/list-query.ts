@@ -14,7 +14,8 @@ import { AppError } from '../../platform/errors';
  * filtered after the fact (issue 7, issue 9).
  */
 export interface ListColumn {
-  column: AnyColumn;
+  /** A column, or an expression over the list's columns (e.g. `coalesce(email, '')`). */
+  column: AnyColumn | SQL;
   type: TableColumnType;
   /** Only non-null columns may sort: keyset comparison with NULLs would skip rows. */
   sortable?: boolean;
@@ -116,7 +117,7 @@ export interface BuiltList {
    * The keyset condition "after the row with this id". The cursor row's sort value is read in
    * SQL, not round-tripped through JavaScript (a Date would lose PostgreSQL's microseconds).
    */
-  after(table: PgTable, cursorId: string): SQL;
+  after(table: PgTable, cursorId: string, scope?: SQL): SQL;
 }
 
 /** Turns parsed table-query filters and sort into SQL for `spec`'s table. */
@@ -149,8 +150,9 @@ export function buildList(
     where,
     sort,
     orderBy: [sql`${sortSpec.column} ${dir}`, sql`${spec.id} ${dir}`],
-    after: (table, cursorId) =>
-      sql`(${sortSpec.column}, ${spec.id}) ${cmp} (select ${sortSpec.column}, ${spec.id} from ${table} where ${spec.id} = ${cursorId})`,
+    // `scope` narrows the cursor lookup when the id is unique only within a project (members).
+    after: (table, cursorId, scope) =>
+      sql`(${sortSpec.column}, ${spec.id}) ${cmp} (select ${sortSpec.column}, ${spec.id} from ${table} where ${spec.id} = ${cursorId}${scope ? sql` and ${scope}` : sql``})`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { createProjectSchema, Role, updateProjectSchema } from '@scanline/contracts';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { memberships, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -8,6 +8,9 @@ import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { getOwnedBusiness } from '../businesses/businesses';
+import { buildList, toPage } from '../listing/list-query';
+import type { ListInput } from '../listing/page-in-sql';
+import { projectListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from './project-access';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
@@ -52,26 +55,35 @@ export async function createProject(
   });
 }
 
-/** The caller's projects with their role; deleted ones only for their owner (to restore). */
-export function listMyProjects(
+/** `/me`'s project switcher: every project, newest first (500 as before). */
+const MY_PROJECTS_ALL: ListInput = { filters: [], sort: null, limit: 500, timeZone: 'UTC' };
+
+/**
+ * The caller's projects with their role, filtered, sorted and keyset-paged in SQL (issue 9);
+ * deleted ones only for their owner (to restore). `q` is the older name search, kept.
+ */
+export async function listMyProjects(
   db: Db,
   uid: string,
-  opts: { q?: string; sort?: 'name' | 'created_at'; includeDeleted?: boolean } = {},
+  opts: ListInput & { q?: string; includeDeleted?: boolean } = MY_PROJECTS_ALL,
 ) {
-  const filters = [eq(memberships.uid, uid)];
+  const built = buildList(projectListSpec, opts);
+  const filters: SQL[] = [eq(memberships.uid, uid), ...built.where];
   if (opts.q) filters.push(ilike(projects.name, `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
   filters.push(
     opts.includeDeleted
       ? or(isNull(projects.deletedAt), eq(memberships.role, 'owner'))!
       : isNull(projects.deletedAt),
   );
-  return db
+  if (opts.startingAfter) filters.push(built.after(projects, opts.startingAfter));
+  const rows = await db
     .select({ project: projects, role: memberships.role })
     .from(memberships)
     .innerJoin(projects, eq(projects.id, memberships.projectId))
     .where(and(...filters))
-    .orderBy(opts.sort === 'name' ? asc(projects.name) : desc(projects.createdAt), desc(projects.id))
-    .limit(500);
+    .orderBy(...built.orderBy)
+    .limit(opts.limit + 1);
+  return toPage(rows, opts.limit, (r) => r.project.id);
 }
 
 export async function updateProject(

@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { invitationListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 import { recordMemberEvent } from './member-event';
 
@@ -85,19 +87,22 @@ export async function inviteMembers(
   });
 }
 
-export async function listInvitations(db: Db, actor: Actor, projectId: string, now: Date) {
-  await projectAccess(db, actor, projectId, 'team.read');
-  return db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.projectId, projectId),
-        isNull(invitations.respondedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(invitations.createdAt), desc(invitations.id));
+/** Pending invitations, filtered, sorted and keyset-paged in SQL (issue 9). */
+export async function listInvitations(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  now: Date,
+  input: Omit<ListInput, 'timeZone'>,
+) {
+  const { project } = await projectAccess(db, actor, projectId, 'team.read');
+  return pageInSql<typeof invitations.$inferSelect>(
+    db,
+    invitations,
+    invitationListSpec,
+    [eq(invitations.projectId, projectId), isNull(invitations.respondedAt), gt(invitations.expiresAt, now)],
+    { ...input, timeZone: project.timeZone },
+  );
 }
 
 export async function revokeInvitation(

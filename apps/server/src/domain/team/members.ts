@@ -1,10 +1,13 @@
 import type { Role } from '@scanline/contracts';
-import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { identityUsers, memberships } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
+import { buildList, toPage } from '../listing/list-query';
+import type { ListInput } from '../listing/page-in-sql';
+import { memberListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 import { recordMemberEvent } from './member-event';
 
@@ -13,32 +16,20 @@ export async function listMembers(
   db: Db,
   actor: Actor,
   projectId: string,
-  opts: { role?: Role; q?: string; limit?: number; startingAfter?: string } = {},
+  opts: Omit<ListInput, 'timeZone'> & { role?: Role; q?: string },
 ) {
-  await projectAccess(db, actor, projectId, 'team.read');
-  const filters = [eq(memberships.projectId, projectId)];
-  // Keyset paging on (created_at desc, uid desc), served by memberships_project_list_idx.
-  if (opts.startingAfter) {
-    const [cursor] = await db
-      .select({ createdAt: memberships.createdAt, uid: memberships.uid })
-      .from(memberships)
-      .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, opts.startingAfter)))
-      .limit(1);
-    if (cursor) {
-      filters.push(
-        or(
-          lt(memberships.createdAt, cursor.createdAt),
-          and(eq(memberships.createdAt, cursor.createdAt), lt(memberships.uid, cursor.uid)),
-        )!,
-      );
-    }
-  }
+  const { project } = await projectAccess(db, actor, projectId, 'team.read');
+  const built = buildList(memberListSpec, { ...opts, timeZone: project.timeZone });
+  const inProject = eq(memberships.projectId, projectId);
+  const filters: SQL[] = [inProject, ...built.where];
+  // Keyset paging in SQL; a uid is unique only within its project, so the cursor lookup is scoped.
+  if (opts.startingAfter) filters.push(built.after(memberships, opts.startingAfter, inProject));
   if (opts.role) filters.push(eq(memberships.role, opts.role));
   if (opts.q) {
     const like = `%${opts.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(memberships.email, like), ilike(identityUsers.displayName, like))!);
   }
-  return db
+  const rows = await db
     .select({
       membership: memberships,
       displayName: identityUsers.displayName,
@@ -47,8 +38,9 @@ export async function listMembers(
     .from(memberships)
     .leftJoin(identityUsers, eq(identityUsers.uid, memberships.uid))
     .where(and(...filters))
-    .orderBy(desc(memberships.createdAt), desc(memberships.uid))
-    .limit((opts.limit ?? 100) + 1);
+    .orderBy(...built.orderBy)
+    .limit(opts.limit + 1);
+  return toPage(rows, opts.limit, (r) => r.membership.uid);
 }
 
 async function targetMembership(db: Db, projectId: string, uid: string) {

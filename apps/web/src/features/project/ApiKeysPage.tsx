@@ -1,7 +1,5 @@
 import type { ApiKey } from '@scanline/contracts';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -15,8 +13,9 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
-import { keys, send, useAction, useApiKeys, useProject } from '../workspace/hooks';
-import { QueryState } from '../workspace/QueryState';
+import { ServerTable, type TableColumn } from '../../ui/ServerTable';
+import { useTableQuery } from '../../ui/use-table-query';
+import { keys, send, useAction, useApiKeysPage, useProject } from '../workspace/hooks';
 
 type WithSecret = ApiKey & { secret: string };
 const GRACE = [
@@ -36,7 +35,8 @@ export default function ApiKeysPage() {
   const { id = '' } = useParams();
   const ui = useUi();
   const project = useProject(id);
-  const apiKeys = useApiKeys(id);
+  const query = useTableQuery();
+  const apiKeys = useApiKeysPage(id, query.apiQuery);
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
   const [creating, setCreating] = useState(false);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
@@ -77,6 +77,44 @@ export default function ApiKeysPage() {
         />
       </div>
     ) : null;
+  // Sorts and filters run on the server (issue 9): only the columns it knows offer them.
+  const columns: TableColumn<ApiKey>[] = [
+    { field: 'name', header: 'Name', sortable: true, filterable: true },
+    { field: 'prefix', header: 'Key', filterable: true, body: (k) => <code>{k.prefix}_…</code> },
+    {
+      field: 'mode',
+      header: 'Mode',
+      filterable: true,
+      options: [
+        { label: 'read', value: 'read' },
+        { label: 'write', value: 'write' },
+      ],
+      body: (k) => <Tag severity={k.mode === 'write' ? 'warning' : 'info'} value={k.mode} />,
+    },
+    { field: 'status', header: 'Status', body: status },
+    {
+      field: 'created_at',
+      header: 'Created',
+      type: 'date',
+      sortable: true,
+      filterable: true,
+      body: (k) => formatDate(k.created_at),
+    },
+    {
+      field: 'last_used_at',
+      header: 'Last used',
+      type: 'date',
+      filterable: true,
+      body: (k) => (k.last_used_at ? formatDate(k.last_used_at) : 'Never'),
+    },
+    {
+      field: 'expires_at',
+      header: 'Expires',
+      type: 'date',
+      body: (k) => (k.expires_at ? formatDate(k.expires_at) : 'Never'),
+    },
+    { field: 'actions', header: 'Actions', body: actions },
+  ];
   return (
     <>
       <PageHeader
@@ -92,49 +130,20 @@ export default function ApiKeysPage() {
           />
         }
       />
-      <QueryState query={project.isError ? project : apiKeys}>
-        {() =>
-          apiKeys.data?.length ? (
-            <DataTable
-              responsiveLayout="stack"
-              breakpoint="767px"
-              value={apiKeys.data}
-              dataKey="id"
-              stripedRows
-              sortField="created_at"
-              sortOrder={-1}
-              aria-label="API keys"
-            >
-              <Column field="name" header="Name" sortable />
-              <Column field="prefix" header="Key" body={(k: ApiKey) => <code>{k.prefix}_…</code>} />
-              <Column
-                field="mode"
-                header="Mode"
-                sortable
-                body={(k: ApiKey) => (
-                  <Tag severity={k.mode === 'write' ? 'warning' : 'info'} value={k.mode} />
-                )}
-              />
-              <Column header="Status" body={status} />
-              <Column
-                field="created_at"
-                header="Created"
-                sortable
-                body={(k: ApiKey) => formatDate(k.created_at)}
-              />
-              <Column
-                field="last_used_at"
-                header="Last used"
-                sortable
-                body={(k: ApiKey) => (k.last_used_at ? formatDate(k.last_used_at) : 'Never')}
-              />
-              <Column
-                field="expires_at"
-                header="Expires"
-                body={(k: ApiKey) => (k.expires_at ? formatDate(k.expires_at) : 'Never')}
-              />
-              <Column header="Actions" body={actions} />
-            </DataTable>
+      <ServerTable
+        id="api-keys"
+        columns={columns}
+        query={query}
+        rows={apiKeys.data?.data}
+        nextCursor={apiKeys.data?.next_cursor}
+        loading={apiKeys.isFetching}
+        error={project.error ?? apiKeys.error}
+        onRetry={() => void apiKeys.refetch()}
+        empty={
+          query.filters.length ? (
+            <EmptyState icon="pi-filter-slash" title="No key matches these filters">
+              <p>Clear a filter to see more.</p>
+            </EmptyState>
           ) : (
             <EmptyState
               icon="pi-key"
@@ -150,7 +159,7 @@ export default function ApiKeysPage() {
             </EmptyState>
           )
         }
-      </QueryState>
+      />
       {creating && (
         <CreateKeyDialog
           onClose={() => setCreating(false)}

@@ -1,7 +1,5 @@
 import type { Project } from '@scanline/contracts';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
@@ -12,22 +10,90 @@ import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { keys, send, useAction, useProjects } from '../workspace/hooks';
-import { QueryState } from '../workspace/QueryState';
+import { ServerTable, type TableColumn } from '../../ui/ServerTable';
+import { useTableQuery } from '../../ui/use-table-query';
+import { keys, send, useAction, useProjectsPage } from '../workspace/hooks';
 import { RoleTag } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
 
 export default function ProjectsPage() {
   const ui = useUi();
-  const projects = useProjects();
+  const query = useTableQuery();
   const [params, setParams] = useSearchParams();
-  const [creating, setCreating] = useState(false);
   const search = params.get('q') ?? '';
+  // The name search (`q`) travels with the table's sort and filters; the server applies all.
+  const projects = useProjectsPage(search ? { ...query.apiQuery, q: search } : query.apiQuery);
+  const [creating, setCreating] = useState(false);
   const restore = useAction(
     (id: string) => send('POST', `/projects/${id}/restore`),
     [keys.projects, keys.me],
   );
-  const rows = (projects.data ?? []).filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));
+  const setSearch = (value: string) =>
+    setParams(
+      (old) => {
+        const p = new URLSearchParams(old);
+        p.delete('pages');
+        if (value) p.set('q', value);
+        else p.delete('q');
+        return p;
+      },
+      { replace: true },
+    );
+  const filtered = Boolean(search || query.filters.length);
+  const columns: TableColumn<Project>[] = [
+    {
+      field: 'name',
+      header: 'Name',
+      sortable: true,
+      filterable: true,
+      body: (p) =>
+        p.deleted_at ? (
+          <span className="muted">{p.name}</span>
+        ) : (
+          <Link to={`/p/${p.id}/dashboard`}>{p.name}</Link>
+        ),
+    },
+    {
+      field: 'role',
+      header: 'Your role',
+      filterable: true,
+      options: ['owner', 'admin', 'member'].map((r) => ({ label: r, value: r })),
+      body: (p) => <RoleTag role={p.role} />,
+    },
+    { field: 'currency', header: 'Currency', filterable: true },
+    { field: 'time_zone', header: 'Time zone', filterable: true },
+    {
+      field: 'created_at',
+      header: 'Created',
+      type: 'date',
+      sortable: true,
+      filterable: true,
+      body: (p) => formatDate(p.created_at, false),
+    },
+    {
+      field: 'status',
+      header: 'Status',
+      body: (p) =>
+        p.deleted_at ? (
+          <span className="row-actions">
+            <Tag severity="danger" value={`Deleted ${formatDate(p.deleted_at, false)}`} />
+            <Button
+              label="Restore"
+              size="small"
+              text
+              onClick={() =>
+                restore.mutateAsync(p.id).then(
+                  () => ui.toast('success', `${p.name} restored`),
+                  (e: Error) => ui.toast('error', 'Not restored', e.message),
+                )
+              }
+            />
+          </span>
+        ) : (
+          <Tag severity="success" value="Active" />
+        ),
+    },
+  ];
   return (
     <>
       <PageHeader
@@ -35,80 +101,31 @@ export default function ProjectsPage() {
         subtitle="Workspaces for your terminals, payments and team."
         actions={<Button label="New project" icon="pi pi-plus" onClick={() => setCreating(true)} />}
       />
-      <QueryState query={projects}>
-        {() =>
-          projects.data?.length ? (
-            <>
-              <IconField iconPosition="left" className="table-search">
-                <InputIcon className="pi pi-search" />
-                <InputText
-                  aria-label="Search projects"
-                  placeholder="Search projects"
-                  value={search}
-                  onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
-                />
-              </IconField>
-              <DataTable
-                responsiveLayout="stack"
-                breakpoint="767px"
-                value={rows}
-                dataKey="id"
-                stripedRows
-                sortField="created_at"
-                sortOrder={-1}
-                emptyMessage="No project matches your search."
-              >
-                <Column
-                  field="name"
-                  header="Name"
-                  sortable
-                  body={(p: Project) =>
-                    p.deleted_at ? (
-                      <span className="muted">{p.name}</span>
-                    ) : (
-                      <Link to={`/p/${p.id}/dashboard`}>{p.name}</Link>
-                    )
-                  }
-                />
-                <Column
-                  field="role"
-                  header="Your role"
-                  sortable
-                  body={(p: Project) => <RoleTag role={p.role} />}
-                />
-                <Column field="currency" header="Currency" sortable />
-                <Column field="time_zone" header="Time zone" sortable />
-                <Column
-                  field="created_at"
-                  header="Created"
-                  sortable
-                  body={(p: Project) => formatDate(p.created_at, false)}
-                />
-                <Column
-                  header="Status"
-                  body={(p: Project) =>
-                    p.deleted_at ? (
-                      <span className="row-actions">
-                        <Tag severity="danger" value={`Deleted ${formatDate(p.deleted_at, false)}`} />
-                        <Button
-                          label="Restore"
-                          size="small"
-                          text
-                          onClick={() =>
-                            restore.mutateAsync(p.id).then(
-                              () => ui.toast('success', `${p.name} restored`),
-                              (e: Error) => ui.toast('error', 'Not restored', e.message),
-                            )
-                          }
-                        />
-                      </span>
-                    ) : (
-                      <Tag severity="success" value="Active" />
-                    )
-                  }
-                />
-              </DataTable>
-            </>
+      <ServerTable
+        id="projects"
+        columns={columns}
+        query={query}
+        rows={projects.data?.data}
+        nextCursor={projects.data?.next_cursor}
+        loading={projects.isFetching}
+        error={projects.error}
+        onRetry={() => void projects.refetch()}
+        toolbar={
+          <IconField iconPosition="left" className="table-search">
+            <InputIcon className="pi pi-search" />
+            <InputText
+              aria-label="Search projects"
+              placeholder="Search projects"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </IconField>
+        }
+        empty={
+          filtered ? (
+            <EmptyState icon="pi-filter-slash" title="No project matches your search">
+              <p>Clear the search or a filter to see more.</p>
+            </EmptyState>
           ) : (
             <EmptyState
               icon="pi-folder-open"
@@ -119,7 +136,7 @@ export default function ProjectsPage() {
             </EmptyState>
           )
         }
-      </QueryState>
+      />
       {creating && <CreateProjectDialog onClose={() => setCreating(false)} />}
     </>
   );

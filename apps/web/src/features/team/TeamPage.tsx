@@ -1,39 +1,21 @@
 import type { Invitation, Member } from '@scanline/contracts';
-import { FilterMatchMode } from 'primereact/api';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableFilterMeta } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { formatDate } from '../../theme/date-format';
+import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
-import { keys, send, useAction, useInvitations, useMembers, useProject } from '../workspace/hooks';
-import { QueryState } from '../workspace/QueryState';
+import { ServerTable, type TableColumn } from '../../ui/ServerTable';
+import { useTableQuery } from '../../ui/use-table-query';
+import { keys, send, useAction, useInvitations, useMembersPage, useProject } from '../workspace/hooks';
 import { RoleTag } from '../workspace/RoleTag';
 import { InviteDialog } from './InviteDialog';
-
-// Seed §9: the text match modes offered on text columns.
-const TEXT_MODES = [
-  FilterMatchMode.STARTS_WITH,
-  FilterMatchMode.CONTAINS,
-  FilterMatchMode.NOT_CONTAINS,
-  FilterMatchMode.ENDS_WITH,
-  FilterMatchMode.EQUALS,
-  FilterMatchMode.NOT_EQUALS,
-].map((value) => ({ value, label: value.replace(/([A-Z])/g, ' $1').toLowerCase() }));
-const DATE_MODES = [
-  FilterMatchMode.DATE_IS,
-  FilterMatchMode.DATE_IS_NOT,
-  FilterMatchMode.DATE_BEFORE,
-  FilterMatchMode.DATE_AFTER,
-].map((value) => ({
-  value,
-  label: value.replace(/([A-Z])/g, ' $1').toLowerCase(),
-}));
 
 /** Members (everyone) or Admins (the owner and admins): one screen, two views. */
 export function TeamPage({ view }: { view: 'members' | 'admins' }) {
@@ -42,15 +24,15 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const project = useProject(id);
-  const members = useMembers(id);
+  const query = useTableQuery();
+  // The Admins view is the same list with the role filter fixed by the server query.
+  const members = useMembersPage(
+    id,
+    view === 'admins' ? { ...query.apiQuery, 'role[equals]': 'owner,admin' } : query.apiQuery,
+  );
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
-  const invitations = useInvitations(id, Boolean(project.data));
+  const invitations = useInvitations(id, Boolean(project.data), view === 'admins' ? 'admin' : undefined);
   const [inviting, setInviting] = useState(false);
-  const [filters, setFilters] = useState<DataTableFilterMeta>({
-    email: { value: null, matchMode: FilterMatchMode.CONTAINS },
-    display_name: { value: null, matchMode: FilterMatchMode.CONTAINS },
-    created_at: { value: null, matchMode: FilterMatchMode.DATE_AFTER },
-  });
   const refresh = [keys.members(id), keys.invitations(id), keys.project(id), keys.me, keys.projects];
   const changeRole = useAction(
     ({ uid, role }: { uid: string; role: string }) =>
@@ -66,10 +48,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
     (invitationId: string) => send('POST', `/projects/${id}/invitations/${invitationId}/resend`),
     refresh,
   );
-  const rows = (members.data ?? [])
-    .filter((m) => view === 'members' || m.role !== 'member')
-    .map((m) => ({ ...m, created_at_date: new Date(m.created_at) }));
-  const pending = (invitations.data ?? []).filter((i) => view === 'members' || i.role === 'admin');
+  const pending = invitations.data ?? [];
   const fail = (title: string) => (e: Error) => ui.toast('error', title, e.message);
 
   const confirmRemove = (m: Member) => {
@@ -88,6 +67,67 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
         }, fail('Not removed')),
     });
   };
+
+  const roleColumn: TableColumn<Member> = {
+    field: 'role',
+    header: 'Role',
+    sortable: true,
+    body: (m) =>
+      canManage && m.role !== 'owner' && m.user_id !== user?.uid ? (
+        <Dropdown
+          value={m.role}
+          aria-label={`Role of ${m.email}`}
+          options={[
+            { value: 'member', label: 'member' },
+            { value: 'admin', label: 'admin' },
+          ]}
+          onChange={(e) =>
+            changeRole
+              .mutateAsync({ uid: m.user_id, role: e.value })
+              .then(() => ui.toast('success', 'Role changed'), fail('Role not changed'))
+          }
+        />
+      ) : (
+        <RoleTag role={m.role} />
+      ),
+  };
+  // Sorts and filters run on the server (issue 9); the Admins view fixes the role itself.
+  const columns: TableColumn<Member>[] = [
+    { field: 'display_name', header: 'Name', filterable: true, body: (m) => m.display_name ?? '—' },
+    { field: 'email', header: 'Email', sortable: true, filterable: true },
+    view === 'members'
+      ? {
+          ...roleColumn,
+          filterable: true,
+          options: ['owner', 'admin', 'member'].map((r) => ({ label: r, value: r })),
+        }
+      : roleColumn,
+    {
+      field: 'created_at',
+      header: 'Joined',
+      type: 'date',
+      sortable: true,
+      filterable: true,
+      body: (m) => formatDate(m.created_at, false),
+    },
+    {
+      field: 'actions',
+      header: 'Actions',
+      body: (m) =>
+        m.role === 'owner' ? null : m.user_id === user?.uid ? (
+          <Button label="Leave" text size="small" severity="danger" onClick={() => confirmRemove(m)} />
+        ) : canManage ? (
+          <Button
+            icon="pi pi-user-minus"
+            text
+            rounded
+            severity="danger"
+            aria-label={`Remove ${m.email}`}
+            onClick={() => confirmRemove(m)}
+          />
+        ) : null,
+    },
+  ];
 
   return (
     <>
@@ -108,159 +148,85 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
           />
         }
       />
-      <QueryState query={project.isError ? project : members}>
-        {() => (
-          <>
+      <ServerTable
+        id={view === 'members' ? 'members' : 'admins'}
+        columns={columns}
+        query={query}
+        rows={members.data?.data}
+        nextCursor={members.data?.next_cursor}
+        loading={members.isFetching}
+        error={project.error ?? members.error}
+        onRetry={() => void members.refetch()}
+        dataKey="user_id"
+        empty={
+          <EmptyState icon="pi-filter-slash" title="Nobody matches these filters">
+            <p>Clear a filter to see everyone.</p>
+          </EmptyState>
+        }
+      />
+      {!project.isError && (
+        <>
+          <h2 className="section-title">Pending invitations</h2>
+          {pending.length === 0 ? (
+            <p className="muted">No pending invitations.</p>
+          ) : (
             <DataTable
               responsiveLayout="stack"
               breakpoint="767px"
-              value={rows}
-              dataKey="user_id"
+              value={pending}
+              dataKey="id"
               stripedRows
-              filters={filters}
-              onFilter={(e) => setFilters(e.filters)}
-              filterDisplay="menu"
-              sortField="created_at_date"
-              sortOrder={1}
-              emptyMessage="Nobody matches these filters."
-              aria-label={view === 'members' ? 'Members' : 'Admins'}
+              aria-label="Pending invitations"
             >
+              <Column field="email" header="Email" sortable />
+              <Column field="role" header="Role" body={(i: Invitation) => <RoleTag role={i.role} />} />
               <Column
-                field="display_name"
-                header="Name"
+                field="expires_at"
+                header="Expires"
                 sortable
-                filter
-                filterPlaceholder="Name"
-                filterMatchModeOptions={TEXT_MODES}
-                body={(m: Member) => m.display_name ?? '—'}
+                body={(i: Invitation) => formatDate(i.expires_at)}
               />
-              <Column
-                field="email"
-                header="Email"
-                sortable
-                filter
-                filterPlaceholder="Email"
-                filterMatchModeOptions={TEXT_MODES}
-              />
-              <Column
-                field="role"
-                header="Role"
-                sortable
-                body={(m: Member) =>
-                  canManage && m.role !== 'owner' && m.user_id !== user?.uid ? (
-                    <Dropdown
-                      value={m.role}
-                      aria-label={`Role of ${m.email}`}
-                      options={[
-                        { value: 'member', label: 'member' },
-                        { value: 'admin', label: 'admin' },
-                      ]}
-                      onChange={(e) =>
-                        changeRole
-                          .mutateAsync({ uid: m.user_id, role: e.value })
-                          .then(() => ui.toast('success', 'Role changed'), fail('Role not changed'))
-                      }
-                    />
-                  ) : (
-                    <RoleTag role={m.role} />
-                  )
-                }
-              />
-              <Column
-                field="created_at_date"
-                header="Joined"
-                dataType="date"
-                sortable
-                filter
-                filterMatchModeOptions={DATE_MODES}
-                body={(m: Member) => formatDate(m.created_at, false)}
-              />
-              <Column
-                header="Actions"
-                body={(m: Member) =>
-                  m.role === 'owner' ? null : m.user_id === user?.uid ? (
-                    <Button
-                      label="Leave"
-                      text
-                      size="small"
-                      severity="danger"
-                      onClick={() => confirmRemove(m)}
-                    />
-                  ) : canManage ? (
-                    <Button
-                      icon="pi pi-user-minus"
-                      text
-                      rounded
-                      severity="danger"
-                      aria-label={`Remove ${m.email}`}
-                      onClick={() => confirmRemove(m)}
-                    />
-                  ) : null
-                }
-              />
-            </DataTable>
-            <h2 className="section-title">Pending invitations</h2>
-            {pending.length === 0 ? (
-              <p className="muted">No pending invitations.</p>
-            ) : (
-              <DataTable
-                responsiveLayout="stack"
-                breakpoint="767px"
-                value={pending}
-                dataKey="id"
-                stripedRows
-                aria-label="Pending invitations"
-              >
-                <Column field="email" header="Email" sortable />
-                <Column field="role" header="Role" body={(i: Invitation) => <RoleTag role={i.role} />} />
+              {canManage && (
                 <Column
-                  field="expires_at"
-                  header="Expires"
-                  sortable
-                  body={(i: Invitation) => formatDate(i.expires_at)}
+                  header="Actions"
+                  body={(i: Invitation) => (
+                    <div className="row-actions">
+                      <Button
+                        label="Resend"
+                        text
+                        size="small"
+                        onClick={() =>
+                          resend
+                            .mutateAsync(i.id)
+                            .then(() => ui.toast('success', 'Invitation sent again'), fail('Not sent'))
+                        }
+                      />
+                      <Button
+                        label="Revoke"
+                        text
+                        size="small"
+                        severity="danger"
+                        onClick={() =>
+                          ui.confirm({
+                            header: `Revoke the invitation for ${i.email}?`,
+                            message: 'The link stops working at once.',
+                            acceptLabel: 'Revoke',
+                            danger: true,
+                            onAccept: () =>
+                              revoke
+                                .mutateAsync(i.id)
+                                .then(() => ui.toast('success', 'Invitation revoked'), fail('Not revoked')),
+                          })
+                        }
+                      />
+                    </div>
+                  )}
                 />
-                {canManage && (
-                  <Column
-                    header="Actions"
-                    body={(i: Invitation) => (
-                      <div className="row-actions">
-                        <Button
-                          label="Resend"
-                          text
-                          size="small"
-                          onClick={() =>
-                            resend
-                              .mutateAsync(i.id)
-                              .then(() => ui.toast('success', 'Invitation sent again'), fail('Not sent'))
-                          }
-                        />
-                        <Button
-                          label="Revoke"
-                          text
-                          size="small"
-                          severity="danger"
-                          onClick={() =>
-                            ui.confirm({
-                              header: `Revoke the invitation for ${i.email}?`,
-                              message: 'The link stops working at once.',
-                              acceptLabel: 'Revoke',
-                              danger: true,
-                              onAccept: () =>
-                                revoke
-                                  .mutateAsync(i.id)
-                                  .then(() => ui.toast('success', 'Invitation revoked'), fail('Not revoked')),
-                            })
-                          }
-                        />
-                      </div>
-                    )}
-                  />
-                )}
-              </DataTable>
-            )}
-          </>
-        )}
-      </QueryState>
+              )}
+            </DataTable>
+          )}
+        </>
+      )}
       {inviting && (
         <InviteDialog
           projectId={id}

@@ -60,17 +60,31 @@ export const useMembers = (id: string) =>
     queryKey: keys.members(id),
     queryFn: async () => (await get<Page<Member>>(`/projects/${id}/members`, { limit: 100 })).data,
   });
-export const useInvitations = (id: string, enabled = true) =>
+export const useInvitations = (id: string, enabled = true, role?: Invitation['role']) =>
   useQuery({
-    queryKey: keys.invitations(id),
+    queryKey: [...keys.invitations(id), role ?? 'any'],
     enabled,
-    queryFn: async () => (await get<Page<Invitation>>(`/projects/${id}/invitations`, { limit: 100 })).data,
+    queryFn: async () =>
+      (
+        await get<Page<Invitation>>(`/projects/${id}/invitations`, {
+          limit: 100,
+          ...(role ? { 'role[equals]': role } : {}),
+        })
+      ).data,
   });
-export const useApiKeys = (id: string) =>
-  useQuery({
-    queryKey: keys.apiKeys(id),
-    queryFn: async () => (await get<Page<ApiKey>>(`/projects/${id}/api-keys`, { limit: 100 })).data,
-  });
+// Server-driven tables (issue 9): the page, sort and filters come from the URL (useTableQuery).
+// Keys extend the list's key, so an action that refreshes the list refreshes every page of it.
+const pageQuery = <T>(queryKey: readonly unknown[], path: string, apiQuery: Record<string, string>) => ({
+  queryKey: [...queryKey, 'page', apiQuery],
+  placeholderData: (previous: Page<T> | undefined) => previous,
+  queryFn: () => get<Page<T>>(path, apiQuery),
+});
+export const useProjectsPage = (apiQuery: Record<string, string>) =>
+  useQuery(pageQuery<Project>(keys.projects, '/projects', { include_deleted: 'true', ...apiQuery }));
+export const useMembersPage = (id: string, apiQuery: Record<string, string>) =>
+  useQuery(pageQuery<Member>(keys.members(id), `/projects/${id}/members`, apiQuery));
+export const useApiKeysPage = (id: string, apiQuery: Record<string, string>) =>
+  useQuery(pageQuery<ApiKey>(keys.apiKeys(id), `/projects/${id}/api-keys`, apiQuery));
 export const useAudit = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: keys.audit(id),

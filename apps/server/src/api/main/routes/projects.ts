@@ -2,7 +2,6 @@ import {
   auditEntrySchema,
   createProjectSchema,
   listQuerySchema,
-  pageQuerySchema,
   pageSchema,
   parseFilters,
   parseSort,
@@ -25,14 +24,13 @@ import {
   updateProject,
 } from '../../../domain/projects/projects';
 import { actorOf, userActorOf } from '../actor';
-import { pageOf } from '../page';
 import { presentAudit, presentProject } from '../presenters';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const tags = ['projects'];
-const listQuery = pageQuerySchema.extend({
+// The table-query format (`sort=-name`, `currency[equals]=EUR`) plus the older `q` search.
+const listQuery = listQuerySchema.extend({
   q: z.string().max(120).optional(),
-  sort: z.enum(['name', 'created_at']).default('created_at'),
   include_deleted: z.enum(['true', 'false']).optional(),
 });
 
@@ -68,18 +66,18 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query;
-      const rows = await listMyProjects(db, userActorOf(request).uid, {
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const page = await listMyProjects(db, userActorOf(request).uid, {
         q: q.q,
-        sort: q.sort,
         includeDeleted: q.include_deleted === 'true',
+        filters: parseFilters(tableQueryOf(q)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+        // A person's projects span time zones: dates filter by UTC days.
+        timeZone: 'UTC',
       });
-      return pageOf(
-        rows.map((r) => presentProject(r.project, r.role)),
-        (p) => p.id,
-        q.limit,
-        q.starting_after,
-      );
+      return { data: page.data.map((r) => presentProject(r.project, r.role)), next_cursor: page.next_cursor };
     },
   );
 

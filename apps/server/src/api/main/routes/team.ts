@@ -2,15 +2,18 @@ import {
   createInvitationsSchema,
   invitationPreviewSchema,
   invitationSchema,
+  listQuerySchema,
   memberSchema,
-  pageQuerySchema,
   pageSchema,
+  parseFilters,
+  parseSort,
   roleSchema,
   updateMemberSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import {
   findInvitation,
   type IssuedInvitation,
@@ -25,7 +28,6 @@ import type { AppContext } from '../../../platform/context';
 import { renderEmail } from '../../../platform/mail/render-email';
 import { sendMail } from '../../../platform/mail/send-mail';
 import { actorOf, userActorOf } from '../actor';
-import { pageOf } from '../page';
 import { presentInvitation, presentMember } from '../presenters';
 
 const projectParams = z.object({ id: z.string().min(1).max(64) });
@@ -55,9 +57,9 @@ export function teamRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Members (filter by role)',
+        summary: 'Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`)',
         params: projectParams,
-        querystring: pageQuerySchema.extend({
+        querystring: listQuerySchema.extend({
           role: roleSchema.optional(),
           q: z.string().max(120).optional(),
         }),
@@ -65,15 +67,16 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { role, q, limit, starting_after } = request.query;
-      const rows = await listMembers(db, actorOf(request), request.params.id, {
-        role,
-        q,
-        limit,
-        startingAfter: starting_after,
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const page = await listMembers(db, actorOf(request), request.params.id, {
+        role: request.query.role,
+        q: q.q,
+        filters: parseFilters(tableQueryOf(q)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
       });
-      const data = rows.slice(0, limit).map(presentMember);
-      return { data, next_cursor: rows.length > limit ? (data.at(-1)?.user_id ?? null) : null };
+      return { data: page.data.map(presentMember), next_cursor: page.next_cursor };
     },
   );
 
@@ -135,18 +138,19 @@ export function teamRoutes(root: FastifyInstance) {
         tags,
         summary: 'Pending invitations',
         params: projectParams,
-        querystring: pageQuerySchema,
+        querystring: listQuerySchema,
         response: { 200: pageSchema(invitationSchema) },
       },
     },
     async (request) => {
-      const rows = await listInvitations(db, actorOf(request), request.params.id, ctx.now());
-      return pageOf(
-        rows.map(presentInvitation),
-        (i) => i.id,
-        request.query.limit,
-        request.query.starting_after,
-      );
+      const q = request.query as Record<string, string | undefined> & { limit: number };
+      const page = await listInvitations(db, actorOf(request), request.params.id, ctx.now(), {
+        filters: parseFilters(tableQueryOf(q)),
+        sort: parseSort(q.sort),
+        limit: q.limit,
+        startingAfter: q.starting_after,
+      });
+      return { data: page.data.map(presentInvitation), next_cursor: page.next_cursor };
     },
   );
 

@@ -259,6 +259,14 @@ describe('workspace lifecycles', () => {
     expect((await call('GET', url, team.owner.auth)).statusCode).toBe(404);
     const listed = await call('GET', '/api/v1/projects?include_deleted=true', team.owner.auth);
     expect(listed.json().data.map((p: { id: string }) => p.id)).toContain(team.project.id);
+    // The table filters combine with include_deleted; a deleted project stays hidden from its admins.
+    const ids = async (query: string, who = team.owner) =>
+      (await call('GET', `/api/v1/projects?include_deleted=true&${query}`, who.auth))
+        .json()
+        .data.map((p: { id: string }) => p.id);
+    expect(await ids('role[equals]=owner&name[equals]=Downtown store')).toContain(team.project.id);
+    expect(await ids('role[equals]=admin')).not.toContain(team.project.id);
+    expect(await ids('role[equals]=admin', team.admin)).not.toContain(team.project.id);
     expect((await call('POST', `${url}/restore`, team.admin.auth)).statusCode).toBe(404);
     expect((await call('POST', `${url}/restore`, team.owner.auth)).statusCode).toBe(200);
     expect((await call('GET', url, team.admin.auth)).statusCode).toBe(200);

@@ -37,6 +37,25 @@ const CASES: Case[] = [
     expect: ok(200, 'member'),
   },
   {
+    name: 'list members, filtered and sorted',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/members?role[equals]=owner,admin&sort=email`,
+    expect: ok(200, 'member'),
+  },
+  {
+    // Access is checked before the query is read: an outsider learns nothing from a 400.
+    name: 'list members with a refused filter',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/members?uid[equals]=x`,
+    expect: { owner: 400, admin: 400, member: 400, outsider: 404 },
+  },
+  {
+    name: 'list invitations, filtered',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/invitations?role[equals]=admin&sort=-created_at`,
+    expect: ok(200, 'member'),
+  },
+  {
     name: 'list invitations',
     method: 'GET',
     url: (t) => `/api/v1/projects/${t.project.id}/invitations`,
