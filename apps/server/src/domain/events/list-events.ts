@@ -1,16 +1,11 @@
-import {
-  type PageQuery,
-  type ProjectEvent,
-  parseFilters,
-  parseSort,
-  WEBHOOK_EVENT_TYPES,
-} from '@scanline/contracts';
+import { type ProjectEvent, WEBHOOK_EVENT_TYPES } from '@scanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { events } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { andAll, buildList, type ListSpec, toPage } from '../listing/list-query';
+import type { ListRequest } from '../listing/page-in-sql';
 import { projectAccess } from '../projects/project-access';
 
 /** What `GET …/events` filters and sorts on: type, object, time; newest first. */
@@ -32,17 +27,11 @@ const presentEvent = (e: typeof events.$inferSelect): ProjectEvent => ({
   created_at: e.createdAt.toISOString(),
 });
 
-export async function listEvents(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  page: PageQuery & { sort?: string },
-  rawQuery: string,
-) {
+export async function listEvents(db: Db, actor: Actor, projectId: string, req: ListRequest) {
   const { project } = await projectAccess(db, actor, projectId, 'events.read');
   const list = buildList(eventListSpec, {
-    filters: parseFilters(new URLSearchParams(rawQuery)),
-    sort: parseSort(page.sort),
+    filters: req.filters,
+    sort: req.sort,
     timeZone: project.timeZone,
   });
   const rows = await db
@@ -52,12 +41,12 @@ export async function listEvents(
       andAll([
         eq(events.projectId, projectId),
         ...list.where,
-        page.starting_after ? list.after(events, page.starting_after) : undefined,
+        req.startingAfter ? list.after(events, req.startingAfter) : undefined,
       ]),
     )
     .orderBy(...list.orderBy)
-    .limit(page.limit + 1);
-  const result = toPage(rows, page.limit, (r) => r.id);
+    .limit(req.limit + 1);
+  const result = toPage(rows, req.limit, (r) => r.id);
   return { data: result.data.map(presentEvent), next_cursor: result.next_cursor };
 }
 

@@ -100,7 +100,7 @@ export async function claimIdempotencyKey(
       ),
     )
     .limit(1);
-  if (!existing || existing.state !== 'done' || existing.responseStatus === null) {
+  if (existing?.state !== 'done' || existing.responseStatus === null) {
     throw new AppError(
       'idempotency_in_progress',
       409,

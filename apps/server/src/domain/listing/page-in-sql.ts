@@ -12,6 +12,9 @@ export interface ListInput {
   timeZone: string;
 }
 
+/** A list request as a caller makes it; the time zone for date filters is the domain's to decide. */
+export type ListRequest = Omit<ListInput, 'timeZone'>;
+
 /**
  * One page of a list, filtered, sorted and keyset-paged in SQL (issue 9): `scope` is the
  * tenancy condition (project or owner), always applied.
@@ -33,11 +36,4 @@ export async function pageInSql<Row extends { id: string }>(
     .orderBy(...built.orderBy)
     .limit(input.limit + 1)) as Row[];
   return toPage(rows, input.limit, (r) => r.id);
-}
-
-/** Reads the table-query part (filters, sort) of a route's query object. */
-export function tableQueryOf(query: Record<string, unknown>) {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (typeof v === 'string') search.append(k, v);
-  return search;
 }

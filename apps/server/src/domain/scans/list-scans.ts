@@ -1,10 +1,10 @@
-import { type PageQuery, parseFilters, parseSort } from '@scanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { scans, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { andAll, buildList, toPage } from '../listing/list-query';
+import type { ListRequest } from '../listing/page-in-sql';
 import { presentScan } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { scanListSpec } from './scan-list-spec';
@@ -12,17 +12,11 @@ import { scanListSpec } from './scan-list-spec';
 const labelJoin = and(eq(terminals.id, scans.terminalId), eq(terminals.projectId, scans.projectId));
 
 /** `GET …/scans` (outcome, terminal_id, created_at filters), in SQL with keyset pages. */
-export async function listScans(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-  page: PageQuery & { sort?: string },
-  rawQuery: string,
-) {
+export async function listScans(db: Db, actor: Actor, projectId: string, req: ListRequest) {
   const { project } = await projectAccess(db, actor, projectId, 'scans.read');
   const list = buildList(scanListSpec, {
-    filters: parseFilters(new URLSearchParams(rawQuery)),
-    sort: parseSort(page.sort),
+    filters: req.filters,
+    sort: req.sort,
     timeZone: project.timeZone,
   });
   const rows = await db
@@ -33,12 +27,12 @@ export async function listScans(
       andAll([
         eq(scans.projectId, projectId),
         ...list.where,
-        page.starting_after ? list.after(scans, page.starting_after) : undefined,
+        req.startingAfter ? list.after(scans, req.startingAfter) : undefined,
       ]),
     )
     .orderBy(...list.orderBy)
-    .limit(page.limit + 1);
-  const result = toPage(rows, page.limit, (r) => r.scan.id);
+    .limit(req.limit + 1);
+  const result = toPage(rows, req.limit, (r) => r.scan.id);
   return { data: result.data.map((r) => presentScan(r.scan, r.label)), next_cursor: result.next_cursor };
 }
 

@@ -1,6 +1,4 @@
-import { type listQuerySchema, parseFilters, parseSort } from '@scanline/contracts';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
@@ -10,6 +8,7 @@ import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { andAll, buildList, type ListSpec, toPage } from '../listing/list-query';
+import type { ListRequest } from '../listing/page-in-sql';
 import { projectAccess } from '../projects/project-access';
 import { findEndpoint } from './endpoints';
 import { webhookBody } from './payload';
@@ -41,16 +40,14 @@ export async function listDeliveries(
   actor: Actor,
   projectId: string,
   webhookId: string,
-  query: z.infer<typeof listQuerySchema>,
-  rawQuery: Record<string, string>,
+  req: ListRequest,
 ) {
   const { project } = await projectAccess(db, actor, projectId, 'webhooks.read');
   await findEndpoint(db, projectId, webhookId);
-  const all = parseFilters(new URLSearchParams(rawQuery));
-  const bodyFilters = all.filter((f) => f.field === 'body');
+  const bodyFilters = req.filters.filter((f) => f.field === 'body');
   const list = buildList(deliveryListSpec, {
-    filters: all.filter((f) => f.field !== 'body'),
-    sort: parseSort(query.sort),
+    filters: req.filters.filter((f) => f.field !== 'body'),
+    sort: req.sort,
     timeZone: project.timeZone,
   });
   const extra: SQL[] = [];
@@ -77,12 +74,12 @@ export async function listDeliveries(
         eq(webhookDeliveries.endpointId, webhookId),
         ...list.where,
         ...extra,
-        query.starting_after ? list.after(webhookDeliveries, query.starting_after) : undefined,
+        req.startingAfter ? list.after(webhookDeliveries, req.startingAfter) : undefined,
       ]),
     )
     .orderBy(...list.orderBy)
-    .limit(query.limit + 1);
-  return toPage(rows, query.limit, (r) => r.id);
+    .limit(req.limit + 1);
+  return toPage(rows, req.limit, (r) => r.id);
 }
 
 /** Every delivery of one event (a transaction's detail lists those of its events). */

@@ -4,15 +4,13 @@ import {
   createApiKeySchema,
   listQuerySchema,
   pageSchema,
-  parseFilters,
-  parseSort,
   rollApiKeySchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
-import { tableQueryOf } from '../../../domain/listing/page-in-sql';
+import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 import { presentApiKey } from '../presenters';
 
@@ -61,13 +59,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listApiKeys(db, actorOf(request), request.params.id, {
-        filters: parseFilters(tableQueryOf(q)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
-      });
+      const page = await listApiKeys(db, actorOf(request), request.params.id, listRequestOf(request.query));
       return { data: page.data.map(presentApiKey), next_cursor: page.next_cursor };
     },
   );

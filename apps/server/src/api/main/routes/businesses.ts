@@ -3,8 +3,6 @@ import {
   createBusinessSchema,
   listQuerySchema,
   pageSchema,
-  parseFilters,
-  parseSort,
   updateBusinessSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +16,7 @@ import {
   updateBusiness,
 } from '../../../domain/businesses/businesses';
 import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
-import { tableQueryOf } from '../../../domain/listing/page-in-sql';
+import { listRequestOf } from '../../list-request';
 import { userActorOf } from '../actor';
 import { presentBusiness } from '../presenters';
 
@@ -58,12 +56,9 @@ export function businessRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const actor = userActorOf(request);
-      const q = request.query as Record<string, string | undefined> & { limit: number };
+      // Businesses span time zones: dates filter by UTC days.
       const page = await listBusinesses(ctx.database.db, actor.uid, {
-        filters: parseFilters(tableQueryOf(q)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
+        ...listRequestOf(request.query),
         timeZone: 'UTC',
       });
       return { data: page.data.map(presentBusiness), next_cursor: page.next_cursor };

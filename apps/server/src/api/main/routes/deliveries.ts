@@ -18,6 +18,7 @@ import {
   recoverDeliveries,
   resendDelivery,
 } from '../../../domain/webhooks/deliveries';
+import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -47,8 +48,7 @@ export function deliveryRoutes(root: FastifyInstance) {
         actorOf(request),
         request.params.id,
         request.params.webhookId,
-        request.query,
-        request.query as Record<string, string>,
+        listRequestOf(request.query),
       );
       return { data: page.data.map(presentDelivery), next_cursor: page.next_cursor };
     },

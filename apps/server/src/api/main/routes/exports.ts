@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { listQuerySchema, parseFilters, parseSort, timeZoneSchema } from '@scanline/contracts';
+import { listQuerySchema, timeZoneSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { type ExportKind, prepareExport } from '../../../domain/exports/export-l
 import type { Action } from '../../../domain/policy';
 import { projectAccess } from '../../../domain/projects/project-access';
 import { AppError } from '../../../platform/errors';
+import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -54,13 +55,8 @@ export function exportRoutes(root: FastifyInstance) {
             { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
           ]);
         }
-        const search = new URLSearchParams();
-        for (const [k, v] of Object.entries(q)) if (typeof v === 'string') search.append(k, v);
-        const prepared = await prepareExport(db, kind, project.id, {
-          filters: parseFilters(search),
-          sort: parseSort(q.sort),
-          timeZone,
-        });
+        const { filters, sort } = listRequestOf(q);
+        const prepared = await prepareExport(db, kind, project.id, { filters, sort, timeZone });
         const day = now().toISOString().slice(0, 10);
         return reply
           .type('text/csv; charset=utf-8')

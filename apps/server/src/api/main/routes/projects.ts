@@ -3,8 +3,6 @@ import {
   createProjectSchema,
   listQuerySchema,
   pageSchema,
-  parseFilters,
-  parseSort,
   projectSchema,
   transferProjectSchema,
   updateProjectSchema,
@@ -13,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
-import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import { projectAccess } from '../../../domain/projects/project-access';
 import {
   createProject,
@@ -23,6 +20,7 @@ import {
   transferProject,
   updateProject,
 } from '../../../domain/projects/projects';
+import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentAudit, presentProject } from '../presenters';
 
@@ -70,10 +68,7 @@ export function projectRoutes(root: FastifyInstance) {
       const page = await listMyProjects(db, userActorOf(request).uid, {
         q: q.q,
         includeDeleted: q.include_deleted === 'true',
-        filters: parseFilters(tableQueryOf(q)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
+        ...listRequestOf(q),
         // A person's projects span time zones: dates filter by UTC days.
         timeZone: 'UTC',
       });
@@ -152,14 +147,7 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as Record<string, string | undefined> & { limit: number };
-      const search = tableQueryOf(q);
-      const page = await listAudit(db, actorOf(request), request.params.id, {
-        filters: parseFilters(search),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
-      });
+      const page = await listAudit(db, actorOf(request), request.params.id, listRequestOf(request.query));
       return { data: page.data.map(presentAudit), next_cursor: page.next_cursor };
     },
   );

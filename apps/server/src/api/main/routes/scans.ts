@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getScan, listScans } from '../../../domain/scans/list-scans';
+import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -24,8 +25,7 @@ export function scanRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(scanSchema) },
       },
     },
-    async (request) =>
-      listScans(db, actorOf(request), request.params.id, request.query, request.url.split('?')[1] ?? ''),
+    async (request) => listScans(db, actorOf(request), request.params.id, listRequestOf(request.query)),
   );
 
   app.get(

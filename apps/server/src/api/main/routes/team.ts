@@ -5,15 +5,12 @@ import {
   listQuerySchema,
   memberSchema,
   pageSchema,
-  parseFilters,
-  parseSort,
   roleSchema,
   updateMemberSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tableQueryOf } from '../../../domain/listing/page-in-sql';
 import {
   findInvitation,
   type IssuedInvitation,
@@ -27,6 +24,7 @@ import { changeMemberRole, listMembers, removeMember } from '../../../domain/tea
 import type { AppContext } from '../../../platform/context';
 import { renderEmail } from '../../../platform/mail/render-email';
 import { sendMail } from '../../../platform/mail/send-mail';
+import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentInvitation, presentMember } from '../presenters';
 
@@ -71,10 +69,7 @@ export function teamRoutes(root: FastifyInstance) {
       const page = await listMembers(db, actorOf(request), request.params.id, {
         role: request.query.role,
         q: q.q,
-        filters: parseFilters(tableQueryOf(q)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
+        ...listRequestOf(q),
       });
       return { data: page.data.map(presentMember), next_cursor: page.next_cursor };
     },
@@ -143,13 +138,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listInvitations(db, actorOf(request), request.params.id, ctx.now(), {
-        filters: parseFilters(tableQueryOf(q)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
-      });
+      const page = await listInvitations(
+        db,
+        actorOf(request),
+        request.params.id,
+        ctx.now(),
+        listRequestOf(request.query),
+      );
       return { data: page.data.map(presentInvitation), next_cursor: page.next_cursor };
     },
   );

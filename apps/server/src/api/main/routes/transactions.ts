@@ -12,12 +12,12 @@ import { z } from 'zod';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
 import { refundTransaction } from '../../../domain/transactions/refund-transaction';
+import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const txnParams = params.extend({ tid: z.string().min(1).max(64) });
 const tags = ['transactions'];
-const queryString = (url: string) => url.split('?')[1] ?? '';
 
 export function transactionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +40,7 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listTransactions(db, actorOf(request), request.params.id, request.query, queryString(request.url)),
+      listTransactions(db, actorOf(request), request.params.id, listRequestOf(request.query)),
   );
 
   app.get(

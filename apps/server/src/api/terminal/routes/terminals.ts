@@ -3,8 +3,6 @@ import {
   listQuerySchema,
   pageSchema,
   pairingCodeSchema,
-  parseFilters,
-  parseSort,
   terminalSchema,
   updateTerminalSchema,
 } from '@scanline/contracts';
@@ -22,6 +20,7 @@ import {
   publishTerminal,
   updateTerminal,
 } from '../../../domain/terminals/terminals';
+import { listRequestOf } from '../../list-request';
 import { managerOf } from '../caller';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });
@@ -76,13 +75,12 @@ export function terminalRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const q = request.query;
-      const page = await listTerminals(db, managerOf(request), request.params.project_id, {
-        filters: parseFilters(new URLSearchParams(q as Record<string, string>)),
-        sort: parseSort(q.sort),
-        limit: q.limit,
-        startingAfter: q.starting_after,
-      });
+      const page = await listTerminals(
+        db,
+        managerOf(request),
+        request.params.project_id,
+        listRequestOf(request.query),
+      );
       return { data: page.data.map(presentTerminal), next_cursor: page.next_cursor };
     },
   );
