@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../domain/dashboard/sql-rows';
+import { rowsOf } from '../platform/sql-rows';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { CommandError, operatorCommands } from './operator-commands';

@@ -22,6 +22,13 @@ export interface Database {
   db: Db;
   /** Change notifications shared by every replica on this database (LISTEN/NOTIFY, or in-process). */
   bus: Bus;
+  /**
+   * For work queues whose every step may be redone (the webhook dispatcher: at least once):
+   * on PostgreSQL its commits do not wait for the WAL flush (`synchronous_commit = off`), so a
+   * machine crash can lose its last few hundred milliseconds — which only means sending those
+   * deliveries again. Never for payments or anything a client was promised. PGlite: `db`.
+   */
+  queueDb: Db;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -45,16 +52,28 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return openPglite(opts.pgliteDir);
 }
 
+/**
+ * The queue connections' settings. Queue statements touch a few rows by key or the first rows
+ * in index order, on pages that are hot: a bitmap or sequential scan would read the whole
+ * backlog instead, and a queue's statistics are stale right when it matters (a burst fills it
+ * between two ANALYZEs). So bitmap scans are off and random reads cost what cached reads do.
+ */
+const QUEUE_SESSION = '-c synchronous_commit=off -c enable_bitmapscan=off -c random_page_cost=1.1';
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   const bus = await openPostgresBus(url, pool);
+  const queuePool = new pg.Pool({ connectionString: url, max: 3, options: QUEUE_SESSION });
+  queuePool.on('error', () => {});
+  const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
     bus,
+    queueDb,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -73,7 +92,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     async close() {
       await bus.close();
-      await pool.end();
+      await Promise.all([pool.end(), queuePool.end()]);
     },
   };
 }
@@ -88,6 +107,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db: db as unknown as Db,
     bus,
+    queueDb: db as unknown as Db,
     // PGlite is one in-process connection: nothing else can migrate concurrently.
     async migrate() {
       await migratePglite(db, { migrationsFolder });

@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import {
-  type AttemptResult,
-  type DeliveryTarget,
-  loadDeliveryTargets,
-  recordAttempts,
-  sendAttempt,
-} from '../domain/webhooks/attempt-delivery';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  fanOutEvents,
-  releaseClaims,
-  releaseForeignClaims,
-} from '../domain/webhooks/fan-out';
+import { type AttemptResult, sendAttempt } from '../domain/webhooks/attempt-delivery';
+import { claimDueDeliveries, releaseClaims, releaseForeignClaims } from '../domain/webhooks/claims';
+import { fanOutEvents } from '../domain/webhooks/fan-out';
+import type { LeasedDelivery } from '../domain/webhooks/leased-delivery';
 import { webhookOutboundPolicy } from '../domain/webhooks/outbound-policy';
+import { recordAttempts } from '../domain/webhooks/record-attempts';
 import { BUS_CHANNELS } from '../platform/bus';
 import type { AppContext } from '../platform/context';
 import { guardedAgent, type OutboundPolicy } from '../platform/http/outbound-guard';
@@ -37,191 +28,307 @@ export interface WebhookDispatcher {
   readonly owner: string;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Fans out and sends everything due now, and waits for it (tests with a moved clock). */
+  /** Fans out and sends everything due now, and waits until it is recorded (tests with a moved clock). */
   drain(): Promise<void>;
 }
 
 const liveOwners = new Set<string>();
+const samples: number[] = []; const qs: number[] = [];
+/** Events per fan-out pass, and attempts per recording statement. */
+const FAN_OUT_BATCH = 500;
+const CLAIM_BATCH = 500;
+/** Rounds of sends held leased here, so the next round is ready while this one is in flight. */
+const HELD_ROUNDS = 4;
+/** A finished send waits at most this long to join a recording batch. */
+const RECORD_DELAY_MS = 5;
+const RECORD_BATCH = 500;
 
 /**
  * The webhook dispatcher (issue 8): outbox → deliveries (fan-out) → leased claims → signed
- * POSTs. Claims use `FOR UPDATE SKIP LOCKED` with a lease rather than a job queue: the
- * deliveries table already is the queue the console lists and filters, so one row per
- * delivery carries both its history and its schedule, and no second copy can drift.
+ * POSTs → recorded attempts. Claims use `FOR UPDATE SKIP LOCKED` with a lease rather than a
+ * job queue: the deliveries table already is the queue the console lists and filters, so one
+ * row per delivery carries both its history and its schedule, and no second copy can drift.
+ *
+ * The three stages overlap. A local queue of leased deliveries (at most two rounds of sends
+ * per endpoint) is refilled while sends are in flight; a finished send frees its slot at once
+ * and its result joins the next recording batch, its lease still held so no other sender can
+ * take it until it is recorded. New events' deliveries are born leased to the sender that fans
+ * them out, so the usual path is one fan-out statement, one POST each, one recording statement.
  */
 export function createWebhookDispatcher(
   ctx: AppContext,
   opts: WebhookDispatcherOptions = {},
 ): WebhookDispatcher {
-  const db = ctx.database.db;
+  const db = ctx.database.queueDb;
   const owner = `dsp_${randomBytes(9).toString('base64url')}`;
   const concurrency = opts.concurrency ?? 64;
   const perEndpoint = opts.perEndpoint ?? 16;
+  /** Leased deliveries queued or in flight per endpoint, and in all: a few rounds of sends. */
+  const perEndpointHeld = perEndpoint * HELD_ROUNDS;
+  const held = concurrency * HELD_ROUNDS;
+  /** Sent but not yet recorded: past this, sends wait for the recorder (backpressure). */
+  const maxUnrecorded = Math.max(RECORD_BATCH * 2, concurrency * 4);
   const leaseMs = opts.leaseMs ?? ctx.config.webhooks.leaseSeconds * 1000;
   const pollMs = opts.pollMs ?? 1000;
   const agent: Dispatcher = guardedAgent(
     { ...webhookOutboundPolicy(ctx.config), ...(opts.lookup ? { lookup: opts.lookup } : {}) },
     { connections: perEndpoint },
   );
-  const inFlight = new Map<string, Promise<void>>();
-  const perEndpointCount = new Map<string, number>();
-  let ticking: Promise<void> | null = null;
-  let again = false;
-  // Fan-out runs on a wake-up (new events) or a poll, not after every finished send.
+
+  const queue: LeasedDelivery[] = [];
+  const inFlight = new Set<Promise<void>>();
+  /** Per endpoint: leased deliveries queued or in flight here, and those in flight. */
+  const heldBy = new Map<string, number>();
+  const sendingTo = new Map<string, number>();
+  const finished: AttemptResult[] = [];
+  /** Dropped from the queue with too little lease left: given back on the next fill. */
+  const dropped: string[] = [];
+  let recordTimer: NodeJS.Timeout | undefined;
+  let unrecorded = 0;
   let fanOutDue = true;
+  let claimDue = true;
+  /** A claim skipped endpoints at their limit here: claim again once a recorded attempt frees room. */
+  let claimWhenFreed = false;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const logError = (error: unknown, what: string) => opts.log?.error({ err: error }, what);
+  const bump = (m: Map<string, number>, key: string, by: number) => {
+    const n = (m.get(key) ?? 0) + by;
+    if (n <= 0) m.delete(key);
+    else m.set(key, n);
+  };
+  const roomHere = () => held - queue.length - inFlight.size;
+  const roomFor = (endpointId: string) => perEndpointHeld - (heldBy.get(endpointId) ?? 0);
+  const hold = (d: LeasedDelivery) => {
+    queue.push(d);
+    bump(heldBy, d.endpointId, 1);
+  };
 
-  // Finished attempts are recorded in batches (one transaction for all that finished while
-  // the previous batch was being written); a delivery holds its slot until it is recorded.
-  const finished: { result: AttemptResult; done: () => void }[] = [];
-  let flushing: Promise<void> | null = null;
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
+  // --- recording: one statement per batch of finished sends, one batch at a time ---------
+  let recording: Promise<void> | null = null;
+  const record = (): Promise<void> => {
+    if (recording) return recording;
+    // Nothing to write: never start an empty pass (it would finish before being stored).
+    if (finished.length === 0) return Promise.resolve();
+    recording = (async () => {
       try {
         while (finished.length) {
-          const batch = finished.splice(0);
+          const batch = finished.splice(0, RECORD_BATCH);
           try {
-            await recordAttempts(
-              ctx,
-              owner,
-              batch.map((b) => b.result),
-            );
+            const T2=performance.now();
+            await recordAttempts(ctx, owner, batch);
+            if (process.env.DBG) console.error('record', Math.round(performance.now()), queue.length, inFlight.size, unrecorded, claimDue, claimWhenFreed, batch.length, (performance.now()-T2).toFixed(1));
           } catch (error) {
             // Not recorded: the leases run out and the deliveries are sent again (at least once).
             logError(error, 'recording webhook attempts failed');
           } finally {
-            for (const b of batch) b.done();
+            unrecorded -= batch.length;
           }
+          pump();
         }
       } finally {
-        flushing = null;
+        recording = null;
       }
     })();
-    return flushing;
+    return recording;
+  };
+  /** Records once a round of sends has finished, or after a few milliseconds: big batches, few statements. */
+  const scheduleRecord = () => {
+    if (finished.length >= concurrency) void record();
+    else
+      recordTimer ??= setTimeout(() => {
+        recordTimer = undefined;
+        void record();
+      }, RECORD_DELAY_MS);
   };
 
-  const send = (claimed: ClaimedDelivery, target: DeliveryTarget) => {
-    perEndpointCount.set(claimed.endpointId, (perEndpointCount.get(claimed.endpointId) ?? 0) + 1);
-    const p = sendAttempt(ctx, agent, claimed, target)
-      .then(
-        (result) =>
-          new Promise<void>((done) => {
-            finished.push({ result, done });
-            void flush();
-          }),
-        (error) => logError(error, 'webhook attempt failed'),
-      )
-      .finally(() => {
-        inFlight.delete(claimed.id);
-        const n = (perEndpointCount.get(claimed.endpointId) ?? 1) - 1;
-        if (n <= 0) perEndpointCount.delete(claimed.endpointId);
-        else perEndpointCount.set(claimed.endpointId, n);
-        // Refill in batches: one claim query per quarter of the slots, not one per send.
-        if (!stopped && inFlight.size <= concurrency - Math.max(1, Math.floor(concurrency / 4))) void tick();
-      });
-    inFlight.set(claimed.id, p);
-  };
-
-  /** One pass: fan out new events, then claim and start sends up to the limits. Returns whether anything happened. */
-  const pass = async (): Promise<boolean> => {
-    let did = false;
-    while (fanOutDue) {
-      fanOutDue = false;
-      const fanned = await fanOutEvents(db, ctx.now());
-      if (fanned.events > 0) {
-        did = true;
-        fanOutDue = true;
+  // --- sending: start queued deliveries while slots are free --------------------------------
+  function pump() {
+    const now = ctx.now().getTime();
+    let i = 0;
+    while (i < queue.length && inFlight.size < concurrency && unrecorded < maxUnrecorded) {
+      const d = queue[i]!;
+      if (d.leaseUntil.getTime() - now < leaseMs / 2) {
+        if (process.env.DBG) console.error('drop', d.id, d.leaseUntil, new Date(now), leaseMs);
+        // Held too long behind a slow endpoint: given back, to be claimed again.
+        queue.splice(i, 1);
+        bump(heldBy, d.endpointId, -1);
+        dropped.push(d.id);
+        continue;
       }
+      if ((sendingTo.get(d.endpointId) ?? 0) >= perEndpoint) {
+        i++;
+        continue;
+      }
+      queue.splice(i, 1);
+      send(d);
     }
-    while (inFlight.size < concurrency) {
-      const busy = [...perEndpointCount].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
+    if (!stopped && roomHere() >= held / 2) void fill();
+  }
+
+  function send(d: LeasedDelivery) {
+    bump(sendingTo, d.endpointId, 1);
+    unrecorded++;
+    const p: Promise<void> = sendAttempt(ctx, agent, d).then(
+      (result) => {
+        if (process.env.DBG) console.error('sent', d.id, result.status, result.response.status);
+        finished.push(result);
+      },
+      (error) => {
+        // Not sent (e.g. a secret that cannot be opened): the lease runs out and it is retried.
+        unrecorded--;
+        logError(error, 'webhook attempt failed');
+      },
+    );
+    inFlight.add(p);
+    void p.finally(() => {
+      inFlight.delete(p);
+      bump(sendingTo, d.endpointId, -1);
+      bump(heldBy, d.endpointId, -1);
+      if (claimWhenFreed) {
+        claimWhenFreed = false;
+        claimDue = true;
+      }
+      scheduleRecord();
+      pump();
+    });
+  }
+
+  // --- filling: fan out new events and claim due deliveries, up to what this sender holds ---
+  let filling: Promise<boolean> | null = null;
+  let fillAgain = false;
+  const fill = (): Promise<boolean> => {
+    if (filling) {
+      fillAgain = true;
+      return filling;
+    }
+    filling = (async () => {
+      let did = false;
+      try {
+        do {
+          fillAgain = false;
+          did = (await fillOnce()) || did;
+        } while (fillAgain && roomHere() > 0);
+      } catch (error) {
+        logError(error, 'webhook dispatch failed');
+      } finally {
+        filling = null;
+      }
+      return did;
+    })();
+    return filling;
+  };
+
+  /** One round of fan-out and claims. Returns whether anything was fanned out or claimed. */
+  const fillOnce = async (): Promise<boolean> => {
+    let did = false;
+    if (dropped.length) {
+      await releaseClaims(db, owner, dropped.splice(0));
+      claimDue = true;
+    }
+    // Due deliveries first (retries, and new ones another pass had no room for), then new events.
+    while (claimDue && roomHere() > 0) {
+      claimDue = false;
+      const busy = [...heldBy].filter(([, n]) => n >= perEndpointHeld).map(([id]) => id);
       const now = ctx.now();
+      const limit = Math.min(roomHere(), CLAIM_BATCH);
+      const T1 = performance.now();
       const claimed = await claimDueDeliveries(db, {
         owner,
         now,
         leaseUntil: new Date(now.getTime() + leaseMs),
-        limit: Math.min(100, concurrency - inFlight.size),
+        limit,
         busy,
+        endpointRoom: new Map([...heldBy].map(([id]) => [id, Math.max(0, roomFor(id))])),
+        defaultRoom: perEndpointHeld,
       });
-      if (claimed.length === 0) break;
-      did = true;
-      const extra: string[] = [];
-      const targets = await loadDeliveryTargets(ctx, claimed);
-      for (const c of claimed) {
-        const target = targets.get(c.id);
-        if (!target) continue; // its endpoint was deleted meanwhile
-        if ((perEndpointCount.get(c.endpointId) ?? 0) >= perEndpoint) extra.push(c.id);
-        else send(c, target);
-      }
-      if (extra.length) {
-        await releaseClaims(db, owner, extra);
-        break;
-      }
+      if (process.env.DBG) console.error('claim', Math.round(performance.now()), limit, claimed.length, busy.length, (performance.now()-T1).toFixed(1));
+      for (const d of claimed) hold(d);
+      if (claimed.length > 0) did = true;
+      // More may be due: at once if the batch was full, else when an endpoint at its limit here frees room.
+      if (claimed.length === limit) claimDue = true;
+      else if (busy.length > 0 || claimed.some((d) => roomFor(d.endpointId) <= 0)) claimWhenFreed = true;
+      pump();
+    }
+    // New events only with room for a good batch: small fan-outs would leave most new
+    // deliveries unleased, to be claimed one more statement later.
+    while (fanOutDue && roomHere() >= held / 2) {
+      fanOutDue = false;
+      const now = ctx.now();
+      const room = roomHere();
+      const T0 = performance.now();
+      const fanned = await fanOutEvents(db, {
+        now,
+        batch: Math.min(FAN_OUT_BATCH, room),
+        owner,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        room,
+        endpointRoom: new Map([...heldBy].map(([id]) => [id, Math.max(0, roomFor(id))])),
+        defaultRoom: perEndpointHeld,
+      });
+      if (process.env.DBG) console.error('fanout', fanned.events, fanned.deliveries, fanned.leased.length, (performance.now()-T0).toFixed(1), queue.length, inFlight.size);
+      for (const d of fanned.leased) hold(d);
+      if (fanned.events > 0) did = true;
+      if (fanned.events === fanned.batch) fanOutDue = true;
+      // Deliveries left unleased (no room here) are due for any sender, this one included.
+      if (fanned.deliveries > fanned.leased.length) claimDue = true;
+      pump();
     }
     return did;
-  };
-
-  const tick = (fanOut = false): Promise<void> => {
-    if (fanOut) fanOutDue = true;
-    if (ticking) {
-      again = true;
-      return ticking;
-    }
-    ticking = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again);
-      } catch (error) {
-        logError(error, 'webhook dispatch failed');
-      } finally {
-        ticking = null;
-      }
-    })();
-    return ticking;
   };
 
   return {
     owner,
     async start() {
       if (!stopped) return;
+      if (process.env.DBG) { const iv = setInterval(() => { samples.push(inFlight.size); qs.push(queue.length); }, 1); iv.unref(); process.on('exit', () => { const avg = (a: number[]) => (a.reduce((x, y) => x + y, 0) / a.length).toFixed(1); console.error('avg inflight', avg(samples), 'queue', avg(qs), samples.length); }); }
       stopped = false;
       liveOwners.add(owner);
       if (ctx.database.kind === 'pglite') await releaseForeignClaims(db, [...liveOwners]);
-      unsubscribe = ctx.database.bus.subscribe(BUS_CHANNELS.events, () => void tick(true));
+      unsubscribe = ctx.database.bus.subscribe(BUS_CHANNELS.events, () => {
+        fanOutDue = true;
+        claimDue = true;
+        void fill();
+      });
       const loop = () => {
         timer = setTimeout(async () => {
-          await tick(true);
+          fanOutDue = true;
+          claimDue = true;
+          await fill();
           if (!stopped) loop();
         }, pollMs);
         timer.unref();
       };
       loop();
-      void tick(true);
+      void fill();
     },
     async stop() {
       stopped = true;
       liveOwners.delete(owner);
       if (timer) clearTimeout(timer);
       unsubscribe?.();
-      await ticking;
-      await Promise.allSettled([...inFlight.values()]);
+      await filling;
+      queue.splice(0).forEach((d) => bump(heldBy, d.endpointId, -1));
+      await Promise.allSettled([...inFlight]);
+      clearTimeout(recordTimer);
+      await record();
       await releaseClaims(db, owner).catch(() => {});
       await agent.close().catch(() => {});
     },
     async drain() {
-      for (let i = 0; i < 1000; i++) {
-        await tick(true);
-        const pending = [...inFlight.values()];
+      for (let i = 0; i < 10_000; i++) {
         fanOutDue = true;
-        if (pending.length === 0 && !(await pass())) return;
-        await Promise.allSettled(pending);
+        claimDue = true;
+        const did = await fill();
+        pump();
+        if (process.env.DBG) console.error('drain', did, queue.length, inFlight.size, finished.length, unrecorded);
+        if (!did && queue.length === 0 && inFlight.size === 0) break;
+        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        await record();
       }
+      await record();
     },
   };
 }

@@ -7,7 +7,7 @@ import { insertRefund, insertScan, insertTerminal, insertTransaction, seeded } f
 import { runCommonRouteTests } from '../../test/security-suite';
 import { scanToPayBin } from './recompute-buckets';
 import { refreshRollups } from './refresh-rollups';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../platform/sql-rows';
 
 // The project's zone; New York leaves daylight-saving time on 2026-11-01 at 02:00 local
 // (06:00 UTC): that local day has 25 hours and its 01:00 hour happens twice.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { projectBucketing } from './refresh-rollups';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../platform/sql-rows';
 
 /** The worker's interval; the rollups trail the raw rows by at most this much (plus one pass). */
 export const ROLLUP_LAG_SECONDS = 15;

@@ -4,7 +4,7 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertRefund, insertScan, insertTerminal, insertTransaction, seeded } from '../../test/payment-rows';
 import { rebuildProjectRollups, refreshRollups } from './refresh-rollups';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../platform/sql-rows';
 
 let t: TestApp;
 let projectId: string;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../platform/sql-rows';
 
 /**
  * The minimum overlap when rescanning changes. Rows carry `updated_at` from the writer's clock

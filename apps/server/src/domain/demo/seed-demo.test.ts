@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionStatus } from '../../db/schema';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { rowsOf } from '../dashboard/sql-rows';
+import { rowsOf } from '../../platform/sql-rows';
 import { canTransition } from '../transactions/status-machine';
 import { seedDemo } from './seed-demo';
 

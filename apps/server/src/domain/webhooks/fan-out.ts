@@ -1,148 +1,134 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { newId } from '../../platform/ids';
+import { rowsOf } from '../../platform/sql-rows';
+import {
+  asDate,
+  type LeasedDelivery,
+  SENDING_ENDPOINT_COLUMNS,
+  type SendingEndpointRow,
+  type SendingEndpoint,
+  sendingEndpointOf,
+} from './leased-delivery';
+
+export interface FanOutOptions {
+  now: Date;
+  /** Events per pass. */
+  batch: number;
+  /** The sender that takes the new deliveries it has room for, and until when. */
+  owner: string;
+  leaseUntil: Date;
+  /** How many new deliveries this sender takes in all, and per endpoint (`defaultRoom` for endpoints not listed). */
+  room: number;
+  endpointRoom: Map<string, number>;
+  defaultRoom: number;
+}
+
+interface FannedRow extends Partial<SendingEndpointRow> {
+  events: number;
+  id: string | null;
+  inserted: boolean | null;
+  mine: boolean | null;
+  project_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  event_data: string | null;
+  event_created_at: Date | string;
+  /** The endpoint's columns come on its first leased row only (`endpoint_first`). */
+  endpoint_first: boolean;
+}
+
+/**
+ * A new id per delivery, made in SQL so the whole fan-out is one statement: 22 characters of
+ * [A-Za-z0-9] from 256 random bits (base64 with `+`, `/` and `=` dropped), like `newId`'s.
+ */
+/** The endpoint's columns, on its first row only: a batch repeats them once, not per delivery. */
+const ENDPOINT_ONCE = ['endpoint_project_id', 'url', 'secret_enc', 'previous_secret_enc',
+  'previous_secret_expires_at', 'failing_since', 'last_success_at']
+  .map((c) => `case when l.endpoint_first then l.${c} end as ${c}`)
+  .join(', ');
+
+const DELIVERY_ID = `'dlv_' || substr(translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', ''), 1, 22)`;
 
 /**
  * Turns a batch of outbox events into deliveries: one per (event, enabled endpoint subscribed
  * to its type that existed when the event happened). The events are locked with SKIP LOCKED
  * so replicas take different batches; the unique (project, event, endpoint) key and
- * `fanned_out_at` (set in the same transaction) make each delivery exist exactly once.
+ * `fanned_out_at` (set in the same statement) make each delivery exist exactly once.
+ *
+ * The deliveries this sender has room for are born leased to it and come back ready to send,
+ * so a new event costs no separate claim; the rest are left due for any sender to claim.
+ * One statement, one round trip, whatever the batch.
  */
-export async function fanOutEvents(db: Db, now: Date, batch = 200) {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: events.id, projectId: events.projectId, type: events.type, createdAt: events.createdAt })
-      .from(events)
-      .where(isNull(events.fannedOutAt))
-      .orderBy(asc(events.seq))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    if (due.length === 0)
-      return { events: 0, deliveries: [] as { projectId: string; endpointId: string; id: string }[] };
-    const projectIds = [...new Set(due.map((e) => e.projectId))];
-    const endpoints = await tx
-      .select({
-        id: webhookEndpoints.id,
-        projectId: webhookEndpoints.projectId,
-        eventTypes: webhookEndpoints.eventTypes,
-        createdAt: webhookEndpoints.createdAt,
-      })
-      .from(webhookEndpoints)
-      .where(and(inArray(webhookEndpoints.projectId, projectIds), eq(webhookEndpoints.enabled, true)));
-    const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
-    for (const event of due) {
-      for (const endpoint of endpoints) {
-        if (endpoint.projectId !== event.projectId) continue;
-        if (endpoint.createdAt > event.createdAt) continue;
-        if (endpoint.eventTypes.length > 0 && !endpoint.eventTypes.includes(event.type)) continue;
-        rows.push({
-          id: newId('dlv'),
-          projectId: event.projectId,
-          endpointId: endpoint.id,
-          eventId: event.id,
-          eventType: event.type,
-          status: 'pending',
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-    }
-    const created = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      created.push(
-        ...(await tx
-          .insert(webhookDeliveries)
-          .values(rows.slice(i, i + 500))
-          .onConflictDoNothing()
-          .returning({
-            id: webhookDeliveries.id,
-            projectId: webhookDeliveries.projectId,
-            endpointId: webhookDeliveries.endpointId,
-          })),
-      );
-    }
-    await tx
-      .update(events)
-      .set({ fannedOutAt: now })
-      .where(
-        and(
-          inArray(
-            events.id,
-            due.map((e) => e.id),
-          ),
-          isNull(events.fannedOutAt),
-        ),
-      );
-    return { events: due.length, deliveries: created };
-  });
-}
-
-export type ClaimedDelivery = typeof webhookDeliveries.$inferSelect;
-
-/**
- * Leases up to `limit` due deliveries to `owner` until `leaseUntil` (FOR UPDATE SKIP LOCKED:
- * replicas never take the same row). A claim whose lease ran out — its sender crashed —
- * is due again. Endpoints in `busy` (at their concurrency limit here) are skipped.
- */
-export async function claimDueDeliveries(
-  db: Db,
-  opts: { owner: string; now: Date; leaseUntil: Date; limit: number; busy: string[] },
-): Promise<ClaimedDelivery[]> {
-  const d = webhookDeliveries;
-  const busy = opts.busy.length
-    ? sql`and ${d.endpointId} not in (${sql.join(
-        opts.busy.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  return db
-    .update(d)
-    .set({ leaseOwner: opts.owner, leaseUntil: opts.leaseUntil })
-    .where(
-      sql`${d.id} in (
-        select dd.id from ${d} dd
-        where dd.status = 'pending' and dd.next_attempt_at <= ${opts.now.toISOString()}::timestamptz
-          and (dd.lease_until is null or dd.lease_until < ${opts.now.toISOString()}::timestamptz)
-          and exists (select 1 from ${webhookEndpoints} e where e.id = dd.endpoint_id and e.enabled)
-          ${busy}
-        order by dd.next_attempt_at
-        limit ${opts.limit}
-        for update of dd skip locked
-      )`,
-    )
-    .returning();
-}
-
-/** Gives back claims (extra rows over a per-endpoint limit, or on shutdown). */
-export async function releaseClaims(db: Db, owner: string, ids?: string[]) {
-  await db
-    .update(webhookDeliveries)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(
-      and(eq(webhookDeliveries.leaseOwner, owner), ids ? inArray(webhookDeliveries.id, ids) : undefined),
-    );
-}
-
-/**
- * PGlite: one process owns the data folder, so at start every lease left in it belongs to a
- * process that is gone; they are due at once rather than when their lease runs out.
- */
-export async function releaseForeignClaims(db: Db, liveOwners: string[]) {
-  await db
-    .update(webhookDeliveries)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(
-      and(
-        eq(webhookDeliveries.status, 'pending'),
-        isNotNull(webhookDeliveries.leaseOwner),
-        liveOwners.length
-          ? sql`${webhookDeliveries.leaseOwner} not in (${sql.join(
-              liveOwners.map((o) => sql`${o}`),
-              sql`, `,
-            )})`
-          : undefined,
-      ),
-    );
+export async function fanOutEvents(db: Db, opts: FanOutOptions) {
+  const now = opts.now.toISOString();
+  const rows = await rowsOf<FannedRow>(
+    db,
+    sql`with due as (
+          select id, seq, project_id, type, data::text as data, created_at from events
+          where fanned_out_at is null order by seq limit ${opts.batch}
+          for update skip locked
+        ), marked as (
+          update events ev set fanned_out_at = ${now}::timestamptz from due where ev.id = due.id returning ev.id
+        ), room as (
+          select * from unnest(${sql.param([...opts.endpointRoom.keys()])}::text[],
+                               ${sql.param([...opts.endpointRoom.values()])}::int[]) as r(endpoint_id, room)
+        ), matched as (
+          select due.id as event_id, due.project_id, due.type as event_type, due.data as event_data,
+            due.created_at as event_created_at, ${sql.raw(SENDING_ENDPOINT_COLUMNS)},
+            row_number() over (partition by e.id order by due.seq) <= coalesce(r.room, ${opts.defaultRoom})
+              and row_number() over (order by due.seq, e.id) <= ${opts.room} as mine,
+            row_number() over (partition by e.id order by due.seq) = 1 as endpoint_first
+          from due
+          join webhook_endpoints e on e.project_id = due.project_id and e.enabled
+            and e.created_at <= due.created_at
+            and (jsonb_array_length(e.event_types) = 0 or e.event_types ? due.type)
+          left join room r on r.endpoint_id = e.id
+        ), leasing as (
+          select ${sql.raw(DELIVERY_ID)} as id, m.* from matched m
+        ), ins as (
+          insert into webhook_deliveries (id, project_id, endpoint_id, event_id, event_type, status,
+            next_attempt_at, lease_owner, lease_until, created_at, updated_at)
+          select l.id, l.project_id, l.endpoint_id, l.event_id, l.event_type, 'pending', ${now}::timestamptz,
+            case when l.mine then ${opts.owner} end,
+            case when l.mine then ${opts.leaseUntil.toISOString()}::timestamptz end,
+            ${now}::timestamptz, ${now}::timestamptz
+          from leasing l
+          on conflict do nothing
+          returning id
+        )
+        select (select count(*) from marked)::int as events, l.id in (select id from ins) as inserted,
+          l.id, l.mine, l.project_id, l.endpoint_id, l.event_id, l.event_type,
+          case when l.mine then l.event_data end as event_data, l.event_created_at,
+          l.endpoint_first, ${sql.raw(ENDPOINT_ONCE)}
+        from (select 1) as one left join leasing l on true`,
+  );
+  const leased: LeasedDelivery[] = [];
+  const endpoints = new Map<string, SendingEndpoint>();
+  let deliveries = 0;
+  for (const r of rows) {
+    if (r.id && r.endpoint_first) endpoints.set(r.endpoint_id, sendingEndpointOf(r as SendingEndpointRow));
+  }
+  for (const r of rows) {
+    if (!r.id) continue;
+    // A delivery that already existed (the unique key) is neither new nor leased.
+    if (!r.inserted) continue;
+    deliveries++;
+    if (!r.mine) continue;
+    leased.push({
+      id: r.id,
+      projectId: r.project_id,
+      endpointId: r.endpoint_id,
+      scheduleStep: 0,
+      leaseUntil: opts.leaseUntil,
+      endpoint: endpoints.get(r.endpoint_id)!,
+      event: {
+        id: r.event_id,
+        type: r.event_type,
+        dataJson: r.event_data ?? '{}',
+        createdAt: asDate(r.event_created_at),
+      },
+    });
+  }
+  return { events: rows[0]?.events ?? 0, batch: opts.batch, deliveries, leased };
 }

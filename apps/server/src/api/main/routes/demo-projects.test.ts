@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../domain/dashboard/sql-rows';
+import { rowsOf } from '../../../platform/sql-rows';
 import { DEMO_SIZE } from '../../../domain/demo/create-demo-project';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { runCommonRouteTests } from '../../../test/security-suite';

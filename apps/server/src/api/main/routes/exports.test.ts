@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../domain/dashboard/sql-rows';
+import { rowsOf } from '../../../platform/sql-rows';
 import { seedDemo } from '../../../domain/demo/seed-demo';
 import { EXPORT_BATCH } from '../../../domain/exports/export-list';
 import { makeTeam } from '../../../test/factories';

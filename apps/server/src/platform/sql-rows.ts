@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db';
+import type { Db, Tx } from './db';
 
 /** Raw SQL rows on both drivers (node-postgres and PGlite both answer `{ rows }`). */
 export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
