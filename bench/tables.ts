@@ -5,12 +5,12 @@ import type { TableFilter, TableSort } from '@scanline/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { transactions } from '../apps/server/src/db/schema';
 import { getDashboard } from '../apps/server/src/domain/dashboard/get-dashboard';
-import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
 import { prepareExport } from '../apps/server/src/domain/exports/export-list';
 import { buildList } from '../apps/server/src/domain/listing/list-query';
 import { transactionListSpec } from '../apps/server/src/domain/transactions/transaction-list-spec';
 import type { Database, Db } from '../apps/server/src/platform/db';
+import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { report } from './measure';
 

@@ -8,11 +8,14 @@ import { measure, report } from './measure';
 
 const CONCURRENCY = 8;
 
-// The same rows the API writes for the baseline: the transaction and its outbox event, in one
-// database transaction (the API also writes the idempotency record and a history row).
+// The same rows the API writes for the baseline: the transaction and its outbox event (with its
+// fan-out queue row), in one database transaction (the API also writes the idempotency record
+// and a history row).
 const INSERT_TXN = `insert into transactions (id, project_id, terminal_id, amount, currency, status, payment_token, provider, expires_at)
   values ($1, $2, $3, $4, 'USD', 'pending', $5, 'simulator', now() + interval '15 minutes')`;
-const INSERT_EVENT = `insert into events (id, project_id, type, object_id, data) values ($1, $2, 'transaction.created', $3, $4)`;
+const INSERT_EVENT = `with e as (insert into events (id, project_id, type, object_id, data)
+  values ($1, $2, 'transaction.created', $3, $4) returning id, project_id)
+  insert into event_fanout (event_id, project_id) select id, project_id from e`;
 
 const rowParams = (projectId: string, terminalId: string) => {
   const id = newId('txn');

@@ -13,7 +13,16 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Every TCP connection accepted, even one that never sent a request. */
   connections: number;
-  respond: (req: ReceivedWebhook) => { status: number; headers?: Record<string, string>; body?: string };
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight: number;
+  maxInFlight: number;
+  respond: (req: ReceivedWebhook) => {
+    status: number;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Answer this much later (a slow receiver). */
+    delayMs?: number;
+  };
   close(): Promise<void>;
 }
 
@@ -24,6 +33,8 @@ export async function startReceiver(host = '127.0.0.1', port = 0): Promise<Webho
     port: 0,
     received: [],
     connections: 0,
+    inFlight: 0,
+    maxInFlight: 0,
     respond: () => ({ status: 200, body: 'ok' }),
     close: async () => {},
   };
@@ -33,9 +44,17 @@ export async function startReceiver(host = '127.0.0.1', port = 0): Promise<Webho
     req.on('end', () => {
       const got = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       receiver.received.push(got);
+      receiver.inFlight += 1;
+      receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
       const answer = receiver.respond(got);
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-      res.end(answer.body ?? '');
+      const reply = () => {
+        receiver.inFlight -= 1;
+        if (res.destroyed) return;
+        res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+        res.end(answer.body ?? '');
+      };
+      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
     });
   });
   server.on('connection', () => {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { businesses, events, projects, webhookEndpoints } from '../db/schema';
+import { businesses, projects, webhookEndpoints } from '../db/schema';
+import { recordEvents } from '../domain/events/record-event';
 import { loadConfig } from '../platform/config';
 import { seal } from '../platform/crypto/secret-box';
 import { openDatabase } from '../platform/db';
@@ -67,9 +68,9 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, receiverU
       type: 'transaction.succeeded',
       objectId: `txn_${i + j}`,
       data: { n: i + j },
-      createdAt: new Date(now.getTime() + 1000),
+      now: new Date(now.getTime() + 1000),
     }));
-    await db.insert(events).values(rows);
+    await recordEvents(db, rows);
     ids.push(...rows.map((r) => r.id));
   }
   await database.close();

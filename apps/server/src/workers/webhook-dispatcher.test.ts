@@ -1,5 +1,5 @@
 import { type CreateWebhook, WEBHOOK_RETRY_DELAYS_SECONDS } from '@scanline/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -258,4 +258,28 @@ describe('retries (fake clock)', () => {
     expect(forA.map((m) => m.to).sort()).toEqual([team.owner.user.email, team.admin.user.email].sort());
     expect(mails.some((m) => m.text.includes(flaky.url))).toBe(false);
   });
+});
+
+describe('fairness', () => {
+  it('a slow receiver cannot starve the others: sends are bounded per endpoint', async () => {
+    const slow = await receiver();
+    slow.respond = () => ({ status: 200, delayMs: 1000 });
+    const fast = await receiver();
+    const a = await endpoint(slow.url, { event_types: ['member.added'] });
+    const b = await endpoint(fast.url, { event_types: ['member.added'] });
+    for (let i = 0; i < 20; i++) await event('member.added');
+    const d = t.webhookDispatcher({ concurrency: 8, perEndpoint: 2, pollMs: 100 });
+    const started = Date.now();
+    await d.start();
+    while (fast.received.length < 20 && Date.now() - started < 15_000)
+      await new Promise((r) => setTimeout(r, 10));
+    // The slow endpoint needs 10 s for its 20 (two at a time); the fast one is not behind it.
+    expect(fast.received).toHaveLength(20);
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(slow.received.length).toBeLessThan(20);
+    expect(slow.maxInFlight).toBeLessThanOrEqual(2);
+    await d.stop();
+    // Leave nothing pending for the tests after this one.
+    await t.ctx.database.db.delete(webhookEndpoints).where(inArray(webhookEndpoints.id, [a.id, b.id]));
+  }, 30_000);
 });

@@ -7,6 +7,7 @@ import type { LeasedDelivery } from '../domain/webhooks/leased-delivery';
 import { webhookOutboundPolicy } from '../domain/webhooks/outbound-policy';
 import { recordAttempts } from '../domain/webhooks/record-attempts';
 import { BUS_CHANNELS } from '../platform/bus';
+import { coalescedPublisher } from '../platform/coalesced-publisher';
 import type { AppContext } from '../platform/context';
 import { guardedAgent, type OutboundPolicy } from '../platform/http/outbound-guard';
 
@@ -33,14 +34,21 @@ export interface WebhookDispatcher {
 }
 
 const liveOwners = new Set<string>();
-const samples: number[] = []; const qs: number[] = [];
 /** Events per fan-out pass, and attempts per recording statement. */
 const FAN_OUT_BATCH = 500;
 const CLAIM_BATCH = 500;
-/** Rounds of sends held leased here, so the next round is ready while this one is in flight. */
-const HELD_ROUNDS = 4;
+/**
+ * Rounds of sends held leased per endpoint (queued or in flight), so the next rounds are
+ * ready while one is in flight: up to 16 for an endpoint that answers fast, down to 2 for a
+ * slow one, whose queued deliveries would otherwise wait out their lease.
+ */
+const MAX_ROUNDS = 16;
+const MIN_ROUNDS = 2;
+/** Live screens hear of a busy endpoint's deliveries at most this often. */
+const HINT_WINDOW_MS = 250;
 /** A finished send waits at most this long to join a recording batch. */
-const RECORD_DELAY_MS = 5;
+const RECORD_DELAY_MS = 20;
+const RECORD_BATCH_MIN = 100;
 const RECORD_BATCH = 500;
 
 /**
@@ -49,11 +57,12 @@ const RECORD_BATCH = 500;
  * job queue: the deliveries table already is the queue the console lists and filters, so one
  * row per delivery carries both its history and its schedule, and no second copy can drift.
  *
- * The three stages overlap. A local queue of leased deliveries (at most two rounds of sends
- * per endpoint) is refilled while sends are in flight; a finished send frees its slot at once
- * and its result joins the next recording batch, its lease still held so no other sender can
- * take it until it is recorded. New events' deliveries are born leased to the sender that fans
- * them out, so the usual path is one fan-out statement, one POST each, one recording statement.
+ * The three stages overlap. A local queue of leased deliveries (a few rounds of sends per
+ * endpoint, fewer for slow ones) is refilled while sends are in flight; a finished send frees
+ * its slot at once and its result joins the next recording batch, its lease still held so no
+ * other sender can take it until it is recorded. New events' deliveries are born leased to the
+ * sender that fans them out, so the usual path is one fan-out statement (a few hundred events),
+ * one POST each, one recording statement (a hundred or more attempts).
  */
 export function createWebhookDispatcher(
   ctx: AppContext,
@@ -63,17 +72,24 @@ export function createWebhookDispatcher(
   const owner = `dsp_${randomBytes(9).toString('base64url')}`;
   const concurrency = opts.concurrency ?? 64;
   const perEndpoint = opts.perEndpoint ?? 16;
-  /** Leased deliveries queued or in flight per endpoint, and in all: a few rounds of sends. */
-  const perEndpointHeld = perEndpoint * HELD_ROUNDS;
-  const held = concurrency * HELD_ROUNDS;
+  /** Leased deliveries queued or in flight in all. */
+  const held = concurrency * MAX_ROUNDS;
   /** Sent but not yet recorded: past this, sends wait for the recorder (backpressure). */
   const maxUnrecorded = Math.max(RECORD_BATCH * 2, concurrency * 4);
   const leaseMs = opts.leaseMs ?? ctx.config.webhooks.leaseSeconds * 1000;
   const pollMs = opts.pollMs ?? 1000;
-  const agent: Dispatcher = guardedAgent(
-    { ...webhookOutboundPolicy(ctx.config), ...(opts.lookup ? { lookup: opts.lookup } : {}) },
-    { connections: perEndpoint },
-  );
+  const newAgent = (): Dispatcher =>
+    guardedAgent(
+      { ...webhookOutboundPolicy(ctx.config), ...(opts.lookup ? { lookup: opts.lookup } : {}) },
+      { connections: perEndpoint },
+    );
+  // Made anew after a stop (which closes it), so a dispatcher can be started again.
+  let agent = newAgent();
+
+  const hints = coalescedPublisher(ctx.database.bus, BUS_CHANNELS.deliveries, {
+    windowMs: HINT_WINDOW_MS,
+    merge: (a) => ({ ...a, id: null }),
+  });
 
   const queue: LeasedDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -100,7 +116,26 @@ export function createWebhookDispatcher(
     else m.set(key, n);
   };
   const roomHere = () => held - queue.length - inFlight.size;
-  const roomFor = (endpointId: string) => perEndpointHeld - (heldBy.get(endpointId) ?? 0);
+  /** Each endpoint's recent answer time (exponentially weighted), which sets how much it may hold. */
+  const answerMs = new Map<string, number>();
+  const depthFor = (endpointId: string) => {
+    const ms = answerMs.get(endpointId);
+    if (ms === undefined) return perEndpoint * MIN_ROUNDS;
+    // Queued work for this endpoint should take at most a quarter of the lease to start.
+    const rounds = Math.floor(leaseMs / 4 / Math.max(ms, 1));
+    return perEndpoint * Math.min(MAX_ROUNDS, Math.max(MIN_ROUNDS, rounds));
+  };
+  const roomFor = (endpointId: string) => depthFor(endpointId) - (heldBy.get(endpointId) ?? 0);
+  const roomByEndpoint = () => {
+    const room = new Map<string, number>();
+    for (const id of new Set([...answerMs.keys(), ...heldBy.keys()])) room.set(id, Math.max(0, roomFor(id)));
+    return room;
+  };
+  const noteAnswer = (endpointId: string, ms: number) => {
+    const before = answerMs.get(endpointId);
+    if (before === undefined && answerMs.size >= 10_000) answerMs.clear();
+    answerMs.set(endpointId, before === undefined ? ms : before * 0.9 + ms * 0.1);
+  };
   const hold = (d: LeasedDelivery) => {
     queue.push(d);
     bump(heldBy, d.endpointId, 1);
@@ -108,18 +143,17 @@ export function createWebhookDispatcher(
 
   // --- recording: one statement per batch of finished sends, one batch at a time ---------
   let recording: Promise<void> | null = null;
+  /** Records what has finished: one batch, then more while full ones are waiting. */
   const record = (): Promise<void> => {
     if (recording) return recording;
     // Nothing to write: never start an empty pass (it would finish before being stored).
     if (finished.length === 0) return Promise.resolve();
     recording = (async () => {
       try {
-        while (finished.length) {
+        do {
           const batch = finished.splice(0, RECORD_BATCH);
           try {
-            const T2=performance.now();
-            await recordAttempts(ctx, owner, batch);
-            if (process.env.DBG) console.error('record', Math.round(performance.now()), queue.length, inFlight.size, unrecorded, claimDue, claimWhenFreed, batch.length, (performance.now()-T2).toFixed(1));
+            for (const hint of await recordAttempts(ctx, owner, batch)) hints.publish(hint.webhook_id, hint);
           } catch (error) {
             // Not recorded: the leases run out and the deliveries are sent again (at least once).
             logError(error, 'recording webhook attempts failed');
@@ -127,21 +161,26 @@ export function createWebhookDispatcher(
             unrecorded -= batch.length;
           }
           pump();
-        }
+        } while (finished.length >= RECORD_BATCH_MIN);
       } finally {
         recording = null;
+        if (finished.length > 0) scheduleRecord();
       }
     })();
     return recording;
   };
-  /** Records once a round of sends has finished, or after a few milliseconds: big batches, few statements. */
-  const scheduleRecord = () => {
-    if (finished.length >= concurrency) void record();
+  /** Records once a hundred sends have finished, or a few milliseconds after the first: big batches, few statements. */
+  function scheduleRecord() {
+    if (finished.length >= RECORD_BATCH_MIN) void record();
     else
       recordTimer ??= setTimeout(() => {
         recordTimer = undefined;
         void record();
       }, RECORD_DELAY_MS);
+  }
+  /** Until everything finished is recorded. */
+  const recordAll = async () => {
+    while (finished.length > 0 || recording) await record();
   };
 
   // --- sending: start queued deliveries while slots are free --------------------------------
@@ -151,7 +190,6 @@ export function createWebhookDispatcher(
     while (i < queue.length && inFlight.size < concurrency && unrecorded < maxUnrecorded) {
       const d = queue[i]!;
       if (d.leaseUntil.getTime() - now < leaseMs / 2) {
-        if (process.env.DBG) console.error('drop', d.id, d.leaseUntil, new Date(now), leaseMs);
         // Held too long behind a slow endpoint: given back, to be claimed again.
         queue.splice(i, 1);
         bump(heldBy, d.endpointId, -1);
@@ -165,7 +203,7 @@ export function createWebhookDispatcher(
       queue.splice(i, 1);
       send(d);
     }
-    if (!stopped && roomHere() >= held / 2) void fill();
+    if (!stopped && roomHere() >= held / 4) void fill();
   }
 
   function send(d: LeasedDelivery) {
@@ -173,7 +211,7 @@ export function createWebhookDispatcher(
     unrecorded++;
     const p: Promise<void> = sendAttempt(ctx, agent, d).then(
       (result) => {
-        if (process.env.DBG) console.error('sent', d.id, result.status, result.response.status);
+        noteAnswer(d.endpointId, result.durationMs);
         finished.push(result);
       },
       (error) => {
@@ -231,20 +269,18 @@ export function createWebhookDispatcher(
     // Due deliveries first (retries, and new ones another pass had no room for), then new events.
     while (claimDue && roomHere() > 0) {
       claimDue = false;
-      const busy = [...heldBy].filter(([, n]) => n >= perEndpointHeld).map(([id]) => id);
+      const busy = [...heldBy.keys()].filter((id) => roomFor(id) <= 0);
       const now = ctx.now();
       const limit = Math.min(roomHere(), CLAIM_BATCH);
-      const T1 = performance.now();
       const claimed = await claimDueDeliveries(db, {
         owner,
         now,
         leaseUntil: new Date(now.getTime() + leaseMs),
         limit,
         busy,
-        endpointRoom: new Map([...heldBy].map(([id]) => [id, Math.max(0, roomFor(id))])),
-        defaultRoom: perEndpointHeld,
+        endpointRoom: roomByEndpoint(),
+        defaultRoom: perEndpoint * MIN_ROUNDS,
       });
-      if (process.env.DBG) console.error('claim', Math.round(performance.now()), limit, claimed.length, busy.length, (performance.now()-T1).toFixed(1));
       for (const d of claimed) hold(d);
       if (claimed.length > 0) did = true;
       // More may be due: at once if the batch was full, else when an endpoint at its limit here frees room.
@@ -254,21 +290,19 @@ export function createWebhookDispatcher(
     }
     // New events only with room for a good batch: small fan-outs would leave most new
     // deliveries unleased, to be claimed one more statement later.
-    while (fanOutDue && roomHere() >= held / 2) {
+    while (fanOutDue && roomHere() >= held / 4) {
       fanOutDue = false;
       const now = ctx.now();
       const room = roomHere();
-      const T0 = performance.now();
       const fanned = await fanOutEvents(db, {
         now,
         batch: Math.min(FAN_OUT_BATCH, room),
         owner,
         leaseUntil: new Date(now.getTime() + leaseMs),
         room,
-        endpointRoom: new Map([...heldBy].map(([id]) => [id, Math.max(0, roomFor(id))])),
-        defaultRoom: perEndpointHeld,
+        endpointRoom: roomByEndpoint(),
+        defaultRoom: perEndpoint * MIN_ROUNDS,
       });
-      if (process.env.DBG) console.error('fanout', fanned.events, fanned.deliveries, fanned.leased.length, (performance.now()-T0).toFixed(1), queue.length, inFlight.size);
       for (const d of fanned.leased) hold(d);
       if (fanned.events > 0) did = true;
       if (fanned.events === fanned.batch) fanOutDue = true;
@@ -283,7 +317,6 @@ export function createWebhookDispatcher(
     owner,
     async start() {
       if (!stopped) return;
-      if (process.env.DBG) { const iv = setInterval(() => { samples.push(inFlight.size); qs.push(queue.length); }, 1); iv.unref(); process.on('exit', () => { const avg = (a: number[]) => (a.reduce((x, y) => x + y, 0) / a.length).toFixed(1); console.error('avg inflight', avg(samples), 'queue', avg(qs), samples.length); }); }
       stopped = false;
       liveOwners.add(owner);
       if (ctx.database.kind === 'pglite') await releaseForeignClaims(db, [...liveOwners]);
@@ -310,12 +343,14 @@ export function createWebhookDispatcher(
       if (timer) clearTimeout(timer);
       unsubscribe?.();
       await filling;
-      queue.splice(0).forEach((d) => bump(heldBy, d.endpointId, -1));
+      for (const d of queue.splice(0)) bump(heldBy, d.endpointId, -1);
       await Promise.allSettled([...inFlight]);
       clearTimeout(recordTimer);
-      await record();
+      await recordAll();
       await releaseClaims(db, owner).catch(() => {});
+      hints.flush();
       await agent.close().catch(() => {});
+      agent = newAgent();
     },
     async drain() {
       for (let i = 0; i < 10_000; i++) {
@@ -323,12 +358,11 @@ export function createWebhookDispatcher(
         claimDue = true;
         const did = await fill();
         pump();
-        if (process.env.DBG) console.error('drain', did, queue.length, inFlight.size, finished.length, unrecorded);
         if (!did && queue.length === 0 && inFlight.size === 0) break;
         while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-        await record();
+        await recordAll();
       }
-      await record();
+      await recordAll();
     },
   };
 }

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns';
+import { createdAt } from './columns';
 
 /**
  * The outbox (PRODUCT §2 Event): written in the same database transaction as the change it
  * reports, so an event exists exactly when its change committed. `data` is the object as the
- * main API presents it. `seq` orders events for the webhook fan-out; `fanned_out_at` is set
- * once the deliveries for it exist.
+ * main API presents it. `seq` is the order events were written in. An event waiting for its
+ * webhook deliveries has a row in `event_fanout` (written in the same statement).
  */
 export const events = pgTable(
   'events',
@@ -19,7 +18,6 @@ export const events = pgTable(
     objectId: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
-    fannedOutAt: timestamptz('fanned_out_at'),
   },
   (t) => [
     index('events_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -30,6 +28,17 @@ export const events = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('events_object_idx').on(t.projectId, t.objectId),
-    index('events_unfanned_idx').on(t.seq).where(sql`fanned_out_at is null`),
   ],
 );
+
+/**
+ * The webhook fan-out's queue: one row per event not yet turned into deliveries, in the order
+ * written. The fan-out deletes the rows it takes in the statement that creates the deliveries
+ * (so each event fans out exactly once), which leaves the events table insert-only: marking
+ * events instead rewrote each row and all four of its indexes.
+ */
+export const eventFanout = pgTable('event_fanout', {
+  seq: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  eventId: text().notNull(),
+  projectId: text().notNull(),
+});

@@ -1,13 +1,13 @@
 import type { Dashboard } from '@scanline/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertRefund, insertScan, insertTerminal, insertTransaction, seeded } from '../../test/payment-rows';
 import { runCommonRouteTests } from '../../test/security-suite';
 import { scanToPayBin } from './recompute-buckets';
 import { refreshRollups } from './refresh-rollups';
-import { rowsOf } from '../../platform/sql-rows';
 
 // The project's zone; New York leaves daylight-saving time on 2026-11-01 at 02:00 local
 // (06:00 UTC): that local day has 25 hours and its 01:00 hour happens twice.

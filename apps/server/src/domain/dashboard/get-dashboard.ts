@@ -2,8 +2,8 @@ import type { Dashboard, DashboardFigures, DashboardPoint } from '@scanline/cont
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { projectBucketing } from './refresh-rollups';
 import { rowsOf } from '../../platform/sql-rows';
+import { projectBucketing } from './refresh-rollups';
 
 /** The worker's interval; the rollups trail the raw rows by at most this much (plus one pass). */
 export const ROLLUP_LAG_SECONDS = 15;

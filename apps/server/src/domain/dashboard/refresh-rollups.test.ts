@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertRefund, insertScan, insertTerminal, insertTransaction, seeded } from '../../test/payment-rows';
 import { rebuildProjectRollups, refreshRollups } from './refresh-rollups';
-import { rowsOf } from '../../platform/sql-rows';
 
 let t: TestApp;
 let projectId: string;

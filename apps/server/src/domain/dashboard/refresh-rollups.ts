@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
 import { rowsOf } from '../../platform/sql-rows';
+import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
 
 /**
  * The minimum overlap when rescanning changes. Rows carry `updated_at` from the writer's clock

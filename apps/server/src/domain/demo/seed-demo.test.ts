@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionStatus } from '../../db/schema';
+import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { rowsOf } from '../../platform/sql-rows';
 import { canTransition } from '../transactions/status-machine';
 import { seedDemo } from './seed-demo';
 

@@ -125,7 +125,7 @@ export async function createTransaction(
 
 /**
  * The transaction, its first history row and its `transaction.created` outbox event (the
- * same row recordEvent writes), in one statement: one round trip instead of three.
+ * same rows recordEvent writes), in one statement: one round trip instead of three.
  */
 async function insertCreatedTransaction(tx: Db, row: TransactionRow, eventData: Record<string, unknown>) {
   await tx.execute(sql`
@@ -139,8 +139,11 @@ async function insertCreatedTransaction(tx: Db, row: TransactionRow, eventData: 
     ), history as (
       insert into transaction_status_changes (project_id, transaction_id, from_status, to_status, reason, created_at)
       select ${row.projectId}, id, null, 'pending', 'created', ${row.createdAt} from txn
+    ), event as (
+      insert into events (id, project_id, type, object_id, data, created_at)
+      select ${newId('evt')}, ${row.projectId}, 'transaction.created', id, ${JSON.stringify(eventData)}::jsonb,
+        ${row.createdAt} from txn
+      returning id, project_id
     )
-    insert into events (id, project_id, type, object_id, data, created_at)
-    select ${newId('evt')}, ${row.projectId}, 'transaction.created', id, ${JSON.stringify(eventData)}::jsonb,
-      ${row.createdAt} from txn`);
+    insert into event_fanout (event_id, project_id) select id, project_id from event`);
 }

@@ -77,7 +77,12 @@ export async function claimDueDeliveries(
     scheduleStep: r.schedule_step,
     leaseUntil: asDate(r.lease_until),
     endpoint: sendingEndpointOf(r),
-    event: { id: r.event_id, type: r.event_type, dataJson: r.event_data, createdAt: asDate(r.event_created_at) },
+    event: {
+      id: r.event_id,
+      type: r.event_type,
+      dataJson: r.event_data,
+      createdAt: asDate(r.event_created_at),
+    },
   }));
 }
 

@@ -204,7 +204,7 @@ export async function recoverDeliveries(
   return count;
 }
 
-/** Sends `webhook.test` to this endpoint alone: an event born fanned out, with its one delivery. */
+/** Sends `webhook.test` to this endpoint alone: an event never queued for fan-out, with its one delivery. */
 export async function sendTestWebhook(ctx: AppContext, actor: Actor, projectId: string, webhookId: string) {
   const now = ctx.now();
   const result = await ctx.database.db.transaction(async (tx) => {
@@ -218,7 +218,6 @@ export async function sendTestWebhook(ctx: AppContext, actor: Actor, projectId: 
       objectId: endpoint.id,
       data: { message: 'A test event sent from Scanline.', webhook_id: endpoint.id },
       createdAt: now,
-      fannedOutAt: now,
     });
     const [delivery] = await tx
       .insert(webhookDeliveries)

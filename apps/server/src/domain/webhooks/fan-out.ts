@@ -5,8 +5,8 @@ import {
   asDate,
   type LeasedDelivery,
   SENDING_ENDPOINT_COLUMNS,
-  type SendingEndpointRow,
   type SendingEndpoint,
+  type SendingEndpointRow,
   sendingEndpointOf,
 } from './leased-delivery';
 
@@ -43,8 +43,15 @@ interface FannedRow extends Partial<SendingEndpointRow> {
  * [A-Za-z0-9] from 256 random bits (base64 with `+`, `/` and `=` dropped), like `newId`'s.
  */
 /** The endpoint's columns, on its first row only: a batch repeats them once, not per delivery. */
-const ENDPOINT_ONCE = ['endpoint_project_id', 'url', 'secret_enc', 'previous_secret_enc',
-  'previous_secret_expires_at', 'failing_since', 'last_success_at']
+const ENDPOINT_ONCE = [
+  'endpoint_project_id',
+  'url',
+  'secret_enc',
+  'previous_secret_enc',
+  'previous_secret_expires_at',
+  'failing_since',
+  'last_success_at',
+]
   .map((c) => `case when l.endpoint_first then l.${c} end as ${c}`)
   .join(', ');
 
@@ -52,9 +59,9 @@ const DELIVERY_ID = `'dlv_' || substr(translate(encode(uuid_send(gen_random_uuid
 
 /**
  * Turns a batch of outbox events into deliveries: one per (event, enabled endpoint subscribed
- * to its type that existed when the event happened). The events are locked with SKIP LOCKED
- * so replicas take different batches; the unique (project, event, endpoint) key and
- * `fanned_out_at` (set in the same statement) make each delivery exist exactly once.
+ * to its type that existed when the event happened). The events' queue rows are taken with
+ * SKIP LOCKED, so replicas take different batches, and deleted in the statement that creates
+ * the deliveries; with the unique (project, event, endpoint) key, each delivery exists once.
  *
  * The deliveries this sender has room for are born leased to it and come back ready to send,
  * so a new event costs no separate claim; the rest are left due for any sender to claim.
@@ -64,12 +71,13 @@ export async function fanOutEvents(db: Db, opts: FanOutOptions) {
   const now = opts.now.toISOString();
   const rows = await rowsOf<FannedRow>(
     db,
-    sql`with due as (
-          select id, seq, project_id, type, data::text as data, created_at from events
-          where fanned_out_at is null order by seq limit ${opts.batch}
-          for update skip locked
-        ), marked as (
-          update events ev set fanned_out_at = ${now}::timestamptz from due where ev.id = due.id returning ev.id
+    sql`with taken as (
+          delete from event_fanout f
+          where f.seq in (select seq from event_fanout order by seq limit ${opts.batch} for update skip locked)
+          returning f.event_id, f.seq
+        ), due as (
+          select ev.id, taken.seq, ev.project_id, ev.type, ev.data::text as data, ev.created_at
+          from taken join events ev on ev.id = taken.event_id
         ), room as (
           select * from unnest(${sql.param([...opts.endpointRoom.keys()])}::text[],
                                ${sql.param([...opts.endpointRoom.values()])}::int[]) as r(endpoint_id, room)
@@ -97,7 +105,7 @@ export async function fanOutEvents(db: Db, opts: FanOutOptions) {
           on conflict do nothing
           returning id
         )
-        select (select count(*) from marked)::int as events, l.id in (select id from ins) as inserted,
+        select (select count(*) from taken)::int as events, l.id in (select id from ins) as inserted,
           l.id, l.mine, l.project_id, l.endpoint_id, l.event_id, l.event_type,
           case when l.mine then l.event_data end as event_data, l.event_created_at,
           l.endpoint_first, ${sql.raw(ENDPOINT_ONCE)}

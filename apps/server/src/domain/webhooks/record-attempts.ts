@@ -1,7 +1,6 @@
 import { WEBHOOK_DISABLE_AFTER_FAILING_DAYS } from '@scanline/contracts';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema';
-import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
 import { rowsOf } from '../../platform/sql-rows';
@@ -14,6 +13,14 @@ const DAY_MS = 24 * 3600 * 1000;
 const LAST_SUCCESS_REFRESH_MS = 60_000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** A change-bus message on BUS_CHANNELS.deliveries: `id` null when several deliveries changed. */
+export interface DeliveryHint {
+  project_id: string;
+  webhook_id: string;
+  id: string | null;
+  [key: string]: unknown;
+}
 
 /**
  * Writes a batch's deliveries and attempts in one statement: each delivery's new state,
@@ -95,7 +102,8 @@ function healthChanges(results: AttemptResult[]): HealthChange[] {
       endpoint.lastSuccessAt &&
       lastSuccess &&
       lastSuccess.finishedAt.getTime() - endpoint.lastSuccessAt.getTime() < LAST_SUCCESS_REFRESH_MS;
-    const success = lastSuccess && (endpoint.failingSince || !fresh || failures.length > 0) ? lastSuccess : null;
+    const success =
+      lastSuccess && (endpoint.failingSince || !fresh || failures.length > 0) ? lastSuccess : null;
     if (success || failures.length > 0) changes.push({ endpoint, success, failures });
   }
   return changes;
@@ -146,10 +154,14 @@ async function applyHealth(tx: Tx, change: HealthChange): Promise<EndpointRow | 
  * Records a batch of attempts: the deliveries' new state, the attempts, and — when anything
  * changed — each endpoint's health with the 5-day rule, all in one transaction. The common
  * case (every delivery succeeded at an endpoint already known healthy) is a single statement.
- * Then tells the change bus, and emails the admins of any endpoint this disabled.
+ * Then emails the admins of any endpoint this disabled, and returns the change-bus hints.
  */
-export async function recordAttempts(ctx: AppContext, owner: string, results: AttemptResult[]) {
-  if (results.length === 0) return;
+export async function recordAttempts(
+  ctx: AppContext,
+  owner: string,
+  results: AttemptResult[],
+): Promise<DeliveryHint[]> {
+  if (results.length === 0) return [];
   const db = ctx.database.queueDb;
   const changes = healthChanges(results);
   let disabled: EndpointRow[] = [];
@@ -172,19 +184,18 @@ export async function recordAttempts(ctx: AppContext, owner: string, results: At
     });
   }
 
-  // Hints for other replicas and live screens: one per endpoint (NOTIFY is a round trip each
-  // on PostgreSQL), naming the delivery when it is the endpoint's only one in the batch.
+  for (const endpoint of disabled) await notifyEndpointDisabled(ctx, endpoint).catch(() => {});
+  // What changed, per endpoint, for other replicas and live screens: the delivery when it is
+  // the endpoint's only one in the batch. The caller publishes (it coalesces busy endpoints).
   const byEndpoint = new Map<string, AttemptResult[]>();
   for (const r of results) {
     const list = byEndpoint.get(r.delivery.endpointId);
     if (list) list.push(r);
     else byEndpoint.set(r.delivery.endpointId, [r]);
   }
-  const hints = [...byEndpoint.values()].map((list) => ({
+  return [...byEndpoint.values()].map((list) => ({
     project_id: list[0]!.delivery.projectId,
     webhook_id: list[0]!.delivery.endpointId,
     id: list.length === 1 ? list[0]!.delivery.id : null,
   }));
-  for (const hint of hints) await ctx.database.bus.publish(BUS_CHANNELS.deliveries, hint).catch(() => {});
-  for (const endpoint of disabled) await notifyEndpointDisabled(ctx, endpoint).catch(() => {});
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../platform/sql-rows';
 import { DEMO_SIZE } from '../../../domain/demo/create-demo-project';
+import { rowsOf } from '../../../platform/sql-rows';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { signedInUser } from '../../../test/tokens';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../../platform/sql-rows';
 import { seedDemo } from '../../../domain/demo/seed-demo';
 import { EXPORT_BATCH } from '../../../domain/exports/export-list';
+import { rowsOf } from '../../../platform/sql-rows';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { insertTerminal, insertTransaction } from '../../../test/payment-rows';
