@@ -34,22 +34,24 @@ export interface WebhookDispatcher {
 }
 
 const liveOwners = new Set<string>();
-/** Events per fan-out pass, and attempts per recording statement. */
-const FAN_OUT_BATCH = 500;
-const CLAIM_BATCH = 500;
+/**
+ * Batch sizes. On PostgreSQL big batches mean few statements (each one's round trip and the
+ * wake-up of a server process cost more than its rows). PGlite runs each statement on this
+ * very thread, which sends nothing meanwhile, so there batches stay small enough (a few
+ * milliseconds each) not to stall the sends.
+ */
+const TUNING = {
+  postgres: { fanOut: 500, claim: 500, recordMin: 100, record: 500, recordDelayMs: 20, maxRounds: 16 },
+  pglite: { fanOut: 100, claim: 100, recordMin: 50, record: 100, recordDelayMs: 10, maxRounds: 4 },
+};
 /**
  * Rounds of sends held leased per endpoint (queued or in flight), so the next rounds are
- * ready while one is in flight: up to 16 for an endpoint that answers fast, down to 2 for a
- * slow one, whose queued deliveries would otherwise wait out their lease.
+ * ready while one is in flight: up to `maxRounds` for an endpoint that answers fast, down to
+ * 2 for a slow one, whose queued deliveries would otherwise wait out their lease.
  */
-const MAX_ROUNDS = 16;
 const MIN_ROUNDS = 2;
 /** Live screens hear of a busy endpoint's deliveries at most this often. */
 const HINT_WINDOW_MS = 250;
-/** A finished send waits at most this long to join a recording batch. */
-const RECORD_DELAY_MS = 20;
-const RECORD_BATCH_MIN = 100;
-const RECORD_BATCH = 500;
 
 /**
  * The webhook dispatcher (issue 8): outbox → deliveries (fan-out) → leased claims → signed
@@ -73,9 +75,10 @@ export function createWebhookDispatcher(
   const concurrency = opts.concurrency ?? 64;
   const perEndpoint = opts.perEndpoint ?? 16;
   /** Leased deliveries queued or in flight in all. */
-  const held = concurrency * MAX_ROUNDS;
+  const tuning = TUNING[ctx.database.kind];
+  const held = concurrency * tuning.maxRounds;
   /** Sent but not yet recorded: past this, sends wait for the recorder (backpressure). */
-  const maxUnrecorded = Math.max(RECORD_BATCH * 2, concurrency * 4);
+  const maxUnrecorded = Math.max(tuning.record * 2, concurrency * 4);
   const leaseMs = opts.leaseMs ?? ctx.config.webhooks.leaseSeconds * 1000;
   const pollMs = opts.pollMs ?? 1000;
   const newAgent = (): Dispatcher =>
@@ -123,7 +126,7 @@ export function createWebhookDispatcher(
     if (ms === undefined) return perEndpoint * MIN_ROUNDS;
     // Queued work for this endpoint should take at most a quarter of the lease to start.
     const rounds = Math.floor(leaseMs / 4 / Math.max(ms, 1));
-    return perEndpoint * Math.min(MAX_ROUNDS, Math.max(MIN_ROUNDS, rounds));
+    return perEndpoint * Math.min(tuning.maxRounds, Math.max(MIN_ROUNDS, rounds));
   };
   const roomFor = (endpointId: string) => depthFor(endpointId) - (heldBy.get(endpointId) ?? 0);
   const roomByEndpoint = () => {
@@ -151,7 +154,7 @@ export function createWebhookDispatcher(
     recording = (async () => {
       try {
         do {
-          const batch = finished.splice(0, RECORD_BATCH);
+          const batch = finished.splice(0, tuning.record);
           try {
             for (const hint of await recordAttempts(ctx, owner, batch)) hints.publish(hint.webhook_id, hint);
           } catch (error) {
@@ -161,7 +164,7 @@ export function createWebhookDispatcher(
             unrecorded -= batch.length;
           }
           pump();
-        } while (finished.length >= RECORD_BATCH_MIN);
+        } while (finished.length >= tuning.recordMin);
       } finally {
         recording = null;
         if (finished.length > 0) scheduleRecord();
@@ -169,14 +172,14 @@ export function createWebhookDispatcher(
     })();
     return recording;
   };
-  /** Records once a hundred sends have finished, or a few milliseconds after the first: big batches, few statements. */
+  /** Records once a batch's worth of sends have finished, or a few milliseconds after the first. */
   function scheduleRecord() {
-    if (finished.length >= RECORD_BATCH_MIN) void record();
+    if (finished.length >= tuning.recordMin) void record();
     else
       recordTimer ??= setTimeout(() => {
         recordTimer = undefined;
         void record();
-      }, RECORD_DELAY_MS);
+      }, tuning.recordDelayMs);
   }
   /** Until everything finished is recorded. */
   const recordAll = async () => {
@@ -271,7 +274,7 @@ export function createWebhookDispatcher(
       claimDue = false;
       const busy = [...heldBy.keys()].filter((id) => roomFor(id) <= 0);
       const now = ctx.now();
-      const limit = Math.min(roomHere(), CLAIM_BATCH);
+      const limit = Math.min(roomHere(), tuning.claim);
       const claimed = await claimDueDeliveries(db, {
         owner,
         now,
@@ -296,7 +299,7 @@ export function createWebhookDispatcher(
       const room = roomHere();
       const fanned = await fanOutEvents(db, {
         now,
-        batch: Math.min(FAN_OUT_BATCH, room),
+        batch: Math.min(tuning.fanOut, room),
         owner,
         leaseUntil: new Date(now.getTime() + leaseMs),
         room,
