@@ -34,14 +34,10 @@ interface FannedRow extends Partial<SendingEndpointRow> {
   event_type: string;
   event_data: string | null;
   event_created_at: Date | string;
-  /** The endpoint's columns come on its first leased row only (`endpoint_first`). */
+  /** The endpoint's columns come on its first row in the batch only (`endpoint_first`). */
   endpoint_first: boolean;
 }
 
-/**
- * A new id per delivery, made in SQL so the whole fan-out is one statement: 22 characters of
- * [A-Za-z0-9] from 256 random bits (base64 with `+`, `/` and `=` dropped), like `newId`'s.
- */
 /** The endpoint's columns, on its first row only: a batch repeats them once, not per delivery. */
 const ENDPOINT_ONCE = [
   'endpoint_project_id',
@@ -55,6 +51,11 @@ const ENDPOINT_ONCE = [
   .map((c) => `case when l.endpoint_first then l.${c} end as ${c}`)
   .join(', ');
 
+/**
+ * A new id per delivery, made in SQL so the whole fan-out is one statement: 22 characters of
+ * [A-Za-z0-9] from two random UUIDs (244 random bits, base64 with `+`, `/` and `=` dropped),
+ * the shape `newId` gives.
+ */
 const DELIVERY_ID = `'dlv_' || substr(translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/=', ''), 1, 22)`;
 
 /**
