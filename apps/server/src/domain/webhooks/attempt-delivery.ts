@@ -1,95 +1,12 @@
-import { WEBHOOK_RESPONSE_BODY_MAX_BYTES, WEBHOOK_TIMEOUT_SECONDS } from '@scanline/contracts';
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import type { AppContext } from '../../platform/context';
 import type { LeasedDelivery } from './leased-delivery';
 import { webhookBodyJson } from './payload';
+import { type HttpResult, postWebhook } from './post-webhook';
 import { nextRetryDelayMs, parseRetryAfter } from './schedule';
 import { signatureHeader } from './secrets';
 
 export const USER_AGENT = 'Scanline-Webhooks/1.0 (+https://github.com/scanline)';
-
-export interface HttpResult {
-  status: number | null;
-  headers: Record<string, string>;
-  body: string;
-  error: string | null;
-}
-
-const TIMEOUT_MS = WEBHOOK_TIMEOUT_SECONDS * 1000;
-
-class TimedOut extends Error {}
-
-/**
- * Reads at most 8 KiB of the answer, then drops the rest; stops at the attempt's deadline
- * (undici's bodyTimeout bounds each wait for a chunk, this bounds the whole read).
- */
-async function readCapped(body: Dispatcher.ResponseData['body'], deadline: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    chunks.push(buf.subarray(0, WEBHOOK_RESPONSE_BODY_MAX_BYTES - size));
-    size += Math.min(buf.length, WEBHOOK_RESPONSE_BODY_MAX_BYTES - size);
-    if (size >= WEBHOOK_RESPONSE_BODY_MAX_BYTES || performance.now() > deadline) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key in h) {
-    const v = h[key];
-    if (v !== undefined) out[key] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
-
-/**
- * One POST: success is a 2xx within 15 s; redirects are never followed (a 3xx is a failure).
- * The 15 s are undici's own timers (connect, headers, each body chunk) rather than an
- * AbortSignal per attempt, which cost more than a tenth of a send.
- */
-async function post(
-  agent: Dispatcher,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<HttpResult> {
-  const deadline = performance.now() + TIMEOUT_MS;
-  try {
-    const res = await request(url, {
-      method: 'POST',
-      headers,
-      body,
-      dispatcher: agent,
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
-    });
-    if (performance.now() > deadline) {
-      res.body.destroy();
-      throw new TimedOut();
-    }
-    let text = '';
-    try {
-      text = await readCapped(res.body, deadline);
-    } catch {
-      // The status already decided the outcome; a body cut off (timeout, reset) is kept empty.
-    }
-    return { status: res.statusCode, headers: flatHeaders(res.headers), body: text, error: null };
-  } catch (error) {
-    const e = error as Error & { code?: string; cause?: Error };
-    const timedOut =
-      e instanceof TimedOut || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT';
-    const message = timedOut
-      ? `Timed out after ${WEBHOOK_TIMEOUT_SECONDS} s`
-      : `${e.code ? `${e.code}: ` : ''}${e.message}${e.cause ? ` (${e.cause.message})` : ''}`;
-    return { status: null, headers: {}, body: '', error: message.slice(0, 1000) };
-  }
-}
 
 /** One attempt's result, ready to be recorded. */
 export interface AttemptResult {
@@ -125,7 +42,7 @@ export async function sendAttempt(
     'webhook-signature': signatureHeader(ctx.config, endpoint, event.id, startedAt, body),
   };
   const t0 = performance.now();
-  const result = await post(agent, endpoint.url, headers, body);
+  const result = await postWebhook(agent, endpoint.url, headers, body);
   const durationMs = Math.round(performance.now() - t0);
   const now = ctx.now();
 
