@@ -5,6 +5,7 @@ import {
   asDate,
   type LeasedDelivery,
   SENDING_ENDPOINT_COLUMNS,
+  SENDING_ENDPOINT_NAMES,
   type SendingEndpoint,
   type SendingEndpointRow,
   sendingEndpointOf,
@@ -39,15 +40,7 @@ interface FannedRow extends Partial<SendingEndpointRow> {
 }
 
 /** The endpoint's columns, on its first row only: a batch repeats them once, not per delivery. */
-const ENDPOINT_ONCE = [
-  'endpoint_project_id',
-  'url',
-  'secret_enc',
-  'previous_secret_enc',
-  'previous_secret_expires_at',
-  'failing_since',
-  'last_success_at',
-]
+const ENDPOINT_ONCE = SENDING_ENDPOINT_NAMES.filter((c) => c !== 'endpoint_id')
   .map((c) => `case when l.endpoint_first then l.${c} end as ${c}`)
   .join(', ');
 

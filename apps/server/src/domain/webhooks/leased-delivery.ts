@@ -34,9 +34,25 @@ export interface LeasedDelivery {
   event: OutboxEvent;
 }
 
-/** The endpoint columns a sender reads, as raw SQL selects them (`e` is the endpoint's alias). */
-export const SENDING_ENDPOINT_COLUMNS = `e.id as endpoint_id, e.project_id as endpoint_project_id, e.url,
-  e.secret_enc, e.previous_secret_enc, e.previous_secret_expires_at, e.failing_since, e.last_success_at`;
+/** The endpoint columns a sender reads: the name each is selected as, and its column. */
+const SENDING_ENDPOINT_FIELDS = {
+  endpoint_id: 'id',
+  endpoint_project_id: 'project_id',
+  url: 'url',
+  secret_enc: 'secret_enc',
+  previous_secret_enc: 'previous_secret_enc',
+  previous_secret_expires_at: 'previous_secret_expires_at',
+  failing_since: 'failing_since',
+  last_success_at: 'last_success_at',
+} as const;
+
+/** The names those columns are selected as. */
+export const SENDING_ENDPOINT_NAMES = Object.keys(SENDING_ENDPOINT_FIELDS) as (keyof SendingEndpointRow)[];
+
+/** The select list for raw SQL in which the endpoint's alias is `e`. */
+export const SENDING_ENDPOINT_COLUMNS = Object.entries(SENDING_ENDPOINT_FIELDS)
+  .map(([name, column]) => `e.${column} as ${name}`)
+  .join(', ');
 
 export interface SendingEndpointRow {
   endpoint_id: string;
@@ -49,7 +65,8 @@ export interface SendingEndpointRow {
   last_success_at: Date | string | null;
 }
 
-const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+export const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const date = (v: Date | string | null) => (v === null ? null : asDate(v));
 
 export const sendingEndpointOf = (r: SendingEndpointRow): SendingEndpoint => ({
   id: r.endpoint_id,
@@ -61,5 +78,3 @@ export const sendingEndpointOf = (r: SendingEndpointRow): SendingEndpoint => ({
   failingSince: date(r.failing_since),
   lastSuccessAt: date(r.last_success_at),
 });
-
-export const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));

@@ -76,6 +76,17 @@ async function writeAttempts(db: Db | Tx, owner: string, results: AttemptResult[
   return new Set(kept.map((r) => r.delivery_id));
 }
 
+/** A batch's attempts per endpoint, each endpoint's in the order they finished. */
+function byEndpoint(results: AttemptResult[]): AttemptResult[][] {
+  const groups = new Map<string, AttemptResult[]>();
+  for (const r of results) {
+    const list = groups.get(r.delivery.endpointId);
+    if (list) list.push(r);
+    else groups.set(r.delivery.endpointId, [r]);
+  }
+  return [...groups.values()];
+}
+
 interface HealthChange {
   endpoint: SendingEndpoint;
   /** The last success in the batch, when it must be written (it resets the 5-day clock). */
@@ -86,14 +97,8 @@ interface HealthChange {
 
 /** Each endpoint's health change from its attempts in this batch, in order; none for a healthy endpoint seen recently. */
 function healthChanges(results: AttemptResult[]): HealthChange[] {
-  const byEndpoint = new Map<string, AttemptResult[]>();
-  for (const r of results) {
-    const list = byEndpoint.get(r.delivery.endpointId);
-    if (list) list.push(r);
-    else byEndpoint.set(r.delivery.endpointId, [r]);
-  }
   const changes: HealthChange[] = [];
-  for (const list of byEndpoint.values()) {
+  for (const list of byEndpoint(results)) {
     const endpoint = list[0]!.delivery.endpoint;
     const lastSuccessIndex = list.findLastIndex((r) => r.ok);
     const lastSuccess = lastSuccessIndex >= 0 ? list[lastSuccessIndex]! : null;
@@ -187,13 +192,7 @@ export async function recordAttempts(
   for (const endpoint of disabled) await notifyEndpointDisabled(ctx, endpoint).catch(() => {});
   // What changed, per endpoint, for other replicas and live screens: the delivery when it is
   // the endpoint's only one in the batch. The caller publishes (it coalesces busy endpoints).
-  const byEndpoint = new Map<string, AttemptResult[]>();
-  for (const r of results) {
-    const list = byEndpoint.get(r.delivery.endpointId);
-    if (list) list.push(r);
-    else byEndpoint.set(r.delivery.endpointId, [r]);
-  }
-  return [...byEndpoint.values()].map((list) => ({
+  return byEndpoint(results).map((list) => ({
     project_id: list[0]!.delivery.projectId,
     webhook_id: list[0]!.delivery.endpointId,
     id: list.length === 1 ? list[0]!.delivery.id : null,
