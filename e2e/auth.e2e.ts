@@ -216,7 +216,11 @@ describe('sign-in experience in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await page.locator('#theme-link').getAttribute('href')).toBe('/themes/dark.css');
+    // The stylesheet is the content-hashed dark theme, cached as immutable (issue 18 §5).
+    const href = (await page.locator('#theme-link').getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\/theme-dark-[0-9a-f]{10}\.css$/);
+    const css = await page.request.get(`${s.origin}${href}`);
+    expect(css.headers()['cache-control']).toContain('immutable');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(248, 249, 250)');
   });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { hashedThemes } from './scripts/hashed-themes';
 import { precompress } from './scripts/precompress';
 
 const server = process.env.SCANLINE_SERVER ?? 'http://127.0.0.1:3000';
@@ -29,9 +30,22 @@ const publicPages: Plugin = {
   },
 };
 
-export default defineConfig({
+// react-router's package exports point every condition at its development build (warnings,
+// invariant messages, dev-only checks); a production bundle takes the production build.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   // precompress() last: it writes .br/.gz twins of every built text file (served as they are).
-  plugins: [react(), publicPages, precompress()],
+  plugins: [
+    react(),
+    publicPages,
+    hashedThemes(fileURLToPath(new URL('./public', import.meta.url))),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -51,4 +65,4 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: false }])),
   },
-});
+}));

@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
 import { startMaintenance } from './workers/maintenance';
 import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
+import { startPlannerStatistics } from './workers/planner-statistics';
 import { startRollups } from './workers/rollups';
 import { startTerminalSweeper } from './workers/terminal-sweeper';
 import { createWebhookDispatcher } from './workers/webhook-dispatcher';
@@ -35,6 +36,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
   const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
+  const stopPlannerStatistics = startPlannerStatistics(app.ctx, app.log);
   const stopReconcile = startPaymentReconcile(app.ctx, app.log);
   const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
   await webhooks.start();
@@ -61,6 +63,7 @@ async function main() {
     force.unref();
     stopMaintenance();
     stopTerminalSweeper();
+    stopPlannerStatistics();
     stopReconcile();
     await webhooks.stop();
     stopRollups();

@@ -8,5 +8,7 @@
   const dark = pref === 'dark' || (pref === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
   const link = document.getElementById('theme-link');
-  if (link) link.href = dark ? '/themes/dark.css' : '/themes/light.css';
+  // The built page names the hashed stylesheets on the link itself (scripts/hashed-themes.ts).
+  if (link)
+    link.href = (dark ? link.dataset.dark : link.dataset.light) || `/themes/${dark ? 'dark' : 'light'}.css`;
 })();

@@ -13,8 +13,10 @@ export function applyAppearance(appearance: Appearance = getAppearance()) {
   const dark = appearance === 'dark' || (appearance === 'system' && systemDark());
   document.documentElement.classList.toggle('dark', dark);
   const link = document.getElementById('theme-link') as HTMLLinkElement | null;
-  const href = dark ? '/themes/dark.css' : '/themes/light.css';
-  if (link && !link.href.endsWith(href)) link.href = href;
+  if (!link) return;
+  // Built pages carry the content-hashed names on the link (scripts/hashed-themes.ts).
+  const href = (dark ? link.dataset.dark : link.dataset.light) ?? `/themes/${dark ? 'dark' : 'light'}.css`;
+  if (!link.href.endsWith(href)) link.href = href;
 }
 
 export function setAppearance(appearance: Appearance) {

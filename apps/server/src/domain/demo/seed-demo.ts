@@ -3,6 +3,7 @@ import { projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { analyzeGrownTables } from '../../platform/planner-statistics';
 import { rebuildProjectRollups } from '../dashboard/refresh-rollups';
 import { batchesOf, planSlots } from './demo-history';
 
@@ -174,6 +175,9 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
     opts.onProgress?.(`${written.toLocaleString('en-US')} transactions written`);
   }
   await rebuildProjectRollups(db, projectId);
+  // A bulk load leaves the planner blind (PGlite has no autovacuum; PostgreSQL's lags behind):
+  // without statistics, deep keyset pages lose their index plan (issue 18 §5).
+  await analyzeGrownTables(db);
   opts.onProgress?.('dashboard rollups rebuilt');
   return { terminals: terminalIds.length, transactions: written };
 }
