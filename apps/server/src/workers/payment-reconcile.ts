@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { reconcilePendingRefunds, reconcileProcessing } from '../domain/transactions/reconcile-processing';
+import { reconcilePendingRefunds, reconcileProcessing } from '../domain/payments/reconcile-processing';
 import type { AppContext } from '../platform/context';
 
 const EVERY_MS = 60_000;

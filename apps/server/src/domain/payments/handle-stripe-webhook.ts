@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
 import { providerFor } from './provider-for';
-import { recordPaymentOutcome } from './record-payment-outcome';
+import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 
 const badSignature = () =>
   new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');

@@ -1,3 +1,5 @@
+// Boundary (issue 15 §7): `payments/` owns the providers and every call to them (charge, confirm,
+// refund, retrieve, the crash reconcile, Stripe's webhooks); status changes go through `transactions/`.
 /**
  * The payment provider seam (PRODUCT §5a): charge, refund, retrieve. Every call names our
  * transaction id as its idempotency key, so a retried or duplicated call can never charge

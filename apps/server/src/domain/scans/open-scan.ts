@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvent } from '../events/record-event';
-import { expireIfDue } from '../payments/expire-if-due';
+import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import { providerFor } from '../payments/provider-for';
 import { presentScan } from '../presenters/payments';
 import type { TransactionRow } from '../transactions/transition-transaction';
@@ -93,7 +93,7 @@ export async function openScan(
 ): Promise<ShopperScan> {
   const found = await loadByPaymentToken(ctx.database.db, input.token);
   if (!found) throw notFound('Payment code');
-  const txn = await expireIfDue(ctx, found.txn);
+  const txn = await expireAndPublishIfDue(ctx.database, found.txn, ctx.now());
   const reason = rejectedReason(txn.status);
   const stripe = reason ? null : await stripeSession(ctx, txn, found.business);
   const now = ctx.now();
@@ -129,7 +129,7 @@ export async function openScan(
 /** `GET /mobile/v1/scans/{id}`: the scan's transaction as it is now. */
 export async function getShopperScan(ctx: AppContext, scanId: string): Promise<ShopperScan> {
   const found = await loadScanContext(ctx.database.db, scanId);
-  const txn = await expireIfDue(ctx, found.txn);
+  const txn = await expireAndPublishIfDue(ctx.database, found.txn, ctx.now());
   const stripe = await stripeSession(ctx, txn, found.business);
   return presentShopperScan(found.scan, txn, found.label, found.business, stripe);
 }

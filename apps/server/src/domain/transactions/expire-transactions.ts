@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { terminals, transactions } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
+import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 const EXPIRABLE = ['pending', 'requires_action'] as const;
@@ -75,4 +77,15 @@ export async function expireIfDue(
   if (moved) return { row: moved, changed: true };
   const [fresh] = await db.select().from(transactions).where(eq(transactions.id, row.id)).limit(1);
   return { row: fresh ?? row, changed: false };
+}
+
+/** expireIfDue for the shopper's paths: the change, if any, is told to every replica at once. */
+export async function expireAndPublishIfDue(
+  database: { db: Db; bus: Bus },
+  row: TransactionRow,
+  now: Date,
+): Promise<TransactionRow> {
+  const result = await expireIfDue(database.db, row, now);
+  if (result.changed) await publishTransactionChange(database.bus, result.row);
+  return result.row;
 }

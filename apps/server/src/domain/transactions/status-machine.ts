@@ -1,3 +1,7 @@
+// Boundary (issue 15 §7): `transactions/` owns the status machine and every status change (create,
+// cancel, expire, record a provider's answer, release, decline) with its history row, outbox event and
+// bus hint; it never calls a payment provider. `payments/` charges and refunds, and moves a status only
+// through the functions here.
 import type { TransactionStatus } from '../../db/schema';
 
 /**

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
-import { refundTransaction } from '../../../domain/transactions/refund-transaction';
+import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 

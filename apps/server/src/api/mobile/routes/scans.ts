@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
-import { payTransaction } from '../../../domain/transactions/pay-transaction';
+import { payTransaction } from '../../../domain/payments/pay-transaction';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 

@@ -3,9 +3,9 @@ import { paymentAttempts, scans, terminals, transactions } from '../../db/schema
 import type { AppContext } from '../../platform/context';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
-import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
-import type { ChargeResult } from './provider';
-import { publishTransactionChange } from './publish-change';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
+import type { ChargeResult } from '../payments/provider';
+import { publishTransactionChange } from './publish-transaction-change';
 
 /**
  * Writes what the provider answered: processing → succeeded | failed | requires_action, the
@@ -121,6 +121,6 @@ export async function recordPaymentOutcome(
     return { row: moved.row, changed: true };
   });
   if (!outcome) throw new Error(`transaction ${input.transactionId} vanished while recording its payment`);
-  if (outcome.changed) await publishTransactionChange(ctx, outcome.row);
+  if (outcome.changed) await publishTransactionChange(ctx.database.bus, outcome.row);
   return outcome;
 }

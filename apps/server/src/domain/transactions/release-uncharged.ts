@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
-import { publishTransactionChange } from './publish-change';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
+import { publishTransactionChange } from './publish-transaction-change';
 
 /**
  * Nothing was charged (the provider refused before charging, or a retrieve under the
@@ -54,5 +54,5 @@ export async function releaseUncharged(
     }
     return m;
   });
-  if (moved) await publishTransactionChange(ctx, moved.row);
+  if (moved) await publishTransactionChange(ctx.database.bus, moved.row);
 }

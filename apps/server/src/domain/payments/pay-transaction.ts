@@ -5,14 +5,14 @@ import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { expireIfDue } from '../payments/expire-if-due';
-import type { ChargeResult } from '../payments/provider';
-import { providerFor } from '../payments/provider-for';
-import { publishTransactionChange } from '../payments/publish-change';
-import { recordPaymentOutcome } from '../payments/record-payment-outcome';
-import { releaseUncharged } from '../payments/release-uncharged';
+import { expireAndPublishIfDue } from '../transactions/expire-transactions';
+import type { ChargeResult } from './provider';
+import { providerFor } from './provider-for';
+import { publishTransactionChange } from '../transactions/publish-transaction-change';
+import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
+import { releaseUncharged } from '../transactions/release-uncharged';
 import { loadScanContext } from '../scans/scan-context';
-import { type TransactionRow, transitionTransaction } from './transition-transaction';
+import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
 
 const notPayable = (status: string) =>
   new AppError(
@@ -72,7 +72,7 @@ export async function payTransaction(
   const scanCtx = await loadScanContext(db, input.scanId);
   const provider = providerFor(ctx, scanCtx.txn.provider, scanCtx.business);
   if (!input.confirmation) provider.checkPaymentMethod(input.paymentMethod ?? '');
-  const txn = await expireIfDue(ctx, scanCtx.txn);
+  const txn = await expireAndPublishIfDue(ctx.database, scanCtx.txn, ctx.now());
   const now = ctx.now();
   const from = input.confirmation ? (['requires_action'] as const) : (['pending'] as const);
 
@@ -135,7 +135,7 @@ export async function payTransaction(
     }
     return payAnswer(current ?? txn, input.confirmUrl);
   }
-  await publishTransactionChange(ctx, claimed.row);
+  await publishTransactionChange(ctx.database.bus, claimed.row);
 
   const chargeInput = {
     projectId: txn.projectId,

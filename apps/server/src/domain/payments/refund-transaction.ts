@@ -5,13 +5,13 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordEvent } from '../events/record-event';
-import type { RefundResult } from '../payments/provider';
-import { providerFor } from '../payments/provider-for';
-import { publishTransactionChange } from '../payments/publish-change';
+import type { RefundResult } from './provider';
+import { providerFor } from './provider-for';
+import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
-import { presentRefund } from './get-transaction';
-import { transitionTransaction } from './transition-transaction';
+import { presentRefund } from '../transactions/get-transaction';
+import { transitionTransaction } from '../transactions/transition-transaction';
 
 type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
 
@@ -180,6 +180,6 @@ export async function settleRefund(
     }
     return { refund, moved };
   });
-  if (done.moved) await publishTransactionChange(ctx, done.moved.row);
+  if (done.moved) await publishTransactionChange(ctx.database.bus, done.moved.row);
   return done.refund;
 }
