@@ -91,7 +91,8 @@ export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
 
 export const createTransactionSchema = z.strictObject({
   amount: amountSchema,
-  currency: currencySchema,
+  /** Defaults to the project's currency (issue 15 §1). */
+  currency: currencySchema.optional(),
   reference: z.string().trim().min(1).max(120).optional(),
   metadata: z
     .record(z.string().max(40), z.string().max(500))
@@ -121,6 +122,17 @@ export const terminalTransactionSchema = z.object({
   updated_at: timestamp,
 });
 export type TerminalTransaction = z.infer<typeof terminalTransactionSchema>;
+
+/** `GET /terminal/v1/me`: what a paired device needs to set itself up (issue 15 §1). */
+export const deviceMeSchema = z.object({
+  terminal: terminalSchema,
+  project: z.object({ id: z.string(), name: z.string(), currency: z.string(), time_zone: z.string() }),
+  business: z.object({ name: z.string() }),
+});
+export type DeviceMe = z.infer<typeof deviceMeSchema>;
+
+/** Events of `GET /terminal/v1/stream` (issue 15 §1). */
+export const DEVICE_STREAM_EVENTS = ['transaction', 'terminal'] as const;
 
 /** What the main API answers in lists (and webhook `data`). */
 export const transactionSchema = z.object({

@@ -97,6 +97,11 @@ const envSchema = z.object({
   SESSION_SYNC: bool.default(true),
   /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
   TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  /**
+   * A terminal whose device stream dropped is offline if no stream or heartbeat follows within this
+   * (issue 15 §1; the sweeper runs every 5 s, so offline is seen at most ~20 s after the drop).
+   */
+  TERMINAL_STREAM_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a dispatcher holds a claimed delivery; keep it above the 15 s send timeout. */
@@ -158,6 +163,7 @@ export interface Config {
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
   terminalOfflineAfterSeconds: number;
+  terminalStreamGraceSeconds: number;
   authCacheSeconds: number;
   webhooks: { allowedCidrs: string[]; leaseSeconds: number };
 }
@@ -236,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
     terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
+    terminalStreamGraceSeconds: e.TERMINAL_STREAM_GRACE_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     webhooks: { allowedCidrs: list(e.WEBHOOK_ALLOWED_CIDRS), leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
   };

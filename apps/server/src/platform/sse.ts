@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
+  /** An event with an `id:` the client may send back as `Last-Event-ID` when it reconnects. */
+  event(event: string, data: unknown, id: string): void;
   comment(text: string): void;
   close(): void;
   readonly closed: boolean;
@@ -65,6 +67,10 @@ export function openEventStream(
     send(event, data) {
       if (closed) return;
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    event(event, data, id) {
+      if (closed) return;
+      raw.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);

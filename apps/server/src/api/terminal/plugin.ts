@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
 import { requireTerminalCredentials } from './caller';
 import { deviceRoutes } from './routes/device';
+import { deviceStreamRoutes } from './routes/device-stream';
 import { terminalRoutes } from './routes/terminals';
 import { transactionEventRoutes } from './routes/transaction-events';
 import { transactionRoutes } from './routes/transactions';
@@ -16,6 +17,7 @@ export async function terminalApi(app: FastifyInstance) {
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   terminalRoutes(app);
   deviceRoutes(app);
+  deviceStreamRoutes(app);
   transactionRoutes(app);
   transactionEventRoutes(app);
 }

@@ -35,6 +35,12 @@ export const terminals = pgTable(
     battery: integer(),
     network: text(),
     lastSeenAt: timestamptz('last_seen_at'),
+    /**
+     * Online until then (issue 15 §1): a heartbeat extends it by TERMINAL_OFFLINE_AFTER_SECONDS, an open
+     * device stream by its lease (renewed by the replica holding it), a dropped stream cuts it to
+     * TERMINAL_STREAM_GRACE_SECONDS. Null on rows older than the column (last_seen_at rules then).
+     */
+    onlineUntil: timestamptz('online_until'),
     pairedAt: timestamptz('paired_at'),
     disabledAt: timestamptz('disabled_at'),
     createdBy: text().notNull(),

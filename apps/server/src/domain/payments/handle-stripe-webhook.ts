@@ -4,8 +4,8 @@ import { businesses, projects, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
-import { providerFor } from './provider-for';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
+import { providerFor } from './provider-for';
 
 const badSignature = () =>
   new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');

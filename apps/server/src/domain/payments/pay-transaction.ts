@@ -5,14 +5,14 @@ import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { loadScanContext } from '../scans/scan-context';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
-import type { ChargeResult } from './provider';
-import { providerFor } from './provider-for';
 import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
-import { loadScanContext } from '../scans/scan-context';
 import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
+import type { ChargeResult } from './provider';
+import { providerFor } from './provider-for';
 
 const notPayable = (status: string) =>
   new AppError(

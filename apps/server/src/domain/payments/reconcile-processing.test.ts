@@ -4,9 +4,9 @@ import { paymentAttempts, refunds, simulatorCharges, simulatorRefunds, transacti
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction } from '../../test/payment-factories';
-import { simulatorProvider } from './simulator';
-import { reconcilePendingRefunds, reconcileProcessing } from './reconcile-processing';
 import { transitionTransaction } from '../transactions/transition-transaction';
+import { reconcilePendingRefunds, reconcileProcessing } from './reconcile-processing';
+import { simulatorProvider } from './simulator';
 
 describe('reconcile transactions left processing', () => {
   let t: TestApp;

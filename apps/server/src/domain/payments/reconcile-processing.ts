@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { providerFor } from './provider-for';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
+import { providerFor } from './provider-for';
 import { settleRefund } from './refund-transaction';
 
 export interface ReconcileReport {

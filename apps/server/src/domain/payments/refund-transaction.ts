@@ -5,13 +5,13 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordEvent } from '../events/record-event';
-import type { RefundResult } from './provider';
-import { providerFor } from './provider-for';
-import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { presentRefund } from '../transactions/get-transaction';
+import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { transitionTransaction } from '../transactions/transition-transaction';
+import type { RefundResult } from './provider';
+import { providerFor } from './provider-for';
 
 type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
 

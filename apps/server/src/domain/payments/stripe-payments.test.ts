@@ -5,8 +5,8 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
-import { reconcileProcessing } from './reconcile-processing';
 import { transitionTransaction } from '../transactions/transition-transaction';
+import { reconcileProcessing } from './reconcile-processing';
 
 const WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
 

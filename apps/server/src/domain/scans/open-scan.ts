@@ -6,9 +6,9 @@ import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvent } from '../events/record-event';
-import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import { providerFor } from '../payments/provider-for';
 import { presentScan } from '../presenters/payments';
+import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { loadByPaymentToken, loadScanContext } from './scan-context';
 

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -16,7 +16,9 @@ export async function recordHeartbeat(
   device: DeviceCaller,
   input: { app_version?: string; battery?: number; network?: string },
   now: Date,
+  offlineAfterSeconds: number,
 ) {
+  const until = new Date(now.getTime() + offlineAfterSeconds * 1000);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: terminals.status })
@@ -31,6 +33,8 @@ export async function recordHeartbeat(
       .set({
         status: 'online',
         lastSeenAt: now,
+        // Never shortens an open stream's lease (issue 15 §1).
+        onlineUntil: sql`greatest(coalesce(${terminals.onlineUntil}, ${until}), ${until})`,
         updatedAt: now,
         ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),
         ...(input.battery !== undefined ? { battery: input.battery } : {}),

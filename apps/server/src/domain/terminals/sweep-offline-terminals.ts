@@ -6,7 +6,9 @@ import { presentTerminal } from '../presenters/payments';
 import type { TerminalRow } from './terminals';
 
 /**
- * Marks `offline` every online terminal whose last heartbeat is older than `offlineAfterSeconds`,
+ * Marks `offline` every online terminal whose presence ran out (`online_until`: heartbeats, an open
+ * device stream's lease, or a dropped stream's grace; rows from before that column: last heartbeat
+ * older than `offlineAfterSeconds`),
  * and writes one `terminal.offline` event per terminal moved, in the same transaction.
  *
  * Safe with many replicas sweeping at once: the candidates are locked with SKIP LOCKED and
@@ -19,7 +21,6 @@ export async function sweepOfflineTerminals(
   offlineAfterSeconds: number,
   batch = 500,
 ): Promise<TerminalRow[]> {
-  const cutoff = new Date(now.getTime() - offlineAfterSeconds * 1000);
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(terminals)
@@ -27,7 +28,8 @@ export async function sweepOfflineTerminals(
       .where(
         sql`${terminals.id} in (
           select id from terminals
-          where status = 'online' and last_seen_at < ${cutoff}
+          where status = 'online'
+            and coalesce(online_until, last_seen_at + make_interval(secs => ${offlineAfterSeconds})) < ${now}
           order by last_seen_at
           limit ${batch}
           for update skip locked

@@ -73,7 +73,12 @@ export async function createTransaction(
 
   return db.transaction(async (tx): Promise<CreateTransactionResult> => {
     const [setup] = await tx
-      .select({ label: terminals.label, status: terminals.status, provider: businesses.paymentProvider })
+      .select({
+        label: terminals.label,
+        status: terminals.status,
+        provider: businesses.paymentProvider,
+        currency: projects.currency,
+      })
       .from(terminals)
       .innerJoin(projects, eq(projects.id, terminals.projectId))
       .innerJoin(businesses, eq(businesses.id, projects.businessId))
@@ -95,7 +100,8 @@ export async function createTransaction(
       projectId: target.projectId,
       terminalId: target.terminalId,
       amount: input.amount,
-      currency: input.currency,
+      // Issue 15 §1: a register that names no currency charges in the project's.
+      currency: input.currency ?? setup.currency,
       status: 'pending',
       reference: input.reference ?? null,
       metadata: input.metadata ?? null,

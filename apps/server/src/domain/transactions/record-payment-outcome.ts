@@ -2,10 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentAttempts, scans, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordEvent } from '../events/record-event';
-import { presentTransaction } from '../presenters/payments';
-import { type TransactionRow, transitionTransaction } from './transition-transaction';
 import type { ChargeResult } from '../payments/provider';
+import { presentTransaction } from '../presenters/payments';
 import { publishTransactionChange } from './publish-transaction-change';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
  * Writes what the provider answered: processing → succeeded | failed | requires_action, the

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { type TransactionRow, transitionTransaction } from './transition-transaction';
 import { publishTransactionChange } from './publish-transaction-change';
+import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
  * Nothing was charged (the provider refused before charging, or a retrieve under the

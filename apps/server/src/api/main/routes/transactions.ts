@@ -9,9 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
-import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 

@@ -3,9 +3,9 @@ import { openScanSchema, payRequestSchema, payResponseSchema, shopperScanSchema 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { payTransaction } from '../../../domain/payments/pay-transaction';
 import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
-import { payTransaction } from '../../../domain/payments/pay-transaction';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 

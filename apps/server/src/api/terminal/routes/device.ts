@@ -62,6 +62,7 @@ export function deviceRoutes(root: FastifyInstance) {
         deviceOf(request),
         request.body ?? {},
         ctx.now(),
+        ctx.config.terminalOfflineAfterSeconds,
       );
       if (cameOnline) void publishTerminal(ctx.database.bus, terminal);
       return presentTerminal(terminal);

@@ -1,0 +1,1 @@
+ALTER TABLE "terminals" ADD COLUMN "online_until" timestamp with time zone;
