@@ -1,5 +1,6 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
+import { benchFleet } from './fleet';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   pay: benchPayLatency,
   webhooks: benchWebhooks,
   tables: benchTables,
+  fleet: benchFleet,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -18,6 +18,9 @@ describe('scan to pay in Chromium', () => {
   let s: Stack;
   /** The tablet paired by the first test; the next ones take more payments on it. */
   let tablet: Page;
+  /** The business's console and its project, from the first test. */
+  let merchant: Page;
+  let projectUrl: string;
   beforeAll(async () => {
     s = await startStack();
   });
@@ -25,7 +28,7 @@ describe('scan to pay in Chromium', () => {
 
   it('pairs a virtual terminal, charges, is paid from a phone, shows it live and refunds it', async () => {
     // The business: sign up, a business and a project (as in workspace.e2e.ts).
-    const merchant = await (await s.context()).newPage();
+    merchant = await (await s.context()).newPage();
     await registerThroughUi(merchant, s.origin, newEmail('merchant'));
     await merchant.goto(`${s.origin}/u/businesses`);
     await merchant.getByRole('button', { name: 'Add your first business' }).click();
@@ -39,7 +42,7 @@ describe('scan to pay in Chromium', () => {
     await merchant.getByRole('option', { name: 'Acme Coffee' }).click();
     await merchant.getByRole('button', { name: 'Create project' }).click();
     await merchant.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/);
-    const projectUrl = merchant.url().replace(/\/dashboard$/, '');
+    projectUrl = merchant.url().replace(/\/dashboard$/, '');
 
     // A virtual terminal; creating it goes straight to its pairing code.
     await merchant.goto(`${projectUrl}/terminals`);
@@ -152,19 +155,80 @@ describe('scan to pay in Chromium', () => {
     await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
   });
 
-  it('says a declined card failed, on the phone and on the terminal', async () => {
+  it('a declined card is not the end: both screens say so, and another card pays (issue 15 §3)', async () => {
     const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
     await payWith(phone, '4000 0000 0000 0002');
-    await expectText(phone.locator('.pay-result h1'), 'Payment failed');
-    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=failed]'));
-    await expectText(tablet.getByTestId('payment-result'), 'Payment failed');
+    await expectText(phone.locator('.pay-alert'), 'Declined');
+    await expectText(phone.locator('.pay-alert'), 'try another card');
+    await expectVisible(tablet.locator('[data-testid=payment-status][data-status=declined]'));
+    await expectText(tablet.getByTestId('payment-status'), 'Declined — try another card');
+    // The same code, another card.
+    await payWith(phone, '4242 4242 4242 4242');
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
   });
 
-  it('cancels a pending payment from the terminal; the code then says so', async () => {
+  it('cancels a pending payment from the terminal, back to idle; the code then says so', async () => {
     const phone = await chargeAndScan(['3', '0', '0'], '$3.00');
     await tablet.getByRole('button', { name: 'Cancel' }).click();
-    await expectVisible(tablet.locator('[data-testid=payment-result][data-status=canceled]'));
+    await expectText(tablet.getByTestId('terminal-idle'), 'The payment of $3.00 was canceled.');
     await phone.reload();
     await expectText(phone.locator('.pay-result h1'), 'This payment was canceled');
+  });
+
+  it('the register drives the terminal: a checkout pushed with an API key takes the screen, its cancel clears it', async () => {
+    if (await tablet.getByRole('button', { name: 'New payment' }).count())
+      await tablet.getByRole('button', { name: 'New payment' }).click();
+    await expectText(tablet.getByTestId('terminal-connection'), 'Online');
+    await expectText(tablet.getByTestId('terminal-idle'), 'Waiting for the register');
+
+    // The register's server: a write key from the console.
+    await merchant.goto(`${projectUrl}/api-keys`);
+    await merchant
+      .getByRole('button', { name: /Create a key|New key/ })
+      .first()
+      .click();
+    await merchant.fill('#key-name', 'Register 1');
+    await merchant.locator('.p-dropdown:has(#key-mode)').click();
+    await merchant.getByRole('option', { name: /^Write/ }).click();
+    await merchant.getByRole('button', { name: 'Create key' }).click();
+    const key = ((await merchant.getByTestId('api-key-secret').textContent()) ?? '').trim();
+    expect(key).toMatch(/^sl_/);
+    const terminalId = await tablet.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('scanline.terminal.device') ?? '{}') as { terminal: { id: string } })
+          .terminal.id,
+    );
+    const register = async (path: string, body?: unknown) =>
+      merchant.evaluate(
+        async ({ path, body, key }) => {
+          const res = await fetch(path, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${key}`,
+              ...(body ? { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return { status: res.status, body: await res.json() };
+        },
+        { path, body, key },
+      );
+
+    // No currency: the project's. The tablet shows it at once, with the reference and a QR code.
+    const created = await register('/terminal/v1/transactions', {
+      amount: 2475,
+      terminal_id: terminalId,
+      reference: 'Basket 1042',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.currency).toBe('USD');
+    await expectText(tablet.getByTestId('payment-amount'), '$24.75');
+    await expectVisible(tablet.locator('[data-testid=payment-qr] svg'));
+    await expectText(tablet.locator('.term-pay'), 'Basket 1042');
+
+    const canceled = await register(`/terminal/v1/transactions/${created.body.id}/cancel`);
+    expect(canceled.status).toBe(200);
+    await expectText(tablet.getByTestId('terminal-idle'), 'The payment of $24.75 was canceled.');
   });
 });

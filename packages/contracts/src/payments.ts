@@ -89,6 +89,12 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
 
+/** Issue 15 §3: a declined card sends the transaction back to `pending`; the third one fails it. */
+export const MAX_DECLINED_ATTEMPTS = 3;
+/** Why the last card was declined (Stripe's `last_payment_error`); null when none was. */
+export const lastPaymentErrorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
+export type LastPaymentError = z.infer<typeof lastPaymentErrorSchema>;
+
 export const createTransactionSchema = z.strictObject({
   amount: amountSchema,
   /** Defaults to the project's currency (issue 15 §1). */
@@ -117,6 +123,7 @@ export const terminalTransactionSchema = z.object({
   card_last4: z.string().nullable(),
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
+  last_payment_error: lastPaymentErrorSchema,
   expires_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
@@ -151,6 +158,7 @@ export const transactionSchema = z.object({
   card_last4: z.string().nullable(),
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
+  last_payment_error: lastPaymentErrorSchema,
   expires_at: timestamp,
   succeeded_at: timestamp.nullable(),
   created_at: timestamp,
@@ -193,7 +201,7 @@ export const createRefundSchema = z.strictObject({
 
 export const paymentAttemptSchema = z.object({
   id: z.string(),
-  status: z.enum(['processing', 'succeeded', 'failed', 'requires_action']),
+  status: z.enum(['processing', 'succeeded', 'failed', 'declined', 'requires_action']),
   payment_method: z.string(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
@@ -239,6 +247,8 @@ export const shopperScanSchema = z.object({
     /** Only when failed: why, as the shopper page shows it. */
     failure_code: z.string().nullable().optional(),
     failure_message: z.string().nullable().optional(),
+    /** After a declined card, while another may be tried: why (issue 15 §3). */
+    last_payment_error: lastPaymentErrorSchema.optional(),
   }),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),
@@ -252,9 +262,11 @@ export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),
 });
 export const payResponseSchema = z.object({
-  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing']),
+  /** `pending`: this card was declined and another may be tried (issue 15 §3). */
+  status: z.enum(['succeeded', 'failed', 'requires_action', 'processing', 'pending']),
   failure_code: z.string().optional(),
   failure_message: z.string().optional(),
+  last_payment_error: lastPaymentErrorSchema.optional(),
   next_action: z.object({ type: z.string(), confirm_url: z.string().optional() }).optional(),
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;

@@ -14,6 +14,7 @@ export const PROJECT_EVENT_TYPES = [
   'scan.created',
   'transaction.created',
   'transaction.succeeded',
+  'transaction.payment_failed',
   'transaction.failed',
   'transaction.canceled',
   'transaction.expired',
@@ -164,6 +165,7 @@ export const EVENT_DATA_SCHEMAS: Record<WebhookEventType, z.ZodType> = {
   'scan.created': scanSchema,
   'transaction.created': transactionSchema,
   'transaction.succeeded': transactionSchema,
+  'transaction.payment_failed': transactionSchema,
   'transaction.failed': transactionSchema,
   'transaction.canceled': transactionSchema,
   'transaction.expired': transactionSchema,
@@ -175,12 +177,15 @@ export const EVENT_DATA_SCHEMAS: Record<WebhookEventType, z.ZodType> = {
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'terminal.paired': 'A terminal traded its pairing code for a device token.',
-  'terminal.online': 'A terminal sent a heartbeat after being offline or newly paired.',
-  'terminal.offline': 'A terminal missed its heartbeats for 2 minutes.',
+  'terminal.online': 'A terminal opened its device stream (or sent a heartbeat) after being offline.',
+  'terminal.offline':
+    'A terminal lost its device stream for TERMINAL_STREAM_GRACE_SECONDS, or missed its heartbeats for TERMINAL_OFFLINE_AFTER_SECONDS.',
   'scan.created': "A shopper's phone opened a terminal's code.",
   'transaction.created': 'A transaction was created and waits for payment.',
   'transaction.succeeded': 'A payment succeeded.',
-  'transaction.failed': 'A payment failed (declined, or a provider error).',
+  'transaction.payment_failed':
+    'A card was declined; the transaction is pending again and the shopper may try another card (issue 15 §3).',
+  'transaction.failed': 'The payment failed for good: a third declined card, or it expired after a decline.',
   'transaction.canceled': 'A pending transaction was canceled.',
   'transaction.expired': 'A pending transaction was not paid within 15 minutes.',
   'transaction.refunded': 'All or part of a payment was refunded.',

@@ -28,6 +28,11 @@ const FINAL: TransactionStatus[] = [
 ];
 
 /** What a shopper reads for a code that cannot be paid any more. */
+/** Why the last card was declined, and that another may be tried (issue 15 §3). */
+function declinedText(error: { message: string } | null | undefined): string | undefined {
+  return error ? `Declined: ${error.message} You can try another card.` : undefined;
+}
+
 function closedText(status: TransactionStatus): { title: string; message: string } {
   switch (status) {
     case 'succeeded':
@@ -58,7 +63,8 @@ export function PayApp({ token }: { token: string }) {
       (s) => {
         setScan(s);
         const status = s.transaction.status;
-        if (status === 'pending') setScreen({ kind: 'form' });
+        if (status === 'pending')
+          setScreen({ kind: 'form', failure: declinedText(s.transaction.last_payment_error) });
         else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
         else if (status === 'processing') setScreen({ kind: 'processing' });
         else setScreen({ kind: 'closed', status });
@@ -91,6 +97,8 @@ export function PayApp({ token }: { token: string }) {
           const status = s.transaction.status;
           if (FINAL.includes(status)) setScreen({ kind: 'done', status });
           else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
+          else if (status === 'pending')
+            setScreen({ kind: 'form', failure: declinedText(s.transaction.last_payment_error) });
         },
         () => {},
       );
@@ -103,6 +111,9 @@ export function PayApp({ token }: { token: string }) {
     else if (answer.status === 'requires_action')
       setScreen({ kind: 'authenticate', confirmUrl: answer.next_action?.confirm_url });
     else if (answer.status === 'processing') setScreen({ kind: 'processing' });
+    // Issue 15 §3: declined, but the same code takes another card.
+    else if (answer.status === 'pending')
+      setScreen({ kind: 'form', failure: declinedText(answer.last_payment_error) });
     else
       setScreen({
         kind: 'done',

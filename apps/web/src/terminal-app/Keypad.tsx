@@ -1,20 +1,28 @@
+import type { DeviceMe } from '@scanline/contracts';
 import { AMOUNT_MAX } from '@scanline/contracts/payment-constants';
 import { useEffect, useState } from 'react';
 import { currencyDigits, formatMoney } from '../lib/money';
 import { createTransaction, type Device, isUnauthorized } from './device';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'SEK', 'JPY'];
-const CURRENCY_KEY = 'scanline.terminal.currency';
+/** Issue 15 §2: above this many whole units the keypad asks before charging. */
+const CONFIRM_ABOVE_UNITS = 10_000;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '⌫'];
 
 /** The amount is typed as on a till: digits fill in from the right (1, 2, 5 → 1.25). */
 export function Keypad(props: {
   device: Device;
-  onCreated: (id: string, key: string) => void;
+  /** The project's currency comes from here (GET /terminal/v1/me); null while it loads. */
+  me: DeviceMe | null;
+  /** The device stream is open: the register can push a checkout. */
+  waiting: boolean;
+  notice: string | null;
+  onCreated: (id: string) => void;
   onRevoked: () => void;
 }) {
-  const fromTerminal = (props.device.terminal as { currency?: string }).currency;
-  const [currency, setCurrency] = useState(() => localStorage.getItem(CURRENCY_KEY) ?? fromTerminal ?? 'USD');
+  // The project's currency unless staff picks another for this payment (issue 15 §2).
+  const [chosen, setChosen] = useState<string | null>(null);
+  const currency = chosen ?? props.me?.project.currency ?? 'USD';
   const [minor, setMinor] = useState(0);
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,15 +56,22 @@ export function Keypad(props: {
   });
 
   const charge = async () => {
+    const big = minor > CONFIRM_ABOVE_UNITS * 10 ** currencyDigits(currency);
+    if (big && !window.confirm(`Charge ${formatMoney(minor, currency)}? That is a large amount.`)) return;
     setBusy(true);
     setError(null);
     try {
       const t = await createTransaction(
         props.device,
-        { amount: minor, currency, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+        {
+          amount: minor,
+          // No currency: the server charges in the project's.
+          ...(chosen ? { currency: chosen } : {}),
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+        },
         idempotencyKey,
       );
-      props.onCreated(t.id, idempotencyKey);
+      props.onCreated(t.id);
     } catch (e) {
       if (isUnauthorized(e)) props.onRevoked();
       else setError((e as Error).message);
@@ -68,6 +83,12 @@ export function Keypad(props: {
   const digits = currencyDigits(currency);
   return (
     <section className="term-panel term-keypad" aria-label="New payment">
+      <p className="term-idle" role="status" data-testid="terminal-idle">
+        {props.notice ??
+          (props.waiting
+            ? 'Waiting for the register… or type an amount.'
+            : 'Reconnecting… you can still type an amount.')}
+      </p>
       <div className="term-amount-row">
         <output className="term-amount" aria-live="polite" data-testid="keypad-amount">
           {formatMoney(minor, currency)}
@@ -80,8 +101,7 @@ export function Keypad(props: {
           className="term-select"
           value={currency}
           onChange={(e) => {
-            setCurrency(e.target.value);
-            localStorage.setItem(CURRENCY_KEY, e.target.value);
+            setChosen(e.target.value === props.me?.project.currency ? null : e.target.value);
             setIdempotencyKey(crypto.randomUUID());
           }}
         >

@@ -65,12 +65,16 @@ export function PaymentScreen(props: {
   if (!WAITING.has(t.status)) return <Result t={t} amount={amount} onDone={props.onDone} />;
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
+  // Issue 15 §3: a declined card sends the payment back to pending; the same code takes another.
+  const declined = t.status === 'pending' && t.last_payment_error;
   const statusText =
     t.status === 'processing'
       ? 'Processing the payment…'
       : t.status === 'requires_action'
         ? 'Waiting for the customer to authenticate…'
-        : 'Scan to pay with your phone';
+        : declined
+          ? 'Declined — try another card'
+          : 'Scan to pay with your phone';
   return (
     <section className="term-panel term-pay" aria-label="Waiting for payment">
       <p className="term-pay-amount" data-testid="payment-amount">
@@ -84,9 +88,15 @@ export function PaymentScreen(props: {
           <span className="term-spinner" />
         )}
       </div>
-      <p className="term-status" role="status" data-testid="payment-status" data-status={t.status}>
+      <p
+        className={`term-status${declined ? ' term-status-declined' : ''}`}
+        role="status"
+        data-testid="payment-status"
+        data-status={declined ? 'declined' : t.status}
+      >
         {statusText}
       </p>
+      {declined && <p className="term-muted">{t.last_payment_error?.message}</p>}
       <p className="term-muted">
         Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
         {stream === 'reconnecting' && ' · reconnecting…'}

@@ -1,19 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
-import { type Device, forgetDevice, heartbeat, isUnauthorized, loadDevice, saveDevice } from './device';
+import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatMoney } from '../lib/money';
+import {
+  type Device,
+  forgetDevice,
+  getMe,
+  isUnauthorized,
+  loadDevice,
+  saveDevice,
+  watchDevice,
+} from './device';
 import { Keypad } from './Keypad';
 import { PairScreen } from './PairScreen';
 import { PaymentScreen } from './PaymentScreen';
 import { toggleTheme } from './theme';
 
-const HEARTBEAT_MS = 30_000;
+const OPEN = new Set(['pending', 'processing', 'requires_action']);
+const IDLE_NOTICE_MS = 5_000;
 
-/** Pair → keypad → QR code and live status → result → keypad again. */
+/**
+ * Pair → idle (waiting for the register, or staff types an amount) → QR code and live status →
+ * result → idle. The device stream (issue 15 §1) is the terminal's presence and brings the
+ * register's checkouts, which take the screen at once.
+ */
 export function TerminalApp() {
   const initialCode = new URLSearchParams(window.location.search).get('code') ?? '';
   const [device, setDevice] = useState<Device | null>(() => (initialCode ? null : loadDevice()));
   const [notice, setNotice] = useState<string | null>(null);
-  const [payment, setPayment] = useState<{ id: string; key: string } | null>(null);
-  const [online, setOnline] = useState(true);
+  const [payment, setPayment] = useState<{ id: string } | null>(null);
+  const [connection, setConnection] = useState<'connecting' | 'open' | 'reconnecting'>('connecting');
+  const [me, setMe] = useState<DeviceMe | null>(null);
+  const [idleNotice, setIdleNotice] = useState<string | null>(null);
+  // The stream's handlers read the current payment without re-subscribing on every change.
+  const paymentRef = useRef<{ id: string } | null>(null);
+  paymentRef.current = payment;
 
   const unpaired = useCallback((message: string) => {
     forgetDevice();
@@ -27,27 +47,52 @@ export function TerminalApp() {
     [unpaired],
   );
 
-  // Heartbeats keep the terminal `online` in the console (offline after 2 minutes without).
   useEffect(() => {
     if (!device) return;
-    const beat = () =>
-      heartbeat(device).then(
-        (terminal) => {
-          setOnline(true);
-          // The console may have renamed the terminal: show its current label.
-          if (terminal && terminal.label !== device.terminal.label) {
-            const updated = { ...device, terminal };
-            saveDevice(updated);
-            setDevice(updated);
+    let gone = false;
+    getMe(device).then(
+      (m) => !gone && setMe(m),
+      (e) => isUnauthorized(e) && onRevoked(),
+    );
+    const stop = watchDevice(device, {
+      onState: setConnection,
+      onUnauthorized: onRevoked,
+      onTerminal: (terminal) => {
+        // The console renamed or moved the terminal: show its current label.
+        const updated = { ...device, terminal };
+        saveDevice(updated);
+        setMe((m) => (m ? { ...m, terminal } : m));
+      },
+      onTransaction: (t: TerminalTransaction) => {
+        const current = paymentRef.current;
+        if (current?.id === t.id) {
+          // Canceled (by the register, or here): straight back to idle.
+          if (t.status === 'canceled') {
+            setPayment(null);
+            setIdleNotice(`The payment of ${formatMoney(t.amount, t.currency)} was canceled.`);
           }
-        },
-        (e) => (isUnauthorized(e) ? onRevoked() : setOnline(false)),
-      );
-    void beat();
-    const timer = setInterval(beat, HEARTBEAT_MS);
-    return () => clearInterval(timer);
+          return;
+        }
+        // A pushed checkout takes the screen at once when nothing else is on it.
+        if (!current && OPEN.has(t.status)) {
+          setIdleNotice(null);
+          setPayment({ id: t.id });
+        }
+      },
+    });
+    return () => {
+      gone = true;
+      stop();
+    };
   }, [device, onRevoked]);
 
+  const online = connection === 'open';
+  // The idle screen says what just happened for a moment, then waits for the register again.
+  useEffect(() => {
+    if (!idleNotice) return;
+    const timer = setTimeout(() => setIdleNotice(null), IDLE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [idleNotice]);
   return (
     <div className="term">
       <header className="term-bar">
@@ -60,8 +105,10 @@ export function TerminalApp() {
         {device && (
           <span className="term-device" data-testid="terminal-label">
             <span className={`term-dot ${online ? 'term-dot-on' : ''}`} aria-hidden="true" />
-            <span className="term-device-label">{device.terminal.label}</span>
-            <span className="sr-only">{online ? ' (online)' : ' (offline)'}</span>
+            <span className="term-device-label">{me?.terminal.label ?? device.terminal.label}</span>
+            <span className="term-connection" data-testid="terminal-connection" data-state={connection}>
+              {online ? 'Online' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+            </span>
           </span>
         )}
         <span className="term-spacer" />
@@ -96,6 +143,7 @@ export function TerminalApp() {
             onPaired={(d) => {
               saveDevice(d);
               setNotice(null);
+              setMe(null);
               setDevice(d);
               // The code is single use: keep it out of the address bar and history.
               window.history.replaceState(null, '', '/terminal');
@@ -110,7 +158,17 @@ export function TerminalApp() {
             onRevoked={onRevoked}
           />
         ) : (
-          <Keypad device={device} onCreated={(id, key) => setPayment({ id, key })} onRevoked={onRevoked} />
+          <Keypad
+            device={device}
+            me={me}
+            waiting={online}
+            notice={idleNotice}
+            onCreated={(id) => {
+              setIdleNotice(null);
+              setPayment({ id });
+            }}
+            onRevoked={onRevoked}
+          />
         )}
       </main>
     </div>

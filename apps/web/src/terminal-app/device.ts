@@ -1,4 +1,4 @@
-import type { PairResponse, Terminal, TerminalTransaction } from '@scanline/contracts';
+import type { DeviceMe, PairResponse, Terminal, TerminalTransaction } from '@scanline/contracts';
 import { openEventStream } from '../lib/event-stream';
 import { loadPublicConfig, PublicApiError, publicRequest } from '../lib/public-config';
 
@@ -56,9 +56,62 @@ export async function pair(code: string): Promise<Device> {
 export const heartbeat = (device: Device) =>
   call<Terminal | undefined>(device, '/heartbeat', { method: 'POST', body: { app_version: APP_VERSION } });
 
+/** The terminal, its project (currency, time zone) and business (issue 15 §1). */
+export const getMe = (device: Device) => call<DeviceMe>(device, '/me');
+
+/**
+ * Holds the device stream (issue 15 §1): checkouts pushed by the register (or anyone) and their
+ * status changes, and this terminal's edits. Holding it is what keeps the terminal `online`.
+ * Reconnects after 3 s backing off to 30 s, resuming from the last event id it saw.
+ */
+export function watchDevice(
+  device: Device,
+  handlers: {
+    onTransaction: (t: TerminalTransaction) => void;
+    onTerminal: (t: Terminal) => void;
+    onState: (s: 'open' | 'reconnecting') => void;
+    onUnauthorized: () => void;
+  },
+): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  let lastEventId: string | undefined;
+  void terminalBase().then((b) => {
+    if (stopped) return;
+    stop = openEventStream({
+      url: new URL(`${b}/stream`, window.location.origin).href,
+      headers: () => ({
+        authorization: `Bearer ${device.token}`,
+        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+      }),
+      onState: handlers.onState,
+      onFatal: (status) => {
+        if (status === 401 || status === 403) handlers.onUnauthorized();
+      },
+      onEvent: (e) => {
+        if (e.id) lastEventId = e.id;
+        if (e.event === 'transaction') handlers.onTransaction(JSON.parse(e.data) as TerminalTransaction);
+        else if (e.event === 'terminal') {
+          const terminal = JSON.parse(e.data) as Terminal;
+          handlers.onTerminal(terminal);
+          if (terminal.status === 'disabled') {
+            handlers.onUnauthorized();
+            return 'stop';
+          }
+        }
+        return undefined;
+      },
+    });
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
 export const createTransaction = (
   device: Device,
-  body: { amount: number; currency: string; reference?: string },
+  body: { amount: number; currency?: string; reference?: string },
   idempotencyKey: string,
 ) =>
   call<TerminalTransaction>(device, '/transactions', {

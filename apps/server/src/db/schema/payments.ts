@@ -172,7 +172,11 @@ export const transactionStatusChanges = pgTable(
   (t) => [index('transaction_status_changes_txn_idx').on(t.transactionId, t.id)],
 );
 
-export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'requires_action';
+/**
+ * `declined`: the provider declined the card (issue 15 §3: the shopper may try another, up to
+ * MAX_DECLINED_ATTEMPTS); `failed`: nothing was charged for another reason (an error, a crash).
+ */
+export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'declined' | 'requires_action';
 
 /** One try to pay a transaction: the payment method id (never a card number) and its result. */
 export const paymentAttempts = pgTable(

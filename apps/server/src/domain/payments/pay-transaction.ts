@@ -5,7 +5,9 @@ import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { lastPaymentError } from '../presenters/payments';
 import { loadScanContext } from '../scans/scan-context';
+import { chargeKey, declinedAttempts } from '../transactions/declined-attempts';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
@@ -48,6 +50,17 @@ export function payAnswer(txn: TransactionRow, confirmUrl: string): PayResponse 
       };
     case 'processing':
       return { status: 'processing' };
+    case 'pending':
+      // Back to pending after a declined card (issue 15 §3): say why; another card may be tried.
+      if (txn.failureCode) {
+        return {
+          status: 'pending',
+          last_payment_error: lastPaymentError(txn),
+          failure_code: txn.failureCode,
+          ...(txn.failureMessage ? { failure_message: txn.failureMessage } : {}),
+        };
+      }
+      throw notPayable(txn.status);
     default:
       throw notPayable(txn.status);
   }
@@ -90,6 +103,8 @@ export async function payTransaction(
           now,
         });
         if (!moved) return null;
+        // A new card after a decline is a new charge (its own idempotency key, issue 15 §3).
+        const attemptKey = chargeKey(txn.id, await declinedAttempts(tx, txn.projectId, txn.id));
         let attemptId: string;
         if (input.confirmation) {
           const [attempt] = await tx
@@ -121,7 +136,7 @@ export async function payTransaction(
             updatedAt: now,
           });
         }
-        return { row: moved.row, attemptId };
+        return { row: moved.row, attemptId, attemptKey };
       });
 
   if (!claimed) {
@@ -140,6 +155,7 @@ export async function payTransaction(
   const chargeInput = {
     projectId: txn.projectId,
     transactionId: txn.id,
+    attemptKey: claimed.attemptKey,
     amount: txn.amount,
     currency: txn.currency,
     paymentMethod: input.paymentMethod ?? '',
@@ -153,6 +169,7 @@ export async function payTransaction(
     return afterProviderError(ctx, {
       txn: claimed.row,
       attemptId: claimed.attemptId,
+      attemptKey: claimed.attemptKey,
       provider,
       error,
       confirmUrl: input.confirmUrl,
@@ -214,6 +231,7 @@ async function afterProviderError(
   input: {
     txn: TransactionRow;
     attemptId: string;
+    attemptKey: string;
     provider: ReturnType<typeof providerFor>;
     error: unknown;
     confirmUrl: string;
@@ -230,6 +248,7 @@ async function afterProviderError(
     found = await input.provider.retrieve({
       projectId: input.txn.projectId,
       transactionId: input.txn.id,
+      attemptKey: input.attemptKey,
       amount: input.txn.amount,
       currency: input.txn.currency,
       reference: input.txn.providerReference,

@@ -20,8 +20,12 @@ export interface ChargeResult {
 
 export interface ChargeInput {
   projectId: string;
-  /** Our transaction id: the idempotency key of the charge. */
   transactionId: string;
+  /**
+   * The charge's idempotency key: the transaction id for the first card, one per card after a
+   * decline (`chargeKey`, issue 15 §3). Defaults to the transaction id.
+   */
+  attemptKey?: string;
   amount: number;
   currency: string;
   paymentMethod: string;
@@ -34,6 +38,8 @@ export interface ChargeInput {
 export interface RetrieveInput {
   projectId: string;
   transactionId: string;
+  /** The idempotency key of the charge to look for (see ChargeInput). */
+  attemptKey?: string;
   amount: number;
   currency: string;
   reference: string | null;
@@ -60,7 +66,7 @@ export interface PaymentProvider {
   /** Refuses a payment method this provider cannot take, before any state changes (AppError 400). */
   checkPaymentMethod(paymentMethod: string): void;
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** The charge made under this transaction's idempotency key, or null when none was made. */
+  /** The charge made under this attempt's idempotency key, or null when none was made. */
   retrieve(input: RetrieveInput): Promise<ChargeResult | null>;
   refund(input: RefundInput): Promise<RefundResult>;
   /**

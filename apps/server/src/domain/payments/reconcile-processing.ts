@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { chargeKey, declinedAttempts } from '../transactions/declined-attempts';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
 import { providerFor } from './provider-for';
@@ -49,9 +50,11 @@ export async function reconcileProcessing(
       report.checked++;
       try {
         const provider = providerFor(ctx, txn.provider, business);
+        const declined = await declinedAttempts(ctx.database.db, txn.projectId, txn.id);
         const result = await provider.retrieve({
           projectId: txn.projectId,
           transactionId: txn.id,
+          attemptKey: chargeKey(txn.id, declined),
           amount: txn.amount,
           currency: txn.currency,
           reference: txn.providerReference,

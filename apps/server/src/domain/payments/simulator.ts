@@ -71,6 +71,7 @@ export function simulatorProvider(db: Db): PaymentProvider {
     },
 
     async charge(input: ChargeInput) {
+      const key = input.attemptKey ?? input.transactionId;
       if (input.confirmation) {
         // The shopper approved the authentication: the waiting charge succeeds, once.
         await db
@@ -79,11 +80,11 @@ export function simulatorProvider(db: Db): PaymentProvider {
           .where(
             and(
               eq(simulatorCharges.projectId, input.projectId),
-              eq(simulatorCharges.idempotencyKey, input.transactionId),
+              eq(simulatorCharges.idempotencyKey, key),
               eq(simulatorCharges.status, 'requires_action'),
             ),
           );
-        const row = await find(input.projectId, input.transactionId);
+        const row = await find(input.projectId, key);
         if (!row) throw new AppError('transaction_state_conflict', 409, 'There is no payment to confirm.');
         return present(row);
       }
@@ -93,7 +94,7 @@ export function simulatorProvider(db: Db): PaymentProvider {
         .insert(simulatorCharges)
         .values({
           projectId: input.projectId,
-          idempotencyKey: input.transactionId,
+          idempotencyKey: key,
           id: `ch_sim_${randomBase62(24)}`,
           paymentMethod: input.paymentMethod,
           amount: input.amount,
@@ -104,11 +105,11 @@ export function simulatorProvider(db: Db): PaymentProvider {
           failureCode: method.failureCode ?? null,
         })
         .onConflictDoNothing();
-      return present((await find(input.projectId, input.transactionId))!);
+      return present((await find(input.projectId, key))!);
     },
 
     async retrieve(input: RetrieveInput) {
-      const row = await find(input.projectId, input.transactionId);
+      const row = await find(input.projectId, input.attemptKey ?? input.transactionId);
       return row ? present(row) : null;
     },
 
@@ -133,7 +134,11 @@ export function simulatorProvider(db: Db): PaymentProvider {
           .where(
             and(
               eq(simulatorCharges.projectId, input.projectId),
-              eq(simulatorCharges.idempotencyKey, input.transactionId),
+              // The succeeded charge (its id is the transaction's provider reference): after declined
+              // cards, the transaction's first key holds a declined one.
+              input.reference
+                ? eq(simulatorCharges.id, input.reference)
+                : eq(simulatorCharges.idempotencyKey, input.transactionId),
               eq(simulatorCharges.status, 'succeeded'),
               sql`${simulatorCharges.amountRefunded} + ${input.amount} <= ${simulatorCharges.amount}`,
             ),

@@ -109,16 +109,20 @@ describe('Stripe provider against a local stand-in', () => {
     expect(confirms[0]!.idempotencyKey).toBe(`${txn.id}:confirm`);
   });
 
-  it('declines come back as failed with the decline code', async () => {
+  it('declines come back as pending with the decline code (issue 15 §3)', async () => {
     for (const [method, code] of [
       ['pm_card_chargeDeclined', 'card_declined'],
       ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
     ] as const) {
       const { txn, scan } = await scanFor();
       const res = await pay(scan.id, method);
-      expect(res.json()).toMatchObject({ status: 'failed', failure_code: code });
+      expect(res.json()).toMatchObject({
+        status: 'pending',
+        failure_code: code,
+        last_payment_error: { code },
+      });
       expect(res.json().failure_message).toMatch(/card/i);
-      expect((await row(txn.id)).status).toBe('failed');
+      expect((await row(txn.id)).status).toBe('pending');
     }
   });
 

@@ -114,7 +114,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         const confirmed = await client.paymentIntents.confirm(
           intent.id,
           { payment_method: input.paymentMethod, expand: ['latest_charge'] },
-          { idempotencyKey: `${input.transactionId}:confirm` },
+          { idempotencyKey: `${input.attemptKey ?? input.transactionId}:confirm` },
         );
         return intentResult(confirmed) ?? { status: 'processing', reference: intent.id };
       } catch (error) {

@@ -32,6 +32,10 @@ export function presentTerminal(t: TerminalRow): Terminal {
 /** `PUBLIC_URL/pay/{token}`: what the terminal's QR code encodes. */
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
 
+/** The last declined card's reason (issue 15 §3): kept while pending again, cleared by a success. */
+export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
+  t.failureCode ? { code: t.failureCode, message: t.failureMessage ?? t.failureCode } : null;
+
 export function presentTransaction(t: TransactionRow, terminalLabel: string | null): Transaction {
   return {
     id: t.id,
@@ -49,6 +53,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     card_last4: t.cardLast4,
     failure_code: t.failureCode,
     failure_message: t.failureMessage,
+    last_payment_error: lastPaymentError(t),
     expires_at: t.expiresAt.toISOString(),
     succeeded_at: iso(t.succeededAt),
     created_at: t.createdAt.toISOString(),
@@ -71,6 +76,7 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
     card_last4: t.cardLast4,
     failure_code: t.failureCode,
     failure_message: t.failureMessage,
+    last_payment_error: lastPaymentError(t),
     expires_at: t.expiresAt.toISOString(),
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),

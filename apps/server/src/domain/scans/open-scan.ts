@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvent } from '../events/record-event';
 import { providerFor } from '../payments/provider-for';
-import { presentScan } from '../presenters/payments';
+import { lastPaymentError, presentScan } from '../presenters/payments';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { loadByPaymentToken, loadScanContext } from './scan-context';
@@ -74,6 +74,7 @@ function presentShopperScan(
       expires_at: txn.expiresAt.toISOString(),
       failure_code: txn.status === 'failed' ? txn.failureCode : null,
       failure_message: txn.status === 'failed' ? txn.failureMessage : null,
+      last_payment_error: txn.status === 'pending' ? lastPaymentError(txn) : null,
     },
     merchant: { name: business.name },
     terminal: { label: label ?? '' },

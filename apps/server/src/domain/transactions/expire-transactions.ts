@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { terminals, transactions } from '../../db/schema';
 import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
@@ -13,12 +13,18 @@ export const isDue = (row: TransactionRow, now: Date) =>
   (EXPIRABLE as readonly string[]).includes(row.status) && row.expiresAt.getTime() <= now.getTime();
 
 async function expireOne(tx: Db, projectId: string, id: string, now: Date) {
+  // Issue 15 §3: a code that lapses after a declined card has failed, not merely expired.
+  const [current] = await tx
+    .select({ status: transactions.status, failureCode: transactions.failureCode })
+    .from(transactions)
+    .where(and(eq(transactions.projectId, projectId), eq(transactions.id, id)));
+  const declined = current?.status === 'pending' && Boolean(current.failureCode);
   const moved = await transitionTransaction(tx, {
     projectId,
     id,
-    to: 'expired',
-    from: [...EXPIRABLE],
-    reason: 'payment code expired',
+    to: declined ? 'failed' : 'expired',
+    from: declined ? ['pending'] : [...EXPIRABLE],
+    reason: declined ? 'payment code expired after a declined card' : 'payment code expired',
     now,
   });
   if (!moved) return null;
@@ -29,7 +35,7 @@ async function expireOne(tx: Db, projectId: string, id: string, now: Date) {
     .limit(1);
   await recordEvent(tx, {
     projectId,
-    type: 'transaction.expired',
+    type: declined ? 'transaction.failed' : 'transaction.expired',
     objectId: id,
     data: presentTransaction(moved.row, terminal?.label ?? null),
     now,

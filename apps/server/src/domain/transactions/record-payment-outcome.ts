@@ -1,14 +1,17 @@
+import { MAX_DECLINED_ATTEMPTS, type ProjectEventType } from '@scanline/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentAttempts, scans, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordEvent } from '../events/record-event';
 import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
+import { declinedAttempts } from './declined-attempts';
 import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
- * Writes what the provider answered: processing → succeeded | failed | requires_action, the
+ * Writes what the provider answered: processing → succeeded | requires_action, or for a declined
+ * card back to pending (failed on the third decline, issue 15 §3), with the
  * attempt's result, the card, the scan's `paid` outcome and the outbox event, in one database
  * transaction. Used by the pay route, the crash reconcile and Stripe's webhooks alike; only
  * the first writer moves the transaction (the guarded UPDATE), the others read what it wrote.
@@ -49,19 +52,24 @@ export async function recordPaymentOutcome(
     } else if (current.status !== 'processing') {
       return { row: current, changed: false };
     }
-    const failed = result.status === 'failed';
+    // Issue 15 §3: a declined card is not the end. Back to pending with the reason, so the same
+    // code takes another card; the third decline fails the transaction for good.
+    const declined = result.status === 'failed';
+    const declines = declined ? (await declinedAttempts(tx, input.projectId, input.transactionId)) + 1 : 0;
+    const to = declined ? (declines >= MAX_DECLINED_ATTEMPTS ? 'failed' : 'pending') : result.status;
     const moved = await transitionTransaction(tx, {
       projectId: input.projectId,
       id: input.transactionId,
-      to: result.status,
+      to,
       from: ['processing'],
-      reason: input.reason,
+      reason:
+        declined && to === 'pending' ? `declined (${declines} of ${MAX_DECLINED_ATTEMPTS})` : input.reason,
       set: {
         providerReference: result.reference ?? current.providerReference,
         cardBrand: result.cardBrand ?? current.cardBrand,
         cardLast4: result.cardLast4 ?? current.cardLast4,
-        failureCode: failed ? (result.failureCode ?? 'payment_failed') : null,
-        failureMessage: failed ? (result.failureMessage ?? null) : null,
+        failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
+        failureMessage: declined ? (result.failureMessage ?? null) : null,
         ...(result.status === 'succeeded' ? { succeededAt: now } : {}),
       },
       now,
@@ -89,12 +97,12 @@ export async function recordPaymentOutcome(
       await tx
         .update(paymentAttempts)
         .set({
-          status: result.status,
+          status: declined ? 'declined' : result.status,
           providerReference: result.reference,
           cardBrand: result.cardBrand ?? null,
           cardLast4: result.cardLast4 ?? null,
-          failureCode: failed ? (result.failureCode ?? 'payment_failed') : null,
-          failureMessage: failed ? (result.failureMessage ?? null) : null,
+          failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
+          failureMessage: declined ? (result.failureMessage ?? null) : null,
           updatedAt: now,
         })
         .where(eq(paymentAttempts.id, attempt.id));
@@ -110,13 +118,15 @@ export async function recordPaymentOutcome(
         .select({ label: terminals.label })
         .from(terminals)
         .where(and(eq(terminals.projectId, input.projectId), eq(terminals.id, moved.row.terminalId)));
-      await recordEvent(tx, {
-        projectId: input.projectId,
-        type: result.status === 'succeeded' ? 'transaction.succeeded' : 'transaction.failed',
-        objectId: input.transactionId,
-        data: presentTransaction(moved.row, terminal?.label ?? null),
-        now,
-      });
+      const data = presentTransaction(moved.row, terminal?.label ?? null);
+      const types: ProjectEventType[] = declined
+        ? to === 'failed'
+          ? ['transaction.payment_failed', 'transaction.failed']
+          : ['transaction.payment_failed']
+        : ['transaction.succeeded'];
+      for (const type of types) {
+        await recordEvent(tx, { projectId: input.projectId, type, objectId: input.transactionId, data, now });
+      }
     }
     return { row: moved.row, changed: true };
   });

@@ -46,7 +46,7 @@ describe('transaction status machine: every from × to pair', () => {
 
   it('the table matches PRODUCT §2', () => {
     expect(TRANSITIONS).toEqual({
-      pending: ['processing', 'canceled', 'expired'],
+      pending: ['processing', 'canceled', 'expired', 'failed'],
       // processing → pending only when the provider certainly charged nothing (retry allowed).
       processing: ['succeeded', 'failed', 'requires_action', 'pending'],
       requires_action: ['processing', 'canceled', 'expired'],

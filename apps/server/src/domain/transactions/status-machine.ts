@@ -9,9 +9,10 @@ import type { TransactionStatus } from '../../db/schema';
  * made by a guarded UPDATE (`… where status = from`), so two racing writers cannot both win.
  */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
-  pending: ['processing', 'canceled', 'expired'],
-  // processing → pending: the provider certainly made no charge (it said so, or a retrieve
-  // under the transaction's idempotency key found none), so the shopper may try again.
+  // pending → failed: it expired after a declined card (issue 15 §3), so it failed rather than lapsed.
+  pending: ['processing', 'canceled', 'expired', 'failed'],
+  // processing → pending: the provider certainly made no charge (it declined the card, or a
+  // retrieve under the attempt's idempotency key found none), so the shopper may try again.
   processing: ['succeeded', 'failed', 'requires_action', 'pending'],
   requires_action: ['processing', 'canceled', 'expired'],
   succeeded: ['partially_refunded', 'refunded'],

@@ -42,6 +42,7 @@ const transaction = (status: string, extra: Record<string, unknown> = {}) => ({
   card_last4: status === 'pending' ? null : '4242',
   failure_code: null,
   failure_message: null,
+  last_payment_error: null,
   expires_at: '2026-11-22T15:19:05.000Z',
   succeeded_at: null,
   created_at: at,
@@ -74,6 +75,13 @@ const EXAMPLES: Record<WebhookEventType, Record<string, unknown>> = {
   },
   'transaction.created': transaction('pending'),
   'transaction.succeeded': transaction('succeeded', { succeeded_at: at }),
+  'transaction.payment_failed': transaction('pending', {
+    card_brand: 'visa',
+    card_last4: '0002',
+    failure_code: 'card_declined',
+    failure_message: 'Your card was declined.',
+    last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+  }),
   'transaction.failed': transaction('failed', {
     failure_code: 'card_declined',
     failure_message: 'Your card was declined.',

@@ -1,9 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, paymentAttempts, scans, simulatorCharges, transactions } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../../test/payment-factories';
+import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
 
 describe('mobile API: scan and pay with the simulator', () => {
   let t: TestApp;
@@ -54,6 +55,7 @@ describe('mobile API: scan and pay with the simulator', () => {
         expires_at: txn.expiresAt.toISOString(),
         failure_code: null,
         failure_message: null,
+        last_payment_error: null,
       },
       merchant: { name: 'Acme Coffee' },
       terminal: { label: 'Front counter' },
@@ -88,14 +90,6 @@ describe('mobile API: scan and pay with the simulator', () => {
   const cards = [
     ['pm_card_visa', { status: 'succeeded' }, 'succeeded', 'visa', '4242'],
     ['pm_card_mastercard', { status: 'succeeded' }, 'succeeded', 'mastercard', '4444'],
-    ['pm_card_chargeDeclined', { status: 'failed', failure_code: 'card_declined' }, 'failed', 'visa', '0002'],
-    [
-      'pm_card_chargeDeclinedInsufficientFunds',
-      { status: 'failed', failure_code: 'insufficient_funds' },
-      'failed',
-      'visa',
-      '9995',
-    ],
   ] as const;
   for (const [method, answer, status, brand, last4] of cards) {
     it(`${method} → ${answer.status}`, async () => {
@@ -104,7 +98,6 @@ describe('mobile API: scan and pay with the simulator', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject(answer);
-      if (status === 'failed') expect(body.failure_message).toMatch(/card/i);
       const row = await txnRow(txn.id);
       expect(row).toMatchObject({ status, cardBrand: brand, cardLast4: last4 });
       const [attempt] = await db()
@@ -113,9 +106,9 @@ describe('mobile API: scan and pay with the simulator', () => {
         .where(eq(paymentAttempts.transactionId, txn.id));
       expect(attempt).toMatchObject({ status, paymentMethod: method, scanId: scan.id });
       const types = (await db().select().from(events).where(eq(events.objectId, txn.id))).map((e) => e.type);
-      expect(types).toEqual([status === 'succeeded' ? 'transaction.succeeded' : 'transaction.failed']);
+      expect(types).toEqual(['transaction.succeeded']);
       const [scanRow] = await db().select().from(scans).where(eq(scans.id, scan.id));
-      expect(scanRow!.outcome).toBe(status === 'succeeded' ? 'paid' : 'opened');
+      expect(scanRow!.outcome).toBe('paid');
       // Paying again charges nothing more and answers the same.
       expect((await pay(scan.id, 'pm_card_visa')).json()).toMatchObject(answer);
       const [{ n }] = (await db()
@@ -290,5 +283,103 @@ describe('mobile API: scan and pay with the simulator', () => {
     let last = 0;
     for (let i = 0; i < 31; i++) last = (await open(txn.paymentToken)).statusCode;
     expect(last).toBe(429);
+  });
+
+  describe('a declined card is not the end (issue 15 §3)', () => {
+    const eventTypes = async (id: string) =>
+      (
+        await db().select().from(events).where(eq(events.objectId, id)).orderBy(events.createdAt, events.id)
+      ).map((e) => e.type);
+    const chargesOf = async (id: string) =>
+      db()
+        .select()
+        .from(simulatorCharges)
+        .where(
+          sql`${simulatorCharges.idempotencyKey} = ${id} or ${simulatorCharges.idempotencyKey} like ${`${id}:%`}`,
+        );
+
+    for (const [method, code, last4] of [
+      ['pm_card_chargeDeclined', 'card_declined', '0002'],
+      ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds', '9995'],
+    ] as const) {
+      it(`${method}: back to pending with why; the same code then takes another card`, async () => {
+        const { txn, scan } = await scanFor();
+        const declined = await pay(scan.id, method);
+        expect(declined.statusCode).toBe(200);
+        expect(declined.json()).toMatchObject({
+          status: 'pending',
+          failure_code: code,
+          last_payment_error: { code, message: expect.stringMatching(/card/i) },
+        });
+        expect(await txnRow(txn.id)).toMatchObject({
+          status: 'pending',
+          failureCode: code,
+          cardLast4: last4,
+        });
+        const [attempt] = await db()
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.transactionId, txn.id));
+        expect(attempt).toMatchObject({
+          status: 'declined',
+          failureCode: code,
+          cardLast4: last4,
+          scanId: scan.id,
+        });
+        expect(await eventTypes(txn.id)).toEqual(['transaction.payment_failed']);
+        // The shopper's page reads why; the scan is still open.
+        const read = await t.app.inject({
+          method: 'GET',
+          url: `/mobile/v1/scans/${scan.id}`,
+          remoteAddress: nextIp(),
+        });
+        expect(read.json().transaction).toMatchObject({ status: 'pending', last_payment_error: { code } });
+
+        const paid = await pay(scan.id, 'pm_card_visa');
+        expect(paid.json()).toEqual({ status: 'succeeded' });
+        const row = await txnRow(txn.id);
+        expect(row).toMatchObject({ status: 'succeeded', failureCode: null, cardLast4: '4242' });
+        expect(await eventTypes(txn.id)).toEqual(['transaction.payment_failed', 'transaction.succeeded']);
+        const charges = await chargesOf(txn.id);
+        expect(charges.map((c) => c.status).sort()).toEqual(['failed', 'succeeded']);
+        expect(row.providerReference).toBe(charges.find((c) => c.status === 'succeeded')!.id);
+      });
+    }
+
+    it('the third declined card fails it for good (transaction.failed); a fourth is refused', async () => {
+      const { txn, scan } = await scanFor();
+      expect((await pay(scan.id, 'pm_card_chargeDeclined')).json().status).toBe('pending');
+      expect((await pay(scan.id, 'pm_card_chargeDeclinedInsufficientFunds')).json().status).toBe('pending');
+      const third = await pay(scan.id, 'pm_card_chargeDeclined');
+      expect(third.json()).toMatchObject({ status: 'failed', failure_code: 'card_declined' });
+      expect((await txnRow(txn.id)).status).toBe('failed');
+      // The third decline writes both events in one transaction (same time: compare as a set).
+      expect((await eventTypes(txn.id)).sort()).toEqual([
+        'transaction.failed',
+        'transaction.payment_failed',
+        'transaction.payment_failed',
+        'transaction.payment_failed',
+      ]);
+      expect((await pay(scan.id, 'pm_card_visa')).json()).toMatchObject({ status: 'failed' });
+      expect((await chargesOf(txn.id)).filter((c) => c.status === 'succeeded')).toHaveLength(0);
+    });
+
+    it('after a decline, ten racing taps with a good card charge exactly once', async () => {
+      const { txn, scan } = await scanFor();
+      await pay(scan.id, 'pm_card_chargeDeclined');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => pay(scan.id, 'pm_card_visa')));
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+      expect((await txnRow(txn.id)).status).toBe('succeeded');
+      expect((await chargesOf(txn.id)).filter((c) => c.status === 'succeeded')).toHaveLength(1);
+    });
+
+    it('a code that lapses after a declined card is failed, not expired', async () => {
+      const { txn, scan } = await scanFor();
+      expect((await pay(scan.id, 'pm_card_chargeDeclined')).json().status).toBe('pending');
+      t.advance(16 * 60_000);
+      await sweepTerminalsOnce(t.ctx);
+      expect((await txnRow(txn.id)).status).toBe('failed');
+      expect((await eventTypes(txn.id)).sort()).toEqual(['transaction.failed', 'transaction.payment_failed']);
+    });
   });
 });

@@ -59,7 +59,9 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
       if (row.lastSeenAt && row.lastSeenAt >= droppedAt && grace === 15_000) return row;
       await new Promise((r) => setTimeout(r, 20));
     }
-    throw new Error(`the stream was never released: ${JSON.stringify(await terminalRow(id))} now ${t.ctx.now().toISOString()}`);
+    throw new Error(
+      `the stream was never released: ${JSON.stringify(await terminalRow(id))} now ${t.ctx.now().toISOString()}`,
+    );
   };
 
   it('GET /me tells the device its terminal, project and business', async () => {
@@ -164,6 +166,10 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
     expect(disabled?.event).toBe('terminal');
     expect(data(disabled)).toMatchObject({ status: 'disabled' });
     expect(await sse.nextEvent()).toBeNull();
+    // The token died with the disable: no stream, no /me.
+    const refused = await fetch(`${t.origin}/terminal/v1/stream`, { headers: device.auth });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
   it('is presence: online while held, offline (with its event) once the grace ends after a drop', async () => {

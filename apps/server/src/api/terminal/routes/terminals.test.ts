@@ -258,6 +258,8 @@ describe('terminal management (issue 7)', () => {
       { method: 'GET', url: '/terminal/v1/transactions/txn_x' },
       { method: 'POST', url: '/terminal/v1/transactions/txn_x/cancel' },
       { method: 'GET', url: '/terminal/v1/transactions/txn_x/events' },
+      { method: 'GET', url: '/terminal/v1/me' },
+      { method: 'GET', url: '/terminal/v1/stream' },
       { method: 'GET', url: '/api/v1/projects/prj_x/live' },
     ];
     for (const route of urls) runCommonRouteTests(() => t, route);
