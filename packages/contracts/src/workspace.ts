@@ -74,6 +74,8 @@ export const projectSchema = z.object({
   business_id: z.string(),
   time_zone: z.string(),
   currency: z.string(),
+  /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
+  terminal_offline_alert_minutes: z.number().int().nullable(),
   role: roleSchema,
   created_at: timestamp,
   deleted_at: timestamp.nullable(),
@@ -85,7 +87,16 @@ export const createProjectSchema = z.strictObject({
   time_zone: timeZoneSchema,
   currency: currencySchema,
 });
-export const updateProjectSchema = createProjectSchema.partial();
+export const TERMINAL_OFFLINE_ALERT_MINUTES = { min: 1, max: 1440 } as const;
+export const updateProjectSchema = createProjectSchema.partial().extend({
+  terminal_offline_alert_minutes: z
+    .number()
+    .int()
+    .min(TERMINAL_OFFLINE_ALERT_MINUTES.min)
+    .max(TERMINAL_OFFLINE_ALERT_MINUTES.max)
+    .nullable()
+    .optional(),
+});
 export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
 
 export const memberSchema = z.object({

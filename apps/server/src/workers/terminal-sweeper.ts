@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency/idempotency';
+import { sendTerminalAlerts } from '../domain/terminals/offline-alerts';
 import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-terminals';
 import { publishTerminal } from '../domain/terminals/terminals';
 import { expireDueTransactions } from '../domain/transactions/expire-transactions';
@@ -24,7 +25,10 @@ export async function sweepTerminalsOnce(ctx: AppContext) {
   return { offline, expired };
 }
 
-/** Runs the sweep every 5 s (and purges idempotency keys past 24 h hourly); returns the stop function. */
+/**
+ * Runs the sweep and the offline alerts every 5 s (and purges idempotency keys past 24 h hourly);
+ * returns the stop function.
+ */
 export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger): () => void {
   let running = false;
   let lastPurge = 0;
@@ -33,8 +37,9 @@ export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger): (
     running = true;
     try {
       const { offline, expired } = await sweepTerminalsOnce(ctx);
-      if (offline.length || expired.length) {
-        log.info({ offline: offline.length, expired: expired.length }, 'terminal sweep');
+      const alerts = await sendTerminalAlerts(ctx);
+      if (offline.length || expired.length || alerts.offline || alerts.online) {
+        log.info({ offline: offline.length, expired: expired.length, alerts }, 'terminal sweep');
       }
       if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
         lastPurge = Date.now();

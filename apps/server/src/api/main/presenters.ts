@@ -32,6 +32,7 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     business_id: p.businessId,
     time_zone: p.timeZone,
     currency: p.currency,
+    terminal_offline_alert_minutes: p.terminalOfflineAlertMinutes ?? null,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),

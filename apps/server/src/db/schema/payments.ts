@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { projects } from './workspace';
 
@@ -43,6 +53,12 @@ export const terminals = pgTable(
     onlineUntil: timestamptz('online_until'),
     pairedAt: timestamptz('paired_at'),
     disabledAt: timestamptz('disabled_at'),
+    /**
+     * Offline alerts (issue 15 §6): when the last "offline" email went out, and whether its
+     * "back online" email is still owed.
+     */
+    offlineAlertSentAt: timestamptz('offline_alert_sent_at'),
+    offlineAlertOpen: boolean('offline_alert_open').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

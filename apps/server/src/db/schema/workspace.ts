@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 /** A legal entity a user owns; holds the payment-provider settings (secrets encrypted). */
@@ -39,6 +39,8 @@ export const projects = pgTable(
     name: text().notNull(),
     timeZone: text().notNull(),
     currency: text().notNull(),
+    /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
+    terminalOfflineAlertMinutes: integer('terminal_offline_alert_minutes'),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

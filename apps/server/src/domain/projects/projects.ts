@@ -111,6 +111,9 @@ export async function updateProject(
         ...(input.business_id !== undefined ? { businessId: input.business_id } : {}),
         ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
         ...(input.currency !== undefined ? { currency: input.currency } : {}),
+        ...(input.terminal_offline_alert_minutes !== undefined
+          ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
+          : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))

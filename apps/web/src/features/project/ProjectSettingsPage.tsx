@@ -15,6 +15,7 @@ import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
+import { TerminalAlertsForm } from './TerminalAlertsForm';
 
 export default function ProjectSettingsPage() {
   const { id = '' } = useParams();
@@ -24,11 +25,15 @@ export default function ProjectSettingsPage() {
   const audit = useAudit(id, canEdit);
   return (
     <>
-      <PageHeader title="Project settings" subtitle="Name, business, time zone and currency." />
+      <PageHeader
+        title="Project settings"
+        subtitle="Name, business, time zone, currency and terminal alerts."
+      />
       <QueryState query={project}>
         {() => (
           <div className="stack">
             <SettingsForm projectId={id} canEdit={canEdit} />
+            <TerminalAlertsForm projectId={id} canEdit={canEdit} />
             {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
           </div>
         )}

@@ -17,8 +17,9 @@ export const useTerminals = (pid: string, query: Record<string, string>) =>
     queryKey: terminalKeys.list(pid, query),
     queryFn: ({ signal }) => terminalApi().request<Page<Terminal>>(base(pid), { query, signal }),
     placeholderData: keepPreviousData,
-    // Status changes arrive on the live stream; heartbeats do not, so "last seen" is re-read.
-    refetchInterval: 30_000,
+    // Status changes arrive on the live stream; lease renewals and heartbeats do not, so "last
+    // seen" is re-read (it ticks between reads).
+    refetchInterval: 15_000,
   });
 
 export const useTerminal = (pid: string, tid: string) =>
@@ -46,6 +47,23 @@ function useTerminalMutation<TArgs, TResult>(pid: string, fn: (args: TArgs) => P
     onSuccess: () => client.invalidateQueries({ queryKey: terminalKeys.all(pid) }),
   });
 }
+
+/**
+ * "Send test checkout" (issue 15 §6): 1.00 in the project's currency pushed to the terminal, as a
+ * register would, so an admin sees the device react without a register.
+ */
+export const useSendTestCheckout = (pid: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ terminalId, amount }: { terminalId: string; amount: number }) =>
+      terminalApi().request<Transaction>('/transactions', {
+        method: 'POST',
+        body: { amount, terminal_id: terminalId, reference: 'Test checkout' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['project', pid, 'transactions'] }),
+  });
+};
 
 export interface TerminalInput {
   label: string;

@@ -1,5 +1,6 @@
 import type { Terminal } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../theme/date-format';
 
 const TERMINAL_STATUS: Record<
@@ -22,18 +23,31 @@ export function TerminalStatusTag({ status }: { status: Terminal['status'] }) {
   return <Tag severity={s.severity} value={s.label} icon={status === 'online' ? 'pi pi-wifi' : undefined} />;
 }
 
-/** "just now", "4 min ago", "3 h ago", then the date; the exact time on hover. */
+/** Re-renders every second while `on`: a "12 s ago" that ticks (issue 15 §6). */
+function useTick(on: boolean) {
+  const [, setNow] = useState(0);
+  useEffect(() => {
+    if (!on) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+}
+
+/** "12 s ago" (ticking), "4 min ago", "3 h ago", then the date; the exact time on hover. */
 export function RelativeTime({ value, never = 'Never' }: { value: string | null; never?: string }) {
+  const seconds = value ? Math.max(0, (Date.now() - new Date(value).getTime()) / 1000) : 0;
+  useTick(Boolean(value) && seconds < 120);
   if (!value) return <span className="muted">{never}</span>;
-  const seconds = Math.max(0, (Date.now() - new Date(value).getTime()) / 1000);
   const text =
-    seconds < 45
+    seconds < 5
       ? 'just now'
-      : seconds < 3600
-        ? `${Math.round(seconds / 60)} min ago`
-        : seconds < 86_400
-          ? `${Math.round(seconds / 3600)} h ago`
-          : formatDate(value);
+      : seconds < 60
+        ? `${Math.floor(seconds)} s ago`
+        : seconds < 3600
+          ? `${Math.round(seconds / 60)} min ago`
+          : seconds < 86_400
+            ? `${Math.round(seconds / 3600)} h ago`
+            : formatDate(value);
   return (
     <time dateTime={value} title={formatDate(value)}>
       {text}

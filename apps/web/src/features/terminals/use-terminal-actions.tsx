@@ -2,9 +2,10 @@ import type { Terminal } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useUi } from '../../app/global-ui';
+import { currencyDigits, formatMoney } from '../../lib/money';
 import { GatedButton } from '../../ui/GatedButton';
 import { useProject } from '../workspace/hooks';
-import { useCreateTerminal, useSetTerminalEnabled, useUpdateTerminal } from './hooks';
+import { useCreateTerminal, useSendTestCheckout, useSetTerminalEnabled, useUpdateTerminal } from './hooks';
 import { PairDialog } from './PairDialog';
 import { TerminalFormDialog } from './TerminalFormDialog';
 
@@ -21,6 +22,21 @@ export function useTerminalActions(projectId: string) {
   const create = useCreateTerminal(projectId);
   const update = useUpdateTerminal(projectId);
   const setEnabled = useSetTerminalEnabled(projectId);
+  const testCheckout = useSendTestCheckout(projectId);
+
+  const sendTest = (t: Terminal) => {
+    const currency = project.data?.currency ?? 'USD';
+    const amount = 10 ** currencyDigits(currency);
+    testCheckout.mutateAsync({ terminalId: t.id, amount }).then(
+      () =>
+        ui.toast(
+          'success',
+          'Test checkout sent',
+          `${formatMoney(amount, currency)} is on ${t.label}${t.status === 'online' ? '' : ' (it shows it once it is online)'}.`,
+        ),
+      (e: Error) => ui.toast('error', 'Not sent', e.message),
+    );
+  };
 
   const toggle = (t: Terminal) => {
     const enabling = t.status === 'disabled';
@@ -61,6 +77,18 @@ export function useTerminalActions(projectId: string) {
           allowed={canManage}
           reason={ONLY_ADMINS}
           onClick={() => setEditing(t)}
+        />
+      )}
+      {t.status !== 'disabled' && t.status !== 'unpaired' && (
+        <GatedButton
+          label="Test"
+          icon="pi pi-send"
+          text
+          size="small"
+          allowed={canManage}
+          reason={ONLY_ADMINS}
+          onClick={() => sendTest(t)}
+          aria-label={`Send test checkout to ${t.label}`}
         />
       )}
       {t.status !== 'disabled' && (

@@ -1,0 +1,73 @@
+import { TERMINAL_OFFLINE_ALERT_MINUTES } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputNumber } from 'primereact/inputnumber';
+import { type FormEvent, useEffect, useState } from 'react';
+import { fieldErrors } from '../../api/api-error';
+import { useUi } from '../../app/global-ui';
+import { FormField } from '../../ui/FormField';
+import { keys, send, useAction, useProject } from '../workspace/hooks';
+
+/** Issue 15 §6: email owner and admins when a terminal stays offline (and when it is back). */
+export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const ui = useUi();
+  const project = useProject(projectId);
+  const saved = project.data?.terminal_offline_alert_minutes ?? null;
+  const [on, setOn] = useState(false);
+  const [minutes, setMinutes] = useState<number | null>(10);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setOn(saved !== null);
+    if (saved !== null) setMinutes(saved);
+  }, [saved]);
+  const save = useAction(
+    (body: object) => send('PATCH', `/projects/${projectId}`, body),
+    [keys.project(projectId), keys.projects],
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    try {
+      await save.mutateAsync({ terminal_offline_alert_minutes: on ? minutes : null });
+      ui.toast('success', on ? 'Offline alerts on' : 'Offline alerts off');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      ui.toast('error', 'Not saved', (error as Error).message);
+    }
+  };
+  return (
+    <form className="surface-card panel" onSubmit={submit} aria-labelledby="alerts-title">
+      <h2 id="alerts-title">Terminal alerts</h2>
+      <p className="muted">
+        One email to the owner and admins when a terminal stays offline, and one when it is back (at most one
+        alert per terminal per hour).
+      </p>
+      <div className="checkbox-row">
+        <Checkbox
+          inputId="alerts-on"
+          checked={on}
+          disabled={!canEdit}
+          onChange={(e) => setOn(Boolean(e.checked))}
+        />
+        <label htmlFor="alerts-on">Email when a terminal is offline</label>
+      </div>
+      <FormField
+        id="alerts-minutes"
+        label="Offline for (minutes)"
+        error={errors.terminal_offline_alert_minutes}
+        help={`From ${TERMINAL_OFFLINE_ALERT_MINUTES.min} to ${TERMINAL_OFFLINE_ALERT_MINUTES.max} minutes.`}
+      >
+        <InputNumber
+          inputId="alerts-minutes"
+          value={minutes}
+          min={TERMINAL_OFFLINE_ALERT_MINUTES.min}
+          max={TERMINAL_OFFLINE_ALERT_MINUTES.max}
+          useGrouping={false}
+          disabled={!canEdit || !on}
+          onValueChange={(e) => setMinutes(e.value ?? null)}
+        />
+      </FormField>
+      {canEdit && <Button type="submit" label="Save alerts" loading={save.isPending} />}
+    </form>
+  );
+}
