@@ -24,7 +24,7 @@ const publicPages: Plugin = {
     dev.middlewares.use((req, _res, next) => {
       const path = req.url?.split('?')[0] ?? '';
       if (path === '/terminal') req.url = req.url?.replace('/terminal', '/terminal.html');
-      else if (path.startsWith('/pay/')) req.url = '/pay.html';
+      else if (path.startsWith('/pay/') || path.startsWith('/s/')) req.url = '/pay.html';
       next();
     });
   },

@@ -39,6 +39,13 @@ export const terminalSchema = z.object({
 });
 export type Terminal = z.infer<typeof terminalSchema>;
 
+/** The fleet's view (terminal API management routes): the terminal and its sticker link (issue 15 §5). */
+export const fleetTerminalSchema = terminalSchema.extend({
+  /** `PUBLIC_URL/s/{token}`: the static pay link printed as the terminal's sticker QR code. */
+  sticker_url: z.string(),
+});
+export type FleetTerminal = z.infer<typeof fleetTerminalSchema>;
+
 export const createTerminalSchema = z.strictObject({
   label,
   kind: z.enum(TERMINAL_KINDS),
@@ -89,6 +96,10 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
 
+/** Who made a transaction (issue 15 §5). */
+export const TRANSACTION_SOURCES = ['terminal', 'api', 'console', 'sticker'] as const;
+export const transactionSourceSchema = z.enum(TRANSACTION_SOURCES);
+
 /** Issue 15 §3: a declined card sends the transaction back to `pending`; the third one fails it. */
 export const MAX_DECLINED_ATTEMPTS = 3;
 /** Why the last card was declined (Stripe's `last_payment_error`); null when none was. */
@@ -113,6 +124,7 @@ export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 export const terminalTransactionSchema = z.object({
   id: z.string(),
   status: transactionStatusSchema,
+  source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
   reference: z.string().nullable(),
@@ -145,6 +157,7 @@ export const DEVICE_STREAM_EVENTS = ['transaction', 'terminal'] as const;
 export const transactionSchema = z.object({
   id: z.string(),
   status: transactionStatusSchema,
+  source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
   amount_refunded: z.number().int(),
@@ -257,6 +270,23 @@ export const shopperScanSchema = z.object({
   stripe: z.object({ publishable_key: z.string().nullable(), client_secret: z.string() }).nullable(),
 });
 export type ShopperScan = z.infer<typeof shopperScanSchema>;
+
+/** Sticker QR (issue 15 §5): what a shopper sees after scanning a terminal's sticker. */
+export const STICKER_AMOUNT_UNITS = { min: 0.5, max: 10_000 } as const;
+export const stickerSchema = z.object({
+  merchant: z.object({ name: z.string() }),
+  terminal: z.object({ label: z.string() }),
+  currency: z.string(),
+  /** Allowed amounts in minor units of `currency`. */
+  min_amount: z.number().int(),
+  max_amount: z.number().int(),
+});
+export type Sticker = z.infer<typeof stickerSchema>;
+export const createStickerPaymentSchema = z.strictObject({
+  amount: z.number().int().positive(),
+  note: z.string().trim().min(1).max(120).optional(),
+});
+export const stickerPaymentSchema = z.object({ transaction_id: z.string(), payment_url: z.string() });
 
 export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),

@@ -100,15 +100,15 @@ async function web(app: FastifyInstance) {
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url === '/config.json') return false;
     if (!String(request.headers.accept ?? '').includes('text/html') && url !== '/') return false;
     reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
-    if (url.startsWith('/pay/')) reply.header('content-security-policy', shopperCsp);
+    // The shopper page also answers sticker links (`/s/{token}`, issue 15 §5).
+    const shopper = url.startsWith('/pay/') || url.startsWith('/s/');
+    if (shopper) reply.header('content-security-policy', shopperCsp);
     if (!built) {
       reply.status(503).send(MISSING_BUILD);
       return true;
     }
     // The public pages are their own entries (issue 7): the web terminal and the shopper page.
-    reply.sendFile(
-      url === '/terminal' ? 'terminal.html' : url.startsWith('/pay/') ? 'pay.html' : 'index.html',
-    );
+    reply.sendFile(url === '/terminal' ? 'terminal.html' : shopper ? 'pay.html' : 'index.html');
     return true;
   });
 }

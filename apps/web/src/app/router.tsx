@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/terminals/TerminalDetailPage')),
               },
               {
+                path: 'terminals/:terminalId/sticker',
+                lazy: page(() => import('../features/terminals/StickerPrintPage')),
+              },
+              {
                 path: 'transactions/:transactionId',
                 lazy: page(() => import('../features/transactions/TransactionDetailPage')),
               },

@@ -79,7 +79,7 @@ export function CardForm({
   );
 }
 
-function Field(props: { id: string; label: string; error?: string; children: React.ReactNode }) {
+export function Field(props: { id: string; label: string; error?: string; children: React.ReactNode }) {
   return (
     <div className="pay-field">
       <label htmlFor={props.id}>{props.label}</label>

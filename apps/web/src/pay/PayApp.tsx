@@ -27,12 +27,12 @@ const FINAL: TransactionStatus[] = [
   'refunded',
 ];
 
-/** What a shopper reads for a code that cannot be paid any more. */
 /** Why the last card was declined, and that another may be tried (issue 15 §3). */
 function declinedText(error: { message: string } | null | undefined): string | undefined {
   return error ? `Declined: ${error.message} You can try another card.` : undefined;
 }
 
+/** What a shopper reads for a code that cannot be paid any more. */
 function closedText(status: TransactionStatus): { title: string; message: string } {
   switch (status) {
     case 'succeeded':

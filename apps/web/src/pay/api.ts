@@ -1,4 +1,4 @@
-import type { PayResponse, ShopperScan } from '@scanline/contracts';
+import type { PayResponse, ShopperScan, Sticker } from '@scanline/contracts';
 import { loadPublicConfig, publicRequest } from '../lib/public-config';
 
 // The mobile API (no sign-in). Type-only imports from the contracts: nothing of zod is bundled.
@@ -35,3 +35,14 @@ export const confirm = async (scanId: string, confirmUrl: string | undefined) =>
     ? publicRequest<PayResponse>('', confirmUrl, { method: 'POST', body: {} })
     : publicRequest<PayResponse>(mobileBase, `/${confirmUrl}`, { method: 'POST', body: {} });
 };
+
+/** A terminal's sticker (issue 15 §5): whom the shopper pays and the amounts it takes. */
+export const readSticker = async (token: string) =>
+  publicRequest<Sticker>(await mobile(), `/stickers/${encodeURIComponent(token)}`);
+
+export const payThroughSticker = async (token: string, body: { amount: number; note?: string }) =>
+  publicRequest<{ transaction_id: string; payment_url: string }>(
+    await mobile(),
+    `/stickers/${encodeURIComponent(token)}/transactions`,
+    { method: 'POST', body },
+  );

@@ -1,8 +1,12 @@
 import './pay.css';
 import { createRoot } from 'react-dom/client';
 import { PayApp } from './PayApp';
+import { StickerApp } from './StickerApp';
 
-// `/pay/{token}`: the shopper page. Its own entry, with no console code and no firebase
-// (PRODUCT §5): plain React and one small stylesheet.
-const token = decodeURIComponent(window.location.pathname.replace(/^\/pay\/?/, '').split('/')[0] ?? '');
-createRoot(document.getElementById('root') as HTMLElement).render(<PayApp token={token} />);
+// `/pay/{token}`: the shopper page; `/s/{token}`: a terminal's sticker (issue 15 §5). Its own
+// entry, with no console code and no firebase (PRODUCT §5): plain React and one small stylesheet.
+const [, kind, raw] = window.location.pathname.split('/');
+const token = decodeURIComponent(raw ?? '');
+createRoot(document.getElementById('root') as HTMLElement).render(
+  kind === 's' ? <StickerApp token={token} /> : <PayApp token={token} />,
+);

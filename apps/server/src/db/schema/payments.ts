@@ -58,6 +58,14 @@ export const terminals = pgTable(
      * "back online" email is still owed.
      */
     offlineAlertSentAt: timestamptz('offline_alert_sent_at'),
+    /**
+     * The sticker QR's token (issue 15 §5): `PUBLIC_URL/s/{token}` takes payments whatever the
+     * terminal's state but disabled. 256 random bits; a public link, so kept as is (not hashed),
+     * and replaced by rotation.
+     */
+    stickerToken: text('sticker_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
     offlineAlertOpen: boolean('offline_alert_open').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
@@ -65,6 +73,7 @@ export const terminals = pgTable(
   },
   (t) => [
     uniqueIndex('terminals_device_token_key').on(t.deviceTokenHash),
+    uniqueIndex('terminals_sticker_token_key').on(t.stickerToken),
     index('terminals_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('terminals_project_status_idx').on(
       t.projectId,
@@ -122,6 +131,8 @@ export const transactions = pgTable(
     amount: money('amount').notNull(),
     currency: text().notNull(),
     status: text().$type<TransactionStatus>().notNull().default('pending'),
+    /** Who made it (issue 15 §5): the device, an API key, the console, or a shopper's sticker scan. */
+    source: text().$type<TransactionSource>().notNull().default('api'),
     reference: text(),
     metadata: jsonb().$type<Record<string, string>>(),
     /** The unguessable last segment of payment_url (≥ 128 bits); what the QR code carries. */
@@ -192,6 +203,9 @@ export const transactionStatusChanges = pgTable(
  * `declined`: the provider declined the card (issue 15 §3: the shopper may try another, up to
  * MAX_DECLINED_ATTEMPTS); `failed`: nothing was charged for another reason (an error, a crash).
  */
+/** Where a transaction came from (issue 15 §5). */
+export type TransactionSource = 'terminal' | 'api' | 'console' | 'sticker';
+
 export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'declined' | 'requires_action';
 
 /** One try to pay a transaction: the payment method id (never a card number) and its result. */

@@ -1,4 +1,4 @@
-import type { Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
+import type { FleetTerminal, Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
 import type { scans, terminals, transactions } from '../../db/schema';
 
 // The payment core's presenters. They live under domain/ (not api/) because an outbox
@@ -31,6 +31,7 @@ export function presentTerminal(t: TerminalRow): Terminal {
 
 /** `PUBLIC_URL/pay/{token}`: what the terminal's QR code encodes. */
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
+export const stickerUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
 
 /** The last declined card's reason (issue 15 §3): kept while pending again, cleared by a success. */
 export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
@@ -40,6 +41,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
   return {
     id: t.id,
     status: t.status,
+    source: t.source,
     amount: t.amount,
     currency: t.currency,
     amount_refunded: t.amountRefunded,
@@ -66,6 +68,7 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
   return {
     id: t.id,
     status: t.status,
+    source: t.source,
     amount: t.amount,
     currency: t.currency,
     reference: t.reference,
@@ -82,6 +85,12 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
     updated_at: t.updatedAt.toISOString(),
   };
 }
+
+/** The fleet's view of a terminal (management routes): with its sticker link (issue 15 §5). */
+export const presentFleetTerminal = (t: TerminalRow, publicUrl: string): FleetTerminal => ({
+  ...presentTerminal(t),
+  sticker_url: stickerUrl(publicUrl, t.stickerToken),
+});
 
 export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
   return {

@@ -18,6 +18,9 @@ export const MOBILE_LIMITS = {
   paymentsPerIp: { limit: 30, windowMs: 60_000 },
   paymentsPerScan: { limit: 20, windowMs: 60_000 },
   readsPerIp: { limit: 300, windowMs: 60_000 },
+  /** Sticker links (issue 15 §5): a printed code anyone may scan, so creating payments is limited. */
+  stickerPaymentsPerIp: { limit: 10, windowMs: 60_000 },
+  stickerPaymentsPerSticker: { limit: 30, windowMs: 60_000 },
 } satisfies Record<string, MobileLimit>;
 
 /**

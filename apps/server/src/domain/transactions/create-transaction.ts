@@ -4,7 +4,7 @@ import {
   TRANSACTION_TTL_SECONDS,
 } from '@scanline/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { businesses, projects, terminals } from '../../db/schema';
+import { businesses, projects, type TransactionSource, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
@@ -95,30 +95,18 @@ export async function createTransaction(
 
     // Every value is made here, so the answer is known before writing: it is stored with the
     // idempotency claim, and the rows go in as one statement (the hot path: 3 statements).
-    const row: TransactionRow = {
-      id: newId('txn'),
+    const row = newTransactionRow({
       projectId: target.projectId,
       terminalId: target.terminalId,
       amount: input.amount,
       // Issue 15 §1: a register that names no currency charges in the project's.
       currency: input.currency ?? setup.currency,
-      status: 'pending',
       reference: input.reference ?? null,
       metadata: input.metadata ?? null,
-      // 24 base62 characters ≈ 143 bits: the QR code's unguessable token.
-      paymentToken: randomBase62(24),
       provider: setup.provider,
-      providerReference: null,
-      cardBrand: null,
-      cardLast4: null,
-      failureCode: null,
-      failureMessage: null,
-      amountRefunded: 0,
-      expiresAt: new Date(now.getTime() + TRANSACTION_TTL_SECONDS * 1000),
-      succeededAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+      source: sourceOf(caller),
+      now,
+    });
     const body = presentTerminalTransaction(row, opts.publicUrl);
     const claim = await claimIdempotencyKey(tx, key, requestHash, now, { status: 201, body });
     if (!claim.claimed) {
@@ -129,16 +117,63 @@ export async function createTransaction(
   });
 }
 
+/** Who made it (issue 15 §5): the device itself, a register's key, or a person in the console. */
+const sourceOf = (caller: TerminalCaller): TransactionSource =>
+  caller.kind === 'device' ? 'terminal' : caller.actor.kind === 'api_key' ? 'api' : 'console';
+
+/** A new pending transaction, its payment code valid TRANSACTION_TTL_SECONDS. */
+export function newTransactionRow(input: {
+  projectId: string;
+  terminalId: string;
+  amount: number;
+  currency: string;
+  reference: string | null;
+  metadata: Record<string, string> | null;
+  provider: TransactionRow['provider'];
+  source: TransactionSource;
+  now: Date;
+}): TransactionRow {
+  const { now } = input;
+  return {
+    id: newId('txn'),
+    projectId: input.projectId,
+    terminalId: input.terminalId,
+    amount: input.amount,
+    currency: input.currency,
+    status: 'pending',
+    source: input.source,
+    reference: input.reference,
+    metadata: input.metadata,
+    // 24 base62 characters ≈ 143 bits: the QR code's unguessable token.
+    paymentToken: randomBase62(24),
+    provider: input.provider,
+    providerReference: null,
+    cardBrand: null,
+    cardLast4: null,
+    failureCode: null,
+    failureMessage: null,
+    amountRefunded: 0,
+    expiresAt: new Date(now.getTime() + TRANSACTION_TTL_SECONDS * 1000),
+    succeededAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * The transaction, its first history row and its `transaction.created` outbox event (the
  * same rows recordEvent writes), in one statement: one round trip instead of three.
  */
-async function insertCreatedTransaction(tx: Db, row: TransactionRow, eventData: Record<string, unknown>) {
+export async function insertCreatedTransaction(
+  tx: Db,
+  row: TransactionRow,
+  eventData: Record<string, unknown>,
+) {
   await tx.execute(sql`
     with txn as (
-      insert into transactions (id, project_id, terminal_id, amount, currency, status, reference, metadata,
+      insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
         payment_token, provider, amount_refunded, expires_at, created_at, updated_at)
-      values (${row.id}, ${row.projectId}, ${row.terminalId}, ${row.amount}, ${row.currency}, 'pending',
+      values (${row.id}, ${row.projectId}, ${row.terminalId}, ${row.amount}, ${row.currency}, 'pending', ${row.source},
         ${row.reference}, ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken},
         ${row.provider}, 0, ${row.expiresAt}, ${row.createdAt}, ${row.updatedAt})
       returning id

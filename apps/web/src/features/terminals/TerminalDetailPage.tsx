@@ -10,6 +10,7 @@ import { useProjectCrumbs } from '../project/project-crumbs';
 import { TransactionStatusTag } from '../transactions/status';
 import { QueryState } from '../workspace/QueryState';
 import { useTerminal, useTerminalTransactions } from './hooks';
+import { StickerPanel } from './StickerPanel';
 import { RelativeTime, TerminalStatusTag } from './status';
 import { useTerminalActions } from './use-terminal-actions';
 
@@ -72,6 +73,7 @@ export default function TerminalDetailPage() {
                   <dd>{formatDate(t.created_at)}</dd>
                 </dl>
               </section>
+              <StickerPanel projectId={id} terminal={t} canManage={actions.canManage} />
               <section aria-labelledby="recent-transactions">
                 <h2 id="recent-transactions" className="section-title">
                   Recent transactions

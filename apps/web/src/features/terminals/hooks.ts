@@ -1,6 +1,6 @@
-import type { Page, PairingCode, Terminal, Transaction } from '@scanline/contracts';
+import type { FleetTerminal, Page, PairingCode, Sticker, Transaction } from '@scanline/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mainApi, terminalApi } from '../../api/clients';
+import { mainApi, mobileApi, terminalApi } from '../../api/clients';
 
 // Terminals live on the terminal API (PRODUCT §3); their transactions on the main API.
 
@@ -15,7 +15,7 @@ const base = (pid: string) => `/projects/${encodeURIComponent(pid)}/terminals`;
 export const useTerminals = (pid: string, query: Record<string, string>) =>
   useQuery({
     queryKey: terminalKeys.list(pid, query),
-    queryFn: ({ signal }) => terminalApi().request<Page<Terminal>>(base(pid), { query, signal }),
+    queryFn: ({ signal }) => terminalApi().request<Page<FleetTerminal>>(base(pid), { query, signal }),
     placeholderData: keepPreviousData,
     // Status changes arrive on the live stream; lease renewals and heartbeats do not, so "last
     // seen" is re-read (it ticks between reads).
@@ -26,7 +26,7 @@ export const useTerminal = (pid: string, tid: string) =>
   useQuery({
     queryKey: terminalKeys.one(pid, tid),
     queryFn: ({ signal }) =>
-      terminalApi().request<Terminal>(`${base(pid)}/${encodeURIComponent(tid)}`, { signal }),
+      terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(tid)}`, { signal }),
   });
 
 /** The latest transactions taken at one terminal, newest first. */
@@ -67,24 +67,24 @@ export const useSendTestCheckout = (pid: string) => {
 
 export interface TerminalInput {
   label: string;
-  kind?: Terminal['kind'];
+  kind?: FleetTerminal['kind'];
   location?: string | null;
   serial?: string | null;
 }
 
 export const useCreateTerminal = (pid: string) =>
   useTerminalMutation(pid, (body: TerminalInput) =>
-    terminalApi().request<Terminal>(base(pid), { method: 'POST', body }),
+    terminalApi().request<FleetTerminal>(base(pid), { method: 'POST', body }),
   );
 
 export const useUpdateTerminal = (pid: string) =>
   useTerminalMutation(pid, ({ id, body }: { id: string; body: TerminalInput }) =>
-    terminalApi().request<Terminal>(`${base(pid)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
   );
 
 export const useSetTerminalEnabled = (pid: string) =>
   useTerminalMutation(pid, ({ id, enabled }: { id: string; enabled: boolean }) =>
-    terminalApi().request<Terminal>(
+    terminalApi().request<FleetTerminal>(
       `${base(pid)}/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`,
       {
         method: 'POST',
@@ -100,3 +100,23 @@ export const useNewPairingCode = (pid: string) =>
         method: 'POST',
       }),
   });
+
+/** The sticker token of a terminal's `sticker_url` (`…/s/{token}`). */
+export const stickerToken = (t: FleetTerminal) => t.sticker_url.split('/s/')[1] ?? '';
+
+/** What a shopper sees on the sticker (the public mobile API): the business name for the print. */
+export const useStickerView = (t: FleetTerminal | undefined) =>
+  useQuery({
+    queryKey: ['sticker', t?.sticker_url],
+    enabled: Boolean(t),
+    queryFn: ({ signal }) =>
+      mobileApi().request<Sticker>(`/stickers/${encodeURIComponent(stickerToken(t!))}`, { signal }),
+  });
+
+/** Issue 15 §5: a new sticker link; the printed one stops at once. */
+export const useRotateSticker = (pid: string) =>
+  useTerminalMutation(pid, (id: string) =>
+    terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(id)}/sticker/rotate`, {
+      method: 'POST',
+    }),
+  );

@@ -253,6 +253,7 @@ describe('terminal management (issue 7)', () => {
       { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals/trm_x/pairing-codes' },
       { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals/trm_x/disable' },
       { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals/trm_x/enable' },
+      { method: 'POST', url: '/terminal/v1/projects/prj_x/terminals/trm_x/sticker/rotate' },
       { method: 'POST', url: '/terminal/v1/heartbeat', payload: {} },
       { method: 'POST', url: '/terminal/v1/transactions', payload: { amount: 100, currency: 'USD' } },
       { method: 'GET', url: '/terminal/v1/transactions/txn_x' },

@@ -1,16 +1,17 @@
 import {
   createTerminalSchema,
+  fleetTerminalSchema,
   listQuerySchema,
   pageSchema,
   pairingCodeSchema,
-  terminalSchema,
   updateTerminalSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentTerminal } from '../../../domain/presenters/payments';
+import { presentFleetTerminal } from '../../../domain/presenters/payments';
 import { createPairingCode } from '../../../domain/terminals/pairing';
+import { rotateSticker } from '../../../domain/terminals/sticker';
 import {
   createTerminal,
   disableTerminal,
@@ -43,7 +44,7 @@ export function terminalRoutes(root: FastifyInstance) {
         summary: 'Create a terminal (unpaired until a device trades a pairing code)',
         params: projectParams,
         body: createTerminalSchema,
-        response: { 201: terminalSchema },
+        response: { 201: fleetTerminalSchema },
       },
     },
     async (request, reply) => {
@@ -55,7 +56,7 @@ export function terminalRoutes(root: FastifyInstance) {
         ctx.now(),
       );
       void publishTerminal(ctx.database.bus, row);
-      return reply.status(201).send(presentTerminal(row));
+      return reply.status(201).send(presentFleetTerminal(row, ctx.config.publicUrl));
     },
   );
 
@@ -71,7 +72,7 @@ export function terminalRoutes(root: FastifyInstance) {
           '`field[mode]=value` filters on status, kind, label, location, serial, last_seen_at, created_at.',
         params: projectParams,
         querystring: listQuerySchema,
-        response: { 200: pageSchema(terminalSchema) },
+        response: { 200: pageSchema(fleetTerminalSchema) },
       },
     },
     async (request) => {
@@ -81,7 +82,10 @@ export function terminalRoutes(root: FastifyInstance) {
         request.params.project_id,
         listRequestOf(request.query),
       );
-      return { data: page.data.map(presentTerminal), next_cursor: page.next_cursor };
+      return {
+        data: page.data.map((t) => presentFleetTerminal(t, ctx.config.publicUrl)),
+        next_cursor: page.next_cursor,
+      };
     },
   );
 
@@ -93,12 +97,15 @@ export function terminalRoutes(root: FastifyInstance) {
         security,
         summary: 'One terminal',
         params: terminalParams,
-        response: { 200: terminalSchema },
+        response: { 200: fleetTerminalSchema },
       },
     },
     async (request) => {
       const { project_id, terminal_id } = request.params;
-      return presentTerminal(await getTerminal(db, managerOf(request), project_id, terminal_id));
+      return presentFleetTerminal(
+        await getTerminal(db, managerOf(request), project_id, terminal_id),
+        ctx.config.publicUrl,
+      );
     },
   );
 
@@ -111,7 +118,7 @@ export function terminalRoutes(root: FastifyInstance) {
         summary: 'Edit label, location or serial',
         params: terminalParams,
         body: updateTerminalSchema,
-        response: { 200: terminalSchema },
+        response: { 200: fleetTerminalSchema },
       },
     },
     async (request) => {
@@ -125,7 +132,7 @@ export function terminalRoutes(root: FastifyInstance) {
         ctx.now(),
       );
       void publishTerminal(ctx.database.bus, row);
-      return presentTerminal(row);
+      return presentFleetTerminal(row, ctx.config.publicUrl);
     },
   );
 
@@ -162,13 +169,34 @@ export function terminalRoutes(root: FastifyInstance) {
   for (const [verb, change, summary] of switches) {
     app.post(
       `/projects/:project_id/terminals/:terminal_id/${verb}`,
-      { schema: { tags, security, summary, params: terminalParams, response: { 200: terminalSchema } } },
+      { schema: { tags, security, summary, params: terminalParams, response: { 200: fleetTerminalSchema } } },
       async (request) => {
         const { project_id, terminal_id } = request.params;
         const { row, changed } = await change(db, managerOf(request), project_id, terminal_id, ctx.now());
         if (changed) void publishTerminal(ctx.database.bus, row);
-        return presentTerminal(row);
+        return presentFleetTerminal(row, ctx.config.publicUrl);
       },
     );
   }
+
+  app.post(
+    '/projects/:project_id/terminals/:terminal_id/sticker/rotate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Replace the terminal's sticker link (the old one stops at once)",
+        description:
+          'Issue 15 §5: every terminal has a static pay link, `sticker_url` (`PUBLIC_URL/s/{token}`), printed as a ' +
+          'QR code. Rotating makes a new link; the printed old one stops working at once. Admins, owner, write keys.',
+        params: terminalParams,
+        response: { 200: fleetTerminalSchema },
+      },
+    },
+    async (request) => {
+      const { project_id, terminal_id } = request.params;
+      const row = await rotateSticker(db, managerOf(request), project_id, terminal_id, ctx.now());
+      return presentFleetTerminal(row, ctx.config.publicUrl);
+    },
+  );
 }
