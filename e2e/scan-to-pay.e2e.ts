@@ -231,4 +231,46 @@ describe('scan to pay in Chromium', () => {
     expect(canceled.status).toBe(200);
     await expectText(tablet.getByTestId('terminal-idle'), 'The payment of $24.75 was canceled.');
   });
+
+  it("a shopper pays through the terminal's sticker and gets a receipt (issue 15 §4, §5)", async () => {
+    await merchant.goto(`${projectUrl}/terminals`);
+    await merchant.getByRole('link', { name: 'Counter tablet' }).click();
+    await expectVisible(merchant.getByRole('img', { name: 'Sticker QR code of Counter tablet' }));
+    const stickerUrl = ((await merchant.getByTestId('sticker-url').textContent()) ?? '').trim();
+    expect(stickerUrl).toMatch(new RegExp(`^${s.origin}/s/[A-Za-z0-9]{32,64}$`));
+
+    const phone = await (await s.context({ width: 390, height: 844 })).newPage();
+    await phone.goto(stickerUrl);
+    await expectText(phone.locator('.pay-merchant-name'), 'Acme Coffee');
+    await phone.getByLabel('Amount (USD)').fill('0.10');
+    await phone.getByRole('button', { name: 'Continue to payment' }).click();
+    await expectText(phone.locator('.pay-error'), 'Enter an amount from $0.50 to $10,000.00.');
+    await phone.getByLabel('Amount (USD)').fill('7.25');
+    await phone.getByLabel('Note for the merchant (optional)').fill('Table 4');
+    await phone.getByRole('button', { name: 'Continue to payment' }).click();
+    await phone.waitForURL(/\/pay\//);
+    await expectText(phone.getByTestId('pay-amount'), '$7.25');
+    await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await phone.getByLabel('Expiry date').fill('12 / 34');
+    await phone.getByLabel('CVC').fill('123');
+    await phone.getByRole('button', { name: /^Pay/ }).click();
+    await expectText(phone.locator('.pay-result h1'), 'Payment successful');
+
+    await phone.getByLabel('Email me this receipt').fill('shopper@example.test');
+    await phone.getByRole('button', { name: 'Send receipt' }).click();
+    await expectText(phone.locator('.pay-receipt'), 'Receipt sent to shopper@example.test.');
+    const mail = await s.smtp.waitForMail('shopper@example.test', {
+      subject: /Your receipt from Acme Coffee/,
+    });
+    const receiptUrl = mail.links.find((l) => l.includes('/receipts/'))!;
+    const [receipt] = await Promise.all([
+      phone.context().waitForEvent('page'),
+      phone.getByRole('link', { name: 'View receipt' }).click(),
+    ]);
+    await receipt.waitForLoadState();
+    expect(receipt.url()).toBe(receiptUrl);
+    await expectText(receipt.locator('.total'), '$7.25');
+    await expectText(receipt.locator('table'), 'Visa •••• 4242');
+    await expectText(receipt.locator('table'), 'Table 4');
+  });
 });

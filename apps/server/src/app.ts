@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
+import { receiptPageRoutes } from './api/pages/receipt-page';
 import { terminalApi } from './api/terminal/plugin';
 import { identityPlugin } from './identity/plugin';
 import { adminRoutes } from './platform/admin';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(terminalApi, { prefix: '/terminal/v1' });
   await app.register(mobileApi, { prefix: '/mobile/v1' });
   apiReferenceRoutes(app);
+  receiptPageRoutes(app);
   adminRoutes(app);
   await app.register(webPlugin);
   return app;

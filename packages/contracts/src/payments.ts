@@ -136,6 +136,8 @@ export const terminalTransactionSchema = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
+  /** Succeeded transactions only: the shopper's receipt page (issue 15 §4). */
+  receipt_url: z.string().nullable(),
   expires_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
@@ -172,6 +174,8 @@ export const transactionSchema = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
+  /** Succeeded transactions only: the shopper's receipt page (issue 15 §4). */
+  receipt_url: z.string().nullable(),
   expires_at: timestamp,
   succeeded_at: timestamp.nullable(),
   created_at: timestamp,
@@ -262,6 +266,8 @@ export const shopperScanSchema = z.object({
     failure_message: z.string().nullable().optional(),
     /** After a declined card, while another may be tried: why (issue 15 §3). */
     last_payment_error: lastPaymentErrorSchema.optional(),
+    /** Once paid: the receipt page (issue 15 §4). */
+    receipt_url: z.string().nullable().optional(),
   }),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),
@@ -288,6 +294,11 @@ export const createStickerPaymentSchema = z.strictObject({
 });
 export const stickerPaymentSchema = z.object({ transaction_id: z.string(), payment_url: z.string() });
 
+/** `POST /mobile/v1/scans/{scan_id}/receipt` (issue 15 §4): the address is used once, not kept. */
+export const RECEIPT_EMAILS_PER_TRANSACTION = 3;
+export const emailReceiptSchema = z.strictObject({ email: z.string().trim().email().max(254) });
+export const emailReceiptResultSchema = z.object({ sent: z.literal(true), emails_left: z.number().int() });
+
 export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),
 });
@@ -297,6 +308,8 @@ export const payResponseSchema = z.object({
   failure_code: z.string().optional(),
   failure_message: z.string().optional(),
   last_payment_error: lastPaymentErrorSchema.optional(),
+  /** Once succeeded: the receipt page (issue 15 §4). */
+  receipt_url: z.string().optional(),
   next_action: z.object({ type: z.string(), confirm_url: z.string().optional() }).optional(),
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;

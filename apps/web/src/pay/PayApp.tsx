@@ -4,6 +4,7 @@ import { formatMoney } from '../lib/money';
 import type { PublicApiError } from '../lib/public-config';
 import { confirm, openScan, pay, readScan } from './api';
 import { CardForm } from './CardForm';
+import { ReceiptOffer } from './ReceiptOffer';
 
 // Stripe.js is fetched only for a Stripe business, never for the simulator's form.
 const StripeForm = lazy(() => import('./StripeForm'));
@@ -14,7 +15,7 @@ type Screen =
   | { kind: 'form'; failure?: string }
   | { kind: 'authenticate'; confirmUrl?: string }
   | { kind: 'processing' }
-  | { kind: 'done'; status: TransactionStatus; message?: string }
+  | { kind: 'done'; status: TransactionStatus; message?: string; receiptUrl?: string | null }
   /** The code was already paid, expired or canceled when it was opened. */
   | { kind: 'closed'; status: TransactionStatus };
 
@@ -95,7 +96,8 @@ export function PayApp({ token }: { token: string }) {
       readScan(scan.id).then(
         (s) => {
           const status = s.transaction.status;
-          if (FINAL.includes(status)) setScreen({ kind: 'done', status });
+          if (FINAL.includes(status))
+            setScreen({ kind: 'done', status, receiptUrl: s.transaction.receipt_url });
           else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
           else if (status === 'pending')
             setScreen({ kind: 'form', failure: declinedText(s.transaction.last_payment_error) });
@@ -107,7 +109,8 @@ export function PayApp({ token }: { token: string }) {
   }, [screen.kind, scan]);
 
   const onAnswer = useCallback((answer: PayResponse) => {
-    if (answer.status === 'succeeded') setScreen({ kind: 'done', status: 'succeeded' });
+    if (answer.status === 'succeeded')
+      setScreen({ kind: 'done', status: 'succeeded', receiptUrl: answer.receipt_url });
     else if (answer.status === 'requires_action')
       setScreen({ kind: 'authenticate', confirmUrl: answer.next_action?.confirm_url });
     else if (answer.status === 'processing') setScreen({ kind: 'processing' });
@@ -224,6 +227,12 @@ export function PayApp({ token }: { token: string }) {
           />
         )}
         {screen.kind === 'done' && <Done status={screen.status} amount={amount} message={screen.message} />}
+        {screen.kind === 'done' && screen.receiptUrl && scan && (
+          <ReceiptOffer scanId={scan.id} receiptUrl={screen.receiptUrl} />
+        )}
+        {screen.kind === 'closed' && scan?.transaction.receipt_url && (
+          <ReceiptOffer scanId={scan.id} receiptUrl={scan.transaction.receipt_url} />
+        )}
       </section>
       <footer className="pay-footer pay-muted">
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" className="pay-lock">

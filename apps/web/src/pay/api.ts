@@ -46,3 +46,14 @@ export const payThroughSticker = async (token: string, body: { amount: number; n
     `/stickers/${encodeURIComponent(token)}/transactions`,
     { method: 'POST', body },
   );
+
+/** "Email me this receipt" (issue 15 §4): the address is used once and not kept. */
+export const emailReceipt = async (scanId: string, email: string) =>
+  publicRequest<{ sent: true; emails_left: number }>(
+    await mobile(),
+    `/scans/${encodeURIComponent(scanId)}/receipt`,
+    {
+      method: 'POST',
+      body: { email },
+    },
+  );

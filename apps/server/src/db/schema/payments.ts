@@ -133,6 +133,12 @@ export const transactions = pgTable(
     status: text().$type<TransactionStatus>().notNull().default('pending'),
     /** Who made it (issue 15 §5): the device, an API key, the console, or a shopper's sticker scan. */
     source: text().$type<TransactionSource>().notNull().default('api'),
+    /** The receipt page's token (issue 15 §4): `PUBLIC_URL/receipts/{token}`, made when it succeeds. */
+    receiptToken: text('receipt_token'),
+    /** Its full URL, fixed when it succeeded (as Stripe's `receipt_url`: links in emails keep working). */
+    receiptUrl: text('receipt_url'),
+    /** Receipt emails sent for it (at most 3; the addresses are not kept). */
+    receiptEmailsSent: integer('receipt_emails_sent').notNull().default(0),
     reference: text(),
     metadata: jsonb().$type<Record<string, string>>(),
     /** The unguessable last segment of payment_url (≥ 128 bits); what the QR code carries. */
@@ -151,6 +157,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_payment_token_key').on(t.paymentToken),
+    uniqueIndex('transactions_receipt_token_key').on(t.receiptToken),
     index('transactions_project_idx').on(
       t.projectId,
       t.createdAt.desc().nullsFirst(),

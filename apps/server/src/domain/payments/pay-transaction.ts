@@ -33,7 +33,7 @@ export function payAnswer(txn: TransactionRow, confirmUrl: string): PayResponse 
     case 'succeeded':
     case 'partially_refunded':
     case 'refunded':
-      return { status: 'succeeded' };
+      return { status: 'succeeded', ...(txn.receiptUrl ? { receipt_url: txn.receiptUrl } : {}) };
     case 'failed':
       return {
         status: 'failed',

@@ -75,6 +75,7 @@ function presentShopperScan(
       failure_code: txn.status === 'failed' ? txn.failureCode : null,
       failure_message: txn.status === 'failed' ? txn.failureMessage : null,
       last_payment_error: txn.status === 'pending' ? lastPaymentError(txn) : null,
+      receipt_url: txn.receiptUrl,
     },
     merchant: { name: business.name },
     terminal: { label: label ?? '' },

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { recordEvent } from '../events/record-event';
 import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
+import { newReceipt } from '../receipts/receipt-link';
 import { declinedAttempts } from './declined-attempts';
 import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
@@ -70,7 +71,7 @@ export async function recordPaymentOutcome(
         cardLast4: result.cardLast4 ?? current.cardLast4,
         failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
         failureMessage: declined ? (result.failureMessage ?? null) : null,
-        ...(result.status === 'succeeded' ? { succeededAt: now } : {}),
+        ...(result.status === 'succeeded' ? { succeededAt: now, ...newReceipt(ctx.config.publicUrl) } : {}),
       },
       now,
     });

@@ -18,6 +18,14 @@ import { buildTimeline, type TimelineEntry } from './timeline';
 
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
 
+/** Who made a transaction (issue 15 §5). */
+const SOURCE_LABELS: Record<string, string> = {
+  terminal: 'The terminal',
+  api: 'API key (a register or server)',
+  console: 'The console',
+  sticker: 'Sticker QR code',
+};
+
 /** `/p/{id}/transactions/{transactionId}`: every field, the timeline, and refunds. */
 export default function TransactionDetailPage() {
   const { id = '', transactionId = '' } = useParams();
@@ -121,6 +129,18 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
           <dd>{formatDate(t.created_at)}</dd>
           <dt>Succeeded</dt>
           <dd>{t.succeeded_at ? formatDate(t.succeeded_at) : '—'}</dd>
+          <dt>Receipt</dt>
+          <dd>
+            {t.receipt_url ? (
+              <a href={t.receipt_url} target="_blank" rel="noopener" data-testid="receipt-link">
+                Open the shopper's receipt <span className="pi pi-external-link" aria-hidden="true" />
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Source</dt>
+          <dd>{SOURCE_LABELS[t.source] ?? t.source}</dd>
           <dt>Code expires</dt>
           <dd>{formatDate(t.expires_at)}</dd>
           <dt>Updated</dt>

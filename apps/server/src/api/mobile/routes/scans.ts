@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
-import { openScanSchema, payRequestSchema, payResponseSchema, shopperScanSchema } from '@scanline/contracts';
+import {
+  emailReceiptResultSchema,
+  emailReceiptSchema,
+  openScanSchema,
+  payRequestSchema,
+  payResponseSchema,
+  shopperScanSchema,
+} from '@scanline/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payTransaction } from '../../../domain/payments/pay-transaction';
+import { emailReceipt } from '../../../domain/receipts/email-receipt';
 import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
 import type { AppContext } from '../../../platform/context';
@@ -137,6 +145,28 @@ export function mobileScanRoutes(root: FastifyInstance) {
         confirmation: true,
         confirmUrl: confirmUrl(request.params.scanId),
       });
+    },
+  );
+
+  app.post(
+    '/scans/:scanId/receipt',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        summary: 'Email the receipt of a paid scan (at most 3 per transaction)',
+        description:
+          'Issue 15 §4: `{email}`; the address is used for this email only and is not stored. 409 before the ' +
+          'payment succeeded; 429 after 3 emails for the transaction, or when the caller sends too many.',
+        params,
+        body: emailReceiptSchema,
+        response: { 200: emailReceiptResultSchema },
+      },
+    },
+    async (request, reply) => {
+      await limited(ctx, reply, `receipt:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
+      return emailReceipt(ctx, request.params.scanId, request.body.email);
     },
   );
 }

@@ -1,0 +1,51 @@
+import { RECEIPT_EMAILS_PER_TRANSACTION } from '@scanline/contracts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { transactions } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { renderEmail } from '../../platform/mail/render-email';
+import { sendMail } from '../../platform/mail/send-mail';
+import { loadScanContext } from '../scans/scan-context';
+import { receiptNumber } from './receipt-link';
+
+/**
+ * "Email me this receipt" (issue 15 §4): the receipt's link to the address the shopper typed, at
+ * most RECEIPT_EMAILS_PER_TRANSACTION times per transaction (one guarded counter). The address is
+ * used for this one email and stored nowhere.
+ */
+export async function emailReceipt(ctx: AppContext, scanId: string, email: string) {
+  const { txn, business } = await loadScanContext(ctx.database.db, scanId);
+  if (!txn.receiptUrl) {
+    throw new AppError(
+      'transaction_state_conflict',
+      409,
+      'There is no receipt yet: this payment is not paid.',
+    );
+  }
+  const [counted] = await ctx.database.db
+    .update(transactions)
+    .set({ receiptEmailsSent: sql`${transactions.receiptEmailsSent} + 1` })
+    .where(
+      and(
+        eq(transactions.projectId, txn.projectId),
+        eq(transactions.id, txn.id),
+        lt(transactions.receiptEmailsSent, RECEIPT_EMAILS_PER_TRANSACTION),
+      ),
+    )
+    .returning({ sent: transactions.receiptEmailsSent });
+  if (!counted) {
+    throw new AppError(
+      'rate_limited',
+      429,
+      `This receipt was already emailed ${RECEIPT_EMAILS_PER_TRANSACTION} times; open it from the payment page instead.`,
+    );
+  }
+  const mail = renderEmail(`Your receipt from ${business.name}`, {
+    heading: `Receipt ${receiptNumber(txn)}`,
+    intro: `Thank you for your payment to ${business.name}. Your receipt is one click away; keep this email for your records.`,
+    actionLabel: 'View your receipt',
+    actionUrl: txn.receiptUrl,
+  });
+  await sendMail(ctx, { ...mail, to: email, kind: 'receipt' });
+  return { sent: true as const, emails_left: RECEIPT_EMAILS_PER_TRANSACTION - counted.sent };
+}

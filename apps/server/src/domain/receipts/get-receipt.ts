@@ -1,0 +1,49 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { receiptNumber } from './receipt-link';
+
+export type Receipt = Awaited<ReturnType<typeof getReceipt>>;
+
+/**
+ * What a receipt shows (issue 15 §4): the business (name, legal name, address, support email),
+ * the payment (amount, card, time in the project's zone, number) and the refunds made since.
+ */
+export async function getReceipt(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      txn: transactions,
+      business: {
+        name: businesses.name,
+        legalName: businesses.legalName,
+        address: businesses.address,
+        supportEmail: businesses.supportEmail,
+        country: businesses.country,
+      },
+      timeZone: projects.timeZone,
+      terminal: terminals.label,
+    })
+    .from(transactions)
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
+    .where(and(eq(transactions.receiptToken, token), isNull(projects.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('Receipt');
+  const refundRows = await db
+    .select({ amount: refunds.amount, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.projectId, row.txn.projectId),
+        eq(refunds.transactionId, row.txn.id),
+        eq(refunds.status, 'succeeded'),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt));
+  return { ...row, number: receiptNumber(row.txn), refunds: refundRows };
+}

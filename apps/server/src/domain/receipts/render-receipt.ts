@@ -1,0 +1,79 @@
+import type { Receipt } from './get-receipt';
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const money = (minor: number, currency: string) => {
+  const f = new Intl.NumberFormat('en', { style: 'currency', currency });
+  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
+};
+
+const when = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at);
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+/**
+ * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
+ * cleanly on A4 and on 80 mm receipt paper (issue 15 §4).
+ */
+export function renderReceipt(r: Receipt): string {
+  const { txn, business } = r;
+  const address = business.address
+    ? ['line1', 'line2', 'postal_code', 'city', 'state', 'country']
+        .map((k) => business.address?.[k])
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
+  const rows = [
+    ['Receipt number', r.number],
+    ['Paid', when(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
+    ...(txn.cardLast4
+      ? [['Card', `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? 'Card'} •••• ${txn.cardLast4}`]]
+      : []),
+    ...(txn.reference ? [['Reference', txn.reference]] : []),
+    ...(r.terminal ? [['Terminal', r.terminal]] : []),
+  ];
+  const refundRows = r.refunds.map((x) => [
+    `Refund, ${when(x.createdAt, r.timeZone)}`,
+    `−${money(x.amount, txn.currency)}`,
+  ]);
+  const cell = (pairs: string[][]) =>
+    pairs.map(([k, v]) => `<tr><th scope="row">${escape(k!)}</th><td>${escape(v!)}</td></tr>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Receipt ${escape(r.number)} · ${escape(business.name)}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;padding:1.5rem;display:flex;justify-content:center;background:Canvas;color:CanvasText}
+main{width:100%;max-width:26rem}
+h1{font-size:1.1rem;margin:0}.muted{opacity:.7;margin:.15rem 0;font-size:.9rem}
+.total{font-size:2rem;font-weight:700;margin:1.25rem 0 .25rem}
+table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.95rem}
+th{text-align:left;font-weight:500;opacity:.75;padding:.35rem 0;vertical-align:top}td{text-align:right;padding:.35rem 0}
+tr+tr{border-top:1px solid color-mix(in srgb,CanvasText 15%,transparent)}
+footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
+@media print{body{padding:0;background:#fff;color:#000}main{max-width:none}
+@page{margin:12mm}}
+@media print and (max-width:90mm){body{font-size:9pt}.total{font-size:14pt}}
+</style></head><body><main>
+<header><h1>${escape(business.name)}</h1>
+${business.legalName ? `<p class="muted">${escape(business.legalName)}</p>` : ''}
+${address ? `<p class="muted">${escape(address)}</p>` : ''}
+${business.supportEmail ? `<p class="muted">${escape(business.supportEmail)}</p>` : ''}</header>
+<p class="total">${escape(money(txn.amount, txn.currency))}</p>
+<p class="muted">${refunded >= txn.amount ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escape(money(refunded, txn.currency))}` : 'Paid'}</p>
+<table>${cell(rows)}${cell(refundRows)}</table>
+<footer>Keep this receipt for your records. Questions? Contact ${escape(business.supportEmail ?? business.name)}.</footer>
+</main></body></html>`;
+}
