@@ -29,7 +29,11 @@ const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo
   `/p/${prj}/transactions`,
   `/p/${prj}/terminals`,
   ...(payments
-    ? [`/p/${prj}/terminals/${payments.terminalId}`, `/p/${prj}/transactions/${payments.transactionId}`]
+    ? [
+        `/p/${prj}/terminals/${payments.terminalId}`,
+        `/p/${prj}/terminals/${payments.terminalId}/sticker`,
+        `/p/${prj}/transactions/${payments.transactionId}`,
+      ]
     : []),
   `/p/${prj}/members`,
   `/p/${prj}/admins`,
@@ -47,6 +51,10 @@ interface SeededPayments {
   device: { token: string; terminal: unknown };
   pendingToken: string;
   paidToken: string;
+  /** Issue 15: the sticker page, a receipt, and a checkout pushed to the kiosk by a register. */
+  stickerUrl: string;
+  receiptUrl: string;
+  push: () => Promise<{ id: string; token: string }>;
 }
 let payments: SeededPayments | null = null;
 
@@ -113,12 +121,26 @@ async function seedPayments(projectId: string, auth: Record<string, string>): Pr
     reason: 'requested_by_customer',
   });
   const pending = await charge(1875, null);
+  const fleet = await call('GET', `${terminals}/${front.terminal.id}`);
+  const paidDetail = await call('GET', `/api/v1/projects/${projectId}/transactions/${paid.id}`);
+  const push = async () => {
+    const txn = await call(
+      'POST',
+      '/terminal/v1/transactions',
+      { amount: 2475, terminal_id: kiosk.terminal.id, reference: 'Basket 1042' },
+      { ...auth, 'idempotency-key': `shots-push-${n++}` },
+    );
+    return { id: txn.id as string, token: String(txn.payment_url).split('/').pop() as string };
+  };
   return {
     terminalId: front.terminal.id,
     transactionId: refunded.id,
     device: { token: kiosk.token, terminal: kiosk.terminal },
     pendingToken: pending.token,
     paidToken: paid.token,
+    stickerUrl: fleet.sticker_url,
+    receiptUrl: paidDetail.receipt_url,
+    push,
   };
 }
 
@@ -142,8 +164,43 @@ async function publicShots(context: import('playwright-core').BrowserContext, na
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(out, name('/terminal-qr')), fullPage: true });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByTestId('payment-result').waitFor();
+  await page.getByText('was canceled').waitFor();
   await page.screenshot({ path: path.join(out, name('/terminal-canceled')), fullPage: true });
+  // Issue 15: a register pushes a checkout; the shopper's first card is declined.
+  const pushed = await payments.push();
+  await page.locator('[data-testid=payment-qr] svg').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-pushed')), fullPage: true });
+  const scan = await stack.t.app.inject({
+    method: 'POST',
+    url: '/mobile/v1/scans',
+    payload: { token: pushed.token },
+  });
+  await stack.t.app.inject({
+    method: 'POST',
+    url: `/mobile/v1/scans/${scan.json().id}/payments`,
+    payload: { payment_method: 'pm_card_chargeDeclined' },
+  });
+  await page.locator('[data-status=declined]').waitFor();
+  await page.screenshot({ path: path.join(out, name('/terminal-declined')), fullPage: true });
+  await page.goto(`${stack.origin}/pay/${pushed.token}`);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(out, name('/pay-declined')), fullPage: true });
+  await stack.t.app.inject({
+    method: 'POST',
+    url: `/terminal/v1/transactions/${pushed.id}/cancel`,
+    headers: {
+      authorization: `Bearer ${payments.device.token}`,
+    },
+  });
+  for (const [label, url] of [
+    ['/sticker', payments.stickerUrl],
+    ['/receipt', payments.receiptUrl],
+  ] as const) {
+    await page.goto(url);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(out, name(label)), fullPage: true });
+  }
   for (const [label, token] of [
     ['/pay-form', payments.pendingToken],
     ['/pay-paid', payments.paidToken],
