@@ -1,12 +1,6 @@
+import { escapeHtml } from '../../platform/mail/render-email';
+import { formatMoney } from '../money';
 import type { Receipt } from './get-receipt';
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const money = (minor: number, currency: string) => {
-  const f = new Intl.NumberFormat('en', { style: 'currency', currency });
-  return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
-};
 
 const when = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en', {
@@ -46,13 +40,15 @@ export function renderReceipt(r: Receipt): string {
   ];
   const refundRows = r.refunds.map((x) => [
     `Refund, ${when(x.createdAt, r.timeZone)}`,
-    `−${money(x.amount, txn.currency)}`,
+    `−${formatMoney(x.amount, txn.currency)}`,
   ]);
   const cell = (pairs: string[][]) =>
-    pairs.map(([k, v]) => `<tr><th scope="row">${escape(k!)}</th><td>${escape(v!)}</td></tr>`).join('');
+    pairs
+      .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k!)}</th><td>${escapeHtml(v!)}</td></tr>`)
+      .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Receipt ${escape(r.number)} · ${escape(business.name)}</title>
+<meta name="robots" content="noindex"><title>Receipt ${escapeHtml(r.number)} · ${escapeHtml(business.name)}</title>
 <style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;padding:1.5rem;display:flex;justify-content:center;background:Canvas;color:CanvasText}
@@ -67,13 +63,13 @@ footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
 @page{margin:12mm}}
 @media print and (max-width:90mm){body{font-size:9pt}.total{font-size:14pt}}
 </style></head><body><main>
-<header><h1>${escape(business.name)}</h1>
-${business.legalName ? `<p class="muted">${escape(business.legalName)}</p>` : ''}
-${address ? `<p class="muted">${escape(address)}</p>` : ''}
-${business.supportEmail ? `<p class="muted">${escape(business.supportEmail)}</p>` : ''}</header>
-<p class="total">${escape(money(txn.amount, txn.currency))}</p>
-<p class="muted">${refunded >= txn.amount ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escape(money(refunded, txn.currency))}` : 'Paid'}</p>
+<header><h1>${escapeHtml(business.name)}</h1>
+${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` : ''}
+${address ? `<p class="muted">${escapeHtml(address)}</p>` : ''}
+${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
+<p class="total">${escapeHtml(formatMoney(txn.amount, txn.currency))}</p>
+<p class="muted">${refunded >= txn.amount ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>
 <table>${cell(rows)}${cell(refundRows)}</table>
-<footer>Keep this receipt for your records. Questions? Contact ${escape(business.supportEmail ?? business.name)}.</footer>
+<footer>Keep this receipt for your records. Questions? Contact ${escapeHtml(business.supportEmail ?? business.name)}.</footer>
 </main></body></html>`;
 }

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { randomBase62 } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
+import { currencyDigits } from '../money';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { insertCreatedTransaction, newTransactionRow } from '../transactions/create-transaction';
@@ -14,10 +15,6 @@ import { findTerminal, type TerminalRow } from './terminals';
 
 /** 43 base62 characters ≈ 256 bits, like the tokens the database makes for new terminals. */
 const newStickerToken = () => randomBase62(43);
-
-/** Minor units per major unit (2 for USD, 0 for JPY), as ISO 4217 and Intl say. */
-const currencyDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** Issue 15 §5: 0.50 to 10,000.00 in the project's currency, in its minor units. */
 export function stickerAmountBounds(currency: string) {

@@ -12,7 +12,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain, branded mail: one heading, a sentence, one button, the link as text for clients without HTML. */

@@ -7,27 +7,19 @@ import {
   payResponseSchema,
   shopperScanSchema,
 } from '@scanline/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payTransaction } from '../../../domain/payments/pay-transaction';
 import { emailReceipt } from '../../../domain/receipts/email-receipt';
-import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
+import { hitMobileLimit, MOBILE_LIMITS } from '../../../domain/scans/mobile-rate-limit';
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
-import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
+import { limited } from '../limited';
 
 const params = z.object({ scanId: z.string().min(1).max(64) });
 const tags = ['mobile'];
 const config = { public: true };
-
-async function limited(ctx: AppContext, reply: FastifyReply, key: string, limit: MobileLimit, peek = false) {
-  const wait = await hitMobileLimit(ctx, key, limit, { peek });
-  if (wait !== null) {
-    reply.header('retry-after', String(wait));
-    throw new AppError('rate_limited', 429, `Too many requests; try again in ${wait} seconds.`);
-  }
-}
 
 const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 

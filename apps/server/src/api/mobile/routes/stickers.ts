@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentUrl } from '../../../domain/presenters/payments';
-import { hitMobileLimit, MOBILE_LIMITS, type MobileLimit } from '../../../domain/scans/mobile-rate-limit';
+import { hitMobileLimit, MOBILE_LIMITS } from '../../../domain/scans/mobile-rate-limit';
 import { createStickerPayment, findSticker, stickerAmountBounds } from '../../../domain/terminals/sticker';
-import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
+import { limited } from '../limited';
 
 const params = z.object({
   token: z
@@ -17,14 +17,6 @@ const params = z.object({
 });
 const tags = ['mobile'];
 const config = { public: true };
-
-async function limited(ctx: AppContext, reply: FastifyReply, key: string, limit: MobileLimit, peek = false) {
-  const wait = await hitMobileLimit(ctx, key, limit, { peek });
-  if (wait !== null) {
-    reply.header('retry-after', String(wait));
-    throw new AppError('rate_limited', 429, `Too many requests; try again in ${wait} seconds.`);
-  }
-}
 
 /**
  * Sticker QR links (issue 15 §5): a terminal's printed code takes payments while the terminal is

@@ -1,0 +1,7 @@
+/** Minor units per major unit as ISO 4217 and Intl say: 2 for USD, 0 for JPY, 3 for KWD. */
+export const currencyDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** 1250 USD → "$12.50" (English, as emails and receipts are written). */
+export const formatMoney = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 10 ** currencyDigits(currency));
