@@ -118,8 +118,18 @@ export const invitationSchema = z.object({
   expires_at: timestamp,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+/** An address an invitation batch refused, and why (issue 19). */
+export const refusedInvitationSchema = z.object({
+  email: z.string(),
+  code: z.enum(['invalid_email', 'already_member']),
+  message: z.string(),
+});
+export type RefusedInvitation = z.infer<typeof refusedInvitationSchema>;
+export const isEmailAddress = (value: string) => email.safeParse(value).success;
+
 export const createInvitationsSchema = z.strictObject({
-  emails: z.array(email).min(1).max(20),
+  // Each address is checked on its own (issue 19): bad ones are refused, the rest invited.
+  emails: z.array(z.string().trim().min(1).max(254)).min(1).max(20),
   role: invitableRoleSchema,
 });
 export const invitationPreviewSchema = z.object({

@@ -27,9 +27,18 @@ const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({ 
 const userLayout = async () => ({ Component: (await import('./layouts/UserLayout')).UserLayout });
 const projectLayout = async () => ({ Component: (await import('./layouts/ProjectLayout')).ProjectLayout });
 
+/**
+ * What shows while the first screen's lazy code loads: nothing yet (the page is blank for a few
+ * milliseconds). Declaring it stops React Router's "No HydrateFallback" warning (issue 19).
+ */
+function BootFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    HydrateFallback: BootFallback,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/error', lazy: page(() => import('./ErrorPage')) },

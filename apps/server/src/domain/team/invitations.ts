@@ -1,3 +1,4 @@
+import { isEmailAddress, type RefusedInvitation } from '@scanline/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { invitations, memberships, projects } from '../../db/schema';
 import { hashToken } from '../../identity/tokens/hash-token';
@@ -22,8 +23,9 @@ export interface IssuedInvitation {
 }
 
 /**
- * Invites several addresses at once; re-inviting refreshes the link and its 7 days; an
- * address that is already a member is refused (already_member) and nothing is written.
+ * Invites several addresses at once; re-inviting refreshes the link and its 7 days. Each
+ * address stands alone (issue 19): one that is not an email, or already a member, is refused
+ * with its reason and the others are invited. With none left to invite, nothing is written.
  */
 export async function inviteMembers(
   db: Db,
@@ -32,18 +34,35 @@ export async function inviteMembers(
   emails: string[],
   role: 'admin' | 'member',
   now: Date,
-): Promise<{ project: typeof projects.$inferSelect; issued: IssuedInvitation[] }> {
+): Promise<{
+  project: typeof projects.$inferSelect;
+  issued: IssuedInvitation[];
+  refused: RefusedInvitation[];
+}> {
   return db.transaction(async (tx) => {
     const { project } = await projectAccess(tx, actor, projectId, 'team.manage');
-    const unique = [...new Map(emails.map((e) => [normalize(e), e.trim()])).entries()];
+    const all = [...new Map(emails.map((e) => [normalize(e), e.trim()])).entries()];
     const members = await tx
       .select({ email: memberships.email })
       .from(memberships)
       .where(eq(memberships.projectId, projectId));
     const memberEmails = new Set(members.map((m) => normalize(m.email ?? '')));
-    const already = unique.filter(([n]) => memberEmails.has(n)).map(([, e]) => e);
-    if (already.length) {
-      throw new AppError('already_member', 409, `Already a member: ${already.join(', ')}.`);
+    const refused: RefusedInvitation[] = [];
+    for (const [n, e] of all) {
+      if (!isEmailAddress(e))
+        refused.push({ email: e, code: 'invalid_email', message: 'Not an email address.' });
+      else if (memberEmails.has(n))
+        refused.push({ email: e, code: 'already_member', message: 'Already a member of this project.' });
+    }
+    const unique = all.filter(([, e]) => !refused.some((r) => r.email === e));
+    if (unique.length === 0) {
+      const onlyMembers = refused.every((r) => r.code === 'already_member');
+      throw new AppError(
+        onlyMembers ? 'already_member' : 'validation_failed',
+        onlyMembers ? 409 : 400,
+        onlyMembers ? `Already a member: ${refused.map((r) => r.email).join(', ')}.` : 'No one to invite.',
+        refused.map((r, i) => ({ path: `body.emails.${i}`, message: `${r.email}: ${r.message}` })),
+      );
     }
     const issued: IssuedInvitation[] = [];
     for (const [normalized, email] of unique) {
@@ -83,7 +102,7 @@ export async function inviteMembers(
       );
       issued.push({ invitation: invitation!, token });
     }
-    return { project, issued };
+    return { project, issued, refused };
   });
 }
 

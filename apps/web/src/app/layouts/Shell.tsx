@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyEmailBanner } from '../../auth/VerifyEmailBanner';
+import { setAppearance } from '../../theme/appearance';
+import { UserAvatar } from '../../ui/UserAvatar';
 import { queryClient } from '../query-client';
 
 export interface NavItem {
@@ -95,6 +97,8 @@ function UserMenu() {
   const navigate = useNavigate();
   const menu = useRef<Menu>(null);
   const label = user?.displayName || user?.email || 'Account';
+  // Issue 19: the theme switch is also here, not only in Settings.
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
   return (
     <>
       <Button
@@ -104,12 +108,10 @@ function UserMenu() {
         aria-label={`Account menu for ${label}`}
         aria-haspopup="menu"
       >
-        {user?.photoURL ? (
-          <img className="avatar" src={user.photoURL} alt="" referrerPolicy="no-referrer" />
-        ) : (
-          <span className="avatar avatar-initial">{label.slice(0, 1).toUpperCase()}</span>
-        )}
-        <span className="user-label">{label}</span>
+        <UserAvatar photoUrl={user?.photoURL} label={label} />
+        <span className="user-label" title={label}>
+          {label}
+        </span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </Button>
       <Menu
@@ -124,6 +126,14 @@ function UserMenu() {
           { label: 'Businesses', icon: 'pi pi-building', command: () => navigate('/u/businesses') },
           { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/u/profile') },
           { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/u/settings') },
+          {
+            label: dark ? 'Light mode' : 'Dark mode',
+            icon: dark ? 'pi pi-sun' : 'pi pi-moon',
+            command: () => {
+              setAppearance(dark ? 'light' : 'dark');
+              setDark(!dark);
+            },
+          },
           { separator: true },
           { label: 'Sign out', icon: 'pi pi-sign-out', command: () => void signOut() },
         ]}

@@ -39,7 +39,8 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
         data: data.series.map((p) => p.count),
         borderColor: colors.warn,
         backgroundColor: colors.warn,
-        tension: 0.3,
+        // Monotone curves never overshoot the points: the line stays inside the plot (issue 19).
+        cubicInterpolationMode: 'monotone',
         pointRadius: data.series.length > 45 ? 0 : 2,
         yAxisID: 'y1',
         order: 1,
@@ -63,7 +64,14 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
     scales: {
       x: axes(colors),
       y: { ...axes(colors), beginAtZero: true, position: 'left' },
-      y1: { ...axes(colors), beginAtZero: true, position: 'right', grid: { drawOnChartArea: false } },
+      // Payments are whole: no 0.5 ticks on their axis (issue 19).
+      y1: {
+        ...axes(colors),
+        ticks: { color: colors.muted, precision: 0 },
+        beginAtZero: true,
+        position: 'right',
+        grid: { drawOnChartArea: false },
+      },
     },
   };
   return <Chart type="bar" data={chartData} options={options} className="chart-box" />;
@@ -78,7 +86,7 @@ function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }
         data: data.series.map((p) => (p.success_rate === null ? null : p.success_rate * 100)),
         borderColor: colors.success,
         backgroundColor: colors.success,
-        tension: 0.3,
+        cubicInterpolationMode: 'monotone',
         spanGaps: true,
         pointRadius: data.series.length > 45 ? 0 : 2,
       },

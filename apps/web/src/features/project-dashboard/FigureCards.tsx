@@ -1,5 +1,5 @@
 import type { Dashboard } from '@scanline/contracts';
-import { change, formatCount, formatMoney, formatPercent, formatSeconds } from './range';
+import { change, countOf, formatCount, formatMoney, formatPercent, formatSeconds } from './range';
 
 interface Card {
   label: string;
@@ -48,13 +48,13 @@ export function FigureCards({ data }: { data: Dashboard }) {
       value: formatMoney(t.refunded_amount, c),
       delta: change(t.refunded_amount, p.refunded_amount),
       lowerIsBetter: true,
-      hint: `${formatCount(t.refunds)} refunds`,
+      hint: countOf(t.refunds, 'refund', 'refunds'),
     },
     {
       label: 'Scan conversion',
       value: formatPercent(t.conversion),
       delta: change(t.conversion, p.conversion),
-      hint: `${formatCount(t.scans)} scans`,
+      hint: countOf(t.scans, 'scan', 'scans'),
     },
     {
       label: 'Median time to pay',

@@ -62,6 +62,11 @@ export const formatPercent = (v: number | null) =>
 
 export const formatCount = (v: number) => new Intl.NumberFormat().format(v);
 
+const plurals = new Intl.PluralRules('en');
+/** "1 refund", "2 refunds", "1,204 scans": a count with its noun in the right number (issue 19). */
+export const countOf = (v: number, one: string, other: string) =>
+  `${formatCount(v)} ${plurals.select(v) === 'one' ? one : other}`;
+
 export function formatSeconds(v: number | null): string {
   if (v === null) return '—';
   return v < 60 ? `${v} s` : `${Math.floor(v / 60)} min ${v % 60} s`;

@@ -3,20 +3,24 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
 
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+// The browser's own zone is always offered, even when Intl's list spells it otherwise (UTC), so
+// the field is never blank while the form sends a zone (issue 19).
+const ZONE_OPTIONS = ZONES.includes(BROWSER_ZONE) ? ZONES : [BROWSER_ZONE, ...ZONES];
 
 export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const businesses = useBusinesses();
   const [name, setName] = useState('');
   const [businessId, setBusinessId] = useState<string | null>(null);
-  const [timeZone, setTimeZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [timeZone, setTimeZone] = useState(BROWSER_ZONE);
   const [currency, setCurrency] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -24,6 +28,11 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     (body: object) => send<Project>('POST', '/projects', body),
     [keys.projects, keys.me],
   );
+  // One business: it is the one (issue 19).
+  const only = businesses.data?.length === 1 ? businesses.data[0]!.id : null;
+  useEffect(() => {
+    if (only) setBusinessId((current) => current ?? only);
+  }, [only]);
   const business = businesses.data?.find((b) => b.id === businessId);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,11 +77,20 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
               placeholder="Choose a business"
             />
           </FormField>
-          <FormField id="project-tz" label="Time zone" error={errors.time_zone}>
+          <FormField
+            id="project-tz"
+            label="Time zone"
+            error={errors.time_zone}
+            help={
+              timeZone === BROWSER_ZONE
+                ? `Your browser's zone. Lists, dates and the dashboard's days follow it.`
+                : `Lists, dates and the dashboard's days follow it (your browser's is ${BROWSER_ZONE}).`
+            }
+          >
             <Dropdown
               inputId="project-tz"
               value={timeZone}
-              options={ZONES}
+              options={ZONE_OPTIONS}
               onChange={(e) => setTimeZone(e.value)}
               filter
             />

@@ -1,8 +1,10 @@
+import { type Invitation, isEmailAddress, type RefusedInvitation } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Chips } from 'primereact/chips';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction } from '../workspace/hooks';
@@ -21,19 +23,34 @@ export function InviteDialog({
   const [emails, setEmails] = useState<string[]>([]);
   const [role, setRole] = useState(defaultRole);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<RefusedInvitation[]>([]);
   const invite = useAction(
-    (body: object) => send('POST', `/projects/${projectId}/invitations`, body),
+    (body: object) =>
+      send<{ data: Invitation[]; refused: RefusedInvitation[] }>(
+        'POST',
+        `/projects/${projectId}/invitations`,
+        body,
+      ),
     [keys.invitations(projectId)],
   );
+  // Checked as typed, with the server's own rule (issue 19).
+  const invalidTyped = emails.filter((e) => !isEmailAddress(e));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setRefused([]);
     try {
-      await invite.mutateAsync({ emails, role });
-      ui.toast('success', emails.length === 1 ? 'Invitation sent' : `${emails.length} invitations sent`);
-      onClose();
+      const answer = await invite.mutateAsync({ emails, role });
+      const sent = answer.data.length;
+      ui.toast('success', sent === 1 ? 'Invitation sent' : `${sent} invitations sent`);
+      // Issue 19: the others went out; the refused ones stay in the field with their reason.
+      if (answer.refused.length) {
+        setRefused(answer.refused);
+        setEmails(answer.refused.map((r) => r.email));
+      } else onClose();
     } catch (err) {
-      setError((err as Error).message);
+      const problem = err instanceof ApiError ? err.errors : undefined;
+      setError(problem?.length ? problem.map((p) => p.message).join(' ') : (err as Error).message);
     }
   };
   return (
@@ -44,7 +61,21 @@ export function InviteDialog({
             {error}
           </p>
         )}
-        <FormField id="invite-emails" label="Email addresses" help="Press Enter or comma after each address.">
+        {refused.length > 0 && (
+          <ul className="p-error m-0" role="alert" aria-label="Not invited">
+            {refused.map((r) => (
+              <li key={r.email}>
+                {r.email}: {r.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormField
+          id="invite-emails"
+          label="Email addresses"
+          help="Press Enter or comma after each address."
+          error={invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : undefined}
+        >
           <Chips
             inputId="invite-emails"
             value={emails}
@@ -70,7 +101,7 @@ export function InviteDialog({
           <Button
             type="submit"
             label="Send invitations"
-            disabled={emails.length === 0}
+            disabled={emails.length === 0 || invalidTyped.length === emails.length}
             loading={invite.isPending}
           />
         </div>

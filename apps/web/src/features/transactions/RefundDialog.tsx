@@ -2,11 +2,11 @@ import type { TransactionDetail } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../api/api-error';
-import { currencyDigits, formatMoney } from '../../lib/money';
+import { ApiError, fieldErrors } from '../../api/api-error';
+import { formatMoney, toMinorUnits } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import type { RefundReason } from './hooks';
 import { cardLabel } from './status';
@@ -25,15 +25,17 @@ export function RefundDialog(props: {
   onRefund: (body: { amount?: number; reason?: RefundReason }) => Promise<unknown>;
 }) {
   const t = props.transaction;
-  const digits = currencyDigits(t.currency);
   const remaining = t.amount - t.amount_refunded;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
-  const [major, setMajor] = useState<number | null>(remaining / 10 ** digits);
+  // Issue 19: a partial refund starts empty (not the full amount) and takes what is typed as typed.
+  const [typed, setTyped] = useState('');
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [error, setError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const minor = mode === 'full' ? remaining : Math.round((major ?? 0) * 10 ** digits);
+  const minor = mode === 'full' ? remaining : (toMinorUnits(typed, t.currency) ?? 0);
   const invalid = minor <= 0 || minor > remaining;
+  const tooMuch = mode === 'partial' && minor > remaining;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,7 +46,12 @@ export function RefundDialog(props: {
       // A full refund sends no amount: the server refunds exactly what is left.
       await props.onRefund({ ...(mode === 'partial' ? { amount: minor } : {}), reason });
     } catch (err) {
-      setError(fieldErrors(err).amount ?? (err as Error).message);
+      // The server's word wins (a refund made meanwhile elsewhere): under the field it is about.
+      const onAmount =
+        fieldErrors(err).amount ??
+        (err instanceof ApiError && err.code === 'refund_exceeds_amount' ? err.message : undefined);
+      if (onAmount && mode === 'partial') setAmountError(onAmount);
+      else setError(onAmount ?? (err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -81,19 +88,26 @@ export function RefundDialog(props: {
         {mode === 'partial' && (
           <FormField
             id="refund-amount"
-            label="Amount to refund"
-            error={minor > remaining ? `At most ${formatMoney(remaining, t.currency)}.` : undefined}
+            label={`Amount to refund (${t.currency})`}
+            help={`Up to ${formatMoney(remaining, t.currency)}.`}
+            error={
+              tooMuch
+                ? `That is more than is left to refund: at most ${formatMoney(remaining, t.currency)}.`
+                : (amountError ?? undefined)
+            }
           >
-            <InputNumber
-              inputId="refund-amount"
-              value={major}
-              onValueChange={(e) => setMajor(e.value ?? null)}
-              mode="currency"
-              currency={t.currency}
-              minFractionDigits={digits}
-              maxFractionDigits={digits}
-              min={0}
-              invalid={minor > remaining}
+            <InputText
+              id="refund-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value.replace(/[^\d.,]/g, ''));
+                setAmountError(null);
+              }}
+              invalid={tooMuch || Boolean(amountError)}
+              autoFocus
             />
           </FormField>
         )}

@@ -5,6 +5,7 @@ import {
   listQuerySchema,
   memberSchema,
   pageSchema,
+  refusedInvitationSchema,
   roleSchema,
   updateMemberSchema,
 } from '@scanline/contracts';
@@ -107,13 +108,19 @@ export function teamRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Invite people by email',
+        description:
+          'Each address stands alone: one that is not an email, or already a member, is listed in `refused` with ' +
+          'its reason and the others are invited. With no one left to invite: 409 `already_member` (all were ' +
+          'members) or 400 `validation_failed`.',
         params: projectParams,
         body: createInvitationsSchema,
-        response: { 201: z.object({ data: z.array(invitationSchema) }) },
+        response: {
+          201: z.object({ data: z.array(invitationSchema), refused: z.array(refusedInvitationSchema) }),
+        },
       },
     },
     async (request, reply) => {
-      const { project, issued } = await inviteMembers(
+      const { project, issued, refused } = await inviteMembers(
         db,
         actorOf(request),
         request.params.id,
@@ -122,7 +129,7 @@ export function teamRoutes(root: FastifyInstance) {
         ctx.now(),
       );
       await mailInvitations(ctx, project.name, issued);
-      return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)) });
+      return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)), refused });
     },
   );
 

@@ -144,6 +144,24 @@ describe('workspace lifecycles', () => {
       role: 'admin',
     });
     expect(again.json().code).toBe('already_member');
+
+    // Issue 19: one bad address does not sink the batch; each refused one says why.
+    const mixed = await call('POST', `/api/v1/projects/${team.project.id}/invitations`, team.owner.auth, {
+      emails: ['fresh.face@example.test', 'not-an-email', guest.user.email],
+      role: 'member',
+    });
+    expect(mixed.statusCode).toBe(201);
+    expect(mixed.json().data.map((i: { email: string }) => i.email)).toEqual(['fresh.face@example.test']);
+    expect(mixed.json().refused).toEqual([
+      { email: 'not-an-email', code: 'invalid_email', message: 'Not an email address.' },
+      { email: guest.user.email, code: 'already_member', message: 'Already a member of this project.' },
+    ]);
+    const none = await call('POST', `/api/v1/projects/${team.project.id}/invitations`, team.owner.auth, {
+      emails: ['nope', 'also nope'],
+      role: 'member',
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'validation_failed' });
   });
 
   it('expires invitations after 7 days, refreshes them on re-invite, and needs a verified email', async () => {
