@@ -163,7 +163,7 @@ describe('Stripe provider against a local stand-in', () => {
       url: `/mobile/v1/scans/${scan.id}/payments/confirm`,
       remoteAddress: nextIp(),
     });
-    expect(res.json()).toEqual({ status: 'succeeded' });
+    expect(res.json()).toEqual({ status: 'succeeded', receipt_url: expect.stringMatching(/\/receipts\//) });
   });
 
   it('refunds through Stripe with the refund id as idempotency key', async () => {
