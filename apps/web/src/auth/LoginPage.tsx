@@ -41,7 +41,11 @@ export default function LoginPage() {
 
   useEffect(() => {
     const end = ui.beginLoading();
-    takeRedirectResult(location.hash).catch(fail).finally(end);
+    takeRedirectResult(location.hash)
+      .catch((e) =>
+        isSecondStepRequired(e) ? setResolver(secondStepResolver(e)) : setError(authErrorMessage(e)),
+      )
+      .finally(end);
   }, [location.hash, ui]);
 
   const submit = async (e: FormEvent) => {
