@@ -65,6 +65,8 @@ describe('two-step verification in Chromium', () => {
     await expectText(page.locator('h2#factors-title'), 'Two-step off');
     await page.getByRole('button', { name: 'Add an authenticator' }).click();
     await expectVisible(page.locator('img.mfa-qr'));
+    fs.mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, 'mfa-add-light-1280.png') });
     const otpauth = await readQr(page);
     expect(otpauth.protocol).toBe('otpauth:');
     expect(decodeURIComponent(otpauth.pathname)).toContain(email);

@@ -77,7 +77,9 @@ export function SecondStepForm({
       <p className="muted">
         {recovery
           ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
-          : `Enter the 6-digit code from your authenticator app${hint?.displayName ? ` (${hint.displayName})` : ''}.`}
+          : hint?.displayName && hint.displayName !== 'Authenticator app'
+            ? `Enter the 6-digit code that “${hint.displayName}” shows in your authenticator app.`
+            : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       {error && (
         <InlineMessage severity="error" className="auth-message">
