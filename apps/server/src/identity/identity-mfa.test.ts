@@ -1,11 +1,13 @@
 import {
   type Auth,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   getMultiFactorResolver,
   isSignInWithEmailLink,
   type MultiFactorError,
   type MultiFactorResolver,
   multiFactor,
+  reauthenticateWithCredential,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
   signInWithEmailLink,
@@ -213,6 +215,27 @@ describe('two-step sign-in (TOTP) with the unmodified firebase SDK', () => {
     await smtp.waitForMail(email, { subject: /two-step verification removed/i });
     const cred = await signInWithEmailAndPassword(pool.auth(), email, PASSWORD);
     expect(cred.user.uid).toBe(user.uid);
+  });
+
+  it('reauthenticates an enrolled user with the second step before removing a factor', async () => {
+    const { user, email } = await verifiedUser();
+    const secret = await enroll(user);
+    t.advance(5 * 60_000 + 1000);
+    const [factor] = multiFactor(user).enrolledFactors;
+    await expect(multiFactor(user).unenroll(factor!)).rejects.toMatchObject({
+      code: 'auth/requires-recent-login',
+    });
+    const error = (await reauthenticateWithCredential(
+      user,
+      EmailAuthProvider.credential(email, PASSWORD),
+    ).catch((e) => e)) as MultiFactorError;
+    expect(error.code).toBe('auth/multi-factor-auth-required');
+    const resolver = getMultiFactorResolver(user.auth, error);
+    await resolver.resolveSignIn(
+      TotpMultiFactorGenerator.assertionForSignIn(totpHint(resolver), await codeFor(secret)),
+    );
+    await multiFactor(user).unenroll(factor!);
+    expect(multiFactor(user).enrolledFactors).toHaveLength(0);
   });
 
   it('counts wrong second-factor codes against the per-account sign-in limit', async () => {
