@@ -218,7 +218,7 @@ describe('two-step sign-in (TOTP) with the unmodified firebase SDK', () => {
   });
 
   it('reauthenticates an enrolled user with the second step before removing a factor', async () => {
-    const { user, email } = await verifiedUser();
+    const { auth, user, email } = await verifiedUser();
     const secret = await enroll(user);
     t.advance(5 * 60_000 + 1000);
     const [factor] = multiFactor(user).enrolledFactors;
@@ -230,7 +230,7 @@ describe('two-step sign-in (TOTP) with the unmodified firebase SDK', () => {
       EmailAuthProvider.credential(email, PASSWORD),
     ).catch((e) => e)) as MultiFactorError;
     expect(error.code).toBe('auth/multi-factor-auth-required');
-    const resolver = getMultiFactorResolver(user.auth, error);
+    const resolver = getMultiFactorResolver(auth, error);
     await resolver.resolveSignIn(
       TotpMultiFactorGenerator.assertionForSignIn(totpHint(resolver), await codeFor(secret)),
     );
