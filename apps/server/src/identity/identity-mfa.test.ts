@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseClientPool, uniqueEmail } from '../test/firebase-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../test/smtp-peer';
+import { purgeExpiredMfaPending } from './mfa/pending';
 import { replaceRecoveryCodes } from './mfa/recovery-codes';
 import { markEmailVerified } from './users/update-user';
 
@@ -142,6 +143,8 @@ describe('two-step sign-in (TOTP) with the unmodified firebase SDK', () => {
     await expect(
       late.resolver.resolveSignIn(TotpMultiFactorGenerator.assertionForSignIn(hint, await codeFor(secret))),
     ).rejects.toMatchObject({ code: 'auth/invalid-multi-factor-session' });
+    // Housekeeping removes the expired row.
+    expect(await purgeExpiredMfaPending(t.ctx.database.db, t.ctx.now())).toBeGreaterThanOrEqual(1);
   });
 
   it('signs in once with a recovery code and mails how many are left', async () => {

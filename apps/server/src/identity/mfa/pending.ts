@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { identityMfaPending } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
@@ -67,4 +67,13 @@ export async function deletePending(db: Db, tokenHash: string): Promise<boolean>
     .where(eq(identityMfaPending.tokenHash, tokenHash))
     .returning({ t: identityMfaPending.tokenHash });
   return rows.length === 1;
+}
+
+/** Housekeeping: pending second steps past their 10 minutes are of no use to anyone. */
+export async function purgeExpiredMfaPending(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(identityMfaPending)
+    .where(lt(identityMfaPending.expiresAt, now))
+    .returning({ t: identityMfaPending.tokenHash });
+  return rows.length;
 }
