@@ -22,6 +22,7 @@ const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo
   '/u/dashboard',
   '/u/profile',
   '/u/settings',
+  '/u/settings/security',
   '/u/businesses',
   '/p',
   `/p/${prj}/dashboard`,

@@ -38,6 +38,8 @@ export const errorCodes = [
   'api_key_read_only',
   'service_unavailable',
   'internal_error',
+  'recent_sign_in_required',
+  'mfa_not_enrolled',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

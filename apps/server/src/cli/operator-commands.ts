@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
 import { seedDemo } from '../domain/demo/seed-demo';
 import { rotateSigningKeys } from '../identity/keys/key-store';
+import { resetMfa } from '../identity/mfa/reset-mfa';
 import { findUserByEmail } from '../identity/users/find-user';
 import { revokeUserSessions, setUserDisabled } from '../identity/users/update-user';
 import type { AppContext } from '../platform/context';
@@ -77,6 +78,16 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
     await revokeUserSessions(ctx.database, u.uid, ctx.now());
     return { lines: [`Signed ${u.email} out everywhere.`] };
   },
+  async 'users mfa-reset'(ctx, [email]) {
+    const u = await userByEmail(ctx, email);
+    const { factors } = await resetMfa(ctx.database, u.uid, ctx.now());
+    return {
+      lines: [
+        `Removed ${factors} authenticator${factors === 1 ? '' : 's'} and the recovery codes of ${u.email}, and signed them out everywhere.`,
+        'They sign in with their password alone now and can add an authenticator again in Settings → Security.',
+      ],
+    };
+  },
   async 'mail list'(ctx, [limit]) {
     const n = limit ? Number(limit) : 20;
     if (!Number.isInteger(n) || n < 1 || n > 500)
@@ -150,6 +161,7 @@ export const usage = `Usage: npm run cli -- <command>
   users disable <email>      disable and sign out everywhere
   users enable <email>       enable again
   users revoke <email>       sign out everywhere
+  users mfa-reset <email>    remove every two-step factor and recovery code, sign out everywhere
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
   keys rotate                start signing ID tokens with a new key
   demo seed --project <id> [--terminals 20] [--days 90] [--transactions 1000000]

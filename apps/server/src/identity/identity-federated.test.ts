@@ -1,10 +1,15 @@
 import {
   createUserWithEmailAndPassword,
+  getMultiFactorResolver,
+  type MultiFactorError,
+  multiFactor,
   OAuthProvider,
   reauthenticateWithCredential,
   signInWithCredential,
   signOut,
+  TotpMultiFactorGenerator,
 } from 'firebase/auth';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseClientPool, uniqueEmail } from '../test/firebase-client';
 import { createTestApp, freePort, type TestApp } from '../test/harness';
@@ -78,6 +83,46 @@ describe('federated sign-in through a real OpenID Connect provider', () => {
   it('lists the configured providers', async () => {
     const res = await (await fetch(`${t.origin}/auth/federated/providers`)).json();
     expect(res.data).toEqual([{ id: 'oidc.acme', name: 'acme', display_name: 'Acme SSO' }]);
+  });
+
+  it('asks an enrolled user for the second step after the provider (issue 16)', async () => {
+    const email = uniqueEmail('sso-mfa');
+    idp.accounts.set('totp-user', { email, email_verified: true, name: 'Tia Totp' });
+    const first = await signInWithCredential(
+      client(),
+      new OAuthProvider('oidc.acme').credential({
+        idToken: (await collect(await popupHandle('totp-user'))).body.id_token,
+      }),
+    );
+    const secret = await TotpMultiFactorGenerator.generateSecret(await multiFactor(first.user).getSession());
+    const epoch = () => Math.floor(t.ctx.now().getTime() / 1000);
+    await multiFactor(first.user).enroll(
+      TotpMultiFactorGenerator.assertionForEnrollment(
+        secret,
+        await generate({ secret: secret.secretKey, epoch: epoch() }),
+      ),
+      'SSO phone',
+    );
+    const auth = client();
+    const error = (await signInWithCredential(
+      auth,
+      new OAuthProvider('oidc.acme').credential({
+        idToken: (await collect(await popupHandle('totp-user'))).body.id_token,
+      }),
+    ).catch((e) => e)) as MultiFactorError;
+    expect(error.code).toBe('auth/multi-factor-auth-required');
+    const resolver = getMultiFactorResolver(auth, error);
+    expect(resolver.hints.map((h) => h.displayName)).toEqual(['SSO phone']);
+    const cred = await resolver.resolveSignIn(
+      TotpMultiFactorGenerator.assertionForSignIn(
+        resolver.hints[0]?.uid ?? '',
+        await generate({ secret: secret.secretKey, epoch: epoch() + 30 }),
+      ),
+    );
+    expect(cred.user.uid).toBe(first.user.uid);
+    const result = await cred.user.getIdTokenResult();
+    expect(result.signInProvider).toBe('oidc.acme');
+    expect(result.signInSecondFactor).toBe('totp');
   });
 
   it('signs a new user in by popup and creates the account with the provider linked', async () => {

@@ -6,6 +6,8 @@ import { IdentityError, installIdentityErrorHandler } from './identity-error';
 import { applyOobCode } from './oob/apply-oob-code';
 import { deleteRoute } from './routes/delete';
 import { lookupRoute } from './routes/lookup';
+import { mfaEnrollmentRoutes } from './routes/mfa-enrollment';
+import { mfaSignInRoutes } from './routes/mfa-sign-in';
 import { projectSettingsRoutes } from './routes/project-settings';
 import { resetPasswordRoute } from './routes/reset-password';
 import { secureTokenRoute } from './routes/secure-token';
@@ -38,6 +40,8 @@ function identityToolkit(app: FastifyInstance) {
   signInWithIdpRoute(app);
   deleteRoute(app);
   projectSettingsRoutes(app);
+  mfaEnrollmentRoutes(app);
+  mfaSignInRoutes(app);
 }
 
 /**

@@ -29,7 +29,9 @@ export type IdPrefix =
   | 'mail'
   | 'rtk'
   | 'rfd'
-  | 'pat';
+  | 'pat'
+  | 'mfa'
+  | 'rcv';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

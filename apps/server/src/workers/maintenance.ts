@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeDeletedProjects } from '../domain/projects/projects';
+import { purgeExpiredMfaPending } from '../identity/mfa/pending';
 import type { AppContext } from '../platform/context';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Hourly housekeeping: purges projects deleted more than 30 days ago. Safe on several
+ * Hourly housekeeping: purges projects deleted more than 30 days ago and expired second
+ * sign-in steps. Safe on several
  * replicas at once (a DELETE of rows that are already gone deletes nothing).
  */
 export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger): () => void {
@@ -13,6 +15,7 @@ export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger): () =>
     try {
       const purged = await purgeDeletedProjects(ctx.database.db, ctx.now());
       if (purged > 0) log.info({ purged }, 'purged deleted projects');
+      await purgeExpiredMfaPending(ctx.database.db, ctx.now());
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');
     }

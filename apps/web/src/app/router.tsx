@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
               { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
               { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
+              { path: 'settings/security', lazy: page(() => import('../features/account/SecurityPage')) },
             ],
           },
         ],

@@ -1,3 +1,4 @@
+import type { MultiFactorResolver } from 'firebase/auth';
 import {
   applyActionCode,
   checkActionCode,
@@ -21,6 +22,7 @@ import { auth } from './firebase';
 import { EMAIL_FOR_SIGN_IN } from './LoginPage';
 import { PasswordChecklist } from './PasswordChecklist';
 import { takeDestination } from './redirect';
+import { isSecondStepRequired, SecondStepForm, secondStepResolver } from './SecondStepForm';
 import { usePasswordPolicy } from './use-password-policy';
 
 const MODES = ['resetPassword', 'verifyEmail', 'signIn', 'verifyAndChangeEmail', 'recoverEmail'] as const;
@@ -163,17 +165,23 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
   const [needEmail, setNeedEmail] = useState(() => !localStorage.getItem(EMAIL_FOR_SIGN_IN));
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [resolver, setResolver] = useState<MultiFactorResolver | null>(null);
   const link = window.location.href;
+  // Same tab: the remembered destination is used up here, so the dashboard does not
+  // later send the user there a second time.
+  const done = () => navigate(takeDestination() ?? continuePath ?? '/u/dashboard', { replace: true });
   const finish = async (address: string) => {
     setBusy(true);
     try {
       await signInWithEmailLink(auth(), address.trim(), link);
       localStorage.removeItem(EMAIL_FOR_SIGN_IN);
-      // Same tab: the remembered destination is used up here, so the dashboard does not
-      // later send the user there a second time.
-      navigate(takeDestination() ?? continuePath ?? '/u/dashboard', { replace: true });
+      done();
     } catch (err) {
-      setFailure(err);
+      // The link is spent either way; with two-step verification the code finishes it.
+      if (isSecondStepRequired(err)) {
+        localStorage.removeItem(EMAIL_FOR_SIGN_IN);
+        setResolver(secondStepResolver(err));
+      } else setFailure(err);
       setBusy(false);
     }
   };
@@ -186,6 +194,12 @@ function EmailLinkSignIn({ continuePath }: ActionProps) {
     return (
       <Frame title="Sign in with a link">
         <Failure error={failure} />
+      </Frame>
+    );
+  if (resolver)
+    return (
+      <Frame title="Sign in" subtitle="One more step to confirm it is you.">
+        <SecondStepForm resolver={resolver} onDone={done} onRestart={() => navigate('/login')} />
       </Frame>
     );
   if (!needEmail) return <Pending title="Signing you in…" />;

@@ -1,3 +1,4 @@
+import type { MultiFactorResolver } from 'firebase/auth';
 import { Divider } from 'primereact/divider';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -12,6 +13,7 @@ import { authErrorCode, authErrorMessage } from './errors';
 import { signInWithProviderPopup, signInWithProviderRedirect, takeRedirectResult } from './federated';
 import { authReady, sdk } from './firebase';
 import { peekDestination } from './redirect';
+import { isSecondStepRequired, SecondStepForm, secondStepResolver } from './SecondStepForm';
 
 export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
 
@@ -27,11 +29,22 @@ export default function LoginPage() {
   const [blockedProvider, setBlockedProvider] = useState<string | null>(null);
   const providers = runtimeConfig().auth.federated_providers;
   const { signOutReason } = useAuth();
+  const [resolver, setResolver] = useState<MultiFactorResolver | null>(null);
+  /** An account with two-step verification answers the first step with a second one. */
+  const fail = (err: unknown) => {
+    if (isSecondStepRequired(err)) {
+      setResolver(secondStepResolver(err));
+      return;
+    }
+    setError(authErrorMessage(err));
+  };
 
   useEffect(() => {
     const end = ui.beginLoading();
     takeRedirectResult(location.hash)
-      .catch((e) => setError(authErrorMessage(e)))
+      .catch((e) =>
+        isSecondStepRequired(e) ? setResolver(secondStepResolver(e)) : setError(authErrorMessage(e)),
+      )
       .finally(end);
   }, [location.hash, ui]);
 
@@ -54,7 +67,7 @@ export default function LoginPage() {
         setNotice(`We sent a sign-in link to ${email.trim()}. Open it on this device to sign in.`);
       }
     } catch (err) {
-      setError(authErrorMessage(err));
+      fail(err);
     } finally {
       setBusy(false);
     }
@@ -69,9 +82,25 @@ export default function LoginPage() {
       await signInWithProviderPopup(provider);
     } catch (err) {
       if (authErrorCode(err) === 'auth/popup-blocked') setBlockedProvider(name);
-      if (authErrorCode(err) !== 'auth/cancelled-popup-request') setError(authErrorMessage(err));
+      if (authErrorCode(err) !== 'auth/cancelled-popup-request') fail(err);
     }
   };
+
+  if (resolver) {
+    return (
+      <AuthCard title="Sign in" subtitle="One more step to confirm it is you.">
+        {/* Signed in: the auth state listener and the signed-out guard take it from here. */}
+        <SecondStepForm
+          resolver={resolver}
+          onDone={() => setResolver(null)}
+          onRestart={() => {
+            setResolver(null);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

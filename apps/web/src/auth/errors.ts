@@ -21,8 +21,13 @@ const MESSAGES: Record<string, string> = {
   'auth/argument-error': 'This link is incomplete. Open the link from your email again.',
   'auth/internal-error': 'Something went wrong on our side. Try again in a moment.',
   'auth/user-mismatch': 'You signed in as a different user. Sign in with the account you are changing.',
-  'auth/multi-factor-auth-required':
-    'This account needs a second sign-in step, which Scanline does not support yet.',
+  'auth/multi-factor-auth-required': 'This account needs the code from its authenticator app as well.',
+  'auth/invalid-verification-code': 'That code is not right. Try the code your authenticator app shows now.',
+  'auth/invalid-multi-factor-session': 'This sign-in step has expired. Sign in again.',
+  'auth/multi-factor-info-not-found': 'That authenticator is not on this account any more.',
+  'auth/unverified-email': 'Verify your email address before turning on two-step verification.',
+  'auth/maximum-second-factor-count-exceeded':
+    'An account can have at most 5 authenticators. Remove one first.',
   'auth/unauthorized-domain': 'This site is not allowed to sign in to this service.',
   'auth/unauthorized-continue-uri': 'That return address is not allowed.',
   'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups, or continue in this window.',

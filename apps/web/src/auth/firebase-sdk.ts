@@ -6,6 +6,8 @@ export {
   browserSessionPersistence,
   connectAuthEmulator,
   GoogleAuthProvider,
+  // The second sign-in step (issue 16): resolving auth/multi-factor-auth-required.
+  getMultiFactorResolver,
   indexedDBLocalPersistence,
   initializeAuth,
   OAuthProvider,
@@ -18,4 +20,5 @@ export {
   // The sign-in screen's calls: loaded after its first paint, not before (issue 10).
   signInWithEmailAndPassword,
   signOut,
+  TotpMultiFactorGenerator,
 } from 'firebase/auth';

@@ -11,6 +11,7 @@ import { eventRoutes } from './routes/events';
 import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
+import { recoveryCodeRoutes } from './routes/recovery-codes';
 import { scanRoutes } from './routes/scans';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
@@ -23,6 +24,7 @@ export async function mainApi(app: FastifyInstance) {
   requireCredentials(app, authenticateApiKey);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   meRoutes(app);
+  recoveryCodeRoutes(app);
   businessRoutes(app);
   projectRoutes(app);
   teamRoutes(app);

@@ -64,6 +64,10 @@ export const identityRefreshTokens = pgTable(
     revokedAt: timestamptz('revoked_at'),
     userAgent: text(),
     ip: text(),
+    /** The second factor this session passed ('totp'), carried into every refreshed ID token. */
+    secondFactor: text('second_factor'),
+    /** The enrollment id of that factor (`firebase.second_factor_identifier`). */
+    secondFactorIdentifier: text('second_factor_identifier'),
   },
   (t) => [
     uniqueIndex('identity_refresh_tokens_hash_key').on(t.tokenHash),
@@ -86,3 +90,57 @@ export const identityRateLimits = pgTable('identity_rate_limits', {
   windowStart: timestamptz('window_start').notNull(),
   count: integer().notNull(),
 });
+
+/** Enrolled TOTP second factors; the shared secret is sealed with the secrets key. */
+export const identityMfaFactors = pgTable(
+  'identity_mfa_factors',
+  {
+    id: text().primaryKey(),
+    uid: text()
+      .notNull()
+      .references(() => identityUsers.uid, { onDelete: 'cascade' }),
+    displayName: text(),
+    secretSealed: text('secret_sealed').notNull(),
+    /** The last 30-second step a code was accepted for: that code (and older ones) are refused. */
+    lastUsedStep: integer('last_used_step'),
+    enrolledAt: timestamptz('enrolled_at').notNull(),
+  },
+  (t) => [index('identity_mfa_factors_uid_idx').on(t.uid)],
+);
+
+/**
+ * Proofs in progress, stored as hashes: `enroll` (mfaEnrollment:start's sessionInfo, holding
+ * the sealed secret to confirm) and `signin` (an mfaPendingCredential after a first factor).
+ */
+export const identityMfaPending = pgTable(
+  'identity_mfa_pending',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text().notNull(),
+    uid: text()
+      .notNull()
+      .references(() => identityUsers.uid, { onDelete: 'cascade' }),
+    /** First-factor provider of a sign-in (`password`, `oidc.x`). */
+    provider: text(),
+    secretSealed: text('secret_sealed'),
+    failures: integer().notNull().default(0),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_mfa_pending_uid_idx').on(t.uid)],
+);
+
+/** Single-use recovery codes (SHA-256 of the normalized code); a new set deletes the old. */
+export const identityRecoveryCodes = pgTable(
+  'identity_recovery_codes',
+  {
+    id: text().primaryKey(),
+    uid: text()
+      .notNull()
+      .references(() => identityUsers.uid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_recovery_codes_uid_idx').on(t.uid)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listFactors, presentMfaInfo } from '../mfa/factors';
 import { listProviderLinks } from '../users/find-user';
 import { presentUserInfo } from '../users/present-user';
 import { requireTokenUser } from '../users/require-user';
@@ -9,6 +10,11 @@ export function lookupRoute(app: FastifyInstance) {
   identityRoute(app, 'POST', 'v1/accounts:lookup', async (body) => {
     const { user } = await requireTokenUser(ctx, body.idToken);
     const links = await listProviderLinks(ctx.database.db, user.uid);
-    return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [presentUserInfo(user, links)] };
+    const factors = await listFactors(ctx.database.db, user.uid);
+    const info = presentUserInfo(user, links);
+    return {
+      kind: 'identitytoolkit#GetAccountInfoResponse',
+      users: [factors.length ? { ...info, mfaInfo: presentMfaInfo(factors) } : info],
+    };
   });
 }

@@ -38,7 +38,11 @@ export function secureTokenRoute(app: FastifyInstance) {
       .set({ lastUsedAt: now })
       .where(eq(identityRefreshTokens.id, row.id));
     await db.update(identityUsers).set({ lastRefreshAt: now }).where(eq(identityUsers.uid, user.uid));
-    const idToken = await mintIdToken(ctx, db, user, row.provider, row.authTime);
+    const secondFactor =
+      row.secondFactor && row.secondFactorIdentifier
+        ? { factor: row.secondFactor, identifier: row.secondFactorIdentifier }
+        : null;
+    const idToken = await mintIdToken(ctx, db, user, row.provider, row.authTime, secondFactor);
     return {
       access_token: idToken,
       expires_in: String(ID_TOKEN_LIFETIME_S),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IdentityError } from '../identity-error';
+import { completeFirstFactor } from '../mfa/challenge';
 import { consumeOobCode, peekOobCode } from '../oob/oob-codes';
-import { issueSession } from '../tokens/issue-session';
 import { createUser } from '../users/create-user';
 import { findUserByEmail } from '../users/find-user';
 import { normalizeEmail, requireEmail } from '../users/normalize-email';
@@ -33,10 +33,7 @@ export function signInWithEmailLinkRoute(app: FastifyInstance) {
     if (user.disabled) throw new IdentityError('USER_DISABLED');
     if (!user.emailVerified) await markEmailVerified(ctx.database, user.uid, ctx.now());
     const fresh = { ...user, emailVerified: true };
-    const session = await issueSession(ctx, fresh, {
-      provider: 'password',
-      request: sessionRequest(request),
-    });
+    const session = await completeFirstFactor(ctx, fresh, 'password', sessionRequest(request));
     return {
       kind: 'identitytoolkit#EmailLinkSigninResponse',
       localId: user.uid,

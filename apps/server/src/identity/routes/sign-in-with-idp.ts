@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { linkFederatedUser } from '../federated/link-federated-user';
 import { verifyProviderToken } from '../federated/verify-provider-token';
 import { IdentityError } from '../identity-error';
-import { issueSession } from '../tokens/issue-session';
+import { completeFirstFactor } from '../mfa/challenge';
 import { requireTokenUser } from '../users/require-user';
 import { identityRoute, sessionRequest, str } from './define-route';
 
@@ -49,10 +49,7 @@ export function signInWithIdpRoute(app: FastifyInstance) {
     // The SDK turns needConfirmation into auth/account-exists-with-different-credential.
     if (outcome.kind === 'needs-confirmation') return { ...base, needConfirmation: true };
     if (outcome.user.disabled) throw new IdentityError('USER_DISABLED');
-    const session = await issueSession(ctx, outcome.user, {
-      provider: providerId,
-      request: sessionRequest(request),
-    });
+    const session = await completeFirstFactor(ctx, outcome.user, providerId, sessionRequest(request));
     return {
       ...base,
       localId: outcome.user.uid,

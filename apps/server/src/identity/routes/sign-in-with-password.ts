@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IdentityError } from '../identity-error';
+import { completeFirstFactor } from '../mfa/challenge';
 import { burnPasswordCheck, verifyPassword } from '../passwords/hash-password';
 import {
   clientKey,
@@ -10,7 +11,6 @@ import {
   recordSuccess,
   SIGN_IN_FAILURES,
 } from '../rate-limit';
-import { issueSession } from '../tokens/issue-session';
 import { findUserByEmail } from '../users/find-user';
 import { normalizeEmail, requireEmail } from '../users/normalize-email';
 import { identityRoute, sessionRequest, str } from './define-route';
@@ -36,8 +36,10 @@ export function signInWithPasswordRoute(app: FastifyInstance) {
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (user.disabled) throw new IdentityError('USER_DISABLED');
-    await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
-    const session = await issueSession(ctx, user, { provider: 'password', request: sessionRequest(request) });
+    const session = await completeFirstFactor(ctx, user, 'password', sessionRequest(request));
+    // With a second factor pending, the password alone does not clear earlier failures:
+    // otherwise whoever knows it could reset the count between guesses at the code.
+    if (!('mfaPendingCredential' in session)) await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',
       localId: user.uid,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdentityError } from '../identity-error';
 import { checkPassword } from '../password-policy';
 import { hashPassword } from '../passwords/hash-password';
-import { issueSession } from '../tokens/issue-session';
+import { issueSession, secondFactorOf } from '../tokens/issue-session';
 import { findUserById, listProviderLinks } from '../users/find-user';
 import { presentUserInfo } from '../users/present-user';
 import { requireRecentSignIn, requireTokenUser } from '../users/require-user';
@@ -56,7 +56,11 @@ export function updateRoute(app: FastifyInstance, applyOob?: OobApplier) {
     }
     const fresh = (await findUserById(ctx.database.db, user.uid)) ?? user;
     if (body.password !== undefined) {
-      session = await issueSession(ctx, fresh, { provider: 'password', request: sessionRequest(request) });
+      session = await issueSession(ctx, fresh, {
+        provider: 'password',
+        request: sessionRequest(request),
+        secondFactor: secondFactorOf(claims),
+      });
     }
     const info = presentUserInfo(fresh, await listProviderLinks(ctx.database.db, user.uid));
     return {

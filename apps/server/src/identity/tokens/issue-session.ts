@@ -15,6 +15,22 @@ export interface SessionRequest {
   userAgent?: string;
 }
 
+/** The second factor a session passed: `firebase.sign_in_second_factor` and its identifier. */
+export interface SecondFactor {
+  factor: string;
+  identifier: string;
+}
+
+/** The second factor an ID token says its session passed, to carry into a re-issued session. */
+export function secondFactorOf(claims: {
+  firebase?: { sign_in_second_factor?: string; second_factor_identifier?: string };
+}): SecondFactor | null {
+  const f = claims.firebase;
+  return f?.sign_in_second_factor && f.second_factor_identifier
+    ? { factor: f.sign_in_second_factor, identifier: f.second_factor_identifier }
+    : null;
+}
+
 export interface Session {
   idToken: string;
   refreshToken: string;
@@ -28,6 +44,7 @@ export async function mintIdToken(
   user: IdentityUser,
   provider: string,
   authTime: Date,
+  secondFactor?: SecondFactor | null,
 ): Promise<string> {
   const key = await getActiveSigningKey(ctx);
   const links = await listProviderLinks(db, user.uid);
@@ -43,7 +60,13 @@ export async function mintIdToken(
       auth_time: Math.floor(authTime.getTime() / 1000),
       user_id: user.uid,
       ...(user.email ? { email: user.email, email_verified: user.emailVerified } : {}),
-      firebase: { identities, sign_in_provider: provider },
+      firebase: {
+        identities,
+        sign_in_provider: provider,
+        ...(secondFactor
+          ? { sign_in_second_factor: secondFactor.factor, second_factor_identifier: secondFactor.identifier }
+          : {}),
+      },
     })
       .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
       .setIssuer(ctx.config.auth.issuer)
@@ -62,7 +85,7 @@ export async function mintIdToken(
 export async function issueSession(
   ctx: AppContext,
   user: IdentityUser,
-  opts: { provider: string; request?: SessionRequest; db?: Db },
+  opts: { provider: string; request?: SessionRequest; db?: Db; secondFactor?: SecondFactor | null },
 ): Promise<Session> {
   const db = opts.db ?? ctx.database.db;
   const now = ctx.now();
@@ -76,8 +99,10 @@ export async function issueSession(
     createdAt: now,
     ip: opts.request?.ip ?? null,
     userAgent: opts.request?.userAgent?.slice(0, 300) ?? null,
+    secondFactor: opts.secondFactor?.factor ?? null,
+    secondFactorIdentifier: opts.secondFactor?.identifier ?? null,
   });
   await db.update(identityUsers).set({ lastLoginAt: now }).where(eq(identityUsers.uid, user.uid));
-  const idToken = await mintIdToken(ctx, db, user, opts.provider, now);
+  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor);
   return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
 }

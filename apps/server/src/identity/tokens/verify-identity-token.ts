@@ -9,7 +9,12 @@ export interface IdTokenClaims {
   exp: number;
   email?: string;
   email_verified?: boolean;
-  firebase?: { sign_in_provider?: string; identities?: Record<string, string[]> };
+  firebase?: {
+    sign_in_provider?: string;
+    identities?: Record<string, string[]>;
+    sign_in_second_factor?: string;
+    second_factor_identifier?: string;
+  };
 }
 
 export class TokenRejected extends Error {

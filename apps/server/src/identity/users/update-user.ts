@@ -19,7 +19,7 @@ const changed = (store: UserStore, uid: string) => credentialChanged(store, { ki
 // ID tokens carry auth_time in whole seconds, so the cut-off is kept in whole seconds too.
 const toSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
-async function revokeSessionsIn(tx: Db, uid: string, now: Date) {
+export async function revokeSessionsIn(tx: Db, uid: string, now: Date) {
   await tx
     .update(identityUsers)
     .set({ tokensValidAfter: toSecond(now), updatedAt: now })

@@ -1,6 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
 import {
@@ -25,8 +26,19 @@ export default function SettingsPage() {
   const [dateFormat, setLocalDateFormat] = useState<DateFormat>(getDateFormat());
   return (
     <>
-      <PageHeader title="Settings" subtitle="How the console looks for you, on this browser." />
+      <PageHeader
+        title="Settings"
+        subtitle="How the console looks for you on this browser, and how you sign in."
+      />
       <div className="stack">
+        <section className="surface-card panel" aria-labelledby="security-title">
+          <h2 id="security-title">Security</h2>
+          <p>Two-step verification asks for a code from an authenticator app after your password.</p>
+          <Link to="/u/settings/security" className="p-button p-button-outlined">
+            <span className="p-button-icon p-button-icon-left pi pi-shield" aria-hidden="true" />
+            <span className="p-button-label">Two-step verification</span>
+          </Link>
+        </section>
         <section className="surface-card panel p-fluid" aria-labelledby="appearance-title">
           <h2 id="appearance-title">Appearance</h2>
           <fieldset className="radio-group">
