@@ -13,6 +13,7 @@ import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
 import { loggerOptions } from './platform/logger';
+import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
@@ -48,6 +49,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await securityHeaders(app, ctx.config);
   await compression(app);
   await openApi(app, ctx.config);
+  // Before the routes, so its timing hook sees every one of them.
+  metricsPlugin(app, ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

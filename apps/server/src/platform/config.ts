@@ -102,6 +102,18 @@ const envSchema = z.object({
    * (issue 15 §1; the sweeper runs every 5 s, so offline is seen at most ~20 s after the drop).
    */
   TERMINAL_STREAM_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  /** Issue 18 §1: who may scrape /metrics besides loopback (CIDR list), or with this bearer token. */
+  METRICS_ALLOWED_CIDRS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      try {
+        parseCidrs(list(raw));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
   /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a dispatcher holds a claimed delivery; keep it above the 15 s send timeout. */
@@ -166,6 +178,7 @@ export interface Config {
   terminalStreamGraceSeconds: number;
   authCacheSeconds: number;
   webhooks: { allowedCidrs: string[]; leaseSeconds: number };
+  metrics: { allowedCidrs: string[]; token: string | undefined };
 }
 
 const list = (raw: string | undefined) =>
@@ -245,5 +258,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     terminalStreamGraceSeconds: e.TERMINAL_STREAM_GRACE_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     webhooks: { allowedCidrs: list(e.WEBHOOK_ALLOWED_CIDRS), leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
+    metrics: { allowedCidrs: list(e.METRICS_ALLOWED_CIDRS), token: e.METRICS_TOKEN },
   };
 }
