@@ -40,6 +40,7 @@ export const errorCodes = [
   'internal_error',
   'recent_sign_in_required',
   'mfa_not_enrolled',
+  'mfa_required',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

@@ -76,6 +76,8 @@ export const projectSchema = z.object({
   currency: z.string(),
   /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
   terminal_offline_alert_minutes: z.number().int().nullable(),
+  /** Members reach the project only from a session that passed a second factor (issue 16 §4). */
+  require_mfa: z.boolean(),
   role: roleSchema,
   created_at: timestamp,
   deleted_at: timestamp.nullable(),
@@ -96,6 +98,7 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
     .max(TERMINAL_OFFLINE_ALERT_MINUTES.max)
     .nullable()
     .optional(),
+  require_mfa: z.boolean().optional(),
 });
 export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
 
@@ -104,6 +107,8 @@ export const memberSchema = z.object({
   email: z.string().nullable(),
   display_name: z.string().nullable(),
   role: roleSchema,
+  /** Whether the member has a second factor enrolled; null when another identity provider signs people in. */
+  mfa_enabled: z.boolean().nullable(),
   created_at: timestamp,
 });
 export type Member = z.infer<typeof memberSchema>;
@@ -176,12 +181,16 @@ export const auditEntrySchema = z.object({
   actor_kind: z.enum(['user', 'api_key']),
   actor_id: z.string(),
   actor_email: z.string().nullable(),
+  /** Who, by name and email ("Ada Lovelace (ada@example.com)") or key name and prefix. */
+  actor_label: z.string(),
   action: z.string(),
   target: z.string().nullable(),
+  /** What it was done to, by name (a member, key, terminal, webhook, transaction). */
+  target_label: z.string().nullable(),
   ip: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   created_at: timestamp,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const myProjectSchema = projectSchema.pick({ id: true, name: true, role: true, currency: true });
+export const myProjectSchema = projectSchema.pick({ id: true, name: true, role: true, currency: true, require_mfa: true });

@@ -42,6 +42,7 @@ async function endpoint(url: string, body: Partial<CreateWebhook> = {}) {
     email: team.admin.user.email,
     emailVerified: true,
     ip: null,
+    secondFactor: false,
   };
   const { endpoint: row, secret } = await createWebhook(t.ctx, admin, team.project.id, { url, ...body });
   return { id: row.id, secret };

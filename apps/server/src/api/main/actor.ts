@@ -13,6 +13,7 @@ export function actorOf(request: FastifyRequest): Actor {
     email: auth.profile?.email ?? auth.email,
     emailVerified: auth.profile?.emailVerified ?? auth.emailVerified,
     ip: request.ip,
+    secondFactor: auth.secondFactor !== null,
   };
 }
 

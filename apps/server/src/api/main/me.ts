@@ -55,6 +55,7 @@ export function meRoutes(app: FastifyInstance) {
             name: p.project.name,
             role: p.role,
             currency: p.project.currency,
+            require_mfa: p.project.requireMfa,
           })),
           invitations: invitations.map((i) => ({
             ...presentInvitation(i.invitation),

@@ -13,6 +13,7 @@ import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
 import { recoveryCodeRoutes } from './routes/recovery-codes';
 import { scanRoutes } from './routes/scans';
+import { sessionRoutes } from './routes/sessions';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
 import { transactionRoutes } from './routes/transactions';
@@ -25,6 +26,7 @@ export async function mainApi(app: FastifyInstance) {
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   meRoutes(app);
   recoveryCodeRoutes(app);
+  sessionRoutes(app);
   businessRoutes(app);
   projectRoutes(app);
   teamRoutes(app);

@@ -33,6 +33,7 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     time_zone: p.timeZone,
     currency: p.currency,
     terminal_offline_alert_minutes: p.terminalOfflineAlertMinutes ?? null,
+    require_mfa: p.requireMfa,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),
@@ -44,12 +45,14 @@ export function presentMember(row: {
   membership: typeof memberships.$inferSelect;
   displayName: string | null;
   currentEmail: string | null;
+  mfaEnabled: boolean | null;
 }): Member {
   return {
     user_id: row.membership.uid,
     email: row.currentEmail ?? row.membership.email,
     display_name: row.displayName,
     role: row.membership.role,
+    mfa_enabled: row.mfaEnabled,
     created_at: row.membership.createdAt.toISOString(),
   };
 }
@@ -80,14 +83,19 @@ export function presentApiKey(k: ApiKeyRow): ApiKey {
   };
 }
 
-export function presentAudit(a: typeof auditLog.$inferSelect): AuditEntry {
+export function presentAudit(
+  a: typeof auditLog.$inferSelect,
+  labels: { actorLabel: string; targetLabel: string | null } | undefined,
+): AuditEntry {
   return {
     id: a.id,
     actor_kind: a.actorKind,
     actor_id: a.actorId,
     actor_email: a.actorEmail,
+    actor_label: labels?.actorLabel ?? a.actorEmail ?? a.actorId,
     action: a.action,
     target: a.target,
+    target_label: labels?.targetLabel ?? a.target,
     ip: a.ip,
     metadata: a.metadata ?? null,
     created_at: a.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 /** A legal entity a user owns; holds the payment-provider settings (secrets encrypted). */
@@ -41,6 +41,8 @@ export const projects = pgTable(
     currency: text().notNull(),
     /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
     terminalOfflineAlertMinutes: integer('terminal_offline_alert_minutes'),
+    /** People reach this project only from a session that passed a second factor (issue 16 §4). */
+    requireMfa: boolean('require_mfa').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,11 +5,12 @@ import type { Actor } from '../actor';
 import { type ListInput, pageInSql } from '../listing/page-in-sql';
 import { auditListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
+import { auditLabels } from './audit-labels';
 
 /** The project's audit log, filtered and keyset-paged in SQL (admins). */
 export async function listAudit(db: Db, actor: Actor, projectId: string, input: Omit<ListInput, 'timeZone'>) {
   const { project } = await projectAccess(db, actor, projectId, 'audit.read');
-  return pageInSql<typeof auditLog.$inferSelect>(
+  const page = await pageInSql<typeof auditLog.$inferSelect>(
     db,
     auditLog,
     auditListSpec,
@@ -19,4 +20,5 @@ export async function listAudit(db: Db, actor: Actor, projectId: string, input: 
       timeZone: project.timeZone,
     },
   );
+  return { ...page, labels: await auditLabels(db, projectId, page.data) };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
+import { recordAudit } from '../audit/record-audit';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
@@ -83,6 +84,12 @@ export async function refundTransaction(
         updatedAt: now,
       })
       .returning();
+    await recordAudit(tx, actor, projectId, 'transaction.refund_requested', txn.id, now, {
+      refund_id: refund!.id,
+      amount,
+      currency: txn.currency,
+      ...(input.reason ? { reason: input.reason } : {}),
+    });
     const [business] = await tx
       .select({ b: businesses })
       .from(projects)

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { memberships, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { type Action, authorize } from '../policy';
 
@@ -40,6 +40,13 @@ function statementsFor(db: Db) {
   return s;
 }
 
+export const mfaRequired = () =>
+  new AppError(
+    'mfa_required',
+    403,
+    'This project requires two-step verification: add an authenticator in Settings → Security, then sign in with it.',
+  );
+
 /**
  * The project as the actor may see it, after the policy check. Outsiders, other projects'
  * keys, and non-owners of a deleted project all get the same 404: nothing leaks.
@@ -61,6 +68,7 @@ export async function projectAccess(
   const [row] = await statementsFor(db).byMember.execute({ projectId, uid: actor.uid });
   if (!row) throw notFound('Project');
   if (row.project.deletedAt && !(opts.allowDeleted && row.role === 'owner')) throw notFound('Project');
+  if (row.project.requireMfa && !actor.secondFactor) throw mfaRequired();
   authorize(actor, row.role, action);
   return row;
 }

@@ -11,7 +11,7 @@ import { getOwnedBusiness } from '../businesses/businesses';
 import { buildList, toPage } from '../listing/list-query';
 import type { ListInput } from '../listing/page-in-sql';
 import { projectListSpec } from '../listing/workspace-list-specs';
-import { projectAccess } from './project-access';
+import { mfaRequired, projectAccess } from './project-access';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
 export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -94,7 +94,13 @@ export async function updateProject(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const { role } = await projectAccess(tx, actor, projectId, 'project.edit');
+    const { project: before, role } = await projectAccess(tx, actor, projectId, 'project.edit');
+    if (input.require_mfa !== undefined && input.require_mfa !== before.requireMfa) {
+      if (actor.kind !== 'user')
+        throw new AppError('forbidden', 403, 'Only a person can change whether the project requires two-step verification.');
+      // Whoever turns it on proves they can meet it, so nobody locks the team out by mistake.
+      if (input.require_mfa && !actor.secondFactor) throw mfaRequired();
+    }
     if (input.business_id !== undefined) {
       if (actor.kind !== 'user')
         throw new AppError('forbidden', 403, 'Only a person can move a project to another business.');
@@ -114,11 +120,17 @@ export async function updateProject(
         ...(input.terminal_offline_alert_minutes !== undefined
           ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
           : {}),
+        ...(input.require_mfa !== undefined ? { requireMfa: input.require_mfa } : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))
       .returning();
-    await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, { ...input });
+    const { require_mfa, ...rest } = input;
+    if (Object.keys(rest).length > 0) await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, rest);
+    if (require_mfa !== undefined && require_mfa !== before.requireMfa)
+      await recordAudit(tx, actor, projectId, 'project.mfa_requirement_changed', projectId, now, {
+        require_mfa,
+      });
     return { project: project!, role };
   });
 }

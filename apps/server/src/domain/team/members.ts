@@ -1,6 +1,6 @@
 import type { Role } from '@scanline/contracts';
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { identityUsers, memberships } from '../../db/schema';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { identityMfaFactors, identityUsers, memberships } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
@@ -10,6 +10,10 @@ import type { ListInput } from '../listing/page-in-sql';
 import { memberListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 import { recordMemberEvent } from './member-event';
+
+// Null when the built-in service does not know the member (another identity provider signs them in).
+const memberHasMfa = sql<boolean | null>`case when ${identityUsers.uid} is null then null
+  else exists (select 1 from ${identityMfaFactors} where ${identityMfaFactors.uid} = ${memberships.uid}) end`;
 
 /** Members with their profile from the identity service (left join: any identity provider works). */
 export async function listMembers(
@@ -34,6 +38,7 @@ export async function listMembers(
       membership: memberships,
       displayName: identityUsers.displayName,
       currentEmail: identityUsers.email,
+      mfaEnabled: memberHasMfa,
     })
     .from(memberships)
     .leftJoin(identityUsers, eq(identityUsers.uid, memberships.uid))

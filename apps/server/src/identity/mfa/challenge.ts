@@ -21,7 +21,7 @@ export async function completeFirstFactor(
   request: SessionRequest,
 ): Promise<FirstFactorOutcome> {
   const factors = await listFactors(ctx.database.db, user.uid);
-  if (factors.length === 0) return issueSession(ctx, user, { provider, request });
+  if (factors.length === 0) return issueSession(ctx, user, { provider, request, signIn: true });
   const pending = await createPending(ctx, { kind: 'signin', uid: user.uid, provider });
   return { mfaPendingCredential: pending.token, mfaInfo: presentMfaInfo(factors) };
 }

@@ -8,7 +8,7 @@ import { countFactors, listFactors, MAX_FACTORS } from '../mfa/factors';
 import { createPending, deletePending, recordPendingFailure, requirePending } from '../mfa/pending';
 import { sendMfaSecurityMail } from '../mfa/security-mail';
 import { matchTotpStep, newTotpSecret, TOTP_DIGITS, TOTP_PERIOD_S } from '../mfa/totp';
-import { issueSession, secondFactorOf } from '../tokens/issue-session';
+import { reissueSession, secondFactorOf } from '../tokens/issue-session';
 import { requireRecentSignIn, requireTokenUser } from '../users/require-user';
 import { identityRoute, sessionRequest, str } from './define-route';
 
@@ -80,7 +80,7 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
     });
     await sendMfaSecurityMail(ctx, user, { kind: 'factor_added', name: displayName }, request.log);
     // The code just proved the factor: the new session counts as a two-step one.
-    const session = await issueSession(ctx, user, {
+    const session = await reissueSession(ctx, user, claims.sid, {
       provider: claims.firebase?.sign_in_provider ?? 'password',
       request: sessionRequest(request),
       secondFactor: { factor: 'totp', identifier: id },
@@ -108,7 +108,7 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
     const kept = secondFactorOf(claims);
     const remaining = await listFactors(db(), user.uid);
     const secondFactor = kept && remaining.some((f) => f.id === kept.identifier) ? kept : null;
-    const session = await issueSession(ctx, user, {
+    const session = await reissueSession(ctx, user, claims.sid, {
       provider: claims.firebase?.sign_in_provider ?? 'password',
       request: sessionRequest(request),
       secondFactor,

@@ -79,6 +79,7 @@ export function mfaSignInRoutes(app: FastifyInstance) {
       provider: pending.provider ?? 'password',
       request: sessionRequest(request),
       secondFactor: { factor: 'totp', identifier: factor.id },
+      signIn: true,
     });
     return { idToken: session.idToken, refreshToken: session.refreshToken };
   });

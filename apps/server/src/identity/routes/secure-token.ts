@@ -42,7 +42,7 @@ export function secureTokenRoute(app: FastifyInstance) {
       row.secondFactor && row.secondFactorIdentifier
         ? { factor: row.secondFactor, identifier: row.secondFactorIdentifier }
         : null;
-    const idToken = await mintIdToken(ctx, db, user, row.provider, row.authTime, secondFactor);
+    const idToken = await mintIdToken(ctx, db, user, row.provider, row.authTime, secondFactor, row.id);
     return {
       access_token: idToken,
       expires_in: String(ID_TOKEN_LIFETIME_S),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { identityRefreshTokens, identityUsers } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { newId, randomBase62 } from '../../platform/ids';
 import { getActiveSigningKey } from '../keys/key-store';
 import { type IdentityUser, listProviderLinks } from '../users/find-user';
+import { noticeNewBrowser } from '../sessions/new-browser-notice';
 import { hashToken } from './hash-token';
 
 export const ID_TOKEN_LIFETIME_S = 3600;
@@ -45,6 +46,7 @@ export async function mintIdToken(
   provider: string,
   authTime: Date,
   secondFactor?: SecondFactor | null,
+  sessionId?: string,
 ): Promise<string> {
   const key = await getActiveSigningKey(ctx);
   const links = await listProviderLinks(db, user.uid);
@@ -59,6 +61,9 @@ export async function mintIdToken(
       ...(user.photoUrl ? { picture: user.photoUrl } : {}),
       auth_time: Math.floor(authTime.getTime() / 1000),
       user_id: user.uid,
+      // The session (refresh-token row) this token belongs to, as OpenID Connect's `sid`: the
+      // product APIs refuse it soon after that one session is ended (Settings → Sessions).
+      ...(sessionId ? { sid: sessionId } : {}),
       ...(user.email ? { email: user.email, email_verified: user.emailVerified } : {}),
       firebase: {
         identities,
@@ -85,13 +90,21 @@ export async function mintIdToken(
 export async function issueSession(
   ctx: AppContext,
   user: IdentityUser,
-  opts: { provider: string; request?: SessionRequest; db?: Db; secondFactor?: SecondFactor | null },
+  opts: {
+    provider: string;
+    request?: SessionRequest;
+    db?: Db;
+    secondFactor?: SecondFactor | null;
+    /** A person signing in (not a token re-issued after a profile or factor change): a browser never seen before for them gets a security email. */
+    signIn?: boolean;
+  },
 ): Promise<Session> {
   const db = opts.db ?? ctx.database.db;
   const now = ctx.now();
   const refreshToken = randomBase62(48);
+  const sessionId = newId('rtk');
   await db.insert(identityRefreshTokens).values({
-    id: newId('rtk'),
+    id: sessionId,
     uid: user.uid,
     tokenHash: hashToken(refreshToken),
     provider: opts.provider,
@@ -103,6 +116,46 @@ export async function issueSession(
     secondFactorIdentifier: opts.secondFactor?.identifier ?? null,
   });
   await db.update(identityUsers).set({ lastLoginAt: now }).where(eq(identityUsers.uid, user.uid));
-  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor);
+  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor, sessionId);
+    if (opts.signIn) noticeNewBrowser(ctx, user, sessionId, opts.request);
+  return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
+}
+
+/**
+ * The caller's own session, carried on with a new refresh token after a change to how it was
+ * proven (a factor enrolled or removed): the SDK swaps in the new tokens, and Settings →
+ * Sessions keeps showing one session for this browser instead of a stale twin. Without a live
+ * session to carry (an ID token from before sessions had ids), a new one is issued.
+ */
+export async function reissueSession(
+  ctx: AppContext,
+  user: IdentityUser,
+  sessionId: string | undefined,
+  opts: { provider: string; request?: SessionRequest; secondFactor: SecondFactor | null },
+): Promise<Session> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const refreshToken = randomBase62(48);
+  const [row] = sessionId
+    ? await db
+        .update(identityRefreshTokens)
+        .set({
+          tokenHash: hashToken(refreshToken),
+          authTime: now,
+          lastUsedAt: now,
+          secondFactor: opts.secondFactor?.factor ?? null,
+          secondFactorIdentifier: opts.secondFactor?.identifier ?? null,
+        })
+        .where(
+          and(
+            eq(identityRefreshTokens.id, sessionId),
+            eq(identityRefreshTokens.uid, user.uid),
+            isNull(identityRefreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: identityRefreshTokens.id })
+    : [];
+  if (!row) return issueSession(ctx, user, opts);
+  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor, row.id);
   return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
 }

@@ -9,6 +9,8 @@ export interface IdTokenClaims {
   exp: number;
   email?: string;
   email_verified?: boolean;
+  /** The session (refresh-token row id) of a built-in token; absent on Google's. */
+  sid?: string;
   firebase?: {
     sign_in_provider?: string;
     identities?: Record<string, string[]>;

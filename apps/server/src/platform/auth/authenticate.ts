@@ -4,6 +4,7 @@ import {
   TokenRejected,
   verifyBuiltinIdToken,
 } from '../../identity/tokens/verify-identity-token';
+import { isSessionAlive } from '../../identity/sessions/session-alive';
 import { findUserById } from '../../identity/users/find-user';
 import type { AppContext } from '../context';
 import { readCookie } from '../cookies';
@@ -87,10 +88,13 @@ async function verifyUncached(
   }
   let profile: Extract<Principal, { kind: 'user' }>['profile'];
   if (ctx.config.auth.provider === 'builtin') {
-    const user = await findUserById(ctx.database.db, claims.sub);
+    const [user, sessionAlive] = await Promise.all([
+      findUserById(ctx.database.db, claims.sub),
+      claims.sid ? isSessionAlive(ctx.database.db, claims.sid) : true,
+    ]);
     if (!user || user.disabled)
       throw unauthenticated('This account no longer exists or is disabled.', 'token_revoked');
-    if (claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
+    if (!sessionAlive || claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
       throw unauthenticated('This session was signed out; sign in again.', 'token_revoked');
     }
     profile = {
@@ -109,6 +113,8 @@ async function verifyUncached(
       emailVerified: claims.email_verified === true,
       signInProvider: claims.firebase?.sign_in_provider ?? null,
       authTime: claims.auth_time,
+      sessionId: claims.sid ?? null,
+      secondFactor: claims.firebase?.sign_in_second_factor ?? null,
       ...(profile ? { profile } : {}),
     },
   };

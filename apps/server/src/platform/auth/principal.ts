@@ -7,6 +7,10 @@ export type Principal =
       emailVerified: boolean;
       signInProvider: string | null;
       authTime: number;
+      /** The built-in service's session (refresh-token row) behind the token, from its `sid`. */
+      sessionId: string | null;
+      /** The second factor this session passed (`firebase.sign_in_second_factor`), e.g. `totp`. */
+      secondFactor: string | null;
       /** The identity record as read while authenticating (built-in service only), so handlers need not read it again. */
       profile?: {
         email: string | null;

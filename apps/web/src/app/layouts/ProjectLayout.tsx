@@ -1,5 +1,8 @@
 import { Outlet, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { MfaRequiredNotice } from '../../features/account/MfaRequiredNotice';
 import { ProjectLive } from '../../features/live/use-project-live';
+import { useMe, useProject } from '../../features/workspace/hooks';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
@@ -19,10 +22,19 @@ export function ProjectLayout() {
     { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
   ];
   const switcher = <ProjectSwitcher projectId={id} />;
+  const project = useProject(id);
+  const me = useMe();
+  const mfaRequired = project.error instanceof ApiError && project.error.code === 'mfa_required';
   return (
     <Shell nav={nav} navTitle="Project" switcher={switcher}>
-      <ProjectLive projectId={id} />
-      <Outlet />
+      {mfaRequired ? (
+        <MfaRequiredNotice projectName={me.data?.projects.find((p) => p.id === id)?.name} />
+      ) : (
+        <>
+          <ProjectLive projectId={id} />
+          <Outlet />
+        </>
+      )}
     </Shell>
   );
 }

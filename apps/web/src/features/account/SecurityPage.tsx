@@ -7,6 +7,7 @@ import {
   TotpMultiFactorGenerator,
   type TotpSecret,
 } from 'firebase/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -14,7 +15,7 @@ import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import QRCode from 'qrcode';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
 import { useUi } from '../../app/global-ui';
@@ -27,6 +28,7 @@ import { runtimeConfig } from '../../config/runtime-config';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
 import { PageHeader } from '../../ui/PageHeader';
+import { SessionsPanel } from './SessionsPanel';
 
 /** A sensitive change that needs a sign-in from the last 5 minutes, in the SDK's or our API's words. */
 const needsRecentSignIn = (error: unknown) =>
@@ -43,6 +45,11 @@ export default function SecurityPage() {
   const [adding, setAdding] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [retry, setRetry] = useState<Action | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const then = searchParams.get('then');
+  const returnTo = then?.startsWith('/') && !then.startsWith('//') ? then : null;
 
   const load = useCallback(async () => {
     const current = auth().currentUser;
@@ -100,7 +107,7 @@ export default function SecurityPage() {
     <>
       <PageHeader
         title="Security"
-        subtitle="Two-step verification: a code from an authenticator app after your password."
+        subtitle="Two-step verification and the browsers where you are signed in."
       />
       <p className="muted">
         <Link to="/u/settings">← Settings</Link>
@@ -177,6 +184,7 @@ export default function SecurityPage() {
             />
           </section>
         )}
+        <SessionsPanel />
       </div>
       {adding && (
         <AddAuthenticatorDialog
@@ -192,7 +200,16 @@ export default function SecurityPage() {
           }}
         />
       )}
-      {codes && <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />}
+      {codes && (
+        <RecoveryCodesDialog
+          codes={codes}
+          onClose={() => {
+            setCodes(null);
+            // Sent here by a project that requires two-step verification: back to it now.
+            if (returnTo) void queryClient.invalidateQueries().then(() => navigate(returnTo));
+          }}
+        />
+      )}
       {retry && (
         <ConfirmIdentityDialog
           onCancel={() => setRetry(null)}

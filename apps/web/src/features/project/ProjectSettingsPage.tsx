@@ -15,7 +15,9 @@ import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
+import { describeAuditAction } from './audit-actions';
 import { TerminalAlertsForm } from './TerminalAlertsForm';
+import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
   const { id = '' } = useParams();
@@ -27,13 +29,14 @@ export default function ProjectSettingsPage() {
     <>
       <PageHeader
         title="Project settings"
-        subtitle="Name, business, time zone, currency and terminal alerts."
+        subtitle="Name, business, time zone, currency, terminal alerts and two-step verification."
       />
       <QueryState query={project}>
         {() => (
           <div className="stack">
             <SettingsForm projectId={id} canEdit={canEdit} />
             <TerminalAlertsForm projectId={id} canEdit={canEdit} />
+            <TwoStepRequirementForm projectId={id} canEdit={canEdit} />
             {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
           </div>
         )}
@@ -52,10 +55,9 @@ export default function ProjectSettingsPage() {
             className="w-full"
           >
             <Column field="created_at" header="When" body={(a: AuditEntry) => formatDate(a.created_at)} />
-            <Column header="Who" body={(a: AuditEntry) => a.actor_email ?? a.actor_id} />
-            <Column field="action" header="What" body={(a: AuditEntry) => <code>{a.action}</code>} />
-            <Column field="target" header="Target" />
-            <Column field="ip" header="From" />
+            <Column header="Who" body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>} />
+            <Column header="What" body={(a: AuditEntry) => <AuditWhat entry={a} />} />
+            <Column field="ip" header="From" body={(a: AuditEntry) => a.ip ?? '—'} />
           </DataTable>
         </section>
       )}
@@ -249,5 +251,17 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
         </Dialog>
       )}
     </section>
+  );
+}
+
+/** "changed the role of Ada Lovelace (ada@…) · member → admin": people and objects by name. */
+function AuditWhat({ entry }: { entry: AuditEntry }) {
+  const { verb, detail } = describeAuditAction(entry);
+  return (
+    <span className="audit-what" title={entry.action}>
+      {verb}
+      {entry.target_label && entry.target_label !== 'this project' && <strong> {entry.target_label}</strong>}
+      {detail && <span className="muted"> · {detail}</span>}
+    </span>
   );
 }

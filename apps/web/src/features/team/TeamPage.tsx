@@ -1,6 +1,7 @@
 import type { Invitation, Member } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { Tag } from 'primereact/tag';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
@@ -102,6 +103,18 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
           options: ['owner', 'admin', 'member'].map((r) => ({ label: r, value: r })),
         }
       : roleColumn,
+    {
+      field: 'mfa_enabled',
+      header: '2FA',
+      body: (m) =>
+        m.mfa_enabled === null ? (
+          <span className="muted">—</span>
+        ) : m.mfa_enabled ? (
+          <Tag value="On" severity="success" icon="pi pi-shield" aria-label={`${m.email ?? 'Member'}: two-step verification on`} />
+        ) : (
+          <Tag value="Off" severity="secondary" aria-label={`${m.email ?? 'Member'}: two-step verification off`} />
+        ),
+    },
     {
       field: 'created_at',
       header: 'Joined',

@@ -1,0 +1,47 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { identityRefreshTokens } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { renderEmail } from '../../platform/mail/render-email';
+import { sendMail } from '../../platform/mail/send-mail';
+import type { SessionRequest } from '../tokens/issue-session';
+import type { IdentityUser } from '../users/find-user';
+import { browserLabel, describeUserAgent } from './user-agent';
+
+// Enough history to know a user's browsers without reading every session they ever had.
+const HISTORY = 50;
+
+/**
+ * A sign-in from a browser (family and system) this user has not signed in from before gets a
+ * security email. The very first session (sign-up) has nothing to compare with and sends none.
+ * A mail failure never fails the sign-in.
+ */
+export async function noticeNewBrowser(
+  ctx: AppContext,
+  user: IdentityUser,
+  sessionId: string,
+  request: SessionRequest | undefined,
+) {
+  if (!user.email) return;
+  try {
+    const earlier = await ctx.database.db
+      .select({ userAgent: identityRefreshTokens.userAgent })
+      .from(identityRefreshTokens)
+      .where(and(eq(identityRefreshTokens.uid, user.uid), ne(identityRefreshTokens.id, sessionId)))
+      .orderBy(desc(identityRefreshTokens.createdAt))
+      .limit(HISTORY);
+    if (earlier.length === 0) return;
+    const now = describeUserAgent(request?.userAgent);
+    if (earlier.some((s) => describeUserAgent(s.userAgent).fingerprint === now.fingerprint)) return;
+    const sessions = new URL('/u/settings/security', ctx.config.publicUrl).toString();
+    const mail = renderEmail('New sign-in to your Scanline account', {
+      heading: 'A new browser signed in',
+      intro: `Your Scanline account ${user.email} was just signed in from ${browserLabel(now)}${request?.ip ? ` (IP address ${request.ip})` : ''}, a browser not seen on this account before.`,
+      actionLabel: 'Review your sessions',
+      actionUrl: sessions,
+      outro: 'If this was you, there is nothing to do. If not, end that session in Settings → Security, change your password and turn on two-step verification.',
+    });
+    await sendMail(ctx, { ...mail, to: user.email, kind: 'new_browser_sign_in' });
+  } catch {
+    // Sign-in goes on: this mail is a courtesy, and its failure is the mail server's to report.
+  }
+}

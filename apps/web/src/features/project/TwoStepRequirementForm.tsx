@@ -1,0 +1,102 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { useUi } from '../../app/global-ui';
+import { auth } from '../../auth/firebase';
+import { keys, send, useAction, useMembers, useProject } from '../workspace/hooks';
+
+/** Whether this browser's session passed a second factor (the ID token says so). */
+function useSessionHasSecondFactor(): boolean | null {
+  const [passed, setPassed] = useState<boolean | null>(null);
+  useEffect(() => {
+    void auth()
+      .currentUser?.getIdTokenResult()
+      .then(
+        (r) => setPassed(Boolean(r.signInSecondFactor)),
+        () => setPassed(false),
+      );
+  }, []);
+  return passed;
+}
+
+/** Issue 16 §4: the owner or an admin makes two-step verification a condition of entry. */
+export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const ui = useUi();
+  const project = useProject(projectId);
+  const members = useMembers(projectId);
+  const saved = project.data?.require_mfa ?? false;
+  const [on, setOn] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const sessionPassed = useSessionHasSecondFactor();
+  useEffect(() => setOn(saved), [saved]);
+  const save = useAction(
+    (body: object) => send('PATCH', `/projects/${projectId}`, body),
+    [keys.project(projectId), keys.projects, keys.me, keys.audit(projectId)],
+  );
+  const without = (members.data ?? []).filter((m) => m.mfa_enabled === false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await save.mutateAsync({ require_mfa: on });
+      ui.toast('success', on ? 'Two-step verification required' : 'Two-step verification no longer required');
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 'mfa_required'
+          ? 'Sign in with your own authenticator first: only a session that passed two-step verification can require it.'
+          : (err as Error).message,
+      );
+    }
+  };
+  const blocked = on && !saved && sessionPassed === false;
+  return (
+    <form className="surface-card panel" onSubmit={submit} aria-labelledby="require-mfa-title">
+      <h2 id="require-mfa-title">Two-step verification</h2>
+      <p className="muted">
+        When required, people open this project only after signing in with a code from an authenticator app.
+        API keys and paired terminals are not affected.
+      </p>
+      <div className="checkbox-row">
+        <Checkbox
+          inputId="require-mfa"
+          checked={on}
+          disabled={!canEdit}
+          aria-describedby="require-mfa-help"
+          onChange={(e) => setOn(Boolean(e.checked))}
+        />
+        <label htmlFor="require-mfa">Require two-step verification for every member</label>
+      </div>
+      <div id="require-mfa-help">
+        {blocked && (
+          <p className="p-error">
+            This browser signed in without a second factor.{' '}
+            <Link to={`/u/settings/security?then=${encodeURIComponent(`/p/${projectId}/settings`)}`}>
+              Add an authenticator
+            </Link>{' '}
+            (or sign in again with yours) before requiring it of others.
+          </p>
+        )}
+        {on && without.length > 0 && (
+          <p className="muted">
+            {without.length === 1 ? '1 member has' : `${without.length} members have`} no authenticator yet (
+            {without
+              .slice(0, 3)
+              .map((m) => m.display_name ?? m.email)
+              .join(', ')}
+            {without.length > 3 ? ', …' : ''}): they will be asked to add one before they can open the project.
+          </p>
+        )}
+        {error && (
+          <p className="p-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {canEdit && (
+        <Button type="submit" label="Save" loading={save.isPending} disabled={on === saved || blocked} />
+      )}
+    </form>
+  );
+}

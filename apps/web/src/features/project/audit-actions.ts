@@ -1,0 +1,54 @@
+import type { AuditEntry } from '@scanline/contracts';
+import { formatMoney } from '../../lib/money';
+
+const ACTIONS: Record<string, string> = {
+  'project.created': 'created the project',
+  'project.updated': 'changed the project settings',
+  'project.deleted': 'deleted the project',
+  'project.restored': 'restored the project',
+  'project.transferred': 'transferred ownership to',
+  'member.added': 'joined as',
+  'member.left': 'left the project',
+  'member.removed': 'removed',
+  'member.role_changed': 'changed the role of',
+  'invitation.created': 'invited',
+  'invitation.refreshed': 'invited again',
+  'invitation.revoked': 'revoked the invitation of',
+  'invitation.declined': 'declined the invitation',
+  'api_key.created': 'created',
+  'api_key.rolled': 'rolled',
+  'api_key.revoked': 'revoked',
+  'terminal.created': 'added',
+  'terminal.updated': 'edited',
+  'terminal.disabled': 'disabled',
+  'terminal.enabled': 'enabled',
+  'terminal.pairing_code_created': 'made a pairing code for',
+  'terminal.sticker_rotated': 'replaced the sticker of',
+  'webhook.created': 'added',
+  'webhook.updated': 'edited',
+  'webhook.deleted': 'deleted',
+  'webhook.secret_rotated': 'rotated the signing secret of',
+  'webhook.recovered': 're-enabled',
+  'delivery.resent': 'resent delivery',
+  'transaction.refund_requested': 'refunded',
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** The audit entry as a sentence fragment after the actor ("changed the role of Ada from member to admin"). */
+export function describeAuditAction(a: AuditEntry): { verb: string; detail: string | null } {
+  const m = a.metadata ?? {};
+  const verb =
+    a.action === 'project.mfa_requirement_changed'
+      ? m.require_mfa
+        ? 'turned on required two-step verification for'
+        : 'turned off required two-step verification for'
+      : (ACTIONS[a.action] ?? a.action);
+  let detail: string | null = null;
+  if (a.action === 'member.role_changed' && str(m.from) && str(m.to)) detail = `${m.from} → ${m.to}`;
+  else if (a.action === 'transaction.refund_requested' && typeof m.amount === 'number' && str(m.currency))
+    detail = `${formatMoney(m.amount, m.currency as string)}${str(m.reason) ? ` (${str(m.reason)?.replaceAll('_', ' ')})` : ''}`;
+  else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
+  else if (a.action === 'api_key.created' && str(m.mode)) detail = `${m.mode} key`;
+  return { verb, detail };
+}
