@@ -118,6 +118,20 @@ describe('two-step verification in Chromium', () => {
     await third.waitForURL('**/u/dashboard');
     await s.smtp.waitForMail(email, { subject: /recovery code was used/i });
 
+    // Settings → Security → Sessions: three browsers, this one marked; signing out the others
+    // sends the second browser back to the sign-in page.
+    await page.goto(`${s.origin}/u/settings/security`);
+    const sessions = page.locator('.session-list > li');
+    await expectVisible(sessions.first());
+    expect(await sessions.count()).toBe(3);
+    await expectText(page.locator('.session-list > li', { hasText: 'This browser' }), 'Chrome');
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await page.getByRole('button', { name: 'Sign out others' }).click();
+    await expectText(page.locator('.p-toast'), '2 sessions ended');
+    await expect.poll(() => sessions.count()).toBe(1);
+    await other.goto(`${s.origin}/u/dashboard`);
+    await other.waitForURL('**/login**');
+
     if (process.env.MFA_SCREENSHOTS) {
       let next = 1;
       const toSecondStep = async (p: Page) => {

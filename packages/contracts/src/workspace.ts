@@ -193,4 +193,10 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const myProjectSchema = projectSchema.pick({ id: true, name: true, role: true, currency: true, require_mfa: true });
+export const myProjectSchema = projectSchema.pick({
+  id: true,
+  name: true,
+  role: true,
+  currency: true,
+  require_mfa: true,
+});

@@ -76,3 +76,73 @@ export function runCommonRouteTests(getApp: () => TestApp, route: RouteUnderTest
     await expect401(disabled.auth.authorization, 'token_revoked');
   });
 }
+
+/**
+ * Issue 16 §4 on every project route of the document (main and terminal APIs): a member whose
+ * session skipped the second factor gets 403 `mfa_required` from a project that requires it,
+ * whatever the method, body or other ids; the same member after a second factor, and the
+ * project's API keys, are never refused for it.
+ */
+export function runMfaRequiredTests(
+  getApp: () => TestApp,
+  getSetup: () => {
+    projectId: string;
+    withoutSecondFactor: { authorization: string };
+    withSecondFactor: { authorization: string };
+    apiKey: { authorization: string };
+  },
+) {
+  const projectRoutes = async () => {
+    const doc = (await getApp().app.inject({ url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const out: { method: string; path: string }[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!/\/projects\/\{[^}]+\}/.test(path)) continue;
+      for (const method of Object.keys(ops))
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          out.push({ method: method.toUpperCase(), path });
+    }
+    return out;
+  };
+  const call = (method: string, path: string, auth: { authorization: string }) => {
+    const { projectId } = getSetup();
+    const url = path
+      .replace(/\/projects\/\{[^}]+\}/, `/projects/${projectId}`)
+      .replace(/\{[^}]+\}/g, 'unknown_1');
+    return getApp().app.inject({
+      method: method as 'GET',
+      url,
+      headers: auth,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+  };
+
+  it('every project route refuses a session without a second factor with 403 mfa_required', async () => {
+    const routes = await projectRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    for (const { method, path } of routes) {
+      const res = await call(method, path, getSetup().withoutSecondFactor);
+      expect({ route: `${method} ${path}`, status: res.statusCode, code: res.json().code }).toEqual({
+        route: `${method} ${path}`,
+        status: 403,
+        code: 'mfa_required',
+      });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('no project route refuses a two-step session or an API key for it', async () => {
+    for (const { method, path } of await projectRoutes()) {
+      if (path.endsWith('/live')) continue; // an event stream: it would not end
+      for (const auth of [getSetup().withSecondFactor, getSetup().apiKey]) {
+        const res = await call(method, path, auth);
+        const code = String(res.headers['content-type'] ?? '').includes('json') ? res.json().code : undefined;
+        expect({ route: `${method} ${path}`, code }).not.toEqual({
+          route: `${method} ${path}`,
+          code: 'mfa_required',
+        });
+      }
+    }
+  });
+}

@@ -71,3 +71,12 @@ export async function freshSession(ctx: AppContext, user: IdentityUser) {
   const { idToken } = await issueSession(ctx, user, { provider: 'password' });
   return { authorization: `Bearer ${idToken}` };
 }
+
+/** A session that passed a TOTP second factor, as `mfaSignIn:finalize` issues one. */
+export async function twoStepSession(ctx: AppContext, user: IdentityUser) {
+  const { idToken } = await issueSession(ctx, user, {
+    provider: 'password',
+    secondFactor: { factor: 'totp', identifier: 'mfa_test' },
+  });
+  return { authorization: `Bearer ${idToken}` };
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   apiKeys,
-  auditLog,
+  type auditLog,
   identityUsers,
   memberships,
   terminals,
@@ -26,7 +26,12 @@ const person = (name: string | null | undefined, email: string | null | undefine
 // Targets are stored as ids (people as uids); the log shows them by name, read once per page.
 const kindOf = (target: string) => {
   const prefix = /^([a-z]+)_/.exec(target)?.[1];
-  return prefix === 'key' || prefix === 'trm' || prefix === 'whk' || prefix === 'txn' || prefix === 'prj' || prefix === 'dlv'
+  return prefix === 'key' ||
+    prefix === 'trm' ||
+    prefix === 'whk' ||
+    prefix === 'txn' ||
+    prefix === 'prj' ||
+    prefix === 'dlv'
     ? prefix
     : target.includes('@')
       ? 'email'
@@ -38,7 +43,11 @@ const kindOf = (target: string) => {
  * per kind present. Objects deleted since keep their id; people who left keep the address
  * they had as members.
  */
-export async function auditLabels(db: Db, projectId: string, rows: AuditRow[]): Promise<Map<string, AuditLabels>> {
+export async function auditLabels(
+  db: Db,
+  projectId: string,
+  rows: AuditRow[],
+): Promise<Map<string, AuditLabels>> {
   const uids = new Set<string>();
   const keyIds = new Set<string>();
   const ids = { trm: new Set<string>(), whk: new Set<string>(), txn: new Set<string>() };
@@ -106,7 +115,10 @@ export async function auditLabels(db: Db, projectId: string, rows: AuditRow[]): 
   for (const t of fleet) labels.set(t.id, `Terminal ${t.label}`);
   for (const w of endpoints) labels.set(w.id, `Webhook ${w.url}`);
   for (const p of payments)
-    labels.set(p.id, `${formatMoney(p.amount, p.currency)}${p.reference ? ` · ${p.reference}` : ''} (${p.id})`);
+    labels.set(
+      p.id,
+      `${formatMoney(p.amount, p.currency)}${p.reference ? ` · ${p.reference}` : ''} (${p.id})`,
+    );
 
   const out = new Map<string, AuditLabels>();
   for (const row of rows) {

@@ -12,6 +12,7 @@ import { buildList, toPage } from '../listing/list-query';
 import type { ListInput } from '../listing/page-in-sql';
 import { projectListSpec } from '../listing/workspace-list-specs';
 import { mfaRequired, projectAccess } from './project-access';
+import { forgetSecondFactorFlag } from './second-factor-gate';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
 export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -97,7 +98,11 @@ export async function updateProject(
     const { project: before, role } = await projectAccess(tx, actor, projectId, 'project.edit');
     if (input.require_mfa !== undefined && input.require_mfa !== before.requireMfa) {
       if (actor.kind !== 'user')
-        throw new AppError('forbidden', 403, 'Only a person can change whether the project requires two-step verification.');
+        throw new AppError(
+          'forbidden',
+          403,
+          'Only a person can change whether the project requires two-step verification.',
+        );
       // Whoever turns it on proves they can meet it, so nobody locks the team out by mistake.
       if (input.require_mfa && !actor.secondFactor) throw mfaRequired();
     }
@@ -125,8 +130,10 @@ export async function updateProject(
       })
       .where(eq(projects.id, projectId))
       .returning();
+    if (input.require_mfa !== undefined) forgetSecondFactorFlag(projectId);
     const { require_mfa, ...rest } = input;
-    if (Object.keys(rest).length > 0) await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, rest);
+    if (Object.keys(rest).length > 0)
+      await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, rest);
     if (require_mfa !== undefined && require_mfa !== before.requireMfa)
       await recordAudit(tx, actor, projectId, 'project.mfa_requirement_changed', projectId, now, {
         require_mfa,

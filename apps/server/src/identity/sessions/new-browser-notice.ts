@@ -38,7 +38,8 @@ export async function noticeNewBrowser(
       intro: `Your Scanline account ${user.email} was just signed in from ${browserLabel(now)}${request?.ip ? ` (IP address ${request.ip})` : ''}, a browser not seen on this account before.`,
       actionLabel: 'Review your sessions',
       actionUrl: sessions,
-      outro: 'If this was you, there is nothing to do. If not, end that session in Settings → Security, change your password and turn on two-step verification.',
+      outro:
+        'If this was you, there is nothing to do. If not, end that session in Settings → Security, change your password and turn on two-step verification.',
     });
     await sendMail(ctx, { ...mail, to: user.email, kind: 'new_browser_sign_in' });
   } catch {

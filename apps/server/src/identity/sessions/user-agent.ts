@@ -13,7 +13,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bOPR\/(\d+)/, 'Opera'],
   [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
-  [/\b(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+  [/\b(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
   [/\bnode(?:\.js)?\/v?(\d+)/i, 'Node.js'],
   [/\bcurl\/(\d+)/, 'curl'],

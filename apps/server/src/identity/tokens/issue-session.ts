@@ -5,8 +5,8 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { newId, randomBase62 } from '../../platform/ids';
 import { getActiveSigningKey } from '../keys/key-store';
-import { type IdentityUser, listProviderLinks } from '../users/find-user';
 import { noticeNewBrowser } from '../sessions/new-browser-notice';
+import { type IdentityUser, listProviderLinks } from '../users/find-user';
 import { hashToken } from './hash-token';
 
 export const ID_TOKEN_LIFETIME_S = 3600;
@@ -117,7 +117,7 @@ export async function issueSession(
   });
   await db.update(identityUsers).set({ lastLoginAt: now }).where(eq(identityUsers.uid, user.uid));
   const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor, sessionId);
-    if (opts.signIn) noticeNewBrowser(ctx, user, sessionId, opts.request);
+  if (opts.signIn) noticeNewBrowser(ctx, user, sessionId, opts.request);
   return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
 }
 

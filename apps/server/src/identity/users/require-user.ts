@@ -1,6 +1,6 @@
-import { isSessionAlive } from '../sessions/session-alive';
 import type { AppContext } from '../../platform/context';
 import { IdentityError } from '../identity-error';
+import { isSessionAlive } from '../sessions/session-alive';
 import { type IdTokenClaims, TokenRejected, verifyBuiltinIdToken } from '../tokens/verify-identity-token';
 import { findUserById, type IdentityUser } from './find-user';
 
@@ -22,7 +22,8 @@ export async function requireTokenUser(
   if (!user) throw new IdentityError('USER_NOT_FOUND');
   if (user.disabled) throw new IdentityError('USER_DISABLED');
   if (claims.auth_time * 1000 < user.tokensValidAfter.getTime()) throw new IdentityError('TOKEN_EXPIRED');
-  if (claims.sid && !(await isSessionAlive(ctx.database.db, claims.sid))) throw new IdentityError('TOKEN_EXPIRED');
+  if (claims.sid && !(await isSessionAlive(ctx.database.db, claims.sid)))
+    throw new IdentityError('TOKEN_EXPIRED');
   return { user, claims };
 }
 

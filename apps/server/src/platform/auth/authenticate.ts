@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { isSessionAlive } from '../../identity/sessions/session-alive';
 import {
   type IdTokenClaims,
   TokenRejected,
   verifyBuiltinIdToken,
 } from '../../identity/tokens/verify-identity-token';
-import { isSessionAlive } from '../../identity/sessions/session-alive';
 import { findUserById } from '../../identity/users/find-user';
 import type { AppContext } from '../context';
 import { readCookie } from '../cookies';

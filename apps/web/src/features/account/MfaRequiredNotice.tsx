@@ -57,8 +57,8 @@ export function MfaRequiredNotice({ projectName }: { projectName?: string }) {
         <p>Checking your account…</p>
       ) : enrolled ? (
         <p>
-          You have an authenticator, but this session was signed in without it. Sign in again and enter
-          its code to open the project.
+          You have an authenticator, but this session was signed in without it. Sign in again and enter its
+          code to open the project.
         </p>
       ) : (
         <p>

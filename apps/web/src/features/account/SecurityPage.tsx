@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   EmailAuthProvider,
   type MultiFactorInfo,
@@ -7,7 +8,6 @@ import {
   TotpMultiFactorGenerator,
   type TotpSecret,
 } from 'firebase/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';

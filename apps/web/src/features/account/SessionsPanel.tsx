@@ -55,11 +55,13 @@ export function SessionsPanel() {
         <ul className="factor-list session-list" aria-label="Signed-in sessions">
           {list.map((s) => (
             <li key={s.id} className="factor-row" data-session-id={s.id}>
-              <i className={`pi ${/Android|iOS/.test(s.browser) ? 'pi-mobile' : 'pi-desktop'}`} aria-hidden="true" />
+              <i
+                className={`pi ${/Android|iOS/.test(s.browser) ? 'pi-mobile' : 'pi-desktop'}`}
+                aria-hidden="true"
+              />
               <div className="factor-text">
                 <strong>
-                  {s.browser}{' '}
-                  {s.current && <Tag value="This browser" severity="info" />}{' '}
+                  {s.browser} {s.current && <Tag value="This browser" severity="info" />}{' '}
                   {s.second_factor && <Tag value="Two-step" severity="success" />}
                 </strong>
                 <span className="muted">

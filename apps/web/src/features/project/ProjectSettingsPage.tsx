@@ -55,7 +55,10 @@ export default function ProjectSettingsPage() {
             className="w-full"
           >
             <Column field="created_at" header="When" body={(a: AuditEntry) => formatDate(a.created_at)} />
-            <Column header="Who" body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>} />
+            <Column
+              header="Who"
+              body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>}
+            />
             <Column header="What" body={(a: AuditEntry) => <AuditWhat entry={a} />} />
             <Column field="ip" header="From" body={(a: AuditEntry) => a.ip ?? '—'} />
           </DataTable>

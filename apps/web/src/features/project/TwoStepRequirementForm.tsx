@@ -85,7 +85,8 @@ export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: stri
               .slice(0, 3)
               .map((m) => m.display_name ?? m.email)
               .join(', ')}
-            {without.length > 3 ? ', …' : ''}): they will be asked to add one before they can open the project.
+            {without.length > 3 ? ', …' : ''}): they will be asked to add one before they can open the
+            project.
           </p>
         )}
         {error && (

@@ -1,9 +1,9 @@
 import type { Invitation, Member } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { Tag } from 'primereact/tag';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
+import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
@@ -110,9 +110,18 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
         m.mfa_enabled === null ? (
           <span className="muted">—</span>
         ) : m.mfa_enabled ? (
-          <Tag value="On" severity="success" icon="pi pi-shield" aria-label={`${m.email ?? 'Member'}: two-step verification on`} />
+          <Tag
+            value="On"
+            severity="success"
+            icon="pi pi-shield"
+            aria-label={`${m.email ?? 'Member'}: two-step verification on`}
+          />
         ) : (
-          <Tag value="Off" severity="secondary" aria-label={`${m.email ?? 'Member'}: two-step verification off`} />
+          <Tag
+            value="Off"
+            severity="secondary"
+            aria-label={`${m.email ?? 'Member'}: two-step verification off`}
+          />
         ),
     },
     {

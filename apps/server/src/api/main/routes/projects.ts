@@ -148,7 +148,10 @@ export function projectRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const page = await listAudit(db, actorOf(request), request.params.id, listRequestOf(request.query));
-      return { data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))), next_cursor: page.next_cursor };
+      return {
+        data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))),
+        next_cursor: page.next_cursor,
+      };
     },
   );
 }

@@ -2,7 +2,12 @@ import { type SessionInfo, sessionListSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listSessions, revokeOtherSessions, revokeSession, type SessionView } from '../../../identity/sessions/sessions';
+import {
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionView,
+} from '../../../identity/sessions/sessions';
 import { requireUser } from '../../../platform/auth/authenticate';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';

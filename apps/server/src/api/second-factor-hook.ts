@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { checkSecondFactorGate } from '../domain/projects/second-factor-gate';
+
+/** The project a route is about: `/projects/:id…` on the main API, `:project_id` elsewhere. */
+function projectIdOf(url: string, params: unknown): string | undefined {
+  const p = (params ?? {}) as Record<string, unknown>;
+  if (typeof p.project_id === 'string') return p.project_id;
+  if (url.startsWith('/projects/:id') && typeof p.id === 'string') return p.id;
+  return undefined;
+}
+
+/**
+ * Issue 16 §4, before validation: a person whose session skipped the second factor gets 403
+ * `mfa_required` from every route of a project that requires it. API keys and device tokens
+ * are not people and pass.
+ */
+export function requireSecondFactorWhereDemanded(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const auth = request.auth;
+    if (auth?.kind !== 'user' || auth.secondFactor) return;
+    const url = (request.routeOptions.url ?? '').replace(/^\/(api|terminal)\/v1/, '');
+    const projectId = projectIdOf(url, request.params);
+    if (!projectId) return;
+    await checkSecondFactorGate(
+      app.ctx.database.db,
+      { uid: auth.uid, secondFactor: false },
+      projectId,
+      app.ctx.now().getTime(),
+    );
+  });
+}
