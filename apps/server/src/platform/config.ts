@@ -40,6 +40,8 @@ const jsonArray = <T extends z.ZodType>(item: T) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per request (the default on a terminal); `json` otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Where browsers reach this process; defaults to http://HOST:PORT. */
@@ -140,6 +142,7 @@ export class ConfigError extends Error {
 export interface Config {
   env: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
   port: number;
   host: string;
   publicUrl: string;
@@ -188,7 +191,10 @@ const list = (raw: string | undefined) =>
     .filter(Boolean);
 
 /** Parses the environment once at boot; a bad value stops the process naming the variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  terminal: { stdoutIsTty?: boolean } = { stdoutIsTty: process.stdout.isTTY },
+): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -213,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal.stdoutIsTty ? 'pretty' : 'json'),
     port: e.PORT,
     host: e.HOST,
     publicUrl,

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/harness';
+import { ConfigError, loadConfig } from './config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** The real server with its stdout captured: what an operator's terminal or log shipper gets. */
+async function serverOutput(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-logs-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const mark = out.length;
+  for (const probe of ['/healthz', '/readyz', '/api/v1/health', '/metrics', '/favicon.svg'])
+    await fetch(`${origin}${probe}`);
+  await fetch(`${origin}/api/v1/projects?secret=1`);
+  await fetch(`${origin}/api/v1/me`);
+  // pino writes asynchronously (through a worker for pretty): wait for both request lines.
+  const until = Date.now() + 10_000;
+  while (!/\/api\/v1\/me/.test(out.slice(mark)) && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300));
+  child.kill('SIGTERM');
+  return out.slice(mark).split('\n').filter(Boolean);
+}
+
+describe('logs (issue 18 §2)', () => {
+  it('defaults to pretty on a terminal and JSON otherwise; LOG_FORMAT overrides; bad values stop the boot', () => {
+    expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { stdoutIsTty: false }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, { stdoutIsTty: false }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+  });
+
+  it('writes one JSON line per request, without probes, scrapes, assets or query strings', async () => {
+    const lines = await serverOutput({ LOG_FORMAT: 'json' });
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = entries.filter((e) => typeof e.status === 'number');
+    expect(requests.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+      'GET /api/v1/projects 401',
+      'GET /api/v1/me 401',
+    ]);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      route: '/api/v1/projects',
+      msg: expect.stringMatching(/^GET \/api\/v1\/projects 401 [\d.]+ ms$/),
+    });
+    expect(requests[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.join('\n')).not.toContain('secret=1');
+  }, 90_000);
+
+  it('writes one readable line per request on a terminal', async () => {
+    const lines = await serverOutput({ LOG_FORMAT: 'pretty' });
+    const requests = lines.filter((l) => /GET \/api\/v1\//.test(l));
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/projects 401 [\d.]+ ms/);
+    for (const l of lines) expect(l.trim().startsWith('{')).toBe(false);
+    expect(lines.some((l) => /healthz|readyz|metrics|favicon/.test(l))).toBe(false);
+  }, 90_000);
+});
