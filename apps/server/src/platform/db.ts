@@ -33,6 +33,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: this process's connection pools right now (the metrics gauge reads it). */
+  poolStats?(): { pool: 'main' | 'queue'; total: number; idle: number; waiting: number }[];
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
@@ -90,6 +92,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () =>
+      (
+        [
+          ['main', pool],
+          ['queue', queuePool],
+        ] as const
+      ).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
     async close() {
       await bus.close();
       await Promise.all([pool.end(), queuePool.end()]);

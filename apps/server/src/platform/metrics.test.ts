@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../domain/events/record-event';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { makeTerminal } from '../test/payment-factories';
+import { makeTerminal, makeTransaction } from '../test/payment-factories';
+import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 
 /** Prometheus text → { "name{labels}": value }. */
 function parse(text: string) {
@@ -18,10 +20,31 @@ describe('GET /metrics (issue 18 §1)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { METRICS_ALLOWED_CIDRS: '10.1.0.0/16', METRICS_TOKEN: 'scrape-token-0123456789' },
+      listen: true,
+      env: {
+        METRICS_ALLOWED_CIDRS: '10.1.0.0/16',
+        METRICS_TOKEN: 'scrape-token-0123456789',
+        WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
+      },
     });
+    receiver = await startReceiver();
   });
-  afterAll(() => t.close());
+  let receiver: WebhookReceiver;
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+  const value = async (name: string, ...labels: string[]) => {
+    const series = parse((await scrape('127.0.0.1')).body);
+    let sum = 0;
+    let found = false;
+    for (const [k, v] of series)
+      if ((k === name || k.startsWith(`${name}{`)) && labels.every((l) => k.includes(l))) {
+        sum += v;
+        found = true;
+      }
+    return found ? sum : null;
+  };
   const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
 
@@ -62,5 +85,66 @@ describe('GET /metrics (issue 18 §1)', () => {
     expect(keys.some((k) => k.startsWith('scanline_webhook_deliveries_pending'))).toBe(true);
     expect(keys.some((k) => k.startsWith('process_cpu_user_seconds_total'))).toBe(true);
     expect(keys.every((k) => !k.includes('{') || k.includes('instance="'))).toBe(true);
+  });
+
+  it('counts payments, webhook attempts and open event streams, and measures the outbox lag', async () => {
+    const team = await makeTeam(t);
+    const terminal = await makeTerminal(t.ctx.database.db, team.project.id);
+    const before =
+      (await value('scanline_payments_total', 'outcome="succeeded"', 'provider="simulator"')) ?? 0;
+    const txn = await makeTransaction(t.ctx.database.db, team.project.id, terminal.id);
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn.paymentToken },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.json().id}/payments`,
+      payload: { payment_method: 'pm_card_visa' },
+    });
+    expect(await value('scanline_payments_total', 'outcome="succeeded"', 'provider="simulator"')).toBe(
+      before + 1,
+    );
+
+    // An endpoint, an event waiting for fan-out (the outbox lag), then one delivery sent.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${team.project.id}/webhooks`,
+      headers: team.owner.auth,
+      payload: { url: receiver.url },
+    });
+    expect(created.statusCode).toBe(201);
+    await t.ctx.database.db.transaction((tx) =>
+      recordEvent(tx, {
+        projectId: team.project.id,
+        type: 'transaction.succeeded',
+        objectId: txn.id,
+        data: { id: txn.id },
+        now: new Date(),
+      }),
+    );
+    expect(await value('scanline_outbox_lag_seconds')).not.toBeNull();
+    const sent = (await value('scanline_webhook_attempts_total', 'result="success"')) ?? 0;
+    await t.webhookDispatcher().drain();
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(await value('scanline_webhook_attempts_total', 'result="success"')).toBeGreaterThan(sent);
+
+    // The console's live stream is counted while it is open.
+    const live = (await value('scanline_event_streams', 'kind="console_live"')) ?? 0;
+    const abort = new AbortController();
+    const res = await fetch(`${t.origin}/api/v1/projects/${team.project.id}/live`, {
+      headers: team.owner.auth,
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(await value('scanline_event_streams', 'kind="console_live"')).toBe(live + 1);
+    abort.abort();
+    await expect.poll(() => value('scanline_event_streams', 'kind="console_live"')).toBe(live);
+
+    // PostgreSQL: this process's pool by state.
+    if (t.ctx.database.kind === 'postgres') {
+      expect(await value('scanline_db_pool_connections', 'pool="main"', 'state="idle"')).not.toBeNull();
+    }
   });
 });

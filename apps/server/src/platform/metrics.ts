@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context';
 import { parseCidrs } from './http/outbound-guard';
+import { processRegistry } from './process-metrics';
 import { rowsOf } from './sql-rows';
 
 /** Query-backed gauges are read at most this often, whatever the scrape rate (issue 18 §1). */
@@ -19,7 +20,9 @@ const LOOPBACK = parseCidrs(['127.0.0.0/8', '::1/128']);
  */
 export function metricsPlugin(app: FastifyInstance, ctx: AppContext) {
   const registry = new Registry();
-  registry.setDefaultLabels({ instance: `${os.hostname()}:${process.pid}` });
+  const instance = `${os.hostname()}:${process.pid}`;
+  registry.setDefaultLabels({ instance });
+  processRegistry.setDefaultLabels({ instance });
   collectDefaultMetrics({ register: registry });
 
   const duration = new Histogram({
@@ -62,6 +65,30 @@ export function metricsPlugin(app: FastifyInstance, ctx: AppContext) {
     },
   });
   new Gauge({
+    name: 'scanline_outbox_lag_seconds',
+    help: 'Age of the oldest event not yet turned into webhook deliveries (0 when none wait).',
+    registers: [registry],
+    async collect() {
+      this.set((await figures()).outboxLagSeconds);
+    },
+  });
+  const poolStats = ctx.database.poolStats;
+  if (poolStats) {
+    new Gauge({
+      name: 'scanline_db_pool_connections',
+      help: "This process's PostgreSQL connections by pool and state: busy, idle, and requests waiting for one.",
+      labelNames: ['pool', 'state'],
+      registers: [registry],
+      collect() {
+        for (const p of poolStats()) {
+          this.set({ pool: p.pool, state: 'busy' }, p.total - p.idle);
+          this.set({ pool: p.pool, state: 'idle' }, p.idle);
+          this.set({ pool: p.pool, state: 'waiting' }, p.waiting);
+        }
+      },
+    });
+  }
+  new Gauge({
     name: 'scanline_terminals',
     help: 'Terminals by status (all projects).',
     labelNames: ['status'],
@@ -93,7 +120,8 @@ export function metricsPlugin(app: FastifyInstance, ctx: AppContext) {
         detail: 'There is nothing here.',
       });
     }
-    return reply.type(registry.contentType).send(await registry.metrics());
+    const [own, shared] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
+    return reply.type(registry.contentType).send(`${own}\n${shared}`);
   });
   return registry;
 }
@@ -101,6 +129,7 @@ export function metricsPlugin(app: FastifyInstance, ctx: AppContext) {
 interface QueueFigures {
   pending: number;
   oldestAgeSeconds: number;
+  outboxLagSeconds: number;
   terminals: Record<string, number>;
 }
 
@@ -111,6 +140,12 @@ async function readFigures(ctx: AppContext): Promise<QueueFigures> {
     sql`select count(*) as pending, extract(epoch from (now() - min(created_at))) as oldest
         from webhook_deliveries where status = 'pending'`,
   );
+  const [lag] = await rowsOf<{ lag: string | null }>(
+    db,
+    sql`select extract(epoch from (now() - e.created_at)) as lag
+        from event_fanout f join events e on e.id = f.event_id
+        order by f.seq limit 1`,
+  );
   const byStatus = await rowsOf<{ status: string; n: string }>(
     db,
     sql`select status, count(*) as n from terminals group by status`,
@@ -120,6 +155,7 @@ async function readFigures(ctx: AppContext): Promise<QueueFigures> {
   return {
     pending: Number(queue?.pending ?? 0),
     oldestAgeSeconds: Math.max(0, Number(queue?.oldest ?? 0)),
+    outboxLagSeconds: Math.max(0, Number(lag?.lag ?? 0)),
     terminals,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countEventStream, type EventStreamKind } from './process-metrics';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -32,9 +33,10 @@ export function closeEventStreamsOnShutdown(app: FastifyInstance) {
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { retryMs?: number } = {},
+  opts: { retryMs?: number; kind: EventStreamKind },
 ): EventStream {
   reply.hijack();
+  const uncount = countEventStream(opts.kind);
   const raw = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
   for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v;
@@ -51,6 +53,7 @@ export function openEventStream(
   const finish = () => {
     if (closed) return;
     closed = true;
+    uncount();
     for (const fn of closers.splice(0)) {
       try {
         fn();

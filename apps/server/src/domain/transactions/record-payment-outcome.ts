@@ -2,6 +2,7 @@ import { MAX_DECLINED_ATTEMPTS, type ProjectEventType } from '@scanline/contract
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentAttempts, scans, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { countPayment } from '../../platform/process-metrics';
 import { recordEvent } from '../events/record-event';
 import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
@@ -129,9 +130,16 @@ export async function recordPaymentOutcome(
         await recordEvent(tx, { projectId: input.projectId, type, objectId: input.transactionId, data, now });
       }
     }
-    return { row: moved.row, changed: true };
+    return {
+      row: moved.row,
+      changed: true,
+      outcome: declined ? (to === 'failed' ? 'failed' : 'declined') : to,
+    };
   });
   if (!outcome) throw new Error(`transaction ${input.transactionId} vanished while recording its payment`);
-  if (outcome.changed) await publishTransactionChange(ctx.database.bus, outcome.row);
-  return outcome;
+  if (outcome.changed) {
+    if ('outcome' in outcome && outcome.outcome) countPayment(outcome.outcome, outcome.row.provider);
+    await publishTransactionChange(ctx.database.bus, outcome.row);
+  }
+  return { row: outcome.row, changed: outcome.changed };
 }

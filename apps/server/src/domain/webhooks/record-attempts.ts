@@ -3,6 +3,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
+import { countWebhookAttempt } from '../../platform/process-metrics';
 import { rowsOf } from '../../platform/sql-rows';
 import type { AttemptResult } from './attempt-delivery';
 import type { SendingEndpoint } from './leased-delivery';
@@ -167,6 +168,7 @@ export async function recordAttempts(
   results: AttemptResult[],
 ): Promise<DeliveryHint[]> {
   if (results.length === 0) return [];
+  for (const r of results) countWebhookAttempt(r.response.status);
   const db = ctx.database.queueDb;
   const changes = healthChanges(results);
   let disabled: EndpointRow[] = [];

@@ -43,7 +43,7 @@ export function liveRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const projectId = request.params.id;
       await projectAccess(ctx.database.db, actorOf(request), projectId, 'project.read');
-      const stream = openEventStream(request, reply, { retryMs: 3000 });
+      const stream = openEventStream(request, reply, { retryMs: 3000, kind: 'console_live' });
       const unsubscribers = FORWARDED.map(([channel, event, fields]) =>
         ctx.database.bus.subscribe(channel, (message) => {
           if (message.project_id !== projectId) return;

@@ -100,7 +100,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
       const since = request.headers['last-event-id'];
       // Presence first: the terminal is online before its first event is read.
       await presence.opened(device);
-      const stream = openEventStream(request, reply, { retryMs: RETRY_MS });
+      const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'device' });
       stream.onClose(() => presence.closed(device));
 
       let cursor = since ? Number(since) : 0;

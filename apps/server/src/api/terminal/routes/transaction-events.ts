@@ -46,7 +46,7 @@ export function transactionEventRoutes(root: FastifyInstance) {
       const first = await getTerminalTransaction(db, caller, request.params.id, ctx.now());
       if (first.changed) void publishTransactionChange(ctx.database.bus, first.row);
 
-      const stream = openEventStream(request, reply, { retryMs: RETRY_MS });
+      const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'transaction' });
       let lastSent = '';
       let reading = false;
       let again = false;

@@ -1,0 +1,58 @@
+import { Counter, Gauge, Registry } from 'prom-client';
+
+/**
+ * Counters and gauges the domain moves as things happen (issue 18 §1), kept per process: the
+ * `/metrics` route adds them to its answer, with the process's `instance` label, so several
+ * replicas sum up in Prometheus. Domain code calls the small functions below and knows
+ * nothing of prom-client.
+ */
+export const processRegistry = new Registry();
+
+const webhookAttempts = new Counter({
+  name: 'scanline_webhook_attempts_total',
+  help: 'Webhook delivery attempts by result: success (2xx), http_error (another status), network_error (no answer).',
+  labelNames: ['result'],
+  registers: [processRegistry],
+});
+for (const result of ['success', 'http_error', 'network_error']) webhookAttempts.inc({ result }, 0);
+
+const payments = new Counter({
+  name: 'scanline_payments_total',
+  help: 'Payment outcomes recorded, by outcome (succeeded, declined, failed, requires_action) and provider.',
+  labelNames: ['outcome', 'provider'],
+  registers: [processRegistry],
+});
+
+export type EventStreamKind = 'console_live' | 'device' | 'events' | 'transaction';
+const eventStreams = new Gauge({
+  name: 'scanline_event_streams',
+  help: 'Server-sent event streams open in this process, by kind.',
+  labelNames: ['kind'],
+  registers: [processRegistry],
+});
+for (const kind of ['console_live', 'device', 'events', 'transaction']) eventStreams.set({ kind }, 0);
+
+export function countWebhookAttempt(httpStatus: number | null) {
+  webhookAttempts.inc({
+    result:
+      httpStatus === null
+        ? 'network_error'
+        : httpStatus >= 200 && httpStatus < 300
+          ? 'success'
+          : 'http_error',
+  });
+}
+
+export function countPayment(outcome: string, provider: string) {
+  payments.inc({ outcome, provider });
+}
+
+/** An event stream opened; the returned function closes its count (call it once). */
+export function countEventStream(kind: EventStreamKind): () => void {
+  eventStreams.inc({ kind });
+  let open = true;
+  return () => {
+    if (open) eventStreams.dec({ kind });
+    open = false;
+  };
+}
