@@ -4,12 +4,45 @@ import { adminTokenPath } from '../platform/admin';
 import { ConfigError, loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { openDatabase } from '../platform/db';
+import { pgliteDirOf, restoreDatabase } from './backup';
 import { CommandError, operatorCommands, resolveCommand } from './operator-commands';
 
 /** Exit codes: 0 done, 1 failure, 2 usage, 3 not found. */
+// File arguments are read and written by whichever process runs the command (the server, for
+// an embedded database): they are made absolute here, against the operator's directory.
+const FILE_FLAGS = new Set(['--out', '--from']);
+const absolutePaths = (args: string[]) =>
+  args.map((a, i) => (i > 0 && FILE_FLAGS.has(args[i - 1] ?? '') ? path.resolve(a) : a));
+
+/** The server that owns the embedded database, if one is running (its admin file and answer). */
+async function runningServer(dataDir: string): Promise<{ url: string; token: string } | null> {
+  const tokenFile = adminTokenPath(dataDir);
+  if (!fs.existsSync(tokenFile)) return null;
+  const found = JSON.parse(fs.readFileSync(tokenFile, 'utf8')) as { url: string; token: string };
+  const alive = await fetch(`${found.url}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  return alive ? found : null;
+}
+
 async function run(argv: string[]): Promise<number> {
-  const { name, args } = resolveCommand(argv);
+  const resolved = resolveCommand(argv);
+  const name = resolved.name;
+  const args = absolutePaths(resolved.args);
   const config = loadConfig();
+  if (name === 'restore') {
+    if (!config.databaseUrl && (await runningServer(config.dataDir)))
+      throw new CommandError(
+        'A Scanline server is running on this data directory: stop it first, then restore (it would keep using the old data).',
+        1,
+      );
+    const result = await restoreDatabase(config, args, () =>
+      openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config) }),
+    );
+    console.log(result.lines.join('\n'));
+    return 0;
+  }
   // A running server owns an embedded database: ask it to run the command.
   const tokenFile = adminTokenPath(config.dataDir);
   if (!config.databaseUrl && fs.existsSync(tokenFile)) {

@@ -7,17 +7,10 @@ import { findUserByEmail } from '../identity/users/find-user';
 import { revokeUserSessions, setUserDisabled } from '../identity/users/update-user';
 import type { AppContext } from '../platform/context';
 import { listOutbox } from '../platform/mail/send-mail';
+import { backupDatabase } from './backup';
+import { CommandError, type CommandResult } from './command-error';
 
-export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
-
-export type CommandResult = { lines: string[] };
+export { CommandError, type CommandResult };
 
 const pad = (s: string, n: number) => (s.length >= n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
 const when = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '—');
@@ -111,6 +104,7 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
       lines: [`New signing key ${kid}. Tokens signed with the old key stay valid until they expire.`],
     };
   },
+  backup: backupDatabase,
   async 'demo seed'(ctx, args) {
     const flags = parseFlags(args);
     const projectId = flags.project;
@@ -165,9 +159,17 @@ export const usage = `Usage: npm run cli -- <command>
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
   keys rotate                start signing ID tokens with a new key
   demo seed --project <id> [--terminals 20] [--days 90] [--transactions 1000000]
-                             fill a project with realistic payment history`;
+                             fill a project with realistic payment history
+  backup --out FILE [--force]
+                             a snapshot of the whole database (embedded: through the running server)
+  restore --from FILE [--force]
+                             replace the database with a backup (embedded: stop the server first)`;
+
+// One-word commands; the others are "noun verb".
+const SINGLE = new Set(['backup', 'restore']);
 
 export function resolveCommand(argv: string[]) {
+  if (SINGLE.has(argv[0] ?? '')) return { name: argv[0]!, args: argv.slice(1) };
   const name = argv.slice(0, 2).join(' ');
   const command = operatorCommands[name];
   if (!command) throw new CommandError(usage, 2);

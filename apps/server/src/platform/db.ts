@@ -33,6 +33,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tar, taken under PGlite's query lock (`backup`). */
+  snapshot?(): Promise<Uint8Array>;
   /** PostgreSQL only: this process's connection pools right now (the metrics gauge reads it). */
   poolStats?(): { pool: 'main' | 'queue'; total: number; idle: number; waiting: number }[];
 }
@@ -123,6 +125,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async snapshot() {
+      const tar = await client.dumpDataDir('gzip');
+      return new Uint8Array(await tar.arrayBuffer());
     },
     async close() {
       await bus.close();
