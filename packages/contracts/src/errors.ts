@@ -53,8 +53,19 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: errorCodeSchema,
   request_id: z.string().optional(),
+  /** One entry per problem with one field (issue 19): show `message` under the input named `field`. */
   errors: z
-    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+    .array(
+      z.object({
+        /** The field as the client named it: `amount`, `metadata.order`, `emails.2`. */
+        field: z.string(),
+        /** Stable reason: required, invalid_type, too_small, too_big, invalid_format, invalid_enum_value, unrecognized_key, invalid… */
+        code: z.string(),
+        message: z.string(),
+        /** Where it was: `body.amount`, `query.limit`, `params.id`. */
+        path: z.string(),
+      }),
+    )
     .optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

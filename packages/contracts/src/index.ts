@@ -1,5 +1,6 @@
 export * from './dashboard';
 export * from './errors';
+export * from './field-errors';
 export * from './me';
 export * from './pagination';
 export * from './payments';

@@ -1,25 +1,38 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { fieldProblems, fieldProblemsFromIssue } from '@scanline/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ZodError } from 'zod';
 import { AppError } from './errors';
 
+/** The problem's detail: the field errors in one sentence, for clients that show only that. */
+function summarize(errors: { field: string; message: string }[]): string {
+  const first = errors[0];
+  if (!first) return 'The request is not valid.';
+  const named = first.field ? `${first.field}: ${first.message}` : first.message;
+  return errors.length === 1 ? named : `${named} (and ${errors.length - 1} more)`;
+}
+
 /** Maps any thrown error to the AppError the client sees; unknown errors reveal nothing. */
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({
-      path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
-      message: v.message ?? 'is invalid',
-      code: v.keyword,
-    }));
-    return new AppError('validation_failed', 400, 'The request is not valid.', errors);
+    const location = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+    const errors = error.validation.flatMap((v) =>
+      fieldProblemsFromIssue({
+        ...(v.params as object),
+        code: v.keyword,
+        message: v.message ?? '',
+        path: v.instancePath.split('/').filter(Boolean),
+      }).map((p) => ({ ...p, path: [location, p.field].filter(Boolean).join('.') })),
+    );
+    return new AppError('validation_failed', 400, summarize(errors), errors);
   }
   if (error instanceof ZodError) {
-    const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
-    return new AppError('validation_failed', 400, 'The request is not valid.', errors);
+    const errors = fieldProblems(error.issues).map((p) => ({ ...p, path: p.field }));
+    return new AppError('validation_failed', 400, summarize(errors), errors);
   }
   const fe = error as FastifyError;
   switch (fe?.code) {

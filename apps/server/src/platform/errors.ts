@@ -19,6 +19,21 @@ const titles: Record<number, string> = {
 };
 
 export type FieldError = NonNullable<Problem['errors']>[number];
+/** What domain code gives: where (`body.url`), why in words, and optionally a stable code. */
+export interface FieldErrorInput {
+  path: string;
+  message: string;
+  code?: string;
+  field?: string;
+}
+
+const LOCATION = /^(body|query|querystring|params|headers)(\.|$)/;
+const normalize = (e: FieldErrorInput): FieldError => ({
+  field: e.field ?? e.path.replace(LOCATION, ''),
+  code: e.code ?? 'invalid',
+  message: e.message,
+  path: e.path,
+});
 
 /** The one error type of the product: domain code throws it, the error handler presents it. */
 export class AppError extends Error {
@@ -27,7 +42,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number,
     readonly detail: string,
-    readonly errors?: FieldError[],
+    readonly errors?: FieldErrorInput[],
   ) {
     super(detail);
   }
@@ -40,7 +55,7 @@ export class AppError extends Error {
       detail: this.detail,
       code: this.code,
       ...(requestId ? { request_id: requestId } : {}),
-      ...(this.errors?.length ? { errors: this.errors } : {}),
+      ...(this.errors?.length ? { errors: this.errors.map(normalize) } : {}),
     };
   }
 }

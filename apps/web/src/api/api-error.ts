@@ -1,4 +1,4 @@
-import type { Problem } from '@scanline/contracts';
+import { messagesByField, type Problem } from '@scanline/contracts';
 
 /** A failed API call: `message` follows the brief's rule (seed §8), `status` is always kept. */
 export class ApiError extends Error {
@@ -37,8 +37,35 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.statusText || `API request failed with code ${res.status}`, res.status);
 }
 
-/** The server's field errors by field name (`body.name` → `name`), to show under each field. */
+/** The server's field errors by field name (issue 19: `errors[].field`), first per field, to show under each input. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.errors) return {};
-  return Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\./, ''), e.message]));
+  return messagesByField(error.errors);
+}
+
+/**
+ * What a form shows: a message under each input it has, and the rest (a field the form does
+ * not show, or no field at all) as one line for the whole form. `fields` names the inputs.
+ */
+export function formErrors(
+  error: unknown,
+  fields: readonly string[],
+): { byField: Record<string, string>; form: string | null } {
+  const all = fieldErrors(error);
+  const byField: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const [field, message] of Object.entries(all)) {
+    const shown = fields.find((f) => field === f || field.startsWith(`${f}.`));
+    if (shown) byField[shown] ??= message;
+    else rest.push(field ? `${field}: ${message}` : message);
+  }
+  const form =
+    rest.length > 0
+      ? rest.join(' ')
+      : Object.keys(byField).length === 0
+        ? error instanceof Error
+          ? error.message
+          : 'Something went wrong.'
+        : null;
+  return { byField, form };
 }

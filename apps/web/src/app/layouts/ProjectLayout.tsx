@@ -22,19 +22,26 @@ export function ProjectLayout() {
     { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
   ];
   const switcher = <ProjectSwitcher projectId={id} />;
-  const project = useProject(id);
-  const me = useMe();
-  const mfaRequired = project.error instanceof ApiError && project.error.code === 'mfa_required';
   return (
     <Shell nav={nav} navTitle="Project" switcher={switcher}>
-      {mfaRequired ? (
-        <MfaRequiredNotice projectName={me.data?.projects.find((p) => p.id === id)?.name} />
-      ) : (
-        <>
-          <ProjectLive projectId={id} />
-          <Outlet />
-        </>
-      )}
+      <ProjectGate projectId={id} />
     </Shell>
+  );
+}
+
+/**
+ * Inside the shell (it provides the query cache): a project that requires two-step
+ * verification from a session without it shows the way to enroll instead of its pages.
+ */
+function ProjectGate({ projectId }: { projectId: string }) {
+  const project = useProject(projectId);
+  const me = useMe();
+  if (project.error instanceof ApiError && project.error.code === 'mfa_required')
+    return <MfaRequiredNotice projectName={me.data?.projects.find((p) => p.id === projectId)?.name} />;
+  return (
+    <>
+      <ProjectLive projectId={projectId} />
+      <Outlet />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
+import { formErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
@@ -195,12 +196,17 @@ function CreateKeyDialog({
   const [mode, setMode] = useState<'read' | 'write'>('read');
   const [expires, setExpires] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setErrors({});
+    setError(null);
     try {
       await onCreate({ name, mode, ...(expires ? { expires_at: new Date(expires).toISOString() } : {}) });
     } catch (err) {
-      setError((err as Error).message);
+      const shown = formErrors(err, ['name', 'mode', 'expires_at']);
+      setErrors(shown.byField);
+      setError(shown.form);
     }
   };
   return (
@@ -211,10 +217,22 @@ function CreateKeyDialog({
             {error}
           </p>
         )}
-        <FormField id="key-name" label="Name" help="What uses it, e.g. “Back office server”.">
-          <InputText id="key-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <FormField
+          id="key-name"
+          label="Name"
+          help="What uses it, e.g. “Back office server”."
+          error={errors.name}
+        >
+          <InputText
+            id="key-name"
+            value={name}
+            invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? 'key-name-error' : 'key-name-help'}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
         </FormField>
-        <FormField id="key-mode" label="Mode">
+        <FormField id="key-mode" label="Mode" error={errors.mode}>
           <Dropdown
             inputId="key-mode"
             value={mode}
@@ -225,9 +243,11 @@ function CreateKeyDialog({
             ]}
           />
         </FormField>
-        <FormField id="key-expires" label="Expires (optional)">
+        <FormField id="key-expires" label="Expires (optional)" error={errors.expires_at}>
           <InputText
             id="key-expires"
+            invalid={Boolean(errors.expires_at)}
+            aria-describedby={errors.expires_at ? 'key-expires-error' : undefined}
             type="date"
             value={expires}
             onChange={(e) => setExpires(e.target.value)}

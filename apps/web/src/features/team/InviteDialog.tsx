@@ -4,7 +4,7 @@ import { Chips } from 'primereact/chips';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/api-error';
+import { formErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction } from '../workspace/hooks';
@@ -24,6 +24,7 @@ export function InviteDialog({
   const [role, setRole] = useState(defaultRole);
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<RefusedInvitation[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const invite = useAction(
     (body: object) =>
       send<{ data: Invitation[]; refused: RefusedInvitation[] }>(
@@ -38,6 +39,7 @@ export function InviteDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setFieldErrors({});
     setRefused([]);
     try {
       const answer = await invite.mutateAsync({ emails, role });
@@ -49,8 +51,9 @@ export function InviteDialog({
         setEmails(answer.refused.map((r) => r.email));
       } else onClose();
     } catch (err) {
-      const problem = err instanceof ApiError ? err.errors : undefined;
-      setError(problem?.length ? problem.map((p) => p.message).join(' ') : (err as Error).message);
+      const shown = formErrors(err, ['emails', 'role']);
+      setFieldErrors(shown.byField);
+      setError(shown.form);
     }
   };
   return (
@@ -74,7 +77,9 @@ export function InviteDialog({
           id="invite-emails"
           label="Email addresses"
           help="Press Enter or comma after each address."
-          error={invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : undefined}
+          error={
+            invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : fieldErrors.emails
+          }
         >
           <Chips
             inputId="invite-emails"
@@ -85,7 +90,7 @@ export function InviteDialog({
             allowDuplicate={false}
           />
         </FormField>
-        <FormField id="invite-role" label="Role">
+        <FormField id="invite-role" label="Role" error={fieldErrors.role}>
           <Dropdown
             inputId="invite-role"
             value={role}

@@ -1,4 +1,10 @@
-import { createTerminalSchema, type Terminal, updateTerminalSchema } from '@scanline/contracts';
+import {
+  createTerminalSchema,
+  fieldProblems,
+  messagesByField,
+  type Terminal,
+  updateTerminalSchema,
+} from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -38,7 +44,7 @@ export function TerminalFormDialog(props: {
       : { label, kind, ...(location.trim() ? { location } : {}), ...(serial.trim() ? { serial } : {}) };
     const checked = (editing ? updateTerminalSchema : createTerminalSchema).safeParse(body);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(messagesByField(fieldProblems(checked.error.issues)));
       return;
     }
     setErrors({});

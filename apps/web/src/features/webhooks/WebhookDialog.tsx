@@ -1,4 +1,4 @@
-import { createWebhookSchema, type Webhook } from '@scanline/contracts';
+import { createWebhookSchema, fieldProblems, messagesByField, type Webhook } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -6,7 +6,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../api/api-error';
+import { formErrors } from '../../api/api-error';
 import { FormField } from '../../ui/FormField';
 import { useEventTypes } from './hooks';
 
@@ -41,7 +41,7 @@ export function WebhookDialog({
     e.preventDefault();
     const parsed = createWebhookSchema.safeParse({ url, description, event_types: types, enabled });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(messagesByField(fieldProblems(parsed.error.issues)));
       return;
     }
     setErrors({});
@@ -49,8 +49,9 @@ export function WebhookDialog({
     try {
       await onSave({ url: url.trim(), description: description.trim(), event_types: types, enabled });
     } catch (err) {
-      setErrors(fieldErrors(err));
-      setError((err as Error).message);
+      const shown = formErrors(err, ['url', 'description', 'event_types', 'enabled']);
+      setErrors(shown.byField);
+      setError(shown.form);
     } finally {
       setSaving(false);
     }
