@@ -54,7 +54,13 @@ export type DashboardPoint = z.infer<typeof dashboardPointSchema>;
 
 export const dashboardSchema = z.object({
   project_id: z.string(),
+  /** The currency every amount of this answer is in: one currency, never converted. */
   currency: z.string(),
+  /**
+   * Every currency the range has payments in (issue 19), biggest volume first, so a console
+   * lists them and asks again with `currency=`: amounts are never summed across currencies.
+   */
+  currencies: z.array(z.object({ currency: z.string(), volume: z.number(), count: z.number() })),
   time_zone: z.string(),
   from: z.string(),
   to: z.string(),

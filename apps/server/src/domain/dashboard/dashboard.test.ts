@@ -238,6 +238,31 @@ describe('GET /projects/{id}/dashboard', () => {
     expect(d.totals.count).toBe(raw!.count);
   });
 
+  it('lists every currency of the range and shows each one apart, never summed (issue 19)', async () => {
+    const range = 'from=2026-10-30&to=2026-11-03&time_zone=America/New_York';
+    const usd = await dashboard(range);
+    const p = team.project.id;
+    const raw = await rowsOf<{ currency: string; count: number; volume: number }>(
+      t.ctx.database.db,
+      sql`select currency, count(*)::float8 as count, sum(amount)::float8 as volume from transactions
+          where project_id = ${p} and status in ('succeeded', 'partially_refunded', 'refunded')
+          and created_at >= ('2026-10-30'::timestamp at time zone 'America/New_York')
+          and created_at < ('2026-11-04'::timestamp at time zone 'America/New_York')
+          group by currency order by 3 desc`,
+    );
+    expect(raw.map((r) => r.currency).sort()).toEqual(['EUR', 'USD']);
+    expect(usd.currency).toBe('USD');
+    expect(usd.currencies).toEqual(
+      raw.map((r) => ({ currency: r.currency, count: r.count, volume: r.volume })),
+    );
+    const eur = await dashboard(`${range}&currency=EUR`);
+    expect(eur.currency).toBe('EUR');
+    const eurRaw = raw.find((r) => r.currency === 'EUR');
+    expect(eur.totals.count).toBe(eurRaw?.count);
+    expect(eur.totals.volume).toBe(eurRaw?.volume);
+    expect(usd.totals.count).toBe(raw.find((r) => r.currency === 'USD')?.count);
+  });
+
   it('refuses bad ranges and zones with 400 problem+json', async () => {
     for (const q of [
       'from=2026-11-05&to=2026-11-01',

@@ -196,18 +196,27 @@ export async function getDashboard(
       | { terminal_id: string; label: string | null; volume: number; count: number; failed: number }[]
       | null;
     terminals: { online: number; total: number } | null;
+    currencies: { currency: string; volume: number; count: number }[] | null;
   }>(
     db,
     sql`with cur as (${series(from, to)}), prev as (${series(prevFrom, prevTo)}),
           cur_dist as (${distributions(from, to)}), prev_dist as (${distributions(prevFrom, prevTo)}),
-          top as (${topTerminals}), term as (${sql`select count(*) filter (where status = 'online')::int as online,
+          top as (${topTerminals}),
+          cur_list as (select currency, sum(volume)::float8 as volume, sum(succeeded)::float8 as count
+            from dashboard_rollups
+            where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal} and currency <> ''
+              and bucket_start >= (${from}::date::timestamp at time zone ${tz})
+              and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
+            group by currency),
+          term as (${sql`select count(*) filter (where status = 'online')::int as online,
             count(*) filter (where status <> 'disabled')::int as total
           from terminals where project_id = ${project.id}`})
         select (select json_agg(cur order by cur.label) from cur) as current,
           (select json_agg(prev order by prev.label) from prev) as previous,
           (select row_to_json(cur_dist) from cur_dist) as current_dist,
           (select row_to_json(prev_dist) from prev_dist) as previous_dist,
-          (select json_agg(top order by top.volume desc, top.terminal_id) from top) as top, (select row_to_json(term) from term) as terminals`,
+          (select json_agg(top order by top.volume desc, top.terminal_id) from top) as top, (select row_to_json(term) from term) as terminals,
+          (select json_agg(cur_list order by cur_list.volume desc, cur_list.currency) from cur_list) as currencies`,
   );
   const current = answer?.current ?? [];
   const previous = answer?.previous ?? [];
@@ -228,6 +237,13 @@ export async function getDashboard(
   return {
     project_id: project.id,
     currency,
+    // The asked currency is always listed, also with nothing in it yet.
+    currencies: [
+      ...(answer?.currencies ?? []),
+      ...((answer?.currencies ?? []).some((c) => c.currency === currency)
+        ? []
+        : [{ currency, volume: 0, count: 0 }]),
+    ],
     time_zone: tz,
     from,
     to,

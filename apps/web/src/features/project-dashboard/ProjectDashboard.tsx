@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { RoleTag } from '../workspace/RoleTag';
+import { CurrencySwitch } from './CurrencySwitch';
 import { DashboardCharts } from './DashboardCharts';
 import { FigureCards } from './FigureCards';
 import { RangePicker } from './RangePicker';
@@ -35,7 +36,9 @@ export default function ProjectDashboard() {
   const project = useProject(id);
   const timeZone = project.data?.time_zone ?? 'UTC';
   const range = resolveRange(params, timeZone);
-  const dashboard = useDashboard(id, { from: range.from, to: range.to }, Boolean(project.data));
+  const asked = params.get('currency');
+  const currency = asked && /^[A-Z]{3}$/.test(asked) ? asked : undefined;
+  const dashboard = useDashboard(id, { from: range.from, to: range.to, currency }, Boolean(project.data));
   const d = dashboard.data;
   const empty =
     d && d.totals.transactions === 0 && d.totals.scans === 0 && d.previous.totals.transactions === 0;
@@ -47,7 +50,8 @@ export default function ProjectDashboard() {
             title={project.data!.name}
             subtitle={
               <span className="row-actions">
-                <RoleTag role={project.data!.role} /> {project.data!.currency} · times in {timeZone}
+                <RoleTag role={project.data!.role} /> amounts in{' '}
+                {d?.currency ?? currency ?? project.data!.currency} · times in {timeZone}
               </span>
             }
             actions={
@@ -70,6 +74,18 @@ export default function ProjectDashboard() {
               />
             }
           />
+          {d && d.currencies.length > 1 && (
+            <CurrencySwitch
+              value={d.currency}
+              currencies={d.currencies}
+              onChange={(next) => {
+                const p = new URLSearchParams(params);
+                if (next === project.data!.currency) p.delete('currency');
+                else p.set('currency', next);
+                setParams(p, { replace: true });
+              }}
+            />
+          )}
           <div className="dashboard-refresh" aria-hidden={!dashboard.isFetching}>
             {dashboard.isFetching && d && <ProgressBar mode="indeterminate" style={{ height: '3px' }} />}
           </div>

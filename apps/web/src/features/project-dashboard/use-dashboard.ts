@@ -6,10 +6,12 @@ export interface DashboardParams {
   from: string;
   to: string;
   terminalId?: string;
+  /** One currency at a time (issue 19); the project's when absent. */
+  currency?: string;
 }
 
 export const dashboardKey = (projectId: string, p: DashboardParams) =>
-  ['project', projectId, 'dashboard', p.from, p.to, p.terminalId ?? ''] as const;
+  ['project', projectId, 'dashboard', p.from, p.to, p.terminalId ?? '', p.currency ?? ''] as const;
 
 /** The project's figures; the previous range stays on screen while a new one loads. */
 export const useDashboard = (projectId: string, p: DashboardParams, enabled = true) =>
@@ -22,6 +24,6 @@ export const useDashboard = (projectId: string, p: DashboardParams, enabled = tr
     queryFn: ({ signal }) =>
       mainApi().request<Dashboard>(`/projects/${projectId}/dashboard`, {
         signal,
-        query: { from: p.from, to: p.to, terminal_id: p.terminalId },
+        query: { from: p.from, to: p.to, terminal_id: p.terminalId, currency: p.currency },
       }),
   });

@@ -36,7 +36,7 @@ export default function TransactionsPage() {
     },
     {
       field: 'amount',
-      header: `Amount (${currency})`,
+      header: 'Amount',
       type: 'numeric',
       sortable: true,
       filterable: true,
@@ -71,7 +71,7 @@ export default function TransactionsPage() {
       body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
     },
     { field: 'reference', header: 'Reference', filterable: true },
-    { field: 'currency', header: 'Currency', filterable: true, hiddenByDefault: true },
+    { field: 'currency', header: 'Currency', filterable: true },
     {
       field: 'amount_refunded',
       header: 'Refunded',
