@@ -5,6 +5,7 @@ import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
 import { benchSignIn } from './sign-in-throughput';
+import { benchStart } from './start';
 import { benchTables } from './tables';
 import { benchTransactionCreate } from './transaction-create';
 import { benchWebhooks } from './webhooks';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   webhooks: benchWebhooks,
   tables: benchTables,
   fleet: benchFleet,
+  start: benchStart,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

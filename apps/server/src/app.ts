@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
@@ -31,7 +31,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     logger: opts.logger === false ? false : loggerOptions(ctx.config),
     genReqId: () => randomUUID(),
     // requestLogging writes one line per request instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Ids are short: a longer path segment is refused with a 414 problem (frameworkErrors).

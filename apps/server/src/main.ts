@@ -22,6 +22,44 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * The last thing a start prints: where everything is. On a terminal a short block a person
+ * reads; in JSON logs one line with the same facts.
+ */
+function announceReady(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: Config,
+  kind: 'pglite' | 'postgres',
+) {
+  const base = config.publicUrl.replace(/\/$/, '');
+  const data =
+    kind === 'pglite'
+      ? `${path.join(config.dataDir, 'pglite')} (embedded PGlite)`
+      : 'PostgreSQL (DATABASE_URL)';
+  const mail = config.smtpUrl
+    ? 'sent through SMTP_URL'
+    : 'kept in the local outbox: npm run cli -- mail list';
+  if (config.logFormat === 'pretty') {
+    console.log(
+      [
+        '',
+        'Scanline is ready',
+        `  Console        ${base}/`,
+        `  Web terminal   ${base}/terminal`,
+        `  API reference  ${base}/api/v1/docs`,
+        `  Data           ${data}`,
+        `  Email          ${mail}`,
+        '',
+      ].join('\n'),
+    );
+    return;
+  }
+  app.log.info(
+    { console: `${base}/`, terminal: `${base}/terminal`, api_reference: `${base}/api/v1/docs`, data, mail },
+    `Scanline is ready: open ${base}/`,
+  );
+}
+
 async function main() {
   const config = readConfig();
   const onUnexpectedError = await initSentry(config);
@@ -33,7 +71,12 @@ async function main() {
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   // Before taking requests: finish payments a crash left `processing` (never charging twice).
   await reconcileOnStart(app.ctx, app.log);
-  await app.listen({ port: config.port, host: config.host });
+  // The ready block at the end says where it listens, with the other addresses.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `listening on ${address}`,
+  });
   const stopMaintenance = startMaintenance(app.ctx, app.log);
   const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
   const stopPlannerStatistics = startPlannerStatistics(app.ctx, app.log);
@@ -41,14 +84,7 @@ async function main() {
   const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
   await webhooks.start();
   const stopRollups = startRollups(app.ctx, app.log);
-  app.log.info(
-    {
-      url: config.publicUrl,
-      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
-      mail: config.smtpUrl ? 'SMTP' : 'local outbox (read it with: npm run cli -- mail list)',
-    },
-    `Scanline is running: open ${config.publicUrl} and create an account`,
-  );
+  announceReady(app, config, database.kind);
 
   let closing = false;
   const shutdown = async (signal: string) => {

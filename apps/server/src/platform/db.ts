@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { type Bus, inProcessBus, openPostgresBus } from './bus';
+import { migrationsFolder } from './paths';
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives; a transaction handle has the same type. */
@@ -39,7 +40,7 @@ export interface Database {
   poolStats?(): { pool: 'main' | 'queue'; total: number; idle: number; waiting: number }[];
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+export { migrationsFolder };
 
 // Any fixed 64-bit number works; this one spells "scanline" in ASCII.
 const MIGRATION_LOCK = 0x7363616e6c696e65n;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /**
@@ -23,17 +24,16 @@ export function loggerOptions(
       ],
       censor: '[redacted]',
     },
+    // In this thread and synchronous, so lines keep their order with what the process prints.
     ...(config.logFormat === 'pretty'
       ? {
-          transport: {
-            target: 'pino-pretty',
-            options: {
-              singleLine: true,
-              translateTime: 'SYS:HH:MM:ss',
-              ignore: 'pid,hostname,reqId,req,res,responseTime',
-              messageFormat: '{msg}',
-            },
-          },
+          stream: pinoPretty({
+            sync: true,
+            singleLine: true,
+            translateTime: 'SYS:HH:MM:ss',
+            ignore: 'pid,hostname,reqId,req,res,responseTime,method,path,route,status,ms',
+            messageFormat: '{msg}',
+          }),
         }
       : {}),
   };

@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { webDist } from './paths';
 import { presentRuntimeConfig } from './runtime-config';
 import { shopperPageCsp } from './security-headers';
 
-export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export { webDist };
 
 // Paths that belong to an API: their unknown routes stay JSON 404s, never the console's HTML.
 const API_PREFIXES = [
