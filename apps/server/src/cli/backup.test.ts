@@ -117,6 +117,10 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (issue 18
         );
         counts[name] = Number(row?.n);
       }
+      // The dashboard's rollups are recomputed from the payments by the running server, so
+      // their row count may move between the backup and the server's stop: they must exist.
+      expect(counts.dashboard_rollups).toBeGreaterThan(0);
+      delete counts.dashboard_rollups;
       return counts;
     } finally {
       await database.close();
