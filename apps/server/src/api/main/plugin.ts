@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
 import { apiCors } from '../../platform/api-cors';
 import { requireCredentials } from '../../platform/auth/auth-hook';
+import { logMachineRequests } from '../../platform/request-log';
 import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
@@ -22,6 +23,7 @@ import { webhookRoutes } from './routes/webhooks';
 export async function mainApi(app: FastifyInstance) {
   await apiCors(app);
   requireCredentials(app, authenticateApiKey);
+  logMachineRequests(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   meRoutes(app);
   recoveryCodeRoutes(app);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
+import { logMachineRequests } from '../../platform/request-log';
 import { requireTerminalCredentials } from './caller';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
@@ -14,6 +15,7 @@ import { transactionRoutes } from './routes/transactions';
 export async function terminalApi(app: FastifyInstance) {
   await apiCors(app);
   requireTerminalCredentials(app);
+  logMachineRequests(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   terminalRoutes(app);
   deviceRoutes(app);
