@@ -3,6 +3,7 @@ export * from './errors';
 export * from './me';
 export * from './pagination';
 export * from './payments';
+export * from './request-logs';
 export * from './runtime-config';
 export * from './table-query';
 export * from './webhooks';

@@ -5,6 +5,7 @@ import { purgeOldRequestLogs, RequestLogBuffer } from '../domain/request-logs/bu
 import { BODY_LIMIT, redactBody } from '../domain/request-logs/redact';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { runCommonRouteTests } from '../test/security-suite';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -80,6 +81,49 @@ describe('request logs', () => {
     expect(denied).toMatchObject({ status: 401, keyPrefix: 'sl_AAAAAAAA', keyId: null });
   });
 
+  it('GET …/request-logs lists and filters for admins and owner; members and keys are refused', async () => {
+    await t.app.requestLogs?.flush();
+    const base = `/api/v1/projects/${team.project.id}/request-logs`;
+    const all = await t.app.inject({ method: 'GET', url: base, headers: team.admin.auth });
+    expect(all.statusCode).toBe(200);
+    const page = all.json() as {
+      data: { id: string; status: number; key: { name: string | null } | null }[];
+    };
+    expect(page.data.map((r) => r.status).sort()).toEqual([200, 400, 401]);
+    expect(page.data.find((r) => r.status === 200)?.key?.name).toBe('Reporting');
+    const failed = await t.app.inject({
+      method: 'GET',
+      url: `${base}?status[gte]=400&method[equals]=POST`,
+      headers: team.owner.auth,
+    });
+    expect(failed.json().data).toHaveLength(1);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `${base}/${failed.json().data[0].id}`,
+      headers: team.owner.auth,
+    });
+    expect(one.json()).toMatchObject({ status: 400, request_body: { secret: '[redacted]' } });
+    const missing = await t.app.inject({ method: 'GET', url: `${base}/req_nope`, headers: team.owner.auth });
+    expect(missing.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: base, headers: team.member.auth })).statusCode).toBe(
+      403,
+    );
+    const byKey = await t.app.inject({
+      method: 'GET',
+      url: base,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(byKey.statusCode).toBe(403);
+    const outsider = await t.app.inject({ method: 'GET', url: base, headers: team.outsider.auth });
+    expect([403, 404]).toContain(outsider.statusCode);
+  });
+
+  it('the OpenAPI document names both routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(doc.paths['/api/v1/projects/{id}/request-logs']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/projects/{id}/request-logs/{log_id}']?.get).toBeDefined();
+  });
+
   it('cuts bodies to 8 KiB', () => {
     const cut = redactBody(JSON.stringify({ text: 'x'.repeat(20_000) }));
     expect(typeof cut).toBe('string');
@@ -104,8 +148,14 @@ describe('request logs', () => {
   });
 
   it('purges rows older than 7 days', async () => {
+    await t.app.requestLogs?.flush();
     const later = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
     expect(await purgeOldRequestLogs(t.ctx.database.db, later)).toBeGreaterThan(0);
     expect(await rowsOf()).toHaveLength(0);
   });
+});
+
+describe('request log routes: common security', () => {
+  runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/request-logs' });
+  runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/request-logs/req_x' });
 });

@@ -13,6 +13,7 @@ import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
 import { recoveryCodeRoutes } from './routes/recovery-codes';
+import { requestLogRoutes } from './routes/request-logs';
 import { scanRoutes } from './routes/scans';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
@@ -35,6 +36,7 @@ export async function mainApi(app: FastifyInstance) {
   transactionRoutes(app);
   scanRoutes(app);
   eventRoutes(app);
+  requestLogRoutes(app);
   await app.register(stripeWebhookRoutes);
   webhookRoutes(app);
   dashboardRoutes(app);
