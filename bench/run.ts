@@ -4,6 +4,7 @@ import { benchFleet } from './fleet';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
+import { benchRequestLogs } from './request-logs';
 import { benchSignIn } from './sign-in-throughput';
 import { benchTables } from './tables';
 import { benchTransactionCreate } from './transaction-create';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   webhooks: benchWebhooks,
   tables: benchTables,
   fleet: benchFleet,
+  'request-logs': benchRequestLogs,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();
