@@ -4,6 +4,7 @@ import { benchFleet } from './fleet';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
+import { benchRequestLogs } from './request-logs';
 import { benchSignIn } from './sign-in-throughput';
 import { benchStart } from './start';
 import { benchTables } from './tables';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   tables: benchTables,
   fleet: benchFleet,
   start: benchStart,
+  'request-logs': benchRequestLogs,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } fro
 import { loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
+import { installRequestLogBuffer } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
 
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Called with every unexpected error (Sentry in production). */
   onUnexpectedError?: (error: unknown) => void;
+  /** Request logs for API-key and device-token calls (issue 17 §3); on unless false (benchmarks). */
+  requestLogs?: boolean;
 }
 
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
@@ -54,6 +57,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await openApi(app, ctx.config);
   // Before the routes, so its timing hook sees every one of them.
   metricsPlugin(app, ctx);
+  installRequestLogBuffer(app, opts.requestLogs !== false);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -4,6 +4,7 @@ export * from './field-errors';
 export * from './me';
 export * from './pagination';
 export * from './payments';
+export * from './request-logs';
 export * from './runtime-config';
 export * from './table-query';
 export * from './webhooks';

@@ -11,6 +11,7 @@ export const POLICY = {
   'keys.manage': ['owner', 'admin'],
   'project.edit': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  'logs.read': ['owner', 'admin'],
   'project.delete': ['owner'],
   // The payment core (issue 7) and webhooks (issue 8): members read, admins act.
   'terminals.read': ['owner', 'admin', 'member'],

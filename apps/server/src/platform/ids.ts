@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'rfd'
   | 'pat'
   | 'mfa'
-  | 'rcv';
+  | 'rcv'
+  | 'req';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

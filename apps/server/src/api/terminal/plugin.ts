@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
+import { logMachineRequests } from '../../platform/request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { requireTerminalCredentials } from './caller';
 import { deviceRoutes } from './routes/device';
@@ -16,6 +17,7 @@ export async function terminalApi(app: FastifyInstance) {
   await apiCors(app);
   requireTerminalCredentials(app);
   requireSecondFactorWhereDemanded(app);
+  logMachineRequests(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   terminalRoutes(app);
   deviceRoutes(app);

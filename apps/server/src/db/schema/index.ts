@@ -5,6 +5,7 @@ export * from './identity';
 export * from './identity-codes';
 export * from './payment-simulator';
 export * from './payments';
+export * from './request-logs';
 export * from './rollups';
 export * from './webhooks';
 export * from './workspace';

@@ -1,0 +1,43 @@
+import { listQuerySchema, pageSchema, requestLogSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getRequestLog, listRequestLogs } from '../../../domain/request-logs/list-request-logs';
+import { listRequestOf } from '../../list-request';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const tags = ['request logs'];
+
+export function requestLogRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.ctx.database.db;
+
+  app.get(
+    '/projects/:id/request-logs',
+    {
+      schema: {
+        tags,
+        summary: 'API requests made with keys and device tokens, last 7 days (admins and owner)',
+        description: 'Filters as `field[mode]=value`: status, method, path, key (prefix), created_at.',
+        params,
+        querystring: listQuerySchema,
+        response: { 200: pageSchema(requestLogSchema) },
+      },
+    },
+    async (request) => listRequestLogs(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+  );
+
+  app.get(
+    '/projects/:id/request-logs/:log_id',
+    {
+      schema: {
+        tags,
+        summary: 'One logged request, with its bodies when it failed',
+        params: params.extend({ log_id: z.string().min(1).max(64) }),
+        response: { 200: requestLogSchema },
+      },
+    },
+    async (request) => getRequestLog(db, actorOf(request), request.params.id, request.params.log_id),
+  );
+}

@@ -1,1 +1,0 @@
-ALTER TABLE "projects" ADD COLUMN "require_mfa" boolean DEFAULT false NOT NULL;
