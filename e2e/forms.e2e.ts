@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../apps/server/src/db/schema';
+import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
+import { freshSession } from '../apps/server/src/test/tokens';
 import { expectText, newEmail, registerThroughUi, type Stack, startStack } from './support';
 
 // zod's own wording, which a person must never see (issue 19).
@@ -66,6 +68,45 @@ describe('form field errors in Chromium', () => {
     await expectText(page.locator('#webhook-url-error'), /URL/);
     expect(await page.locator('#webhook-url-error').textContent()).not.toMatch(RAW_ZOD);
 
+    // Issue 17 §3: what a server did with a key shows in Developers → Logs, failures with bodies.
+    const owner = await findUserByEmail(s.t.ctx.database.db, email);
+    const auth = await freshSession(s.t.ctx, owner!);
+    const projectIdForKey = projectUrl.split('/').pop() ?? '';
+    const key = (
+      await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectIdForKey}/api-keys`,
+        headers: auth,
+        payload: { name: 'Register', mode: 'write' },
+      })
+    ).json() as { secret: string };
+    const asServer = (method: string, url: string, body?: object) =>
+      fetch(`${s.origin}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${key.secret}`,
+          ...(body ? { 'content-type': 'application/json', 'idempotency-key': 'order-1042' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect((await asServer('GET', `/api/v1/projects/${projectIdForKey}`)).status).toBe(200);
+    expect(
+      (await asServer('POST', '/terminal/v1/transactions', { amount: -5, card_number: '4242424242424242' }))
+        .status,
+    ).toBe(400);
+    await page.goto(`${projectUrl}/logs`);
+    const failed = page.locator('tr', { hasText: '/terminal/v1/transactions' });
+    await expectText(failed, '400', 15_000);
+    await expectText(page.locator('tr', { hasText: `/api/v1/projects/${projectIdForKey}` }), '200');
+    await failed.getByRole('button').first().click();
+    const dialog = page.locator('.p-dialog');
+    await expectText(dialog, 'Register (sl_');
+    await expectText(dialog, '"amount": -5');
+    await expectText(dialog, 'validation_failed');
+    expect(await dialog.textContent()).not.toContain('4242424242424242');
+    await expectText(page.getByTestId('request-curl'), 'Idempotency-Key: order-1042');
+    await page.keyboard.press('Escape');
+
     // Issue 16 §4: once the project requires two-step verification, this session (password
     // only) sees the way to enroll, and the link brings it back here afterwards.
     const projectId = projectUrl.split('/').pop() ?? '';
@@ -77,5 +118,5 @@ describe('form field errors in Chromium', () => {
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('then') ?? '')).toBe(
       new URL(`${projectUrl}/transactions`).pathname,
     );
-  });
+  }, 180_000);
 });

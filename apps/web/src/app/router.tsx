@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
               { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
               { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
+              { path: 'logs', lazy: page(() => import('../features/developers/RequestLogsPage')) },
               {
                 path: 'webhooks/:webhookId',
                 lazy: page(() => import('../features/webhooks/WebhookDeliveriesPage')),
