@@ -1,27 +1,12 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
-import { useUi } from '../app/global-ui';
 import { useAuth } from './auth-context';
-import { authErrorMessage } from './errors';
-import { sdk } from './firebase';
+import { useResendVerification } from './use-resend-verification';
 
 /** On every signed-in screen while the address is unproven, with a way to resend the email. */
 export function VerifyEmailBanner() {
   const { user, refresh } = useAuth();
-  const ui = useUi();
-  const [busy, setBusy] = useState(false);
+  const { resend, busy } = useResendVerification();
   if (!user || user.emailVerified || !user.email) return null;
-  const resend = async () => {
-    setBusy(true);
-    try {
-      await sdk().sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
-      ui.toast('success', 'Verification email sent', `Check ${user.email} and open the link.`);
-    } catch (error) {
-      ui.toast('error', 'Could not send the email', authErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="banner banner-warn" role="status">
       <i className="pi pi-envelope" aria-hidden="true" />
@@ -31,5 +16,23 @@ export function VerifyEmailBanner() {
       <Button label="Resend email" size="small" text onClick={resend} loading={busy} />
       <Button label="I have verified" size="small" text severity="secondary" onClick={() => void refresh()} />
     </div>
+  );
+}
+
+/**
+ * Under an invitation while the address is unproven: the server refuses to accept until it is
+ * verified (the invitation goes to an address, so the address must be proven), so say so and
+ * offer the email again instead of a button that can only fail.
+ */
+export function VerifyToAccept() {
+  const { user, refresh } = useAuth();
+  const { resend, busy } = useResendVerification();
+  if (!user || user.emailVerified) return null;
+  return (
+    <p className="muted verify-to-accept" role="note">
+      Verify {user.email} to accept: open the link in the email we sent you, then{' '}
+      <Button label="check again" link size="small" className="p-0" onClick={() => void refresh()} />. No
+      email? <Button label="Resend it" link size="small" className="p-0" onClick={resend} loading={busy} />
+    </p>
   );
 }

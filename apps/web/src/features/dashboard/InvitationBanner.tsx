@@ -2,11 +2,14 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
+import { useAuth } from '../../auth/auth-context';
+import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
 import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks';
 
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
 export function InvitationFromLink() {
   const ui = useUi();
+  const verified = useAuth().user?.emailVerified === true;
   const [params, setParams] = useSearchParams();
   const token = params.get('invitation');
   const preview = useInvitationPreview(token);
@@ -50,6 +53,7 @@ export function InvitationFromLink() {
         <p className="muted">
           As {preview.data?.role === 'admin' ? 'an admin' : 'a member'}, for {preview.data?.email}.
         </p>
+        <VerifyToAccept />
       </div>
       <div className="row-actions">
         <Button
@@ -57,6 +61,7 @@ export function InvitationFromLink() {
           icon="pi pi-check"
           onClick={() => void act('accept')}
           loading={respond.isPending}
+          disabled={!verified}
         />
         <Button label="Decline" text severity="secondary" onClick={() => void act('decline')} />
       </div>

@@ -4,7 +4,9 @@ import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useUi } from '../../app/global-ui';
+import { useAuth } from '../../auth/auth-context';
 import { takeDestination } from '../../auth/redirect';
+import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProjectWeekFigures } from '../project-dashboard/ProjectWeekFigures';
 import { useCreateDemoProject } from '../project-dashboard/use-demo-project';
@@ -16,6 +18,7 @@ import { InvitationFromLink } from './InvitationBanner';
 export default function UserDashboardPage() {
   const navigate = useNavigate();
   const ui = useUi();
+  const verified = useAuth().user?.emailVerified === true;
   // Seed §2: the dashboard also honours a remembered destination.
   useEffect(() => {
     const destination = takeDestination();
@@ -52,11 +55,13 @@ export default function UserDashboardPage() {
           <div>
             <strong>You are invited to {inv.project_name}</strong>
             <p className="muted">As {inv.role === 'admin' ? 'an admin' : 'a member'}.</p>
+            <VerifyToAccept />
           </div>
           <div className="row-actions">
             <Button
               label="Accept"
               icon="pi pi-check"
+              disabled={!verified}
               onClick={() =>
                 respond.mutateAsync({ id: inv.id, answer: 'accept' }).then(
                   () => ui.toast('success', `You joined ${inv.project_name}`),
