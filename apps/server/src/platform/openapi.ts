@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { completeDocument } from './openapi-contract';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests. */
 export async function openApi(app: FastifyInstance, config: Config) {
@@ -30,6 +31,11 @@ export async function openApi(app: FastifyInstance, config: Config) {
       security: [{ idToken: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
+    // Operation ids, the Problem component, error responses and security, for every route at once.
+    transformObject: (doc) =>
+      completeDocument(
+        ('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as Record<string, unknown>,
+      ),
     // Only the product APIs are documented; the identity service follows Google's published protocol.
     hideUntagged: true,
   });
