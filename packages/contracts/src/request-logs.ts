@@ -13,8 +13,8 @@ export const requestLogSchema = z.object({
   ip: z.string().nullable(),
   request_id: z.string(),
   idempotency_key: z.string().nullable(),
-  request_body: z.unknown().nullable(),
-  response_body: z.unknown().nullable(),
+  request_body: z.unknown(),
+  response_body: z.unknown(),
   created_at: z.string(),
 });
 export type RequestLog = z.infer<typeof requestLogSchema>;
