@@ -15,7 +15,6 @@ export interface IssueLike {
   path: readonly PropertyKey[];
   message: string;
   expected?: unknown;
-  input?: unknown;
   minimum?: unknown;
   maximum?: unknown;
   inclusive?: boolean;
