@@ -15,6 +15,7 @@ export interface IssueLike {
   path: readonly PropertyKey[];
   message: string;
   expected?: unknown;
+  input?: unknown;
   minimum?: unknown;
   maximum?: unknown;
   inclusive?: boolean;

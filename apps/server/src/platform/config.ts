@@ -37,18 +37,6 @@ const jsonArray = <T extends z.ZodType>(item: T) =>
     return z.NEVER;
   });
 
-/** A comma-separated list of CIDR ranges, refused at boot when one does not parse. */
-const cidrList = z
-  .string()
-  .optional()
-  .superRefine((raw, ctx) => {
-    try {
-      parseCidrs(list(raw));
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-  });
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -117,14 +105,32 @@ const envSchema = z.object({
    */
   TERMINAL_STREAM_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   /** Issue 18 §1: who may scrape /metrics besides loopback (CIDR list), or with this bearer token. */
-  METRICS_ALLOWED_CIDRS: cidrList,
+  METRICS_ALLOWED_CIDRS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      try {
+        parseCidrs(list(raw));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How long a dispatcher holds a claimed delivery; keep it above the 15 s send timeout. */
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Comma-separated CIDR ranges webhooks may reach although private/loopback (and over plain http). */
-  WEBHOOK_ALLOWED_CIDRS: cidrList,
+  WEBHOOK_ALLOWED_CIDRS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      try {
+        parseCidrs(list(raw));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,9 +1,9 @@
 import type { Role } from '@scanline/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { memberships, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import { preparedPerDatabase } from '../../platform/prepared';
 import type { Actor } from '../actor';
 import { type Action, authorize } from '../policy';
 
@@ -11,7 +11,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 // The read every project-scoped request makes first: prepared once per database handle (a
 // transaction builds it as usual), so the hot path skips building and planning the query.
-const statementsFor = preparedPerDatabase((db: Db) => ({
+const prepare = (db: Db) => ({
   byKey: db
     .select()
     .from(projects)
@@ -28,7 +28,17 @@ const statementsFor = preparedPerDatabase((db: Db) => ({
     .where(eq(projects.id, sql.placeholder('projectId')))
     .limit(1)
     .prepare('project_access_by_member'),
-}));
+});
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function statementsFor(db: Db) {
+  if ((db as object) instanceof PgTransaction) return prepare(db);
+  let s = statements.get(db);
+  if (!s) {
+    s = prepare(db);
+    statements.set(db, s);
+  }
+  return s;
+}
 
 export const mfaRequired = () =>
   new AppError(

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { preparedPerDatabase } from '../../platform/prepared';
 import { mfaRequired } from './project-access';
 
 // Most projects do not require a second factor: remembering that for a few seconds keeps the
@@ -10,7 +9,7 @@ import { mfaRequired } from './project-access';
 const FLAG_TTL_MS = 5_000;
 const flags = new Map<string, { requireMfa: boolean; at: number }>();
 
-const statementFor = preparedPerDatabase((db: Db) =>
+const prepare = (db: Db) =>
   db
     .select({ requireMfa: projects.requireMfa, member: sql<boolean>`${memberships.uid} is not null` })
     .from(projects)
@@ -20,8 +19,8 @@ const statementFor = preparedPerDatabase((db: Db) =>
     )
     .where(eq(projects.id, sql.placeholder('projectId')))
     .limit(1)
-    .prepare('second_factor_gate'),
-);
+    .prepare('second_factor_gate');
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /**
  * Refuses a member whose session did not pass a second factor on a project that requires it,
@@ -38,7 +37,12 @@ export async function checkSecondFactorGate(
   if (caller.secondFactor) return;
   const known = flags.get(projectId);
   if (known && nowMs - known.at < FLAG_TTL_MS && !known.requireMfa) return;
-  const [row] = await statementFor(db).execute({ projectId, uid: caller.uid });
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    statements.set(db, statement);
+  }
+  const [row] = await statement.execute({ projectId, uid: caller.uid });
   if (!row) return;
   flags.set(projectId, { requireMfa: row.requireMfa, at: nowMs });
   if (row.requireMfa && row.member) throw mfaRequired();

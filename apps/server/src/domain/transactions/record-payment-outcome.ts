@@ -30,9 +30,7 @@ export async function recordPaymentOutcome(
 ): Promise<{ row: TransactionRow; changed: boolean }> {
   const now = ctx.now();
   const { result } = input;
-  // `outcome` (for the metrics) only when this call moved the transaction.
-  type Recorded = { row: TransactionRow; changed: boolean; outcome?: string };
-  const outcome = await ctx.database.db.transaction(async (tx): Promise<Recorded | null> => {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(transactions)
@@ -140,7 +138,7 @@ export async function recordPaymentOutcome(
   });
   if (!outcome) throw new Error(`transaction ${input.transactionId} vanished while recording its payment`);
   if (outcome.changed) {
-    if (outcome.outcome) countPayment(outcome.outcome, outcome.row.provider);
+    if ('outcome' in outcome && outcome.outcome) countPayment(outcome.outcome, outcome.row.provider);
     await publishTransactionChange(ctx.database.bus, outcome.row);
   }
   return { row: outcome.row, changed: outcome.changed };

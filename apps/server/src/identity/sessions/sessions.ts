@@ -3,7 +3,7 @@ import { identityRefreshTokens, identityUsers } from '../../db/schema';
 import { credentialChanged } from '../../platform/auth/credential-cache';
 import type { Database } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { browserLabel, describeUserAgent } from './user-agent';
+import { describeUserAgent } from './user-agent';
 
 export interface SessionView {
   id: string;
@@ -11,8 +11,8 @@ export interface SessionView {
   lastUsedAt: Date;
   ip: string | null;
   userAgent: string | null;
-  /** "Chrome 156 on Linux". */
   browser: string;
+  os: string | null;
   current: boolean;
   secondFactor: string | null;
 }
@@ -44,13 +44,15 @@ export async function listSessions(
     .orderBy(desc(lastUsed), desc(identityRefreshTokens.id))
     .limit(MAX_LISTED);
   return rows.map(({ session: s, lastUsed: used }) => {
+    const ua = describeUserAgent(s.userAgent);
     return {
       id: s.id,
       createdAt: s.createdAt,
       lastUsedAt: used,
       ip: s.ip,
       userAgent: s.userAgent,
-      browser: browserLabel(describeUserAgent(s.userAgent)),
+      browser: ua.browser,
+      os: ua.os,
       current: s.id === currentSessionId,
       secondFactor: s.secondFactor,
     };

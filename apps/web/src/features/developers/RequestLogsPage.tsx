@@ -1,16 +1,17 @@
-import type { RequestLog } from '@scanline/contracts';
+import type { Page, RequestLog } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { mainApi } from '../../api/clients';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { pageQuery, useProject } from '../workspace/hooks';
+import { useProject } from '../workspace/hooks';
 import { curlFor } from './curl';
 
 const statusSeverity = (status: number) => (status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success');
@@ -26,9 +27,12 @@ export default function RequestLogsPage() {
   const { id = '' } = useParams();
   const project = useProject(id);
   const query = useTableQuery();
-  const logs = useQuery(
-    pageQuery<RequestLog>(['project', id, 'request-logs'], `/projects/${id}/request-logs`, query.apiQuery),
-  );
+  const logs = useQuery({
+    queryKey: ['project', id, 'request-logs', 'page', query.apiQuery],
+    placeholderData: (previous: Page<RequestLog> | undefined) => previous,
+    queryFn: () =>
+      mainApi().request<Page<RequestLog>>(`/projects/${id}/request-logs`, { query: query.apiQuery }),
+  });
   const [open, setOpen] = useState<RequestLog | null>(null);
   const columns: TableColumn<RequestLog>[] = [
     {

@@ -74,11 +74,7 @@ export const useInvitations = (id: string, enabled = true, role?: Invitation['ro
   });
 // Server-driven tables (issue 9): the page, sort and filters come from the URL (useTableQuery).
 // Keys extend the list's key, so an action that refreshes the list refreshes every page of it.
-export const pageQuery = <T>(
-  queryKey: readonly unknown[],
-  path: string,
-  apiQuery: Record<string, string>,
-) => ({
+const pageQuery = <T>(queryKey: readonly unknown[], path: string, apiQuery: Record<string, string>) => ({
   queryKey: [...queryKey, 'page', apiQuery],
   placeholderData: (previous: Page<T> | undefined) => previous,
   queryFn: () => get<Page<T>>(path, apiQuery),

@@ -18,7 +18,7 @@ const present = (s: SessionView): SessionInfo => ({
   last_used_at: s.lastUsedAt.toISOString(),
   ip: s.ip,
   user_agent: s.userAgent,
-  browser: s.browser,
+  browser: s.os ? `${s.browser} on ${s.os}` : s.browser,
   current: s.current,
   second_factor: s.secondFactor,
 });
