@@ -41,6 +41,7 @@ export const errorCodes = [
   'recent_sign_in_required',
   'mfa_not_enrolled',
   'mfa_required',
+  'unknown_parameter',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

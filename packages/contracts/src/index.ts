@@ -2,6 +2,7 @@ export * from './dashboard';
 export * from './errors';
 export * from './field-errors';
 export * from './me';
+export * from './no-content';
 export * from './pagination';
 export * from './payments';
 export * from './request-logs';

@@ -1,5 +1,7 @@
 import { problemSchema } from '@scanline/contracts';
 import { z } from 'zod';
+import { sampleOf } from './json-schema-sample';
+import { REQUEST_EXAMPLES } from './openapi-examples';
 
 /**
  * Completes the generated OpenAPI document in one place, so every route — including ones
@@ -8,13 +10,16 @@ import { z } from 'zod';
  */
 
 type Json = Record<string, unknown>;
+type Media = { schema?: unknown; example?: unknown };
+type Response = { description?: string; content?: Record<string, Media>; $ref?: string };
+type Parameter = { in: string; name: string; required?: boolean; description?: string; schema?: unknown };
 type Operation = {
   operationId?: string;
   summary?: string;
   tags?: string[];
-  parameters?: { in: string; name: string }[];
-  requestBody?: unknown;
-  responses?: Record<string, unknown>;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, Response>;
   security?: Record<string, string[]>[];
 };
 
@@ -79,6 +84,75 @@ function errorStatuses(path: string, method: string, op: Operation): string[] {
   return statuses;
 }
 
+/** Event streams: the console's live feed, a device's stream, a transaction's status feed, the events stream. */
+const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{id\}\/events$/;
+
+/** Headers some operations read, as parameters (issue 17 §1); keyed like REQUEST_EXAMPLES. */
+const HEADER_PARAMETERS: Record<string, Parameter[]> = {
+  'POST /terminal/v1/transactions': [
+    {
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: true,
+      description:
+        'Required (else 400 idempotency_key_required). The same key with the same body answers the first response again for 24 hours; with another body, 409 idempotency_key_reused.',
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        example: '5f2a3c1e-8d4b-4f0a-9b6e-7c1d2e3f4a5b',
+      },
+    },
+  ],
+  'POST /api/v1/providers/stripe/webhook': [
+    {
+      in: 'header',
+      name: 'Stripe-Signature',
+      required: true,
+      description: "Stripe's signature of the raw body, checked with the business's webhook signing secret.",
+      schema: {
+        type: 'string',
+        example: 't=1732528800,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+      },
+    },
+  ],
+  'POST /mobile/v1/scans': [
+    {
+      in: 'header',
+      name: 'X-App-Version',
+      required: false,
+      description: "The scanning app's version, kept with the scan.",
+      schema: { type: 'string', maxLength: 40, example: '2.4.0' },
+    },
+  ],
+};
+
+/** A 204 has no body; a stream or a CSV file has its own media type; JSON answers get an example. */
+function completeResponses(path: string, op: Operation) {
+  for (const [status, response] of Object.entries(op.responses ?? {})) {
+    if (response.$ref || !status.startsWith('2')) continue;
+    if (status === '204') {
+      delete response.content;
+      response.description = 'No content';
+      continue;
+    }
+    if (STREAM_PATH.test(path)) {
+      response.description =
+        'A text/event-stream: `event:`, `id:` and JSON `data:` lines, and `: ping` comments';
+      response.content = { 'text/event-stream': { schema: { type: 'string' } } };
+      continue;
+    }
+    if (path.endsWith('.csv')) {
+      response.description = 'A CSV file (RFC 4180) with a header row';
+      response.content = { 'text/csv': { schema: { type: 'string' } } };
+      continue;
+    }
+    const json = response.content?.['application/json'];
+    if (json?.schema && json.example === undefined) json.example = sampleOf(json.schema);
+    if (response.description === 'Default Response') response.description = 'OK';
+  }
+}
+
 export function completeDocument<T extends Json>(doc: T): T {
   const d = doc as Json & { paths?: Record<string, Record<string, Operation>>; components?: Json };
   d.components ??= {};
@@ -110,8 +184,22 @@ export function completeDocument<T extends Json>(doc: T): T {
       // A route that declares its schemes (the public pairing route, device-only routes) knows best.
       op.security ??= defaultSecurityOf(path);
       op.responses ??= {};
+      completeResponses(path, op);
+      const key = `${method.toUpperCase()} ${path}`;
+      const body = op.requestBody?.content?.['application/json'];
+      if (body && key in REQUEST_EXAMPLES) body.example ??= REQUEST_EXAMPLES[key];
+      for (const header of HEADER_PARAMETERS[key] ?? []) {
+        op.parameters ??= [];
+        const name = header.name.toLowerCase();
+        if (!op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === name))
+          op.parameters.push(header);
+      }
       for (const status of errorStatuses(path, method, op)) {
         op.responses[status] ??= { $ref: `#/components/responses/Problem${status}` };
+      }
+      if (op.responses['200'] && op.responses['204']) {
+        // A route that declares 204 never answers 200 (fastify-swagger adds a default 200).
+        delete op.responses['200'];
       }
     }
   }

@@ -12,10 +12,12 @@ export async function openApi(app: FastifyInstance, config: Config) {
       info: {
         title: 'Scanline API',
         version: '1.0.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Scanline' },
         description:
           'The main, terminal and mobile APIs of Scanline. JSON with snake_case fields; errors are application/problem+json.',
       },
-      servers: [{ url: config.publicUrl }],
+      // Paths carry their API's base (/api/v1, /terminal/v1, /mobile/v1), so one origin serves all three.
+      servers: [{ url: config.publicUrl, description: 'This Scanline server' }],
       components: {
         securitySchemes: {
           idToken: {

@@ -4,6 +4,7 @@ import { apiCors } from '../../platform/api-cors';
 import { requireCredentials } from '../../platform/auth/auth-hook';
 import { logMachineRequests } from '../../platform/request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
+import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
@@ -27,6 +28,7 @@ export async function mainApi(app: FastifyInstance) {
   await apiCors(app);
   requireCredentials(app, authenticateApiKey);
   requireSecondFactorWhereDemanded(app);
+  refuseUnknownQueryParameters(app);
   logMachineRequests(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   meRoutes(app);

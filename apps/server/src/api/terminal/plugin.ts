@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
 import { logMachineRequests } from '../../platform/request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
+import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { requireTerminalCredentials } from './caller';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
@@ -17,6 +18,7 @@ export async function terminalApi(app: FastifyInstance) {
   await apiCors(app);
   requireTerminalCredentials(app);
   requireSecondFactorWhereDemanded(app);
+  refuseUnknownQueryParameters(app);
   logMachineRequests(app);
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   terminalRoutes(app);

@@ -129,10 +129,14 @@ export function buildList(
   for (const f of input.filters) {
     const column = spec.columns[f.field];
     if (!column) {
-      throw invalid(
-        `query.${f.field}`,
-        `Cannot filter by ${f.field}. Filterable: ${Object.keys(spec.columns).join(', ')}.`,
-      );
+      const name = `${f.field}[${f.mode}]`;
+      throw new AppError('unknown_parameter', 400, `Unknown query parameter: ${name}.`, [
+        {
+          path: `query.${name}`,
+          code: 'unknown_parameter',
+          message: `Cannot filter by ${f.field}. Filterable: ${Object.keys(spec.columns).join(', ')}.`,
+        },
+      ]);
     }
     where.push(filterSql(f.field, column, f, input.timeZone));
   }

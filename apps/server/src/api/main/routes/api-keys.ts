@@ -3,6 +3,7 @@ import {
   apiKeyWithSecretSchema,
   createApiKeySchema,
   listQuerySchema,
+  noContentSchema,
   pageSchema,
   rollApiKeySchema,
 } from '@scanline/contracts';
@@ -91,10 +92,17 @@ export function apiKeyRoutes(root: FastifyInstance) {
 
   app.delete(
     '/projects/:id/api-keys/:keyId',
-    { schema: { tags, summary: 'Revoke a key at once', params: keyParams } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Revoke a key at once',
+        params: keyParams,
+      },
+    },
     async (request, reply) => {
       await revokeApiKey(ctx.database, actorOf(request), request.params.id, request.params.keyId, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -2,6 +2,7 @@ import {
   businessSchema,
   createBusinessSchema,
   listQuerySchema,
+  noContentSchema,
   pageSchema,
   updateBusinessSchema,
 } from '@scanline/contracts';
@@ -98,10 +99,17 @@ export function businessRoutes(root: FastifyInstance) {
 
   app.delete(
     '/businesses/:id',
-    { schema: { tags, summary: 'Delete a business no project uses', params } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Delete a business no project uses',
+        params,
+      },
+    },
     async (request, reply) => {
       await deleteBusiness(ctx.database.db, userActorOf(request).uid, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

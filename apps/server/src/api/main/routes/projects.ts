@@ -2,6 +2,7 @@ import {
   auditEntrySchema,
   createProjectSchema,
   listQuerySchema,
+  noContentSchema,
   pageSchema,
   projectSchema,
   transferProjectSchema,
@@ -110,10 +111,17 @@ export function projectRoutes(root: FastifyInstance) {
 
   app.delete(
     '/projects/:id',
-    { schema: { tags, summary: 'Delete a project (restorable for 30 days)', params } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Delete a project (restorable for 30 days)',
+        params,
+      },
+    },
     async (request, reply) => {
       await deleteProject(db, actorOf(request), request.params.id, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -128,10 +136,18 @@ export function projectRoutes(root: FastifyInstance) {
 
   app.post(
     '/projects/:id/transfer',
-    { schema: { tags, summary: 'Hand ownership to an admin', params, body: transferProjectSchema } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Hand ownership to an admin',
+        params,
+        body: transferProjectSchema,
+      },
+    },
     async (request, reply) => {
       await transferProject(db, actorOf(request), request.params.id, request.body.to_user_id, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,4 +1,4 @@
-import { type SessionInfo, sessionListSchema } from '@scanline/contracts';
+import { noContentSchema, type SessionInfo, sessionListSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,6 +56,7 @@ export function sessionRoutes(app: FastifyInstance) {
     '/me/sessions/:session_id',
     {
       schema: {
+        response: { 204: noContentSchema },
         tags: ['me'],
         summary: 'End one session',
         description:
@@ -67,7 +68,7 @@ export function sessionRoutes(app: FastifyInstance) {
       const principal = requireUser(request);
       requireBuiltin(ctx);
       await revokeSession(ctx.database, principal.uid, request.params.session_id, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   r.post(

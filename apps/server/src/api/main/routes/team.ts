@@ -4,6 +4,7 @@ import {
   invitationSchema,
   listQuerySchema,
   memberSchema,
+  noContentSchema,
   pageSchema,
   refusedInvitationSchema,
   roleSchema,
@@ -79,7 +80,15 @@ export function teamRoutes(root: FastifyInstance) {
   const memberParams = projectParams.extend({ userId: z.string().min(1).max(128) });
   app.patch(
     '/projects/:id/members/:userId',
-    { schema: { tags, summary: 'Change a role', params: memberParams, body: updateMemberSchema } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Change a role',
+        params: memberParams,
+        body: updateMemberSchema,
+      },
+    },
     async (request, reply) => {
       await changeMemberRole(
         db,
@@ -89,16 +98,23 @@ export function teamRoutes(root: FastifyInstance) {
         request.body.role,
         ctx.now(),
       );
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     '/projects/:id/members/:userId',
-    { schema: { tags, summary: 'Remove a member, or leave', params: memberParams } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Remove a member, or leave',
+        params: memberParams,
+      },
+    },
     async (request, reply) => {
       await removeMember(db, actorOf(request), request.params.id, request.params.userId, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -159,10 +175,17 @@ export function teamRoutes(root: FastifyInstance) {
   const invitationParams = projectParams.extend({ invitationId: z.string().min(1).max(64) });
   app.delete(
     '/projects/:id/invitations/:invitationId',
-    { schema: { tags, summary: 'Revoke an invitation', params: invitationParams } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Revoke an invitation',
+        params: invitationParams,
+      },
+    },
     async (request, reply) => {
       await revokeInvitation(db, actorOf(request), request.params.id, request.params.invitationId, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

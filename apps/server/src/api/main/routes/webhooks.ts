@@ -1,6 +1,7 @@
 import {
   createWebhookSchema,
   eventTypeListSchema,
+  noContentSchema,
   pageSchema,
   testWebhookResultSchema,
   updateWebhookSchema,
@@ -133,10 +134,17 @@ export function webhookRoutes(root: FastifyInstance) {
 
   app.delete(
     '/projects/:id/webhooks/:webhookId',
-    { schema: { tags, summary: 'Delete an endpoint and its deliveries', params: webhookParams } },
+    {
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        summary: 'Delete an endpoint and its deliveries',
+        params: webhookParams,
+      },
+    },
     async (request, reply) => {
       await deleteWebhook(db, actorOf(request), request.params.id, request.params.webhookId, ctx.now());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

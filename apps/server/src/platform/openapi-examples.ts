@@ -1,0 +1,61 @@
+/**
+ * A realistic request body per operation (`METHOD /path` as documented). The conformance test
+ * sends each of these to a running server, so an example that stops being valid fails CI.
+ * Ids here are placeholders; the test swaps in real ones by field name.
+ */
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  'POST /api/v1/me/recovery-codes': {},
+  'POST /api/v1/me/sessions/revoke-others': {},
+  'POST /api/v1/businesses': {
+    name: 'Corner Bakery',
+    legal_name: 'Corner Bakery GmbH',
+    country: 'DE',
+    default_currency: 'EUR',
+    support_email: 'help@corner-bakery.example',
+  },
+  'PATCH /api/v1/businesses/{id}': { name: 'Corner Bakery & Café' },
+  'POST /api/v1/projects': {
+    name: 'Main street shop',
+    business_id: 'bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9',
+    time_zone: 'Europe/Berlin',
+    currency: 'EUR',
+  },
+  'PATCH /api/v1/projects/{id}': { name: 'Main street shop', terminal_offline_alert_minutes: 15 },
+  'POST /api/v1/projects/{id}/transfer': { to_user_id: 'uid_admin' },
+  'PATCH /api/v1/projects/{id}/members/{userId}': { role: 'admin' },
+  'POST /api/v1/projects/{id}/invitations': { emails: ['ana@corner-bakery.example'], role: 'member' },
+  'POST /api/v1/projects/{id}/api-keys': { name: 'Back office', mode: 'write' },
+  'POST /api/v1/projects/{id}/api-keys/{keyId}/roll': { grace_period_seconds: 3600 },
+  'POST /api/v1/projects/{id}/transactions/{tid}/refunds': { amount: 250, reason: 'requested_by_customer' },
+  'POST /api/v1/projects/{id}/webhooks': {
+    url: 'https://hooks.corner-bakery.example/scanline',
+    description: 'Accounting',
+    event_types: ['transaction.succeeded', 'transaction.refunded'],
+  },
+  'PATCH /api/v1/projects/{id}/webhooks/{webhookId}': { description: 'Accounting (EU)' },
+  'POST /api/v1/projects/{id}/webhooks/{webhookId}/recover': { since: '2026-11-24T00:00:00Z' },
+  'POST /api/v1/demo-projects': { time_zone: 'Europe/Berlin' },
+  'POST /terminal/v1/projects/{project_id}/terminals': {
+    label: 'Till 2',
+    kind: 'physical',
+    location: 'Front counter',
+    serial: 'SN-4402-118',
+  },
+  'PATCH /terminal/v1/projects/{project_id}/terminals/{terminal_id}': { location: 'Back counter' },
+  'POST /terminal/v1/pair': {
+    code: 'ABCD-1234',
+    device: { model: 'Pixel 9', app_version: '2.4.0', serial: 'SN-4402-118' },
+  },
+  'POST /terminal/v1/heartbeat': { app_version: '2.4.0', battery: 87, network: 'wifi' },
+  'POST /terminal/v1/transactions': {
+    amount: 1250,
+    currency: 'EUR',
+    reference: 'order-1042',
+    metadata: { register: 'till-2' },
+  },
+  'POST /mobile/v1/scans': { token: 'stk_token' },
+  'POST /mobile/v1/scans/{scanId}/payments': { payment_method: 'pm_card_visa' },
+  'POST /mobile/v1/scans/{scanId}/payments/confirm': {},
+  'POST /mobile/v1/scans/{scanId}/receipt': { email: 'shopper@example.com' },
+  'POST /mobile/v1/stickers/{token}/transactions': { amount: 450, note: 'Two coffees' },
+};
