@@ -2,7 +2,6 @@ import {
   apiKeySchema,
   apiKeyWithSecretSchema,
   createApiKeySchema,
-  listQuerySchema,
   noContentSchema,
   pageSchema,
   rollApiKeySchema,
@@ -11,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
+import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 import { presentApiKey } from '../presenters';
@@ -55,7 +56,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
         tags,
         summary: 'Keys of a project',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(apiKeyListSpec),
         response: { 200: pageSchema(apiKeySchema) },
       },
     },

@@ -1,7 +1,6 @@
 import {
   businessSchema,
   createBusinessSchema,
-  listQuerySchema,
   noContentSchema,
   pageSchema,
   updateBusinessSchema,
@@ -17,6 +16,8 @@ import {
   updateBusiness,
 } from '../../../domain/businesses/businesses';
 import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
+import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { userActorOf } from '../actor';
 import { presentBusiness } from '../presenters';
@@ -51,7 +52,7 @@ export function businessRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Your businesses',
-        querystring: listQuerySchema,
+        querystring: listQueryOf(businessListSpec),
         response: { 200: pageSchema(businessSchema) },
       },
     },

@@ -1,7 +1,6 @@
 import {
   deliveryDetailSchema,
   deliverySchema,
-  listQuerySchema,
   pageSchema,
   recoverDeliveriesSchema,
   recoverResultSchema,
@@ -11,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentAttempt, presentDelivery } from '../../../domain/presenters/webhooks';
 import {
+  deliveryListSpec,
   getDelivery,
   listDeliveries,
   listEventDeliveries,
@@ -18,6 +18,7 @@ import {
   recoverDeliveries,
   resendDelivery,
 } from '../../../domain/webhooks/deliveries';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
@@ -38,7 +39,10 @@ export function deliveryRoutes(root: FastifyInstance) {
         summary:
           'Deliveries of an endpoint (filters: status, event_type, event_id, response_status, created_at, body)',
         params: webhookParams,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(deliveryListSpec).extend({
+          'body[contains]': z.string().max(200).optional().describe('Text in the event payload.'),
+          'body[notContains]': z.string().max(200).optional(),
+        }),
         response: { 200: pageSchema(deliverySchema) },
       },
     },

@@ -1,8 +1,9 @@
-import { eventSchema, listQuerySchema, pageSchema } from '@scanline/contracts';
+import { eventSchema, pageSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getEvent, listEvents } from '../../../domain/events/list-events';
+import { eventListSpec, getEvent, listEvents } from '../../../domain/events/list-events';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
@@ -21,7 +22,7 @@ export function eventRoutes(root: FastifyInstance) {
         summary: 'Events of a project (the outbox webhooks send)',
         description: 'Filters as `field[mode]=value`: type, object_id, created_at.',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(eventListSpec),
         response: { 200: pageSchema(eventSchema) },
       },
     },

@@ -1,27 +1,46 @@
 import { Readable } from 'node:stream';
-import { listQuerySchema, timeZoneSchema } from '@scanline/contracts';
+import { timeZoneSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportKind, prepareExport } from '../../../domain/exports/export-list';
+import type { ListSpec } from '../../../domain/listing/list-query';
 import type { Action } from '../../../domain/policy';
 import { projectAccess } from '../../../domain/projects/project-access';
+import { scanListSpec } from '../../../domain/scans/scan-list-spec';
+import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
 import { AppError } from '../../../platform/errors';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 // The list's query (filters `field[mode]=value`, `sort`), without paging; `time_zone` decides
 // which instants a date filter's day covers (the project's zone by default).
-const exportQuery = listQuerySchema.omit({ limit: true, starting_after: true });
+const exportQueryOf = (spec: ListSpec) =>
+  listQueryOf(spec)
+    .omit({ limit: true, starting_after: true })
+    .extend({
+      time_zone: z
+        .string()
+        .max(64)
+        .optional()
+        .describe("Days of date filters in this zone (the project's by default)."),
+    });
 
-const KINDS: { kind: ExportKind; action: Action; summary: string }[] = [
+const KINDS: { kind: ExportKind; action: Action; summary: string; spec: ListSpec }[] = [
   {
     kind: 'transactions',
     action: 'transactions.read',
     summary: 'Export transactions as CSV (every row matching the filters)',
+    spec: transactionListSpec,
   },
-  { kind: 'scans', action: 'scans.read', summary: 'Export scans as CSV (every row matching the filters)' },
+  {
+    kind: 'scans',
+    action: 'scans.read',
+    summary: 'Export scans as CSV (every row matching the filters)',
+    spec: scanListSpec,
+  },
 ];
 
 /**
@@ -33,7 +52,7 @@ export function exportRoutes(root: FastifyInstance) {
   const db = root.ctx.database.db;
   const now = () => root.ctx.now();
 
-  for (const { kind, action, summary } of KINDS) {
+  for (const { kind, action, summary, spec } of KINDS) {
     app.get(
       `/projects/:id/${kind}/export.csv`,
       {
@@ -42,7 +61,7 @@ export function exportRoutes(root: FastifyInstance) {
           tags: [kind],
           summary,
           params,
-          querystring: exportQuery,
+          querystring: exportQueryOf(spec),
           produces: ['text/csv'],
         },
       },

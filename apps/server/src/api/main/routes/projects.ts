@@ -1,7 +1,6 @@
 import {
   auditEntrySchema,
   createProjectSchema,
-  listQuerySchema,
   noContentSchema,
   pageSchema,
   projectSchema,
@@ -12,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
+import { auditListSpec, projectListSpec } from '../../../domain/listing/workspace-list-specs';
 import { projectAccess } from '../../../domain/projects/project-access';
 import {
   createProject,
@@ -21,6 +21,7 @@ import {
   transferProject,
   updateProject,
 } from '../../../domain/projects/projects';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentAudit, presentProject } from '../presenters';
@@ -28,7 +29,7 @@ import { presentAudit, presentProject } from '../presenters';
 const params = z.object({ id: z.string().min(1).max(64) });
 const tags = ['projects'];
 // The table-query format (`sort=-name`, `currency[equals]=EUR`) plus the older `q` search.
-const listQuery = listQuerySchema.extend({
+const listQuery = listQueryOf(projectListSpec).extend({
   q: z.string().max(120).optional(),
   include_deleted: z.enum(['true', 'false']).optional(),
 });
@@ -158,7 +159,7 @@ export function projectRoutes(root: FastifyInstance) {
         tags,
         summary: 'Audit log (admins)',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(auditListSpec),
         response: { 200: pageSchema(auditEntrySchema) },
       },
     },

@@ -1,8 +1,13 @@
-import { listQuerySchema, pageSchema, requestLogSchema } from '@scanline/contracts';
+import { pageSchema, requestLogSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getRequestLog, listRequestLogs } from '../../../domain/request-logs/list-request-logs';
+import {
+  getRequestLog,
+  listRequestLogs,
+  requestLogListSpec,
+} from '../../../domain/request-logs/list-request-logs';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
@@ -21,7 +26,7 @@ export function requestLogRoutes(root: FastifyInstance) {
         summary: 'API requests made with keys and device tokens, last 7 days (admins and owner)',
         description: 'Filters as `field[mode]=value`: status, method, path, key (prefix), created_at.',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(requestLogListSpec),
         response: { 200: pageSchema(requestLogSchema) },
       },
     },

@@ -1,8 +1,10 @@
-import { listQuerySchema, pageSchema, scanSchema } from '@scanline/contracts';
+import { pageSchema, scanSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getScan, listScans } from '../../../domain/scans/list-scans';
+import { scanListSpec } from '../../../domain/scans/scan-list-spec';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
@@ -21,7 +23,7 @@ export function scanRoutes(root: FastifyInstance) {
         summary: 'Scans of a project',
         description: 'Filters as `field[mode]=value`: outcome, terminal_id, transaction_id, created_at.',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(scanListSpec),
         response: { 200: pageSchema(scanSchema) },
       },
     },

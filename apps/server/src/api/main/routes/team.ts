@@ -2,10 +2,10 @@ import {
   createInvitationsSchema,
   invitationPreviewSchema,
   invitationSchema,
-  listQuerySchema,
   memberSchema,
   noContentSchema,
   pageSchema,
+  type Role,
   refusedInvitationSchema,
   roleSchema,
   updateMemberSchema,
@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
 import {
   findInvitation,
   type IssuedInvitation,
@@ -26,6 +27,7 @@ import { changeMemberRole, listMembers, removeMember } from '../../../domain/tea
 import type { AppContext } from '../../../platform/context';
 import { renderEmail } from '../../../platform/mail/render-email';
 import { sendMail } from '../../../platform/mail/send-mail';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentInvitation, presentMember } from '../presenters';
@@ -59,7 +61,7 @@ export function teamRoutes(root: FastifyInstance) {
         tags,
         summary: 'Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`)',
         params: projectParams,
-        querystring: listQuerySchema.extend({
+        querystring: listQueryOf(memberListSpec).extend({
           role: roleSchema.optional(),
           q: z.string().max(120).optional(),
         }),
@@ -69,7 +71,8 @@ export function teamRoutes(root: FastifyInstance) {
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
       const page = await listMembers(db, actorOf(request), request.params.id, {
-        role: request.query.role,
+        // Validated by the schema above; the filters' index signature hides its type.
+        role: q.role as Role | undefined,
         q: q.q,
         ...listRequestOf(q),
       });
@@ -156,7 +159,7 @@ export function teamRoutes(root: FastifyInstance) {
         tags,
         summary: 'Pending invitations',
         params: projectParams,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(invitationListSpec),
         response: { 200: pageSchema(invitationSchema) },
       },
     },

@@ -1,6 +1,5 @@
 import {
   createRefundSchema,
-  listQuerySchema,
   pageSchema,
   refundSchema,
   transactionDetailSchema,
@@ -12,6 +11,8 @@ import { z } from 'zod';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
+import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
@@ -35,7 +36,7 @@ export function transactionRoutes(root: FastifyInstance) {
           'amount_refunded, created_at; `status[equals]=succeeded,refunded` takes several), `sort=-created_at` or ' +
           '`amount`, keyset pages with `starting_after`.',
         params,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(transactionListSpec),
         response: { 200: pageSchema(transactionSchema) },
       },
     },

@@ -43,10 +43,18 @@ const CASES: Case[] = [
     expect: ok(200, 'member'),
   },
   {
-    // Access is checked before the query is read: an outsider learns nothing from a 400.
-    name: 'list members with a refused filter',
+    // A parameter the route does not have is refused for everyone before access is checked
+    // (issue 17 §1): the answer depends only on the URL's shape, so it tells an outsider nothing.
+    name: 'list members with an unknown filter',
     method: 'GET',
     url: (t) => `/api/v1/projects/${t.project.id}/members?uid[equals]=x`,
+    expect: { owner: 400, admin: 400, member: 400, outsider: 400 },
+  },
+  {
+    // A declared filter with a refused value is judged after access: an outsider gets the 404.
+    name: 'list members with a refused filter value',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/members?created_at[dateIs]=2026-02-30`,
     expect: { owner: 400, admin: 400, member: 400, outsider: 404 },
   },
   {

@@ -1,7 +1,6 @@
 import {
   createTerminalSchema,
   fleetTerminalSchema,
-  listQuerySchema,
   pageSchema,
   pairingCodeSchema,
   updateTerminalSchema,
@@ -12,6 +11,7 @@ import { z } from 'zod';
 import { presentFleetTerminal } from '../../../domain/presenters/payments';
 import { createPairingCode } from '../../../domain/terminals/pairing';
 import { rotateSticker } from '../../../domain/terminals/sticker';
+import { terminalListSpec } from '../../../domain/terminals/terminal-list-spec';
 import {
   createTerminal,
   disableTerminal,
@@ -21,6 +21,7 @@ import {
   publishTerminal,
   updateTerminal,
 } from '../../../domain/terminals/terminals';
+import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { managerOf } from '../caller';
 
@@ -71,7 +72,7 @@ export function terminalRoutes(root: FastifyInstance) {
           'Keyset pages (`limit`, `starting_after`), `sort` (`created_at`, `label`; `-` for descending) and ' +
           '`field[mode]=value` filters on status, kind, label, location, serial, last_seen_at, created_at.',
         params: projectParams,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(terminalListSpec),
         response: { 200: pageSchema(fleetTerminalSchema) },
       },
     },
