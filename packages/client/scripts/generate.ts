@@ -54,7 +54,10 @@ async function openApiDocument(): Promise<Record<string, unknown>> {
   }
 }
 
-type Operation = { description?: string; parameters?: { in: string; name: string }[] };
+type Operation = {
+  description?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+};
 
 /**
  * The POSTs whose server deduplicates on `Idempotency-Key`: only these are safe to send again
@@ -77,11 +80,27 @@ function idempotentOperations(document: Record<string, unknown>): string[] {
     .sort();
 }
 
+/**
+ * The types callers write against: the client sends an `Idempotency-Key` on every POST itself
+ * (the same one on each retry), so callers may leave out the header the server requires.
+ */
+function asCallersSeeIt(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  const paths = (copy.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const item of Object.values(paths)) {
+    for (const p of item.post?.parameters ?? []) {
+      if (p.in === 'header' && p.name.toLowerCase() === 'idempotency-key') p.required = false;
+    }
+  }
+  return copy;
+}
+
 async function main() {
   const check = process.argv.includes('--check');
   const document = await openApiDocument();
   const documentText = `${JSON.stringify(document, null, 2)}\n`;
-  const schemaText = HEADER + astToString(await openapiTS(document as never, { alphabetize: true }));
+  const schemaText =
+    HEADER + astToString(await openapiTS(asCallersSeeIt(document) as never, { alphabetize: true }));
   const idempotentText = `${HEADER}/** POST paths whose server honours \`Idempotency-Key\`: the client retries only these POSTs. */
 export const idempotentPosts: ReadonlySet<string> = new Set(${JSON.stringify(idempotentOperations(document), null, 2)});
 `;

@@ -1311,7 +1311,7 @@ export interface components {
     schemas: {
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter";
             detail: string;
             errors?: {
                 code: string;
@@ -1436,8 +1436,35 @@ export interface operations {
     getBusinesses: {
         parameters: {
             query?: {
+                "country[contains]"?: string;
+                "country[endsWith]"?: string;
+                "country[equals]"?: string;
+                "country[notContains]"?: string;
+                "country[notEquals]"?: string;
+                "country[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "default_currency[contains]"?: string;
+                "default_currency[endsWith]"?: string;
+                "default_currency[equals]"?: string;
+                "default_currency[notContains]"?: string;
+                "default_currency[notEquals]"?: string;
+                "default_currency[startsWith]"?: string;
                 limit?: number;
-                sort?: string;
+                "name[contains]"?: string;
+                "name[endsWith]"?: string;
+                "name[equals]"?: string;
+                "name[notContains]"?: string;
+                "name[notEquals]"?: string;
+                "name[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "name" | "-name";
                 starting_after?: string;
             };
             header?: never;
@@ -1446,12 +1473,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "legal_name": "legal name",
+                     *           "country": "DE",
+                     *           "default_currency": "EUR",
+                     *           "support_email": "help@corner-bakery.example",
+                     *           "address": {},
+                     *           "payment_provider": "simulator",
+                     *           "stripe_secret_key_last4": "stripe secret key last4",
+                     *           "stripe_publishable_key": "stripe publishable key",
+                     *           "stripe_webhook_secret_set": false,
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             address: {
@@ -1491,6 +1539,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery",
+                 *       "legal_name": "Corner Bakery GmbH",
+                 *       "country": "DE",
+                 *       "default_currency": "EUR",
+                 *       "support_email": "help@corner-bakery.example"
+                 *     }
+                 */
                 "application/json": {
                     address?: {
                         [key: string]: string;
@@ -1513,12 +1570,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "legal_name": "legal name",
+                     *       "country": "DE",
+                     *       "default_currency": "EUR",
+                     *       "support_email": "help@corner-bakery.example",
+                     *       "address": {},
+                     *       "payment_provider": "simulator",
+                     *       "stripe_secret_key_last4": "stripe secret key last4",
+                     *       "stripe_publishable_key": "stripe publishable key",
+                     *       "stripe_webhook_secret_set": false,
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             [key: string]: string;
@@ -1561,12 +1634,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "legal_name": "legal name",
+                     *       "country": "DE",
+                     *       "default_currency": "EUR",
+                     *       "support_email": "help@corner-bakery.example",
+                     *       "address": {},
+                     *       "payment_provider": "simulator",
+                     *       "stripe_secret_key_last4": "stripe secret key last4",
+                     *       "stripe_publishable_key": "stripe publishable key",
+                     *       "stripe_webhook_secret_set": false,
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             [key: string]: string;
@@ -1606,8 +1695,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1633,6 +1722,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Bakery & Café"
+                 *     }
+                 */
                 "application/json": {
                     address?: {
                         [key: string]: string;
@@ -1651,12 +1745,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "legal_name": "legal name",
+                     *       "country": "DE",
+                     *       "default_currency": "EUR",
+                     *       "support_email": "help@corner-bakery.example",
+                     *       "address": {},
+                     *       "payment_provider": "simulator",
+                     *       "stripe_secret_key_last4": "stripe secret key last4",
+                     *       "stripe_publishable_key": "stripe publishable key",
+                     *       "stripe_webhook_secret_set": false,
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             [key: string]: string;
@@ -1700,12 +1810,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "provider": "provider",
+                     *       "detail": "detail"
+                     *     }
+                     */
                     "application/json": {
                         detail: string;
                         ok: boolean;
@@ -1733,18 +1850,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "time_zone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
                     time_zone?: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "currency": "EUR",
+                     *       "terminal_offline_alert_minutes": -9007199254740991,
+                     *       "require_mfa": false,
+                     *       "role": "owner",
+                     *       "created_at": "created at",
+                     *       "deleted_at": "deleted at"
+                     *     }
+                     */
                     "application/json": {
                         business_id: string;
                         created_at: string;
@@ -1781,12 +1917,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "type",
+                     *           "description": "description",
+                     *           "schema": {},
+                     *           "example": {}
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             description: string;
@@ -1820,12 +1968,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "project_name": "project name",
+                     *       "role": "admin",
+                     *       "email": "ana@corner-bakery.example",
+                     *       "invited_by": "invited by",
+                     *       "expires_at": "expires at"
+                     *     }
+                     */
                     "application/json": {
                         email: string;
                         expires_at: string;
@@ -1857,12 +2015,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
                     "application/json": {
                         project_id: string;
                     };
@@ -1890,12 +2053,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
                     "application/json": {
                         project_id: string;
                     };
@@ -1921,12 +2089,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "uid": "uid",
+                     *         "email": "ana@corner-bakery.example",
+                     *         "email_verified": false,
+                     *         "display_name": "display name",
+                     *         "photo_url": "photo url",
+                     *         "sign_in_provider": "sign in provider"
+                     *       },
+                     *       "projects": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "role": "owner",
+                     *           "currency": "EUR",
+                     *           "require_mfa": false
+                     *         }
+                     *       ],
+                     *       "invitations": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "email": "ana@corner-bakery.example",
+                     *           "role": "admin",
+                     *           "invited_by": "invited by",
+                     *           "created_at": "created at",
+                     *           "expires_at": "expires at",
+                     *           "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "project_name": "project name"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         invitations: {
                             created_at: string;
@@ -1975,16 +2176,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "codes": [
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes",
+                     *         "codes"
+                     *       ],
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         codes: string[];
                         created_at: string;
@@ -2012,12 +2231,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "created_at": "created at",
+                     *           "last_used_at": "last used at",
+                     *           "ip": "ip",
+                     *           "user_agent": "user agent",
+                     *           "browser": "browser",
+                     *           "current": false,
+                     *           "second_factor": "second factor"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             browser: string;
@@ -2051,8 +2286,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2076,16 +2311,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "revoked": -9007199254740991
+                     *     }
+                     */
                     "application/json": {
                         revoked: number;
                     };
@@ -2106,11 +2347,42 @@ export interface operations {
     getProjects: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "currency[contains]"?: string;
+                "currency[endsWith]"?: string;
+                "currency[equals]"?: string;
+                "currency[notContains]"?: string;
+                "currency[notEquals]"?: string;
+                "currency[startsWith]"?: string;
                 include_deleted?: "true" | "false";
                 limit?: number;
+                "name[contains]"?: string;
+                "name[endsWith]"?: string;
+                "name[equals]"?: string;
+                "name[notContains]"?: string;
+                "name[notEquals]"?: string;
+                "name[startsWith]"?: string;
                 q?: string;
-                sort?: string;
+                /** @description One or more of owner, admin, member, comma-separated. */
+                "role[equals]"?: string;
+                /** @description One or more of owner, admin, member, comma-separated. */
+                "role[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "name" | "-name";
                 starting_after?: string;
+                "time_zone[contains]"?: string;
+                "time_zone[endsWith]"?: string;
+                "time_zone[equals]"?: string;
+                "time_zone[notContains]"?: string;
+                "time_zone[notEquals]"?: string;
+                "time_zone[startsWith]"?: string;
             };
             header?: never;
             path?: never;
@@ -2118,12 +2390,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "time_zone": "Europe/Berlin",
+                     *           "currency": "EUR",
+                     *           "terminal_offline_alert_minutes": -9007199254740991,
+                     *           "require_mfa": false,
+                     *           "role": "owner",
+                     *           "created_at": "created at",
+                     *           "deleted_at": "deleted at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             business_id: string;
@@ -2159,6 +2450,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Main street shop",
+                 *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                 *       "time_zone": "Europe/Berlin",
+                 *       "currency": "EUR"
+                 *     }
+                 */
                 "application/json": {
                     business_id: string;
                     currency: string;
@@ -2168,12 +2467,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "currency": "EUR",
+                     *       "terminal_offline_alert_minutes": -9007199254740991,
+                     *       "require_mfa": false,
+                     *       "role": "owner",
+                     *       "created_at": "created at",
+                     *       "deleted_at": "deleted at"
+                     *     }
+                     */
                     "application/json": {
                         business_id: string;
                         created_at: string;
@@ -2212,12 +2525,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "currency": "EUR",
+                     *       "terminal_offline_alert_minutes": -9007199254740991,
+                     *       "require_mfa": false,
+                     *       "role": "owner",
+                     *       "created_at": "created at",
+                     *       "deleted_at": "deleted at"
+                     *     }
+                     */
                     "application/json": {
                         business_id: string;
                         created_at: string;
@@ -2253,8 +2580,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2280,6 +2607,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Main street shop",
+                 *       "terminal_offline_alert_minutes": 15
+                 *     }
+                 */
                 "application/json": {
                     business_id?: string;
                     currency?: string;
@@ -2291,12 +2624,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "currency": "EUR",
+                     *       "terminal_offline_alert_minutes": -9007199254740991,
+                     *       "require_mfa": false,
+                     *       "role": "owner",
+                     *       "created_at": "created at",
+                     *       "deleted_at": "deleted at"
+                     *     }
+                     */
                     "application/json": {
                         business_id: string;
                         created_at: string;
@@ -2328,8 +2675,41 @@ export interface operations {
     getProjectsApiKeys: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_used_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_used_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_used_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_used_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description One or more of read, write, comma-separated. */
+                "mode[equals]"?: string;
+                /** @description One or more of read, write, comma-separated. */
+                "mode[notEquals]"?: string;
+                "name[contains]"?: string;
+                "name[endsWith]"?: string;
+                "name[equals]"?: string;
+                "name[notContains]"?: string;
+                "name[notEquals]"?: string;
+                "name[startsWith]"?: string;
+                "prefix[contains]"?: string;
+                "prefix[endsWith]"?: string;
+                "prefix[equals]"?: string;
+                "prefix[notContains]"?: string;
+                "prefix[notEquals]"?: string;
+                "prefix[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "name" | "-name";
                 starting_after?: string;
             };
             header?: never;
@@ -2340,12 +2720,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "mode": "read",
+                     *           "prefix": "prefix",
+                     *           "created_by": "created by",
+                     *           "created_at": "created at",
+                     *           "last_used_at": "last used at",
+                     *           "expires_at": "expires at",
+                     *           "revoked_at": "revoked at",
+                     *           "previous_expires_at": "previous expires at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -2384,6 +2783,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Back office",
+                 *       "mode": "write"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date-time */
                     expires_at?: string;
@@ -2394,12 +2799,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "mode": "read",
+                     *       "prefix": "prefix",
+                     *       "created_by": "created by",
+                     *       "created_at": "created at",
+                     *       "last_used_at": "last used at",
+                     *       "expires_at": "expires at",
+                     *       "revoked_at": "revoked at",
+                     *       "previous_expires_at": "previous expires at",
+                     *       "secret": "secret"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         created_by: string;
@@ -2441,8 +2861,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2469,6 +2889,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 3600
+                 *     }
+                 */
                 "application/json": {
                     /** @default 0 */
                     grace_period_seconds?: number;
@@ -2476,12 +2901,27 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "mode": "read",
+                     *       "prefix": "prefix",
+                     *       "created_by": "created by",
+                     *       "created_at": "created at",
+                     *       "last_used_at": "last used at",
+                     *       "expires_at": "expires at",
+                     *       "revoked_at": "revoked at",
+                     *       "previous_expires_at": "previous expires at",
+                     *       "secret": "secret"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         created_by: string;
@@ -2514,9 +2954,36 @@ export interface operations {
     getProjectsAudit: {
         parameters: {
             query?: {
+                "action[contains]"?: string;
+                "action[endsWith]"?: string;
+                "action[equals]"?: string;
+                "action[notContains]"?: string;
+                "action[notEquals]"?: string;
+                "action[startsWith]"?: string;
+                "actor_email[contains]"?: string;
+                "actor_email[endsWith]"?: string;
+                "actor_email[equals]"?: string;
+                "actor_email[notContains]"?: string;
+                "actor_email[notEquals]"?: string;
+                "actor_email[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
                 starting_after?: string;
+                "target[contains]"?: string;
+                "target[endsWith]"?: string;
+                "target[equals]"?: string;
+                "target[notContains]"?: string;
+                "target[notEquals]"?: string;
+                "target[startsWith]"?: string;
             };
             header?: never;
             path: {
@@ -2526,12 +2993,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "actor_kind": "user",
+                     *           "actor_id": "act_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "actor_email": "actor email",
+                     *           "actor_label": "actor label",
+                     *           "action": "action",
+                     *           "target": "target",
+                     *           "target_label": "target label",
+                     *           "ip": "ip",
+                     *           "metadata": {},
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             action: string;
@@ -2579,12 +3066,99 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "currency": "EUR",
+                     *       "currencies": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "volume": 1250,
+                     *           "count": 3
+                     *         }
+                     *       ],
+                     *       "time_zone": "Europe/Berlin",
+                     *       "from": "from",
+                     *       "to": "to",
+                     *       "granularity": "hour",
+                     *       "lag_seconds": 0,
+                     *       "totals": {
+                     *         "volume": 1250,
+                     *         "count": 3,
+                     *         "transactions": 0,
+                     *         "failed": 0,
+                     *         "success_rate": 0,
+                     *         "average_ticket": 0,
+                     *         "refunds": 0,
+                     *         "refunded_amount": 1250,
+                     *         "scans": 0,
+                     *         "scans_paid": 0,
+                     *         "conversion": 0,
+                     *         "median_seconds_to_pay": 0,
+                     *         "declines": [
+                     *           {
+                     *             "code": "code",
+                     *             "count": 3
+                     *           }
+                     *         ]
+                     *       },
+                     *       "series": [
+                     *         {
+                     *           "start": "start",
+                     *           "volume": 1250,
+                     *           "count": 3,
+                     *           "failed": 0,
+                     *           "success_rate": 0,
+                     *           "scans": 0,
+                     *           "scans_paid": 0,
+                     *           "refunded_amount": 1250
+                     *         }
+                     *       ],
+                     *       "previous": {
+                     *         "from": "from",
+                     *         "to": "to",
+                     *         "totals": {
+                     *           "volume": 1250,
+                     *           "count": 3,
+                     *           "transactions": 0,
+                     *           "failed": 0,
+                     *           "success_rate": 0,
+                     *           "average_ticket": 0,
+                     *           "refunds": 0,
+                     *           "refunded_amount": 1250,
+                     *           "scans": 0,
+                     *           "scans_paid": 0,
+                     *           "conversion": 0,
+                     *           "median_seconds_to_pay": 0,
+                     *           "declines": [
+                     *             {
+                     *               "code": "code",
+                     *               "count": 3
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "top_terminals": [
+                     *         {
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "label": "Till 2",
+                     *           "volume": 1250,
+                     *           "count": 3,
+                     *           "success_rate": 0
+                     *         }
+                     *       ],
+                     *       "terminals": {
+                     *         "online": 0,
+                     *         "total": 1250
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         currencies: {
                             count: number;
@@ -2685,12 +3259,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "webhook_id": "web_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_type": "event type",
+                     *           "status": "pending",
+                     *           "attempt_count": 3,
+                     *           "response_status": -9007199254740991,
+                     *           "next_attempt_at": "next attempt at",
+                     *           "last_attempt_at": "last attempt at",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             attempt_count: number;
@@ -2730,12 +3323,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "webhook_id": "web_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "event_type": "event type",
+                     *       "status": "pending",
+                     *       "attempt_count": 3,
+                     *       "response_status": -9007199254740991,
+                     *       "next_attempt_at": "next attempt at",
+                     *       "last_attempt_at": "last attempt at",
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         attempt_count: number;
                         created_at: string;
@@ -2765,9 +3372,28 @@ export interface operations {
     getProjectsEvents: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                "object_id[contains]"?: string;
+                "object_id[endsWith]"?: string;
+                "object_id[equals]"?: string;
+                "object_id[notContains]"?: string;
+                "object_id[notEquals]"?: string;
+                "object_id[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
                 starting_after?: string;
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, webhook.test, comma-separated. */
+                "type[equals]"?: string;
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, webhook.test, comma-separated. */
+                "type[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -2777,12 +3403,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "type",
+                     *           "object_id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "data": {},
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -2818,12 +3458,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "type": "type",
+                     *       "object_id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "data": {},
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         data: {
@@ -2856,12 +3505,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "webhook_id": "web_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_type": "event type",
+                     *           "status": "pending",
+                     *           "attempt_count": 3,
+                     *           "response_status": -9007199254740991,
+                     *           "next_attempt_at": "next attempt at",
+                     *           "last_attempt_at": "last attempt at",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             attempt_count: number;
@@ -2892,8 +3560,35 @@ export interface operations {
     getProjectsInvitations: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "email[contains]"?: string;
+                "email[endsWith]"?: string;
+                "email[equals]"?: string;
+                "email[notContains]"?: string;
+                "email[notEquals]"?: string;
+                "email[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "expires_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "expires_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "expires_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "expires_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description One or more of admin, member, comma-separated. */
+                "role[equals]"?: string;
+                /** @description One or more of admin, member, comma-separated. */
+                "role[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "email" | "-email";
                 starting_after?: string;
             };
             header?: never;
@@ -2904,12 +3599,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "email": "ana@corner-bakery.example",
+                     *           "role": "admin",
+                     *           "invited_by": "invited by",
+                     *           "created_at": "created at",
+                     *           "expires_at": "expires at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -2944,6 +3654,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ana@corner-bakery.example"
+                 *       ],
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": {
                     emails: string[];
                     /** @enum {string} */
@@ -2952,12 +3670,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "email": "ana@corner-bakery.example",
+                     *           "role": "admin",
+                     *           "invited_by": "invited by",
+                     *           "created_at": "created at",
+                     *           "expires_at": "expires at"
+                     *         }
+                     *       ],
+                     *       "refused": [
+                     *         {
+                     *           "email": "ana@corner-bakery.example",
+                     *           "code": "invalid_email",
+                     *           "message": "message"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -3002,8 +3741,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3030,12 +3769,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "email": "ana@corner-bakery.example",
+                     *       "role": "admin",
+                     *       "invited_by": "invited by",
+                     *       "created_at": "created at",
+                     *       "expires_at": "expires at"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         email: string;
@@ -3069,12 +3818,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A text/event-stream: `event:`, `id:` and JSON `data:` lines, and `: ping` comments */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -3088,10 +3839,35 @@ export interface operations {
     getProjectsMembers: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "display_name[contains]"?: string;
+                "display_name[endsWith]"?: string;
+                "display_name[equals]"?: string;
+                "display_name[notContains]"?: string;
+                "display_name[notEquals]"?: string;
+                "display_name[startsWith]"?: string;
+                "email[contains]"?: string;
+                "email[endsWith]"?: string;
+                "email[equals]"?: string;
+                "email[notContains]"?: string;
+                "email[notEquals]"?: string;
+                "email[startsWith]"?: string;
                 limit?: number;
                 q?: string;
                 role?: "owner" | "admin" | "member";
-                sort?: string;
+                /** @description One or more of owner, admin, member, comma-separated. */
+                "role[equals]"?: string;
+                /** @description One or more of owner, admin, member, comma-separated. */
+                "role[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "email" | "-email" | "role" | "-role";
                 starting_after?: string;
             };
             header?: never;
@@ -3102,12 +3878,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "user_id": "use_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "email": "ana@corner-bakery.example",
+                     *           "display_name": "display name",
+                     *           "role": "owner",
+                     *           "mfa_enabled": false,
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -3143,8 +3934,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3171,6 +3962,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     role: "admin" | "member";
@@ -3178,8 +3974,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3201,9 +3997,46 @@ export interface operations {
     getProjectsRequestLogs: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "key[contains]"?: string;
+                "key[endsWith]"?: string;
+                "key[equals]"?: string;
+                "key[notContains]"?: string;
+                "key[notEquals]"?: string;
+                "key[startsWith]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description One or more of GET, POST, PUT, PATCH, DELETE, comma-separated. */
+                "method[equals]"?: string;
+                /** @description One or more of GET, POST, PUT, PATCH, DELETE, comma-separated. */
+                "method[notEquals]"?: string;
+                "path[contains]"?: string;
+                "path[endsWith]"?: string;
+                "path[equals]"?: string;
+                "path[notContains]"?: string;
+                "path[notEquals]"?: string;
+                "path[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "status" | "-status";
                 starting_after?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[equals]"?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[gt]"?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[gte]"?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[lt]"?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[lte]"?: string;
+                /** @description A whole number (status in minor units where it is money). */
+                "status[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -3213,12 +4046,39 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "method": "method",
+                     *           "route": "route",
+                     *           "path": "path",
+                     *           "status": -9007199254740991,
+                     *           "duration_ms": -9007199254740991,
+                     *           "key": {
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "prefix": "prefix",
+                     *             "name": "Corner Bakery"
+                     *           },
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "ip": "ip",
+                     *           "request_id": "req_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "idempotency_key": "idempotency key",
+                     *           "request_body": null,
+                     *           "response_body": null,
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -3265,12 +4125,34 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "method": "method",
+                     *       "route": "route",
+                     *       "path": "path",
+                     *       "status": -9007199254740991,
+                     *       "duration_ms": -9007199254740991,
+                     *       "key": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "prefix": "prefix",
+                     *         "name": "Corner Bakery"
+                     *       },
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "ip": "ip",
+                     *       "request_id": "req_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "idempotency_key": "idempotency key",
+                     *       "request_body": null,
+                     *       "response_body": null,
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         duration_ms: number;
@@ -3313,12 +4195,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "business_id": "bus_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "currency": "EUR",
+                     *       "terminal_offline_alert_minutes": -9007199254740991,
+                     *       "require_mfa": false,
+                     *       "role": "owner",
+                     *       "created_at": "created at",
+                     *       "deleted_at": "deleted at"
+                     *     }
+                     */
                     "application/json": {
                         business_id: string;
                         created_at: string;
@@ -3348,9 +4244,34 @@ export interface operations {
     getProjectsScans: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description One or more of opened, paid, abandoned, rejected, comma-separated. */
+                "outcome[equals]"?: string;
+                /** @description One or more of opened, paid, abandoned, rejected, comma-separated. */
+                "outcome[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
                 starting_after?: string;
+                "terminal_id[contains]"?: string;
+                "terminal_id[endsWith]"?: string;
+                "terminal_id[equals]"?: string;
+                "terminal_id[notContains]"?: string;
+                "terminal_id[notEquals]"?: string;
+                "terminal_id[startsWith]"?: string;
+                "transaction_id[contains]"?: string;
+                "transaction_id[endsWith]"?: string;
+                "transaction_id[equals]"?: string;
+                "transaction_id[notContains]"?: string;
+                "transaction_id[notEquals]"?: string;
+                "transaction_id[startsWith]"?: string;
             };
             header?: never;
             path: {
@@ -3360,12 +4281,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_label": "terminal label",
+                     *           "outcome": "opened",
+                     *           "rejected_reason": "rejected reason",
+                     *           "user_agent": "user agent",
+                     *           "app_version": "app version",
+                     *           "paid_at": "paid at",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             app_version: string | null;
@@ -3405,12 +4345,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_label": "terminal label",
+                     *       "outcome": "opened",
+                     *       "rejected_reason": "rejected reason",
+                     *       "user_agent": "user agent",
+                     *       "app_version": "app version",
+                     *       "paid_at": "paid at",
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         created_at: string;
@@ -3438,7 +4392,34 @@ export interface operations {
     getProjectsScansExportCsv: {
         parameters: {
             query?: {
-                sort?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                /** @description One or more of opened, paid, abandoned, rejected, comma-separated. */
+                "outcome[equals]"?: string;
+                /** @description One or more of opened, paid, abandoned, rejected, comma-separated. */
+                "outcome[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
+                "terminal_id[contains]"?: string;
+                "terminal_id[endsWith]"?: string;
+                "terminal_id[equals]"?: string;
+                "terminal_id[notContains]"?: string;
+                "terminal_id[notEquals]"?: string;
+                "terminal_id[startsWith]"?: string;
+                /** @description Days of date filters in this zone (the project's by default). */
+                time_zone?: string;
+                "transaction_id[contains]"?: string;
+                "transaction_id[endsWith]"?: string;
+                "transaction_id[equals]"?: string;
+                "transaction_id[notContains]"?: string;
+                "transaction_id[notEquals]"?: string;
+                "transaction_id[startsWith]"?: string;
             };
             header?: never;
             path: {
@@ -3448,12 +4429,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A CSV file (RFC 4180) with a header row */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -3467,9 +4450,76 @@ export interface operations {
     getProjectsTransactions: {
         parameters: {
             query?: {
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[equals]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[gt]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[gte]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[lt]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[lte]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[notEquals]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[equals]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[notEquals]"?: string;
+                "card_brand[contains]"?: string;
+                "card_brand[endsWith]"?: string;
+                "card_brand[equals]"?: string;
+                "card_brand[notContains]"?: string;
+                "card_brand[notEquals]"?: string;
+                "card_brand[startsWith]"?: string;
+                "card_last4[contains]"?: string;
+                "card_last4[endsWith]"?: string;
+                "card_last4[equals]"?: string;
+                "card_last4[notContains]"?: string;
+                "card_last4[notEquals]"?: string;
+                "card_last4[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "currency[contains]"?: string;
+                "currency[endsWith]"?: string;
+                "currency[equals]"?: string;
+                "currency[notContains]"?: string;
+                "currency[notEquals]"?: string;
+                "currency[startsWith]"?: string;
                 limit?: number;
-                sort?: string;
+                "reference[contains]"?: string;
+                "reference[endsWith]"?: string;
+                "reference[equals]"?: string;
+                "reference[notContains]"?: string;
+                "reference[notEquals]"?: string;
+                "reference[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
                 starting_after?: string;
+                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                "status[equals]"?: string;
+                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                "status[notEquals]"?: string;
+                "terminal_id[contains]"?: string;
+                "terminal_id[endsWith]"?: string;
+                "terminal_id[equals]"?: string;
+                "terminal_id[notContains]"?: string;
+                "terminal_id[notEquals]"?: string;
+                "terminal_id[startsWith]"?: string;
             };
             header?: never;
             path: {
@@ -3479,12 +4529,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "status": "pending",
+                     *           "source": "terminal",
+                     *           "amount": 1250,
+                     *           "currency": "EUR",
+                     *           "amount_refunded": 1250,
+                     *           "reference": "order-1042",
+                     *           "metadata": {},
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_label": "terminal label",
+                     *           "provider": "simulator",
+                     *           "provider_reference": "provider reference",
+                     *           "card_brand": "visa",
+                     *           "card_last4": "4242",
+                     *           "failure_code": "failure code",
+                     *           "failure_message": "failure message",
+                     *           "last_payment_error": {
+                     *             "code": "code",
+                     *             "message": "message"
+                     *           },
+                     *           "receipt_url": "receipt url",
+                     *           "expires_at": "expires at",
+                     *           "succeeded_at": "succeeded at",
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             amount: number;
@@ -3543,12 +4627,86 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "status": "pending",
+                     *       "source": "terminal",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "amount_refunded": 1250,
+                     *       "reference": "order-1042",
+                     *       "metadata": {},
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_label": "terminal label",
+                     *       "provider": "simulator",
+                     *       "provider_reference": "provider reference",
+                     *       "card_brand": "visa",
+                     *       "card_last4": "4242",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "expires_at": "expires at",
+                     *       "succeeded_at": "succeeded at",
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at",
+                     *       "status_history": [
+                     *         {
+                     *           "from": "pending",
+                     *           "status": "pending",
+                     *           "reason": "reason",
+                     *           "at": "at"
+                     *         }
+                     *       ],
+                     *       "payment_attempts": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "status": "processing",
+                     *           "payment_method": "payment method",
+                     *           "card_brand": "visa",
+                     *           "card_last4": "4242",
+                     *           "failure_code": "failure code",
+                     *           "failure_message": "failure message",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "scans": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_label": "terminal label",
+                     *           "outcome": "opened",
+                     *           "rejected_reason": "rejected reason",
+                     *           "user_agent": "user agent",
+                     *           "app_version": "app version",
+                     *           "paid_at": "paid at",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "amount": 1250,
+                     *           "currency": "EUR",
+                     *           "reason": "reason",
+                     *           "status": "pending",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         amount: number;
                         amount_refunded: number;
@@ -3645,6 +4803,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 250,
+                 *       "reason": "requested_by_customer"
+                 *     }
+                 */
                 "application/json": {
                     amount?: number;
                     /** @enum {string} */
@@ -3653,12 +4817,23 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reason": "reason",
+                     *       "status": "pending",
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         amount: number;
                         created_at: string;
@@ -3687,7 +4862,76 @@ export interface operations {
     getProjectsTransactionsExportCsv: {
         parameters: {
             query?: {
-                sort?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[equals]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[gt]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[gte]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[lt]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[lte]"?: string;
+                /** @description A whole number (amount_refunded in minor units where it is money). */
+                "amount_refunded[notEquals]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[equals]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[notEquals]"?: string;
+                "card_brand[contains]"?: string;
+                "card_brand[endsWith]"?: string;
+                "card_brand[equals]"?: string;
+                "card_brand[notContains]"?: string;
+                "card_brand[notEquals]"?: string;
+                "card_brand[startsWith]"?: string;
+                "card_last4[contains]"?: string;
+                "card_last4[endsWith]"?: string;
+                "card_last4[equals]"?: string;
+                "card_last4[notContains]"?: string;
+                "card_last4[notEquals]"?: string;
+                "card_last4[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "currency[contains]"?: string;
+                "currency[endsWith]"?: string;
+                "currency[equals]"?: string;
+                "currency[notContains]"?: string;
+                "currency[notEquals]"?: string;
+                "currency[startsWith]"?: string;
+                "reference[contains]"?: string;
+                "reference[endsWith]"?: string;
+                "reference[equals]"?: string;
+                "reference[notContains]"?: string;
+                "reference[notEquals]"?: string;
+                "reference[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
+                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                "status[equals]"?: string;
+                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                "status[notEquals]"?: string;
+                "terminal_id[contains]"?: string;
+                "terminal_id[endsWith]"?: string;
+                "terminal_id[equals]"?: string;
+                "terminal_id[notContains]"?: string;
+                "terminal_id[notEquals]"?: string;
+                "terminal_id[startsWith]"?: string;
+                /** @description Days of date filters in this zone (the project's by default). */
+                time_zone?: string;
             };
             header?: never;
             path: {
@@ -3697,12 +4941,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A CSV file (RFC 4180) with a header row */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -3724,14 +4970,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to_user_id": "uid_admin"
+                 *     }
+                 */
                 "application/json": {
                     to_user_id: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3761,12 +5012,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "url": "https://hooks.corner-bakery.example/scanline",
+                     *           "description": "description",
+                     *           "event_types": [
+                     *             "event types"
+                     *           ],
+                     *           "enabled": false,
+                     *           "disabled_reason": "disabled reason",
+                     *           "previous_secret_expires_at": "previous secret expires at",
+                     *           "health": {
+                     *             "success_rate_24h": 0,
+                     *             "attempts_24h": -9007199254740991,
+                     *             "last_success_at": "last success at",
+                     *             "last_failure_at": "last failure at",
+                     *             "last_failure_reason": "last failure reason",
+                     *             "failing_since": "failing since"
+                     *           },
+                     *           "created_at": "created at",
+                     *           "updated_at": "updated at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             created_at: string;
@@ -3811,6 +5090,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.corner-bakery.example/scanline",
+                 *       "description": "Accounting",
+                 *       "event_types": [
+                 *         "transaction.succeeded",
+                 *         "transaction.refunded"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
@@ -3820,12 +5109,36 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "url": "https://hooks.corner-bakery.example/scanline",
+                     *       "description": "description",
+                     *       "event_types": [
+                     *         "event types"
+                     *       ],
+                     *       "enabled": false,
+                     *       "disabled_reason": "disabled reason",
+                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "health": {
+                     *         "success_rate_24h": 0,
+                     *         "attempts_24h": -9007199254740991,
+                     *         "last_success_at": "last success at",
+                     *         "last_failure_at": "last failure at",
+                     *         "last_failure_reason": "last failure reason",
+                     *         "failing_since": "failing since"
+                     *       },
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at",
+                     *       "secret": "secret"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         description: string | null;
@@ -3873,12 +5186,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "url": "https://hooks.corner-bakery.example/scanline",
+                     *       "description": "description",
+                     *       "event_types": [
+                     *         "event types"
+                     *       ],
+                     *       "enabled": false,
+                     *       "disabled_reason": "disabled reason",
+                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "health": {
+                     *         "success_rate_24h": 0,
+                     *         "attempts_24h": -9007199254740991,
+                     *         "last_success_at": "last success at",
+                     *         "last_failure_at": "last failure at",
+                     *         "last_failure_reason": "last failure reason",
+                     *         "failing_since": "failing since"
+                     *       },
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         description: string | null;
@@ -3921,8 +5257,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3949,6 +5285,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "description": "Accounting (EU)"
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
@@ -3958,12 +5299,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "url": "https://hooks.corner-bakery.example/scanline",
+                     *       "description": "description",
+                     *       "event_types": [
+                     *         "event types"
+                     *       ],
+                     *       "enabled": false,
+                     *       "disabled_reason": "disabled reason",
+                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "health": {
+                     *         "success_rate_24h": 0,
+                     *         "attempts_24h": -9007199254740991,
+                     *         "last_success_at": "last success at",
+                     *         "last_failure_at": "last failure at",
+                     *         "last_failure_reason": "last failure reason",
+                     *         "failing_since": "failing since"
+                     *       },
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at"
+                     *     }
+                     */
                     "application/json": {
                         created_at: string;
                         description: string | null;
@@ -4001,9 +5365,61 @@ export interface operations {
     getProjectsWebhooksDeliveries: {
         parameters: {
             query?: {
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[equals]"?: string;
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[gt]"?: string;
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[gte]"?: string;
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[lt]"?: string;
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[lte]"?: string;
+                /** @description A whole number (attempt_count in minor units where it is money). */
+                "attempt_count[notEquals]"?: string;
+                /** @description Text in the event payload. */
+                "body[contains]"?: string;
+                "body[notContains]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "event_id[contains]"?: string;
+                "event_id[endsWith]"?: string;
+                "event_id[equals]"?: string;
+                "event_id[notContains]"?: string;
+                "event_id[notEquals]"?: string;
+                "event_id[startsWith]"?: string;
+                "event_type[contains]"?: string;
+                "event_type[endsWith]"?: string;
+                "event_type[equals]"?: string;
+                "event_type[notContains]"?: string;
+                "event_type[notEquals]"?: string;
+                "event_type[startsWith]"?: string;
                 limit?: number;
-                sort?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[equals]"?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[gt]"?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[gte]"?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[lt]"?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[lte]"?: string;
+                /** @description A whole number (response_status in minor units where it is money). */
+                "response_status[notEquals]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "attempt_count" | "-attempt_count";
                 starting_after?: string;
+                /** @description One or more of pending, succeeded, failed, comma-separated. */
+                "status[equals]"?: string;
+                /** @description One or more of pending, succeeded, failed, comma-separated. */
+                "status[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -4014,12 +5430,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "webhook_id": "web_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "event_type": "event type",
+                     *           "status": "pending",
+                     *           "attempt_count": 3,
+                     *           "response_status": -9007199254740991,
+                     *           "next_attempt_at": "next attempt at",
+                     *           "last_attempt_at": "last attempt at",
+                     *           "created_at": "created at"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             attempt_count: number;
@@ -4060,12 +5495,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "webhook_id": "web_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "event_type": "event type",
+                     *       "status": "pending",
+                     *       "attempt_count": 3,
+                     *       "response_status": -9007199254740991,
+                     *       "next_attempt_at": "next attempt at",
+                     *       "last_attempt_at": "last attempt at",
+                     *       "created_at": "created at",
+                     *       "webhook_url": "https://hooks.corner-bakery.example/scanline",
+                     *       "payload": {},
+                     *       "attempts": [
+                     *         {
+                     *           "started_at": "started at",
+                     *           "duration_ms": -9007199254740991,
+                     *           "succeeded": false,
+                     *           "request": {
+                     *             "url": "https://hooks.corner-bakery.example/scanline",
+                     *             "headers": {},
+                     *             "body": "body"
+                     *           },
+                     *           "response": {
+                     *             "status": -9007199254740991,
+                     *             "headers": {},
+                     *             "body": "body"
+                     *           },
+                     *           "error": "error"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         attempt_count: number;
                         attempts: {
@@ -4126,6 +5595,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-24T00:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date-time */
                     since: string;
@@ -4133,12 +5607,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "requeued": -9007199254740991
+                     *     }
+                     */
                     "application/json": {
                         requeued: number;
                     };
@@ -4169,12 +5648,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "secret",
+                     *       "previous_secret_expires_at": "previous secret expires at"
+                     *     }
+                     */
                     "application/json": {
                         previous_secret_expires_at: string | null;
                         secret: string;
@@ -4204,12 +5689,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "secret",
+                     *       "previous_secret_expires_at": "previous secret expires at"
+                     *     }
+                     */
                     "application/json": {
                         previous_secret_expires_at: string | null;
                         secret: string;
@@ -4237,12 +5728,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_id": "eve_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "delivery_id": "del_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
                     "application/json": {
                         delivery_id: string;
                         event_id: string;
@@ -4263,13 +5760,16 @@ export interface operations {
     postProvidersStripeWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description Stripe's signature of the raw body, checked with the business's webhook signing secret. */
+                "Stripe-Signature": string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4287,24 +5787,62 @@ export interface operations {
     postMobileScans: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The scanning app's version, kept with the scan. */
+                "X-App-Version"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "stk_token"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "amount": 1250,
+                     *         "currency": "EUR",
+                     *         "status": "pending",
+                     *         "expires_at": "expires at",
+                     *         "failure_code": "failure code",
+                     *         "failure_message": "failure message",
+                     *         "last_payment_error": {
+                     *           "code": "code",
+                     *           "message": "message"
+                     *         },
+                     *         "receipt_url": "receipt url"
+                     *       },
+                     *       "merchant": {
+                     *         "name": "Corner Bakery"
+                     *       },
+                     *       "terminal": {
+                     *         "label": "Till 2"
+                     *       },
+                     *       "provider": "simulator",
+                     *       "stripe": {
+                     *         "publishable_key": "publishable key",
+                     *         "client_secret": "client secret"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         merchant: {
@@ -4358,12 +5896,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "amount": 1250,
+                     *         "currency": "EUR",
+                     *         "status": "pending",
+                     *         "expires_at": "expires at",
+                     *         "failure_code": "failure code",
+                     *         "failure_message": "failure message",
+                     *         "last_payment_error": {
+                     *           "code": "code",
+                     *           "message": "message"
+                     *         },
+                     *         "receipt_url": "receipt url"
+                     *       },
+                     *       "merchant": {
+                     *         "name": "Corner Bakery"
+                     *       },
+                     *       "terminal": {
+                     *         "label": "Till 2"
+                     *       },
+                     *       "provider": "simulator",
+                     *       "stripe": {
+                     *         "publishable_key": "publishable key",
+                     *         "client_secret": "client secret"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         merchant: {
@@ -4414,18 +5982,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_method": "pm_card_visa"
+                 *     }
+                 */
                 "application/json": {
                     payment_method: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "succeeded",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "next_action": {
+                     *         "type": "type",
+                     *         "confirm_url": "confirm url"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         failure_code?: string;
                         failure_message?: string;
@@ -4465,16 +6054,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never> | null;
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "succeeded",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "next_action": {
+                     *         "type": "type",
+                     *         "confirm_url": "confirm url"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         failure_code?: string;
                         failure_message?: string;
@@ -4514,6 +6120,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "shopper@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: email */
                     email: string;
@@ -4521,12 +6132,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sent": true,
+                     *       "emails_left": -9007199254740991
+                     *     }
+                     */
                     "application/json": {
                         emails_left: number;
                         /** @enum {boolean} */
@@ -4556,12 +6173,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchant": {
+                     *         "name": "Corner Bakery"
+                     *       },
+                     *       "terminal": {
+                     *         "label": "Till 2"
+                     *       },
+                     *       "currency": "EUR",
+                     *       "min_amount": 1250,
+                     *       "max_amount": 1250
+                     *     }
+                     */
                     "application/json": {
                         currency: string;
                         max_amount: number;
@@ -4593,6 +6223,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 450,
+                 *       "note": "Two coffees"
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     note?: string;
@@ -4600,12 +6236,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "payment_url": "payment url"
+                     *     }
+                     */
                     "application/json": {
                         payment_url: string;
                         transaction_id: string;
@@ -4632,6 +6274,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "app_version": "2.4.0",
+                 *       "battery": 87,
+                 *       "network": "wifi"
+                 *     }
+                 */
                 "application/json": {
                     app_version?: string;
                     battery?: number;
@@ -4640,12 +6289,29 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -4686,12 +6352,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "terminal": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "label": "Till 2",
+                     *         "kind": "physical",
+                     *         "location": "location",
+                     *         "serial": "serial",
+                     *         "status": "unpaired",
+                     *         "last_seen_at": "last seen at",
+                     *         "app_version": "app version",
+                     *         "device_model": "device model",
+                     *         "battery": -9007199254740991,
+                     *         "network": "network",
+                     *         "paired_at": "paired at",
+                     *         "created_at": "created at"
+                     *       },
+                     *       "project": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "name": "Corner Bakery",
+                     *         "currency": "EUR",
+                     *         "time_zone": "Europe/Berlin"
+                     *       },
+                     *       "business": {
+                     *         "name": "Corner Bakery"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         business: {
                             name: string;
@@ -4739,6 +6433,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "ABCD-1234",
+                 *       "device": {
+                 *         "model": "Pixel 9",
+                 *         "app_version": "2.4.0",
+                 *         "serial": "SN-4402-118"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     code: string;
                     /** @default {} */
@@ -4751,12 +6455,32 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "terminal": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "label": "Till 2",
+                     *         "kind": "physical",
+                     *         "location": "location",
+                     *         "serial": "serial",
+                     *         "status": "unpaired",
+                     *         "last_seen_at": "last seen at",
+                     *         "app_version": "app version",
+                     *         "device_model": "device model",
+                     *         "battery": -9007199254740991,
+                     *         "network": "network",
+                     *         "paired_at": "paired at",
+                     *         "created_at": "created at"
+                     *       },
+                     *       "device_token": "device token"
+                     *     }
+                     */
                     "application/json": {
                         device_token: string;
                         terminal: {
@@ -4792,9 +6516,52 @@ export interface operations {
     getTerminalProjectsTerminals: {
         parameters: {
             query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                /** @description One or more of physical, virtual, comma-separated. */
+                "kind[equals]"?: string;
+                /** @description One or more of physical, virtual, comma-separated. */
+                "kind[notEquals]"?: string;
+                "label[contains]"?: string;
+                "label[endsWith]"?: string;
+                "label[equals]"?: string;
+                "label[notContains]"?: string;
+                "label[notEquals]"?: string;
+                "label[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_seen_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_seen_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_seen_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "last_seen_at[dateIsNot]"?: string;
                 limit?: number;
-                sort?: string;
+                "location[contains]"?: string;
+                "location[endsWith]"?: string;
+                "location[equals]"?: string;
+                "location[notContains]"?: string;
+                "location[notEquals]"?: string;
+                "location[startsWith]"?: string;
+                "serial[contains]"?: string;
+                "serial[endsWith]"?: string;
+                "serial[equals]"?: string;
+                "serial[notContains]"?: string;
+                "serial[notEquals]"?: string;
+                "serial[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "label" | "-label";
                 starting_after?: string;
+                /** @description One or more of unpaired, online, offline, disabled, comma-separated. */
+                "status[equals]"?: string;
+                /** @description One or more of unpaired, online, offline, disabled, comma-separated. */
+                "status[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -4804,12 +6571,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "label": "Till 2",
+                     *           "kind": "physical",
+                     *           "location": "location",
+                     *           "serial": "serial",
+                     *           "status": "unpaired",
+                     *           "last_seen_at": "last seen at",
+                     *           "app_version": "app version",
+                     *           "device_model": "device model",
+                     *           "battery": -9007199254740991,
+                     *           "network": "network",
+                     *           "paired_at": "paired at",
+                     *           "created_at": "created at",
+                     *           "sticker_url": "sticker url"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "next cursor"
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             app_version: string | null;
@@ -4853,6 +6643,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Till 2",
+                 *       "kind": "physical",
+                 *       "location": "Front counter",
+                 *       "serial": "SN-4402-118"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     kind: "physical" | "virtual";
@@ -4863,12 +6661,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -4914,12 +6730,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -4961,6 +6795,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location": "Back counter"
+                 *     }
+                 */
                 "application/json": {
                     label?: string;
                     location?: string | null;
@@ -4969,12 +6808,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -5020,12 +6877,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -5069,12 +6944,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -5118,12 +7011,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "code",
+                     *       "expires_at": "expires at"
+                     *     }
+                     */
                     "application/json": {
                         code: string;
                         expires_at: string;
@@ -5153,12 +7052,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "label": "Till 2",
+                     *       "kind": "physical",
+                     *       "location": "location",
+                     *       "serial": "serial",
+                     *       "status": "unpaired",
+                     *       "last_seen_at": "last seen at",
+                     *       "app_version": "app version",
+                     *       "device_model": "device model",
+                     *       "battery": -9007199254740991,
+                     *       "network": "network",
+                     *       "paired_at": "paired at",
+                     *       "created_at": "created at",
+                     *       "sticker_url": "sticker url"
+                     *     }
+                     */
                     "application/json": {
                         app_version: string | null;
                         battery: number | null;
@@ -5202,12 +7119,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A text/event-stream: `event:`, `id:` and JSON `data:` lines, and `: ping` comments */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
@@ -5220,12 +7139,25 @@ export interface operations {
     postTerminalTransactions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Required (else 400 idempotency_key_required). The same key with the same body answers the first response again for 24 hours; with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1250,
+                 *       "currency": "EUR",
+                 *       "reference": "order-1042",
+                 *       "metadata": {
+                 *         "register": "till-2"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     amount: number;
                     currency?: string;
@@ -5238,12 +7170,37 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "status": "pending",
+                     *       "source": "terminal",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reference": "order-1042",
+                     *       "metadata": {},
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "payment_url": "payment url",
+                     *       "card_brand": "visa",
+                     *       "card_last4": "4242",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "expires_at": "expires at",
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at"
+                     *     }
+                     */
                     "application/json": {
                         amount: number;
                         card_brand: string | null;
@@ -5296,12 +7253,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "status": "pending",
+                     *       "source": "terminal",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reference": "order-1042",
+                     *       "metadata": {},
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "payment_url": "payment url",
+                     *       "card_brand": "visa",
+                     *       "card_last4": "4242",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "expires_at": "expires at",
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at"
+                     *     }
+                     */
                     "application/json": {
                         amount: number;
                         card_brand: string | null;
@@ -5351,12 +7333,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "status": "pending",
+                     *       "source": "terminal",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reference": "order-1042",
+                     *       "metadata": {},
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "payment_url": "payment url",
+                     *       "card_brand": "visa",
+                     *       "card_last4": "4242",
+                     *       "failure_code": "failure code",
+                     *       "failure_message": "failure message",
+                     *       "last_payment_error": {
+                     *         "code": "code",
+                     *         "message": "message"
+                     *       },
+                     *       "receipt_url": "receipt url",
+                     *       "expires_at": "expires at",
+                     *       "created_at": "created at",
+                     *       "updated_at": "updated at"
+                     *     }
+                     */
                     "application/json": {
                         amount: number;
                         card_brand: string | null;
@@ -5408,12 +7415,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A text/event-stream: `event:`, `id:` and JSON `data:` lines, and `: ping` comments */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
