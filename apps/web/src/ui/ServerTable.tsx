@@ -9,7 +9,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error';
-import { formatDate, getDateFormat } from '../theme/date-format';
+import { datePattern, displayTimeZone, formatDate } from '../theme/date-format';
 import { CsvExportButton } from './CsvExportButton';
 import type { TableQuery } from './use-table-query';
 
@@ -74,8 +74,8 @@ function dateFilter(options: ColumnFilterElementTemplateOptions) {
     <Calendar
       value={options.value instanceof Date ? options.value : null}
       onChange={(e) => options.filterCallback(e.value, options.index)}
-      dateFormat={getDateFormat()}
-      placeholder={getDateFormat()}
+      dateFormat={datePattern()}
+      placeholder={datePattern()}
       aria-label="Date"
     />
   );
@@ -259,7 +259,12 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
           disabled={query.pageIndex === 0}
           onClick={query.previous}
         />
-        <span className="muted">Page {query.pageIndex + 1}</span>
+        <span className="muted">
+          Page {query.pageIndex + 1}
+          {props.columns.some((c) => c.type === 'date') && (
+            <span className="server-table-zone"> · times in {displayTimeZone()}</span>
+          )}
+        </span>
         <Button
           label="Next"
           icon="pi pi-chevron-right"

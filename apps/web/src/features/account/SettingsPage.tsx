@@ -7,6 +7,7 @@ import { type Appearance, getAppearance, setAppearance } from '../../theme/appea
 import {
   DATE_FORMATS,
   type DateFormat,
+  datePattern,
   formatDate,
   getDateFormat,
   setDateFormat,
@@ -70,7 +71,10 @@ export default function SettingsPage() {
             <Dropdown
               inputId="date-format"
               value={dateFormat}
-              options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+              options={DATE_FORMATS.map((f) => ({
+                value: f,
+                label: f === 'auto' ? `As my language writes dates (${datePattern('auto')})` : f,
+              }))}
               onChange={(e) => {
                 setDateFormat(e.value);
                 setLocalDateFormat(e.value);
@@ -79,7 +83,8 @@ export default function SettingsPage() {
             />
           </FormField>
           <p className="muted">
-            Times show in your browser’s time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+            A project’s pages show times in the project’s time zone, as its dashboard counts days; other pages
+            in your browser’s ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
           </p>
         </section>
       </div>

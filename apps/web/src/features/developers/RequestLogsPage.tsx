@@ -136,7 +136,7 @@ function RequestLogDialog({ log, onClose }: { log: RequestLog; onClose: () => vo
           <Tag value={String(log.status)} severity={statusSeverity(log.status)} /> in {log.duration_ms} ms
         </dd>
         <dt>Time</dt>
-        <dd>{formatDate(log.created_at)}</dd>
+        <dd>{formatDate(log.created_at, 'seconds')}</dd>
         <dt>Route</dt>
         <dd>
           <code>{log.route ?? '—'}</code>

@@ -175,7 +175,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             <div className="timeline-entry">
               <strong>{e.title}</strong>
               <time className="muted" dateTime={e.at}>
-                {formatDate(e.at)}
+                {formatDate(e.at, 'seconds')}
               </time>
               {e.detail && <span className="muted">{e.detail}</span>}
             </div>

@@ -50,7 +50,7 @@ function Attempt({ attempt, index }: { attempt: DeliveryAttempt; index: number }
             value={attempt.response ? `HTTP ${attempt.response.status}` : 'No response'}
           />
           <span className="muted">
-            {formatDate(attempt.started_at)} · {attempt.duration_ms} ms
+            {formatDate(attempt.started_at, 'seconds')} · {attempt.duration_ms} ms
           </span>
           <Button label="Copy as curl" icon="pi pi-copy" text size="small" onClick={() => void copy()} />
         </header>

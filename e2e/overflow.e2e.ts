@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
+import { freshSession } from '../apps/server/src/test/tokens';
+import { expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+
+/**
+ * Issue 19 §2: no console page scrolls sideways, at a phone's 390 px or a narrow desktop's
+ * 1280 px, in light or dark, even with very long and emoji names in the workspace.
+ */
+const LONG_NAME = '🥐 Boulangerie-Pâtisserie Ünterwegs Großhandel & Söhne International Holdings 👩‍👩‍👧‍👦';
+const LONG_WORD = 'Supercalifragilisticexpialidocious-Kaffeehausgesellschaft-Niederlassung-Nord';
+
+describe('no page scrolls sideways (Chromium)', () => {
+  let s: Stack;
+  let page: Page;
+  const routes: string[] = [];
+
+  beforeAll(async () => {
+    s = await startStack();
+    page = await (await s.context()).newPage();
+    const email = newEmail('overflow');
+    await registerThroughUi(page, s.origin, email);
+    await page.getByRole('button', { name: 'Create a demo project' }).click();
+    await page.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/, { timeout: 60_000 });
+    const projectId = /\/p\/(prj_[A-Za-z0-9]+)\//.exec(page.url())![1]!;
+    const db = s.t.ctx.database.db;
+    // Names as long as the forms allow, with emoji and a word that cannot break.
+    await db.execute(sql`update projects set name = ${LONG_NAME.slice(0, 120)} where id = ${projectId}`);
+    await db.execute(
+      sql`update businesses set name = ${`${LONG_WORD} ${LONG_NAME}`.slice(0, 120)} where id = (select business_id from projects where id = ${projectId})`,
+    );
+    await db.execute(
+      sql`update terminals set label = ${LONG_WORD.slice(0, 80)} where project_id = ${projectId}`,
+    );
+    const user = await findUserByEmail(db, email);
+    const auth = await freshSession(s.t.ctx, user!);
+    const webhook = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/webhooks`,
+      headers: auth,
+      payload: {
+        url: `https://hooks.example.com/${'very-long-path-segment-'.repeat(8)}`,
+        description: LONG_NAME,
+      },
+    });
+    expect(webhook.statusCode, webhook.body).toBe(201);
+    const api = async (path: string) =>
+      (await s.t.app.inject({ url: `/api/v1/projects/${projectId}${path}`, headers: auth })).json();
+    const [tx] = (await api('/transactions?limit=1')).data;
+    const terminal = (
+      await s.t.app.inject({ url: `/terminal/v1/projects/${projectId}/terminals?limit=1`, headers: auth })
+    ).json().data[0];
+    const p = `/p/${projectId}`;
+    routes.push(
+      '/u/dashboard',
+      '/u/profile',
+      '/u/businesses',
+      '/u/settings',
+      '/u/settings/security',
+      '/p',
+      `${p}/dashboard`,
+      `${p}/scans`,
+      `${p}/transactions`,
+      `${p}/transactions/${tx.id}`,
+      `${p}/terminals`,
+      `${p}/terminals/${terminal.id}`,
+      `${p}/members`,
+      `${p}/admins`,
+      `${p}/api-keys`,
+      `${p}/webhooks`,
+      `${p}/webhooks/${webhook.json().id}`,
+      `${p}/logs`,
+      `${p}/settings`,
+    );
+  }, 120_000);
+  afterAll(() => s.close());
+
+  /** How far the document scrolls sideways, after the page has drawn its data. */
+  async function overflowOf(route: string): Promise<number> {
+    await page.goto(`${s.origin}${route}`);
+    await expectVisible(page.locator('main h1, main h2'), 15_000);
+    await page
+      .locator('.p-skeleton, .p-progress-spinner')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => {});
+    await page.waitForTimeout(150);
+    return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  }
+
+  for (const width of [1280, 390]) {
+    it(`fits every route at ${width} px, light and dark`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      const wide: string[] = [];
+      for (const route of routes) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          const by =
+            scheme === 'light'
+              ? await overflowOf(route)
+              : await page.evaluate(
+                  () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                );
+          if (by > 0) wide.push(`${route} (${scheme}) by ${by} px`);
+        }
+      }
+      expect(wide).toEqual([]);
+    }, 180_000);
+  }
+});
