@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
 import {
   memberQuery,
-  terminalQuery,
+  terminalQueries,
   transactionQueries,
 } from '../apps/server/src/domain/search/search-kinds';
 import type { Db } from '../apps/server/src/platform/db';
@@ -106,6 +106,7 @@ export async function benchSearch() {
       { name: `reference prefix "ORDER-1" (${prefixCount.toLocaleString('en-US')} matches)`, q: 'ORDER-1' },
       { name: `card last 4 (${last4Count.toLocaleString('en-US')} matches)`, q: sample!.card_last4 },
       { name: 'terminal label prefix "front"', q: 'front' },
+      { name: 'terminal serial prefix "sn-1"', q: 'sn-1' },
       { name: `member email prefix "${memberPrefix}"`, q: memberPrefix },
       { name: 'no match "zzzz"', q: 'zzzz' },
     ];
@@ -152,7 +153,8 @@ export async function benchSearch() {
     await explain(db, 'transaction by id', transactionQueries.byId(db, projectId, sample!.id));
     await explain(db, 'reference prefix "ORDER-1"', transactionQueries.byReference(db, projectId, 'ORDER-1'));
     await explain(db, 'card last 4', transactionQueries.byCardLast4(db, projectId, sample!.card_last4));
-    await explain(db, 'terminal label/serial/id', terminalQuery(db, projectId, 'front'));
+    await explain(db, 'terminal label prefix', terminalQueries.byLabel(db, projectId, 'front'));
+    await explain(db, 'terminal serial prefix', terminalQueries.bySerial(db, projectId, 'sn-1'));
     await explain(db, 'member email prefix', memberQuery(db, projectId, memberPrefix));
   } finally {
     await t.close();

@@ -29,6 +29,12 @@ const transactionColumns = {
   cardLast4: transactions.cardLast4,
 };
 
+/** The rows in order, each id once (an id can match two ways, e.g. as label and serial). */
+function uniqueById<T extends { id: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+}
+
 /** The three transaction lookups, exported apart so the bench can EXPLAIN each. */
 export const transactionQueries = {
   byId: (db: Db, projectId: string, q: string) =>
@@ -66,55 +72,83 @@ export async function findTransactions(db: Db, projectId: string, q: string): Pr
     transactionQueries.byReference(db, projectId, q),
     CARD_LAST4.test(q) ? transactionQueries.byCardLast4(db, projectId, q) : [],
   ]);
-  const seen = new Set<string>();
-  const hits: TransactionHit[] = [];
-  for (const t of [...byId, ...byReference, ...byCard]) {
-    if (seen.has(t.id)) continue;
-    seen.add(t.id);
-    hits.push(t);
-  }
-  return hits.slice(0, LIMIT).map((t) => ({
-    id: t.id,
-    kind: 'transaction',
-    title: t.reference ?? t.id,
-    subtitle: [
-      formatMoney(t.amount, t.currency),
-      t.status.replace(/_/g, ' '),
-      t.cardLast4 ? `•••• ${t.cardLast4}` : null,
-      t.reference ? t.id : null,
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    url: `/p/${projectId}/transactions/${t.id}`,
-  }));
+  return uniqueById<TransactionHit>([...byId, ...byReference, ...byCard])
+    .slice(0, LIMIT)
+    .map((t) => ({
+      id: t.id,
+      kind: 'transaction',
+      title: t.reference ?? t.id,
+      subtitle: [
+        formatMoney(t.amount, t.currency),
+        t.status.replace(/_/g, ' '),
+        t.cardLast4 ? `•••• ${t.cardLast4}` : null,
+        t.reference ? t.id : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      url: `/p/${projectId}/transactions/${t.id}`,
+    }));
 }
 
-export const terminalQuery = (db: Db, projectId: string, q: string) =>
-  db
-    .select({ id: terminals.id, label: terminals.label, serial: terminals.serial, status: terminals.status })
-    .from(terminals)
-    .where(
-      and(
-        eq(terminals.projectId, projectId),
-        or(
-          eq(terminals.id, q),
+const terminalColumns = {
+  id: terminals.id,
+  label: terminals.label,
+  serial: terminals.serial,
+  status: terminals.status,
+};
+
+/**
+ * Label prefix and serial prefix as two index ranges rather than one OR (which reads every
+ * terminal of the project: fine for 20, not for a fleet of thousands).
+ */
+export const terminalQueries = {
+  byId: (db: Db, projectId: string, q: string) =>
+    db
+      .select(terminalColumns)
+      .from(terminals)
+      .where(and(eq(terminals.projectId, projectId), eq(terminals.id, q)))
+      .limit(1),
+  byLabel: (db: Db, projectId: string, q: string) =>
+    db
+      .select(terminalColumns)
+      .from(terminals)
+      .where(
+        and(
+          eq(terminals.projectId, projectId),
           sql`${foldedC(terminals.label)} like lower(${likePrefix(q)})`,
+        ),
+      )
+      .orderBy(foldedC(terminals.label))
+      .limit(LIMIT),
+  bySerial: (db: Db, projectId: string, q: string) =>
+    db
+      .select(terminalColumns)
+      .from(terminals)
+      .where(
+        and(
+          eq(terminals.projectId, projectId),
           sql`${foldedC(terminals.serial)} like lower(${likePrefix(q)})`,
         ),
-      ),
-    )
-    .orderBy(foldedC(terminals.label), asc(terminals.id))
-    .limit(LIMIT);
+      )
+      .orderBy(foldedC(terminals.serial))
+      .limit(LIMIT),
+};
 
 export async function findTerminals(db: Db, projectId: string, q: string): Promise<SearchResult[]> {
-  const rows = await terminalQuery(db, projectId, q);
-  return rows.map((t) => ({
-    id: t.id,
-    kind: 'terminal',
-    title: t.label,
-    subtitle: [t.serial, t.status].filter(Boolean).join(' · '),
-    url: `/p/${projectId}/terminals/${t.id}`,
-  }));
+  const found = await Promise.all([
+    q.startsWith('trm_') ? terminalQueries.byId(db, projectId, q) : [],
+    terminalQueries.byLabel(db, projectId, q),
+    terminalQueries.bySerial(db, projectId, q),
+  ]);
+  return uniqueById(found.flat())
+    .slice(0, LIMIT)
+    .map((t) => ({
+      id: t.id,
+      kind: 'terminal',
+      title: t.label,
+      subtitle: [t.serial, t.status].filter(Boolean).join(' · '),
+      url: `/p/${projectId}/terminals/${t.id}`,
+    }));
 }
 
 export const memberQuery = (db: Db, projectId: string, q: string) =>
