@@ -1,6 +1,13 @@
 // `npm run bench search [-- --rows 1000000]`: global search (issue 19 §3) at scale, on the
 // database DATABASE_URL names (PGlite without it). Latency of GET …/search over HTTP, one
 // request at a time, against GET /api/v1/health measured in the same run; then the plans.
+//
+// Measured here (2 shared cores, PostgreSQL 15, 2026-11-25): 1,000,000 transactions in the
+// project plus 100,000 in a neighbour, seeded in 134 s. p50 2–4 ms, p95 6–13 ms for every
+// kind of query (id, full reference, a reference prefix matching 33,207 rows, a card's last 4,
+// terminal label and serial, member email, no match), against health p50 0.25–0.65 ms and an
+// authenticated project read p50 1.1 ms: the issue's 50 ms target with a wide margin. Every
+// plan is an index range scan reading at most 5 rows.
 import { sql } from 'drizzle-orm';
 import { seedDemo } from '../apps/server/src/domain/demo/seed-demo';
 import {

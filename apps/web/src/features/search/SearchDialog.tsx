@@ -50,7 +50,8 @@ export function SearchDialog({ projectId, onClose }: { projectId: string; onClos
       setActive((a) => (a <= 0 ? items.length - 1 : a - 1));
     } else if (e.key === 'Enter' && items.length) {
       e.preventDefault();
-      open(items[Math.max(active, 0)]!);
+      // Not while the shown results are an earlier query's: Enter would open the wrong thing.
+      if (text.trim() === q) open(items[Math.max(active, 0)]!);
     }
   };
 
