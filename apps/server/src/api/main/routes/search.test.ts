@@ -148,6 +148,10 @@ describe('main API: project search', () => {
       const groups = await groupsOf(q);
       expect(idsOf(groups, 'terminal'), q).toEqual([mine.terminal.id]);
     }
+    // Matching as label and as serial, it is listed once.
+    const zeta = await makeTerminal(db(), team.project.id, { label: 'Zeta bar' });
+    await db().update(terminals).set({ serial: 'ZETA-0001' }).where(eq(terminals.id, zeta.id));
+    expect(idsOf(await groupsOf('zeta'), 'terminal')).toEqual([zeta.id]);
     const [group] = await groupsOf('sn-alpha');
     expect(group!.items[0]).toMatchObject({
       title: 'alpha Till',
