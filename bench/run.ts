@@ -5,6 +5,7 @@ import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
 import { benchRequestLogs } from './request-logs';
+import { benchSearch } from './search';
 import { benchSignIn } from './sign-in-throughput';
 import { benchStart } from './start';
 import { benchTables } from './tables';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   fleet: benchFleet,
   start: benchStart,
   'request-logs': benchRequestLogs,
+  search: benchSearch,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -7,6 +7,7 @@ export * from './pagination';
 export * from './payments';
 export * from './request-logs';
 export * from './runtime-config';
+export * from './search';
 export * from './table-query';
 export * from './webhooks';
 export * from './workspace';

@@ -17,6 +17,7 @@ import { projectRoutes } from './routes/projects';
 import { recoveryCodeRoutes } from './routes/recovery-codes';
 import { requestLogRoutes } from './routes/request-logs';
 import { scanRoutes } from './routes/scans';
+import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
@@ -48,4 +49,5 @@ export async function mainApi(app: FastifyInstance) {
   dashboardRoutes(app);
   demoProjectRoutes(app);
   exportRoutes(app);
+  searchRoutes(app);
 }

@@ -81,6 +81,10 @@ export const terminals = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Global search (issue 19 §3): case-insensitive label and serial prefixes. `lower(…) collate "C"`
+    // turns `like 'abc%'` into an index range and gives the order the results are listed in.
+    index('terminals_project_label_search_idx').on(t.projectId, sql`(lower(${t.label}) collate "C")`),
+    index('terminals_project_serial_search_idx').on(t.projectId, sql`(lower(${t.serial}) collate "C")`),
     // The offline sweeper reads only online terminals, oldest heartbeat first.
     index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`status = 'online'`),
   ],
@@ -186,6 +190,17 @@ export const transactions = pgTable(
     index('transactions_project_amount_idx').on(t.projectId, t.amount, t.id),
     index('transactions_project_status_amount_idx').on(t.projectId, t.status, t.amount, t.id),
     index('transactions_updated_idx').on(t.updatedAt),
+    // Global search (issue 19 §3): a reference prefix, first few in order straight off the index
+    // (only ~30 % of payments carry a reference, hence partial); a card's last 4, newest first.
+    index('transactions_project_reference_search_idx')
+      .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id)
+      .where(sql`reference is not null`),
+    index('transactions_project_card_last4_idx').on(
+      t.projectId,
+      t.cardLast4,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

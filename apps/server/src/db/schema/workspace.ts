@@ -76,6 +76,8 @@ export const memberships = pgTable(
     // The members table's other sorts (issue 9): by address and by role, uid as tie-break.
     index('memberships_project_email_idx').on(t.projectId, sql`coalesce(${t.email}, '')`, t.uid),
     index('memberships_project_role_idx').on(t.projectId, t.role, t.uid),
+    // Global search (issue 19 §3): an email prefix, case-insensitive (see terminals' search indexes).
+    index('memberships_project_email_search_idx').on(t.projectId, sql`(lower(${t.email}) collate "C")`),
   ],
 );
 

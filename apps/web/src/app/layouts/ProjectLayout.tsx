@@ -3,6 +3,7 @@ import { Outlet, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { MfaRequiredNotice } from '../../features/account/MfaRequiredNotice';
 import { ProjectLive } from '../../features/live/use-project-live';
+import { ProjectSearch } from '../../features/search/ProjectSearch';
 import { useMe, useProject } from '../../features/workspace/hooks';
 import { setDisplayTimeZone } from '../../theme/date-format';
 import { ProjectSwitcher } from './ProjectSwitcher';
@@ -26,7 +27,7 @@ export function ProjectLayout() {
   ];
   const switcher = <ProjectSwitcher projectId={id} />;
   return (
-    <Shell nav={nav} navTitle="Project" switcher={switcher}>
+    <Shell nav={nav} navTitle="Project" switcher={switcher} search={<ProjectSearch projectId={id} />}>
       <ProjectGate projectId={id} />
     </Shell>
   );

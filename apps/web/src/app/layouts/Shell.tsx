@@ -22,11 +22,14 @@ export function Shell({
   nav,
   navTitle,
   switcher,
+  search,
   children,
 }: {
   nav: NavItem[];
   navTitle: string;
   switcher?: ReactNode;
+  /** The top bar's search (a project's layout gives one). */
+  search?: ReactNode;
   children: ReactNode;
 }) {
   const [drawer, setDrawer] = useState(false);
@@ -69,6 +72,7 @@ export function Shell({
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <span>Scanline</span>
           </Link>
+          {search}
           <div className="topbar-spacer" />
           <UserMenu />
         </header>

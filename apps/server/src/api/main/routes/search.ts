@@ -1,0 +1,31 @@
+import { searchQuerySchema, searchResponseSchema } from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { searchProject } from '../../../domain/search/search-project';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+
+export function searchRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.ctx.database.db;
+
+  app.get(
+    '/projects/:id/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search a project',
+        description:
+          'Transactions (id, reference prefix, card last 4), terminals (label or serial prefix, id), members ' +
+          '(email prefix), API keys (prefix or name prefix) and webhook endpoints (URL containing `q`): at most ' +
+          '5 per kind, grouped, only kinds with results. `q` is trimmed and 1–200 characters.',
+        params,
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema },
+      },
+    },
+    async (request) => searchProject(db, actorOf(request), request.params.id, request.query.q),
+  );
+}
