@@ -663,6 +663,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a project
+         * @description Transactions (id, reference prefix, card last 4), terminals (label or serial prefix, id), members (email prefix), API keys (prefix or name prefix) and webhook endpoints (URL containing `q`): at most 5 per kind, grouped, only kinds with results. `q` is trimmed and 1–200 characters.
+         */
+        get: operations["getProjectsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{id}/transactions": {
         parameters: {
             query?: never;
@@ -4436,6 +4456,70 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsSearch: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "q": "q",
+                     *       "groups": [
+                     *         {
+                     *           "kind": "transaction",
+                     *           "items": [
+                     *             {
+                     *               "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "kind": "transaction",
+                     *               "title": "title",
+                     *               "subtitle": "subtitle",
+                     *               "url": "https://hooks.corner-bakery.example/scanline"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        groups: {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "transaction" | "terminal" | "member" | "api_key" | "webhook";
+                                subtitle: string | null;
+                                title: string;
+                                url: string;
+                            }[];
+                            /** @enum {string} */
+                            kind: "transaction" | "terminal" | "member" | "api_key" | "webhook";
+                        }[];
+                        q: string;
+                    };
                 };
             };
             400: components["responses"]["Problem400"];
