@@ -77,6 +77,23 @@ describe('no page scrolls sideways (Chromium)', () => {
   }, 120_000);
   afterAll(() => s.close());
 
+  /** The innermost elements sticking out on the right: what a failure names. */
+  const culprits = () =>
+    page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      const out: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('body *'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right <= limit + 1 || r.width === 0) continue;
+        if (Array.from(el.children).some((c) => c.getBoundingClientRect().right > limit + 1)) continue;
+        const cls = typeof el.className === 'string' ? el.className.split(' ').slice(0, 2).join('.') : '';
+        out.push(
+          `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''} (${Math.round(r.right - limit)} px: ${(el.textContent ?? '').slice(0, 40)})`,
+        );
+      }
+      return out.slice(0, 4).join('; ');
+    });
+
   /** How far the document scrolls sideways, after the page has drawn its data. */
   async function overflowOf(route: string): Promise<number> {
     await page.goto(`${s.origin}${route}`);
@@ -103,7 +120,7 @@ describe('no page scrolls sideways (Chromium)', () => {
               : await page.evaluate(
                   () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
                 );
-          if (by > 0) wide.push(`${route} (${scheme}) by ${by} px`);
+          if (by > 0) wide.push(`${route} (${scheme}) by ${by} px: ${await culprits()}`);
         }
       }
       expect(wide).toEqual([]);

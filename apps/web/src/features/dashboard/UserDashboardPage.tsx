@@ -156,7 +156,9 @@ export default function UserDashboardPage() {
           <div className="card-grid">
             {me.data?.projects.map((p) => (
               <Link key={p.id} to={`/p/${p.id}/dashboard`} className="surface-card project-card">
-                <span className="project-card-name">{p.name}</span>
+                <span className="project-card-name" title={p.name}>
+                  {p.name}
+                </span>
                 <span className="row-actions">
                   <RoleTag role={p.role} /> <span className="muted">{p.currency} · last 7 days</span>
                 </span>

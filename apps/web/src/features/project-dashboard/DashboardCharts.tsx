@@ -198,7 +198,9 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
           <ol className="top-terminals">
             {data.top_terminals.map((t) => (
               <li key={t.terminal_id}>
-                <span className="top-terminal-name">{t.label}</span>
+                <span className="top-terminal-name" title={t.label}>
+                  {t.label}
+                </span>
                 <span>{formatMoney(t.volume, data.currency)}</span>
                 <span className="muted">
                   {formatCount(t.count)} payments · {formatPercent(t.success_rate)}

@@ -10,27 +10,32 @@ import { useObjectDeliveries } from './hooks';
 export function ObjectDeliveries({ projectId, objectId }: { projectId: string; objectId: string }) {
   const deliveries = useObjectDeliveries(projectId, objectId);
   if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
+  // `server-table`: the same phone layout as the lists (rows stack into cards).
   return (
-    <DataTable
-      value={deliveries.data ?? []}
-      loading={deliveries.isPending}
-      dataKey="id"
-      size="small"
-      emptyMessage="No webhook deliveries for this object's events."
-      aria-label="Webhook deliveries"
-    >
-      <Column
-        header="Event"
-        body={(d: Delivery) => (
-          <Link to={`/p/${projectId}/webhooks/${d.webhook_id}/deliveries/${d.id}`}>
-            <code>{d.event_type}</code>
-          </Link>
-        )}
-      />
-      <Column header="Status" body={(d: Delivery) => <DeliveryStatusTag status={d.status} />} />
-      <Column header="Response" body={(d: Delivery) => d.response_status ?? '—'} />
-      <Column header="Attempts" field="attempt_count" />
-      <Column header="Created" body={(d: Delivery) => formatDate(d.created_at)} />
-    </DataTable>
+    <div className="server-table">
+      <DataTable
+        value={deliveries.data ?? []}
+        loading={deliveries.isPending}
+        dataKey="id"
+        size="small"
+        responsiveLayout="stack"
+        breakpoint="767px"
+        emptyMessage="No webhook deliveries for this object's events."
+        aria-label="Webhook deliveries"
+      >
+        <Column
+          header="Event"
+          body={(d: Delivery) => (
+            <Link to={`/p/${projectId}/webhooks/${d.webhook_id}/deliveries/${d.id}`}>
+              <code>{d.event_type}</code>
+            </Link>
+          )}
+        />
+        <Column header="Status" body={(d: Delivery) => <DeliveryStatusTag status={d.status} />} />
+        <Column header="Response" body={(d: Delivery) => d.response_status ?? '—'} />
+        <Column header="Attempts" field="attempt_count" />
+        <Column header="Created" body={(d: Delivery) => formatDate(d.created_at)} />
+      </DataTable>
+    </div>
   );
 }
