@@ -5,6 +5,8 @@ export interface EventStream {
   send(event: string, data: unknown): void;
   /** An event with an `id:` the client may send back as `Last-Event-ID` when it reconnects. */
   event(event: string, data: unknown, id: string): void;
+  /** The same with `data` already JSON text (one line), sent byte for byte. */
+  eventJson(event: string, json: string, id: string): void;
   comment(text: string): void;
   close(): void;
   readonly closed: boolean;
@@ -74,6 +76,10 @@ export function openEventStream(
     event(event, data, id) {
       if (closed) return;
       raw.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    eventJson(event, json, id) {
+      if (closed) return;
+      raw.write(`id: ${id}\nevent: ${event}\ndata: ${json}\n\n`);
     },
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);
