@@ -1,5 +1,8 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
 import { recordEvent } from '../../../domain/events/record-event';
+import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { runCommonRouteTests } from '../../../test/security-suite';
@@ -21,9 +24,9 @@ afterAll(() => t.close());
 
 const streamUrl = () => `${t.origin}/api/v1/projects/${team.project.id}/events/stream`;
 
-async function openStream(auth: Record<string, string>, lastEventId?: string) {
+async function openStream(auth: Record<string, string>, lastEventId?: string, origin = t.origin) {
   const controller = new AbortController();
-  const res = await fetch(streamUrl(), {
+  const res = await fetch(`${origin}/api/v1/projects/${team.project.id}/events/stream`, {
     headers: { ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });
@@ -153,6 +156,30 @@ describe('GET /projects/{id}/events/stream (issue 17 §4)', () => {
       expect(await sse.nextEvent()).toBeNull();
     } finally {
       close();
+    }
+  });
+
+  it('two replicas on one PostgreSQL: a stream on one hears a checkout made on the other at once', async (c) => {
+    if (t.ctx.database.kind !== 'postgres') return c.skip();
+    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
+    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const replica = await buildApp({ ...t.ctx, database }, { logger: false });
+    await replica.listen({ port: 0, host: '127.0.0.1' });
+    const address = replica.server.address();
+    const other = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const terminal = await createTerminalVia(t, team);
+    const { sse, close } = await openStream(readKey, undefined, other);
+    try {
+      const started = Date.now();
+      const txn = await checkout(terminal.id);
+      const msg = await sse.nextEvent();
+      expect(JSON.parse(msg!.data!).data.id).toBe(txn.id);
+      // The bus hint, not the 3 s poll, brought it.
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      close();
+      await replica.close();
+      await database.close();
     }
   });
 
