@@ -1,3 +1,4 @@
+import '../webhooks/webhooks.css';
 import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -30,7 +31,7 @@ export default function EventDetailPage() {
       <QueryState query={event}>
         {() =>
           e && (
-            <div className="stack">
+            <div className="delivery-detail">
               <section aria-labelledby="event-payload-title">
                 <h2 id="event-payload-title" className="section-title">
                   Payload
