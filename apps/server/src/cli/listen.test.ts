@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -6,10 +8,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyFor, type Team } from '../api/terminal/terminal-fixtures';
 import { businesses } from '../db/schema';
+import { recordEvent } from '../domain/events/record-event';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
-import { listenSecretOf, matchesAny } from './listen';
+import { listen, listenSecretOf, matchesAny } from './listen';
 
 const root = path.join(__dirname, '../../../..');
 const cliArgs = ['--import', 'tsx', 'apps/server/src/cli/main.ts'];
@@ -107,6 +110,10 @@ describe('listen and trigger (issue 17 §5)', () => {
     await until(() => /transaction\.succeeded\s+evt_\w+\s+\[204\] \d+ ms/.test(out), 'the printed line');
     // The terminal's own events are filtered out by --events.
     expect(out).not.toMatch(/terminal\.\w+\s+evt_/);
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    child = undefined;
   }, 60_000);
 
   it('refuses to trigger on a project on Stripe, and a read-only key', async () => {
@@ -133,6 +140,75 @@ describe('listen and trigger (issue 17 §5)', () => {
     expect(noKey.code).toBe(2);
     expect(noKey.err).toMatch(/SCANLINE_API_KEY/);
   }, 60_000);
+
+  it('reconnects after a dropped stream from the last event, skipping none and repeating none', async () => {
+    // A proxy that cuts the first stream right after its first event, as a load balancer might.
+    const lastEventIds: (string | undefined)[] = [];
+    const proxy = http.createServer((req, res) => {
+      const isStream = req.url?.endsWith('/events/stream');
+      if (isStream) lastEventIds.push(req.headers['last-event-id'] as string | undefined);
+      const cut = isStream && lastEventIds.length === 1;
+      const upstream = http.request(
+        `${t.origin}${req.url}`,
+        { method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.on('data', (chunk: Buffer) => {
+            // Cut once the event is on its way to listen, not before.
+            res.write(chunk, () => {
+              if (cut && String(chunk).includes('id: evt_'))
+                setTimeout(() => {
+                  up.destroy();
+                  res.destroy();
+                }, 200);
+            });
+          });
+          up.on('end', () => res.end());
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const forwarded: string[] = [];
+    receiver.respond = (req) => {
+      forwarded.push(String(req.headers['webhook-id']));
+      return { status: 200 };
+    };
+    const write = (n: number) =>
+      t.ctx.database.db.transaction((tx) =>
+        recordEvent(tx, {
+          projectId: team.project.id,
+          type: 'transaction.created',
+          data: { id: `txn_reconnect${n}` },
+          now: t.ctx.now(),
+        }),
+      );
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const running = listen(
+      { target: { baseUrl: proxyUrl, apiKey: writeKey }, forwardTo: receiver.url, events: [] },
+      (line) => lines.push(line),
+      controller.signal,
+    ).catch(() => undefined);
+    try {
+      for (let i = 0; i < 100 && lastEventIds.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      const first = await write(1);
+      for (let i = 0; i < 100 && !lines.some((l) => l.includes('Reconnecting')); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      // Written while listen is away: it comes on the next stream.
+      const second = await write(2);
+      for (let i = 0; i < 200 && forwarded.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(lastEventIds).toEqual([undefined, first.id]);
+      expect(lines.some((l) => l.includes('Lost the events stream'))).toBe(true);
+      expect(forwarded).toEqual([first.id, second.id]);
+    } finally {
+      controller.abort();
+      await running;
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  }, 30_000);
 
   it('keeps one secret per key and matches event patterns', () => {
     expect(listenSecretOf('sl_a_b')).toBe(listenSecretOf('sl_a_b'));
