@@ -119,6 +119,18 @@ describe('GET /projects/{id}/events/stream (issue 17 §4)', () => {
     }
   });
 
+  it('is counted in the metrics as an events stream while it is open', async () => {
+    const open = async () => {
+      const res = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+      return Number(/scanline_event_streams\{kind="events"\} (\d+)/.exec(res.body)?.[1]);
+    };
+    const before = await open();
+    const { close } = await openStream(readKey);
+    expect(await open()).toBe(before + 1);
+    close();
+    await expect.poll(open).toBe(before);
+  });
+
   it('refuses an unknown Last-Event-ID, outsiders and other projects', async () => {
     const unknown = await fetch(streamUrl(), { headers: { ...readKey, 'last-event-id': 'evt_unknown1' } });
     expect(unknown.status).toBe(400);
