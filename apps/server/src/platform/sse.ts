@@ -8,6 +8,8 @@ export interface EventStream {
   /** The same with `data` already JSON text (one line), sent byte for byte. */
   eventJson(event: string, json: string, id: string): void;
   comment(text: string): void;
+  /** Resolves once what was written has left for the client (or the stream closed). */
+  drained(): Promise<void>;
   close(): void;
   readonly closed: boolean;
   /** Runs once when the stream ends, whoever ends it (client gone, server done). */
@@ -80,6 +82,13 @@ export function openEventStream(
     eventJson(event, json, id) {
       if (closed) return;
       raw.write(`id: ${id}\nevent: ${event}\ndata: ${json}\n\n`);
+    },
+    drained() {
+      if (closed || !raw.writableNeedDrain) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        raw.once('drain', resolve);
+        closers.push(resolve);
+      });
     },
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);

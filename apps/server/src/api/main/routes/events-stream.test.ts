@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
-import { recordEvent } from '../../../domain/events/record-event';
+import { recordEvent, recordEvents } from '../../../domain/events/record-event';
 import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -101,6 +101,33 @@ describe('GET /projects/{id}/events/stream (issue 17 §4)', () => {
       // Found by the poll, without a bus hint.
       const fourth = await writeEvent('resume-4');
       expect((await sse.nextEvent())?.id).toBe(fourth.id);
+    } finally {
+      close();
+    }
+  });
+
+  it('replays a backlog longer than one read in order, then goes on live', async () => {
+    const first = await writeEvent('backlog-0');
+    const now = t.ctx.now();
+    const backlog = await t.ctx.database.db.transaction((tx) =>
+      recordEvents(
+        tx,
+        Array.from({ length: 1200 }, (_, i) => ({
+          projectId: team.project.id,
+          type: 'scan.created',
+          objectId: `scn_backlog${i}`,
+          data: { id: `scn_backlog${i}`, i },
+          now,
+        })),
+      ),
+    );
+    const { sse, close } = await openStream(readKey, first.id);
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < backlog.length; i++) ids.push((await sse.nextEvent())!.id!);
+      expect(ids).toEqual(backlog.map((e) => e.id));
+      const live = await writeEvent('after-backlog');
+      expect((await sse.nextEvent())?.id).toBe(live.id);
     } finally {
       close();
     }

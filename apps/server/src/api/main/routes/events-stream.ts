@@ -27,10 +27,12 @@ const streamHeaders = z.object({
 /** Changes that come with new events; the stream re-reads on any of them. */
 const HINTS = [BUS_CHANNELS.transactions, BUS_CHANNELS.terminals, BUS_CHANNELS.events] as const;
 
-const concerns = (actor: Actor, message: Record<string, unknown>) =>
-  message.kind === (actor.kind === 'user' ? 'user' : 'api_key')
-    ? message.id === (actor.kind === 'user' ? actor.uid : actor.keyId)
-    : message.kind !== 'user' && message.kind !== 'api_key';
+/** Whether a credentials-bus message is about this caller (a message about no one in particular is about everyone). */
+function concerns(actor: Actor, message: Record<string, unknown>) {
+  if (message.kind === 'user') return actor.kind === 'user' && message.id === actor.uid;
+  if (message.kind === 'api_key') return actor.kind === 'api_key' && message.id === actor.keyId;
+  return true;
+}
 
 /**
  * `GET /projects/{id}/events/stream` (issue 17 §4): the project's events, live, as webhooks
@@ -89,6 +91,8 @@ export function eventStreamRoutes(root: FastifyInstance) {
           const read = await feed.read();
           for (const event of read.events) stream.eventJson(event.type, event.body, event.id);
           more = read.more;
+          // A slow reader catching up on a long backlog holds one batch in memory, not all of it.
+          await stream.drained();
         }
       };
       const read = () => {
