@@ -18,7 +18,7 @@ const receiver = await startReceiver();
 const only = process.env.SCREENS?.split(',');
 const email = newEmail('shots');
 const signedOut = ['/login', '/register', '/forgot-password', '/auth/action', '/error'];
-const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo' }) => [
+const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo', event: 'evt_demo' }) => [
   '/u/dashboard',
   '/u/profile',
   '/u/settings',
@@ -43,6 +43,8 @@ const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo
   `/p/${prj}/webhooks`,
   `/p/${prj}/webhooks/${hook.webhook}`,
   `/p/${prj}/webhooks/${hook.webhook}/deliveries/${hook.delivery}`,
+  `/p/${prj}/events`,
+  `/p/${prj}/events/${hook.event}`,
 ];
 /** What the payment screens show (issue 7), made through the three APIs. */
 interface SeededPayments {
@@ -313,9 +315,9 @@ async function seedWebhooks(
   }
   const test = await call('POST', `/projects/${prj}/webhooks/${ok.id}/test`);
   await stack.t.webhookDispatcher().drain();
-  return { webhook: ok.id as string, delivery: test.delivery_id as string };
+  return { webhook: ok.id as string, delivery: test.delivery_id as string, event: test.event_id as string };
 }
-let hook = { webhook: 'whk_demo', delivery: 'dlv_demo' };
+let hook = { webhook: 'whk_demo', delivery: 'dlv_demo', event: 'evt_demo' };
 
 let projectId = 'prj_demo';
 try {

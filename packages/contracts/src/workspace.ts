@@ -160,6 +160,20 @@ export const apiKeySchema = z.object({
   previous_expires_at: timestamp.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+/** `GET /api/v1/api-key`: the key making the request and its project (what tools such as `listen` start from). */
+export const currentApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(['read', 'write']),
+  prefix: z.string(),
+  project: z.object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    payment_provider: z.enum(['simulator', 'stripe']),
+  }),
+});
+export type CurrentApiKey = z.infer<typeof currentApiKeySchema>;
 export const createApiKeySchema = z.strictObject({
   name,
   mode: z.enum(['read', 'write']),

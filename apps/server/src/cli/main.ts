@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { openDatabase } from '../platform/db';
 import { pgliteDirOf, restoreDatabase } from './backup';
+import { listen, listenOptionsOf } from './listen';
 import { CommandError, operatorCommands, resolveCommand } from './operator-commands';
+import { trigger, triggerOptionsOf } from './trigger';
 
 /** Exit codes: 0 done, 1 failure, 2 usage, 3 not found. */
 // File arguments are read and written by whichever process runs the command (the server, for
@@ -27,6 +29,15 @@ async function runningServer(dataDir: string): Promise<{ url: string; token: str
 }
 
 async function run(argv: string[]): Promise<number> {
+  // Developer commands talk to a server over HTTP with an API key, never to a database.
+  if (argv[0] === 'listen') {
+    await listen(listenOptionsOf(argv.slice(1), process.env), (line) => console.log(line));
+    return 0;
+  }
+  if (argv[0] === 'trigger') {
+    await trigger(triggerOptionsOf(argv.slice(1), process.env), (line) => console.log(line));
+    return 0;
+  }
   const resolved = resolveCommand(argv);
   const name = resolved.name;
   const args = absolutePaths(resolved.args);

@@ -163,7 +163,12 @@ export const usage = `Usage: npm run cli -- <command>
   backup --out FILE [--force]
                              a snapshot of the whole database (embedded: through the running server)
   restore --from FILE [--force]
-                             replace the database with a backup (embedded: stop the server first)`;
+                             replace the database with a backup (embedded: stop the server first)
+  listen --forward-to URL [--events transaction.*,terminal.offline] [--url BASE] [--api-key KEY]
+                             forward the key's project events, signed, to a local URL
+  trigger transaction.succeeded [--url BASE] [--api-key KEY]
+                             pay a simulator checkout so its events flow
+                             (the key may also come from SCANLINE_API_KEY)`;
 
 // One-word commands; the others are "noun verb".
 const SINGLE = new Set(['backup', 'restore']);

@@ -5,7 +5,11 @@ export interface EventStream {
   send(event: string, data: unknown): void;
   /** An event with an `id:` the client may send back as `Last-Event-ID` when it reconnects. */
   event(event: string, data: unknown, id: string): void;
+  /** The same with `data` already JSON text (one line), sent byte for byte. */
+  eventJson(event: string, json: string, id: string): void;
   comment(text: string): void;
+  /** Resolves once what was written has left for the client (or the stream closed). */
+  drained(): Promise<void>;
   close(): void;
   readonly closed: boolean;
   /** Runs once when the stream ends, whoever ends it (client gone, server done). */
@@ -74,6 +78,17 @@ export function openEventStream(
     event(event, data, id) {
       if (closed) return;
       raw.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    eventJson(event, json, id) {
+      if (closed) return;
+      raw.write(`id: ${id}\nevent: ${event}\ndata: ${json}\n\n`);
+    },
+    drained() {
+      if (closed || !raw.writableNeedDrain) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        raw.once('drain', resolve);
+        closers.push(resolve);
+      });
     },
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);

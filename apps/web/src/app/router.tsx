@@ -114,6 +114,8 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
               { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
               { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
+              { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },
+              { path: 'events/:eventId', lazy: page(() => import('../features/events/EventDetailPage')) },
               { path: 'logs', lazy: page(() => import('../features/developers/RequestLogsPage')) },
               {
                 path: 'webhooks/:webhookId',

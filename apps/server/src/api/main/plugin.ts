@@ -11,6 +11,7 @@ import { businessRoutes } from './routes/businesses';
 import { dashboardRoutes } from './routes/dashboard';
 import { demoProjectRoutes } from './routes/demo-projects';
 import { eventRoutes } from './routes/events';
+import { eventStreamRoutes } from './routes/events-stream';
 import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
 import { projectRoutes } from './routes/projects';
@@ -43,6 +44,7 @@ export async function mainApi(app: FastifyInstance) {
   transactionRoutes(app);
   scanRoutes(app);
   eventRoutes(app);
+  eventStreamRoutes(app);
   requestLogRoutes(app);
   await app.register(stripeWebhookRoutes);
   webhookRoutes(app);

@@ -85,11 +85,12 @@ export async function listDeliveries(
 /** Every delivery of one event (a transaction's detail lists those of its events). */
 export async function listEventDeliveries(db: Db, actor: Actor, projectId: string, eventId: string) {
   await projectAccess(db, actor, projectId, 'webhooks.read');
-  // An unknown event is a 404 like every other unknown id, not an empty list (issue 17 §1).
+  // An unknown event is a 404 like any unknown id in a path, not an empty list (issue 17 §1).
   const [event] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.projectId, projectId), eq(events.id, eventId)));
+    .where(and(eq(events.projectId, projectId), eq(events.id, eventId)))
+    .limit(1);
   if (!event) throw notFound('Event');
   return db
     .select()

@@ -22,6 +22,7 @@ export function ProjectLayout() {
     { to: `${base}/admins`, label: 'Admins', icon: 'pi-shield' },
     { to: `${base}/api-keys`, label: 'API keys', icon: 'pi-key' },
     { to: `${base}/webhooks`, label: 'Webhooks', icon: 'pi-send' },
+    { to: `${base}/events`, label: 'Events', icon: 'pi-bolt' },
     { to: `${base}/logs`, label: 'Logs', icon: 'pi-list' },
     { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
   ];

@@ -76,10 +76,12 @@ function invalidateFor(client: QueryClient, projectId: string, e: StreamEvent) {
       void under('object-deliveries'); // its events are about to be delivered
       void under('scans'); // a payment closes its scan
       void under('dashboard');
+      void under('events'); // each change writes an event
       break;
     case 'terminal':
       void under('terminals');
       void under('dashboard');
+      void under('events');
       break;
     case 'scan':
       void under('scans');

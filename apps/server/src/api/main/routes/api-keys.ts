@@ -2,6 +2,7 @@ import {
   apiKeySchema,
   apiKeyWithSecretSchema,
   createApiKeySchema,
+  currentApiKeySchema,
   noContentSchema,
   pageSchema,
   rollApiKeySchema,
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
+import { currentApiKey } from '../../../domain/api-keys/current-api-key';
 import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
@@ -24,6 +26,21 @@ export function apiKeyRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const db = ctx.database.db;
+
+  app.get(
+    '/api-key',
+    {
+      schema: {
+        tags,
+        summary: 'The API key making the request, and its project',
+        description:
+          'Answers API keys only (a signed-in user gets 403): how a tool holding a key learns its project.',
+        security: [{ apiKey: [] }],
+        response: { 200: currentApiKeySchema },
+      },
+    },
+    async (request) => currentApiKey(db, actorOf(request)),
+  );
 
   app.post(
     '/projects/:id/api-keys',

@@ -257,6 +257,13 @@ describe('deliveries', () => {
       team.member.auth,
     );
     expect(byEvent.json().data.map((d: { id: string }) => d.id)).toEqual([deliveryId]);
+    const unknown = await call(
+      'GET',
+      `/api/v1/projects/${team.project.id}/events/evt_unknown/deliveries`,
+      team.member.auth,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('not_found');
     const byObject = await call(
       'GET',
       `/api/v1/projects/${team.project.id}/deliveries?object_id=txn_route_test`,

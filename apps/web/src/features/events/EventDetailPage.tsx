@@ -1,0 +1,119 @@
+import '../webhooks/webhooks.css';
+import type { Delivery } from '@scanline/contracts';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { useUi } from '../../app/global-ui';
+import { formatDate } from '../../theme/date-format';
+import { GatedButton } from '../../ui/GatedButton';
+import { PageHeader } from '../../ui/PageHeader';
+import { useProjectCrumbs } from '../project/project-crumbs';
+import { DeliveryStatusTag } from '../webhooks/format';
+import { useWebhookActions, useWebhooks } from '../webhooks/hooks';
+import { useProject } from '../workspace/hooks';
+import { QueryState } from '../workspace/QueryState';
+import { useEvent, useEventDeliveries } from './hooks';
+
+/** `/p/{id}/events/{eventId}`: one event's payload, exactly as webhooks carry it, and where it went. */
+export default function EventDetailPage() {
+  const { id = '', eventId = '' } = useParams();
+  const crumbs = useProjectCrumbs(eventId, { label: 'Events', path: 'events' });
+  const event = useEvent(id, eventId);
+  const e = event.data;
+  return (
+    <>
+      <PageHeader
+        title={e ? e.type : 'Event'}
+        crumbs={crumbs}
+        subtitle={e ? `${formatDate(e.created_at)} · ${e.id}` : 'One event and its webhook deliveries.'}
+      />
+      <QueryState query={event}>
+        {() =>
+          e && (
+            <div className="delivery-detail">
+              <section aria-labelledby="event-payload-title">
+                <h2 id="event-payload-title" className="section-title">
+                  Payload
+                </h2>
+                <pre className="http-body surface-card" data-testid="event-payload">
+                  {JSON.stringify({ type: e.type, timestamp: e.created_at, data: e.data }, null, 2)}
+                </pre>
+              </section>
+              <section aria-labelledby="event-deliveries-title">
+                <h2 id="event-deliveries-title" className="section-title">
+                  Deliveries
+                </h2>
+                <EventDeliveries projectId={id} eventId={e.id} />
+              </section>
+            </div>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
+
+type Row = Delivery & { url: string };
+
+function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: string }) {
+  const ui = useUi();
+  const project = useProject(projectId);
+  const deliveries = useEventDeliveries(projectId, eventId);
+  const webhooks = useWebhooks(projectId);
+  const { resend } = useWebhookActions(projectId);
+  const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
+  // The endpoint's URL joins each row (the table re-renders rows only when its value changes).
+  const rows = useMemo(
+    () =>
+      (deliveries.data ?? []).map((d) => ({
+        ...d,
+        url: webhooks.data?.find((w) => w.id === d.webhook_id)?.url ?? d.webhook_id,
+      })),
+    [deliveries.data, webhooks.data],
+  );
+  if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
+  return (
+    <DataTable
+      value={rows}
+      loading={deliveries.isPending}
+      dataKey="id"
+      size="small"
+      emptyMessage="No endpoint was subscribed to this event when it happened."
+      aria-label="Deliveries of this event"
+    >
+      <Column
+        header="Endpoint"
+        body={(d: Row) => (
+          <Link to={`/p/${projectId}/webhooks/${d.webhook_id}/deliveries/${d.id}`}>
+            <code>{d.url}</code>
+          </Link>
+        )}
+      />
+      <Column header="Status" body={(d: Row) => <DeliveryStatusTag status={d.status} />} />
+      <Column header="Response" body={(d: Row) => d.response_status ?? '—'} />
+      <Column header="Attempts" field="attempt_count" />
+      <Column header="Created" body={(d: Row) => formatDate(d.created_at)} />
+      <Column
+        header=""
+        body={(d: Row) => (
+          <GatedButton
+            label="Resend to this endpoint"
+            icon="pi pi-replay"
+            size="small"
+            text
+            allowed={canManage}
+            reason="Only admins and the owner resend deliveries"
+            loading={resend.isPending && resend.variables === d.id}
+            onClick={() =>
+              resend.mutateAsync(d.id).then(
+                () => ui.toast('success', 'Resending', `The event is queued to ${d.url} again now.`),
+                (error: Error) => ui.toast('error', 'Not resent', error.message),
+              )
+            }
+          />
+        )}
+      />
+    </DataTable>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
+import { freshSession } from '../apps/server/src/test/tokens';
+import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
+import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+
+/**
+ * Issue 17 §4 in the browser: a real payment writes events; Developers → Events lists them,
+ * filters by type, opens one with its payload and its delivery to an endpoint, and resends it.
+ */
+describe('events in Chromium', () => {
+  let s: Stack;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    s = await startStack({ env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
+    await s.t.webhookDispatcher({ pollMs: 250 }).start();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await s.close();
+  });
+
+  it('lists, filters and opens events, and resends one to its endpoint', async () => {
+    const context = await s.context();
+    const page = await context.newPage();
+    const email = newEmail('events');
+    await registerThroughUi(page, s.origin, email);
+    const user = await findUserByEmail(s.t.ctx.database.db, email);
+    const auth = await freshSession(s.t.ctx, user!);
+    const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) => {
+      const res = await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never });
+      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    const business = await post('/api/v1/businesses', {
+      name: 'Acme Coffee',
+      country: 'US',
+      default_currency: 'USD',
+    });
+    const project = await post('/api/v1/projects', {
+      name: 'Downtown store',
+      business_id: business.id,
+      time_zone: 'UTC',
+      currency: 'USD',
+    });
+    const endpoint = await post(`/api/v1/projects/${project.id}/webhooks`, { url: receiver.url });
+
+    // A real payment: terminal API, then the shopper's mobile API.
+    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
+    const terminal = await post(terminals, { label: 'Front counter', kind: 'virtual' });
+    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const { device_token } = await post('/terminal/v1/pair', { code }, {});
+    const txn = await post(
+      '/terminal/v1/transactions',
+      { amount: 1250, currency: 'USD' },
+      { authorization: `Bearer ${device_token}`, 'idempotency-key': 'events-e2e-1' },
+    );
+    const scan = await post('/mobile/v1/scans', { token: String(txn.payment_url).split('/').pop() }, {});
+    const paid = await post(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
+    expect(paid.status).toBe('succeeded');
+
+    await page.goto(`${s.origin}/p/${project.id}/dashboard`);
+    await page.getByRole('link', { name: 'Events' }).first().click();
+    await page.waitForURL(/\/events$/);
+    const table = page.locator('.p-datatable');
+    await expectText(table, 'transaction.succeeded', 15_000);
+    await expectText(table, 'transaction.created');
+
+    // Filter by type through the column's filter menu: the address keeps it.
+    await page.locator('th', { hasText: 'Type' }).locator('.p-column-filter-menu-button').click();
+    const overlay = page.locator('.p-column-filter-overlay');
+    await overlay.locator('.p-dropdown', { hasText: 'Any' }).click();
+    await page.getByRole('option', { name: 'transaction.succeeded' }).click();
+    await overlay.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/type%5Bequals%5D=transaction\.succeeded|type\[equals\]=transaction\.succeeded/);
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await expectText(table, 'transaction.succeeded');
+    expect(await table.textContent()).not.toContain('transaction.created');
+
+    // The detail: the payload as webhooks carry it, and the endpoint's delivery.
+    await table.getByRole('link', { name: 'transaction.succeeded' }).click();
+    await page.waitForURL(/\/events\/evt_/);
+    const payload = page.getByTestId('event-payload');
+    await expectText(payload, '"type": "transaction.succeeded"');
+    await expectText(payload, txn.id);
+    const row = page.locator('section[aria-labelledby=event-deliveries-title] tbody tr').first();
+    await expectVisible(row);
+    await expectText(row, receiver.url);
+    await expectText(row, 'succeeded', 15_000);
+    const eventId = page.url().split('/').pop()!;
+    const before = receiver.received.filter((r) => r.headers['webhook-id'] === eventId).length;
+    expect(before).toBe(1);
+
+    await row.getByRole('button', { name: 'Resend to this endpoint' }).click();
+    await expectText(page.locator('.p-toast'), 'Resending');
+    for (
+      let i = 0;
+      i < 100 && receiver.received.filter((r) => r.headers['webhook-id'] === eventId).length < 2;
+      i++
+    )
+      await page.waitForTimeout(100);
+    expect(receiver.received.filter((r) => r.headers['webhook-id'] === eventId)).toHaveLength(2);
+    // The attempts column counts the resend once the dispatcher recorded it.
+    await expect.poll(() => row.locator('td').nth(3).textContent(), { timeout: 15_000 }).toBe('2');
+    expect(endpoint.id).toMatch(/^whk_/);
+  });
+});
