@@ -46,6 +46,13 @@ describe('no page scrolls sideways (Chromium)', () => {
       },
     });
     expect(webhook.statusCode, webhook.body).toBe(201);
+    const sent = (
+      await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/webhooks/${webhook.json().id}/test`,
+        headers: auth,
+      })
+    ).json();
     const api = async (path: string) =>
       (await s.t.app.inject({ url: `/api/v1/projects/${projectId}${path}`, headers: auth })).json();
     const [tx] = (await api('/transactions?limit=1')).data;
@@ -71,6 +78,10 @@ describe('no page scrolls sideways (Chromium)', () => {
       `${p}/api-keys`,
       `${p}/webhooks`,
       `${p}/webhooks/${webhook.json().id}`,
+      `${p}/webhooks/${webhook.json().id}/deliveries/${sent.delivery_id}`,
+      `${p}/events`,
+      `${p}/events/${sent.event_id}`,
+      `${p}/terminals/${terminal.id}/sticker`,
       `${p}/logs`,
       `${p}/settings`,
     );
@@ -97,7 +108,9 @@ describe('no page scrolls sideways (Chromium)', () => {
   /** How far the document scrolls sideways, after the page has drawn its data. */
   async function overflowOf(route: string): Promise<number> {
     await page.goto(`${s.origin}${route}`);
-    await expectVisible(page.locator('main h1, main h2'), 15_000);
+    await expectVisible(page.locator('h1, h2, [data-testid=sticker-sheet]'), 15_000).catch((error) => {
+      throw new Error(`${route}: no heading drawn (${(error as Error).message})`);
+    });
     await page
       .locator('.p-skeleton, .p-progress-spinner')
       .first()
@@ -106,6 +119,26 @@ describe('no page scrolls sideways (Chromium)', () => {
     await page.waitForTimeout(150);
     return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   }
+
+  it('fits the sign-in screens at 390 and 1280 px, light and dark', async () => {
+    const anonymous = await (await s.context()).newPage();
+    const wide: string[] = [];
+    for (const width of [1280, 390]) {
+      await anonymous.setViewportSize({ width, height: 800 });
+      for (const route of ['/login', '/register', '/forgot-password']) {
+        await anonymous.goto(`${s.origin}${route}`);
+        await expectVisible(anonymous.locator('form'));
+        for (const scheme of ['light', 'dark'] as const) {
+          await anonymous.emulateMedia({ colorScheme: scheme });
+          const by = await anonymous.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          if (by > 0) wide.push(`${route} at ${width} (${scheme}) by ${by} px`);
+        }
+      }
+    }
+    expect(wide).toEqual([]);
+  });
 
   for (const width of [1280, 390]) {
     it(`fits every route at ${width} px, light and dark`, async () => {

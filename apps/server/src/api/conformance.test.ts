@@ -272,6 +272,7 @@ function idFor(op: Op, name: string): string {
 function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
   if (!op.op.security.length) return {};
   const schemes = op.op.security.flatMap((s) => Object.keys(s));
+  if (schemes.every((scheme) => scheme === 'apiKey')) return w.readKey;
   if (op.path.startsWith('/api/v1/invitations/')) {
     return w.guests[op.path.endsWith('/decline') ? 1 : 0]!.auth;
   }
