@@ -20,7 +20,7 @@ describe('npm run cli -- demo seed', () => {
       '--terminals=3',
       '--days',
       '7',
-      '--transactions',
+      '--rows',
       '900',
     ]);
     expect(out.lines.at(-1)).toMatch(/^Seeded prj_\w+: 3 terminals, 900 transactions in/);

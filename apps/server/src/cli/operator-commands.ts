@@ -120,7 +120,8 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
     const result = await seedDemo(ctx.database.db, projectId, {
       terminals: num('terminals', 20, 500),
       days: num('days', 90, 400),
-      transactions: num('transactions', 1_000_000, 20_000_000),
+      // `--rows` is the README's name for it; `--transactions` stays for scripts that use it.
+      transactions: num(flags.rows === undefined ? 'transactions' : 'rows', 1_000_000, 20_000_000),
       now: ctx.now(),
       createdBy: 'demo',
       onProgress: (m) => {
@@ -158,7 +159,7 @@ export const usage = `Usage: npm run cli -- <command>
   users mfa-reset <email>    remove every two-step factor and recovery code, sign out everywhere
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
   keys rotate                start signing ID tokens with a new key
-  demo seed --project <id> [--terminals 20] [--days 90] [--transactions 1000000]
+  demo seed --project <id> [--terminals 20] [--days 90] [--rows 1000000]
                              fill a project with realistic payment history
   backup --out FILE [--force]
                              a snapshot of the whole database (embedded: through the running server)

@@ -145,7 +145,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
   const rows = skeleton ? (Array.from({ length: 5 }, (_, i) => ({ __skeleton: i })) as T[]) : props.rows;
 
   return (
-    <div className="server-table surface-card">
+    <div className="server-table stacked-table surface-card">
       <div className="server-table-toolbar">
         <MultiSelect
           value={visible}

@@ -10,9 +10,9 @@ import { useObjectDeliveries } from './hooks';
 export function ObjectDeliveries({ projectId, objectId }: { projectId: string; objectId: string }) {
   const deliveries = useObjectDeliveries(projectId, objectId);
   if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
-  // `server-table`: the same phone layout as the lists (rows stack into cards).
+  // `stacked-table`: the same phone layout as the lists (rows stack into cards).
   return (
-    <div className="server-table">
+    <div className="stacked-table">
       <DataTable
         value={deliveries.data ?? []}
         loading={deliveries.isPending}
