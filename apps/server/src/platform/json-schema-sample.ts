@@ -31,9 +31,17 @@ const BY_FORMAT: Record<string, string> = {
  * our zod schemas produce (objects, arrays, unions, enums, formats); the conformance test
  * validates every example it makes, so a schema it cannot satisfy is caught there.
  */
-export function sampleOf(schema: unknown, name = '', depth = 0): unknown {
+export function sampleOf(
+  schema: unknown,
+  components: Record<string, unknown> = {},
+  name = '',
+  depth = 0,
+): unknown {
   if (!schema || typeof schema !== 'object' || depth > 12) return null;
   const s = schema as Schema;
+  if (typeof s.$ref === 'string') {
+    return sampleOf(components[s.$ref.replace('#/components/schemas/', '')], components, name, depth + 1);
+  }
   if ('example' in s) return s.example;
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
   if ('const' in s) return s.const;
@@ -43,19 +51,22 @@ export function sampleOf(schema: unknown, name = '', depth = 0): unknown {
     const options = s[key] as Schema[] | undefined;
     if (options?.length) {
       const pick = options.find((o) => o.type !== 'null') ?? options[0];
-      return sampleOf(pick, name, depth + 1);
+      return sampleOf(pick, components, name, depth + 1);
     }
   }
-  if (Array.isArray(s.allOf)) return Object.assign({}, ...s.allOf.map((p) => sampleOf(p, name, depth + 1)));
+  if (Array.isArray(s.allOf))
+    return Object.assign({}, ...s.allOf.map((p) => sampleOf(p, components, name, depth + 1)));
   const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? s.type[0]) : s.type;
   switch (type) {
     case 'object': {
       const props = (s.properties ?? {}) as Record<string, Schema>;
-      return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sampleOf(v, k, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(props).map(([k, v]) => [k, sampleOf(v, components, k, depth + 1)]),
+      );
     }
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 1;
-      return Array.from({ length: Math.max(1, min) }, () => sampleOf(s.items, name, depth + 1));
+      return Array.from({ length: Math.max(1, min) }, () => sampleOf(s.items, components, name, depth + 1));
     }
     case 'integer':
     case 'number':
@@ -87,6 +98,9 @@ function stringFor(s: Schema, name: string): string {
   const known = BY_NAME[name];
   if (typeof known === 'string') return known;
   if (typeof s.format === 'string' && BY_FORMAT[s.format]) return BY_FORMAT[s.format] as string;
+  if (name.endsWith('_at')) return BY_FORMAT['date-time'] as string;
+  if (name.endsWith('_url')) return `https://scanline.example.com/${name.replace(/_url$/, '')}/01J9Z3K6`;
+  if (name === 'next_cursor') return 'obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9';
   if (name === 'id' || name.endsWith('_id'))
     return `${name === 'id' ? 'obj' : name.slice(0, 3)}_01J9Z3K6V7R2Q8M4N5P6T7W8X9`;
   const min = typeof s.minLength === 'number' ? s.minLength : 1;

@@ -128,7 +128,7 @@ const HEADER_PARAMETERS: Record<string, Parameter[]> = {
 };
 
 /** A 204 has no body; a stream or a CSV file has its own media type; JSON answers get an example. */
-function completeResponses(path: string, op: Operation) {
+function completeResponses(path: string, op: Operation, components: Record<string, unknown>) {
   for (const [status, response] of Object.entries(op.responses ?? {})) {
     if (response.$ref || !status.startsWith('2')) continue;
     if (status === '204') {
@@ -148,7 +148,7 @@ function completeResponses(path: string, op: Operation) {
       continue;
     }
     const json = response.content?.['application/json'];
-    if (json?.schema && json.example === undefined) json.example = sampleOf(json.schema);
+    if (json?.schema && json.example === undefined) json.example = sampleOf(json.schema, components);
     if (response.description === 'Default Response') response.description = 'OK';
   }
 }
@@ -184,7 +184,7 @@ export function completeDocument<T extends Json>(doc: T): T {
       // A route that declares its schemes (the public pairing route, device-only routes) knows best.
       op.security ??= defaultSecurityOf(path);
       op.responses ??= {};
-      completeResponses(path, op);
+      completeResponses(path, op, components.schemas as Record<string, unknown>);
       const key = `${method.toUpperCase()} ${path}`;
       const body = op.requestBody?.content?.['application/json'];
       if (body && key in REQUEST_EXAMPLES) body.example ??= REQUEST_EXAMPLES[key];
@@ -203,7 +203,27 @@ export function completeDocument<T extends Json>(doc: T): T {
       }
     }
   }
+  pruneUnusedSchemas(d);
   return doc;
+}
+
+/**
+ * Drops the components nothing refers to: the zod registry makes an input twin of every named
+ * object (`TransactionInput`) whether or not a request body uses it.
+ */
+function pruneUnusedSchemas(doc: Json & { components?: Json }) {
+  const schemas = (doc.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  const reachable = new Set<string>();
+  const refsIn = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  const pending = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
+  while (pending.length) {
+    const name = pending.pop()!;
+    if (reachable.has(name)) continue;
+    reachable.add(name);
+    pending.push(...refsIn(schemas[name]));
+  }
+  for (const name of Object.keys(schemas)) if (!reachable.has(name)) delete schemas[name];
 }
 
 function problemJsonSchema(): Json {

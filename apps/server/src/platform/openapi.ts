@@ -1,11 +1,13 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { registerOpenApiComponents } from './openapi-components';
 import { completeDocument } from './openapi-contract';
 
 /** OpenAPI 3.1 generated from the same zod schemas that validate requests. */
 export async function openApi(app: FastifyInstance, config: Config) {
+  registerOpenApiComponents();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -34,10 +36,8 @@ export async function openApi(app: FastifyInstance, config: Config) {
     },
     transform: jsonSchemaTransform,
     // Operation ids, the Problem component, error responses and security, for every route at once.
-    transformObject: (doc) =>
-      completeDocument(
-        ('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject) as Record<string, unknown>,
-      ),
+    // Named components first (`$ref`s to Transaction, Terminal…), then the rest of the contract.
+    transformObject: (doc) => completeDocument(jsonSchemaTransformObject(doc) as Record<string, unknown>),
     // Only the product APIs are documented; the identity service follows Google's published protocol.
     hideUntagged: true,
   });

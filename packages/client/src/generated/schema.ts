@@ -1369,6 +1369,206 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApiKey: {
+            created_at: string;
+            created_by: string;
+            expires_at: string | null;
+            id: string;
+            last_used_at: string | null;
+            /** @enum {string} */
+            mode: "read" | "write";
+            name: string;
+            prefix: string;
+            previous_expires_at: string | null;
+            revoked_at: string | null;
+        };
+        AuditEntry: {
+            action: string;
+            actor_email: string | null;
+            actor_id: string;
+            /** @enum {string} */
+            actor_kind: "user" | "api_key";
+            actor_label: string;
+            created_at: string;
+            id: string;
+            ip: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            target: string | null;
+            target_label: string | null;
+        };
+        Business: {
+            address: {
+                [key: string]: string;
+            } | null;
+            country: string;
+            created_at: string;
+            default_currency: string;
+            id: string;
+            legal_name: string | null;
+            name: string;
+            /** @enum {string} */
+            payment_provider: "simulator" | "stripe";
+            stripe_publishable_key: string | null;
+            stripe_secret_key_last4: string | null;
+            stripe_webhook_secret_set: boolean;
+            support_email: string | null;
+        };
+        Dashboard: {
+            currencies: {
+                count: number;
+                currency: string;
+                volume: number;
+            }[];
+            currency: string;
+            from: string;
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            lag_seconds: number;
+            previous: {
+                from: string;
+                to: string;
+                totals: {
+                    average_ticket: number | null;
+                    conversion: number | null;
+                    count: number;
+                    declines: {
+                        code: string;
+                        count: number;
+                    }[];
+                    failed: number;
+                    median_seconds_to_pay: number | null;
+                    refunded_amount: number;
+                    refunds: number;
+                    scans: number;
+                    scans_paid: number;
+                    success_rate: number | null;
+                    transactions: number;
+                    volume: number;
+                };
+            };
+            project_id: string;
+            series: {
+                count: number;
+                failed: number;
+                refunded_amount: number;
+                scans: number;
+                scans_paid: number;
+                start: string;
+                success_rate: number | null;
+                volume: number;
+            }[];
+            terminals: {
+                online: number;
+                total: number;
+            };
+            time_zone: string;
+            to: string;
+            top_terminals: {
+                count: number;
+                label: string;
+                success_rate: number | null;
+                terminal_id: string;
+                volume: number;
+            }[];
+            totals: {
+                average_ticket: number | null;
+                conversion: number | null;
+                count: number;
+                declines: {
+                    code: string;
+                    count: number;
+                }[];
+                failed: number;
+                median_seconds_to_pay: number | null;
+                refunded_amount: number;
+                refunds: number;
+                scans: number;
+                scans_paid: number;
+                success_rate: number | null;
+                transactions: number;
+                volume: number;
+            };
+        };
+        Delivery: {
+            attempt_count: number;
+            created_at: string;
+            event_id: string;
+            event_type: string;
+            id: string;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            response_status: number | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            webhook_id: string;
+        };
+        DeliveryAttempt: {
+            duration_ms: number;
+            error: string | null;
+            request: {
+                body: string;
+                headers: {
+                    [key: string]: string;
+                };
+                url: string;
+            };
+            response: {
+                body: string;
+                headers: {
+                    [key: string]: string;
+                };
+                status: number;
+            } | null;
+            started_at: string;
+            succeeded: boolean;
+        };
+        Event: {
+            created_at: string;
+            data: {
+                [key: string]: unknown;
+            };
+            id: string;
+            object_id: string | null;
+            type: string;
+        };
+        FleetTerminal: {
+            app_version: string | null;
+            battery: number | null;
+            created_at: string;
+            device_model: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "physical" | "virtual";
+            label: string;
+            last_seen_at: string | null;
+            location: string | null;
+            network: string | null;
+            paired_at: string | null;
+            serial: string | null;
+            /** @enum {string} */
+            status: "unpaired" | "online" | "offline" | "disabled";
+            sticker_url: string;
+        };
+        Invitation: {
+            created_at: string;
+            email: string;
+            expires_at: string;
+            id: string;
+            invited_by: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        Member: {
+            created_at: string;
+            display_name: string | null;
+            email: string | null;
+            mfa_enabled: boolean | null;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            user_id: string;
+        };
         Problem: {
             /** @enum {string} */
             code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter";
@@ -1383,6 +1583,140 @@ export interface components {
             status: number;
             title: string;
             type: string;
+        };
+        Project: {
+            business_id: string;
+            created_at: string;
+            currency: string;
+            deleted_at: string | null;
+            id: string;
+            name: string;
+            require_mfa: boolean;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            terminal_offline_alert_minutes: number | null;
+            time_zone: string;
+        };
+        Refund: {
+            amount: number;
+            created_at: string;
+            currency: string;
+            id: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            transaction_id: string;
+        };
+        RequestLog: {
+            created_at: string;
+            duration_ms: number;
+            id: string;
+            idempotency_key: string | null;
+            ip: string | null;
+            key: {
+                id: string | null;
+                name: string | null;
+                prefix: string;
+            } | null;
+            method: string;
+            path: string;
+            request_body: unknown;
+            request_id: string;
+            response_body: unknown;
+            route: string | null;
+            status: number;
+            terminal_id: string | null;
+        };
+        Scan: {
+            app_version: string | null;
+            created_at: string;
+            id: string;
+            /** @enum {string} */
+            outcome: "opened" | "paid" | "abandoned" | "rejected";
+            paid_at: string | null;
+            rejected_reason: string | null;
+            terminal_id: string;
+            terminal_label: string | null;
+            transaction_id: string | null;
+            user_agent: string | null;
+        };
+        Session: {
+            browser: string;
+            created_at: string;
+            current: boolean;
+            id: string;
+            ip: string | null;
+            last_used_at: string;
+            second_factor: string | null;
+            user_agent: string | null;
+        };
+        Terminal: {
+            app_version: string | null;
+            battery: number | null;
+            created_at: string;
+            device_model: string | null;
+            id: string;
+            /** @enum {string} */
+            kind: "physical" | "virtual";
+            label: string;
+            last_seen_at: string | null;
+            location: string | null;
+            network: string | null;
+            paired_at: string | null;
+            serial: string | null;
+            /** @enum {string} */
+            status: "unpaired" | "online" | "offline" | "disabled";
+        };
+        Transaction: {
+            amount: number;
+            amount_refunded: number;
+            card_brand: string | null;
+            card_last4: string | null;
+            created_at: string;
+            currency: string;
+            expires_at: string;
+            failure_code: string | null;
+            failure_message: string | null;
+            id: string;
+            last_payment_error: {
+                code: string;
+                message: string;
+            } | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            /** @enum {string} */
+            provider: "simulator" | "stripe";
+            provider_reference: string | null;
+            receipt_url: string | null;
+            reference: string | null;
+            /** @enum {string} */
+            source: "terminal" | "api" | "console" | "sticker";
+            /** @enum {string} */
+            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+            succeeded_at: string | null;
+            terminal_id: string;
+            terminal_label: string | null;
+            updated_at: string;
+        };
+        Webhook: {
+            created_at: string;
+            description: string | null;
+            disabled_reason: string | null;
+            enabled: boolean;
+            event_types: string[];
+            health: {
+                attempts_24h: number;
+                failing_since: string | null;
+                last_failure_at: string | null;
+                last_failure_reason: string | null;
+                last_success_at: string | null;
+                success_rate_24h: number | null;
+            };
+            id: string;
+            previous_secret_expires_at: string | null;
+            updated_at: string;
+            url: string;
         };
     };
     responses: {
@@ -1607,30 +1941,14 @@ export interface operations {
                      *           "stripe_secret_key_last4": "stripe secret key last4",
                      *           "stripe_publishable_key": "stripe publishable key",
                      *           "stripe_webhook_secret_set": false,
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            address: {
-                                [key: string]: string;
-                            } | null;
-                            country: string;
-                            created_at: string;
-                            default_currency: string;
-                            id: string;
-                            legal_name: string | null;
-                            name: string;
-                            /** @enum {string} */
-                            payment_provider: "simulator" | "stripe";
-                            stripe_publishable_key: string | null;
-                            stripe_secret_key_last4: string | null;
-                            stripe_webhook_secret_set: boolean;
-                            support_email: string | null;
-                        }[];
+                        data: components["schemas"]["Business"][];
                         next_cursor: string | null;
                     };
                 };
@@ -1702,26 +2020,10 @@ export interface operations {
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
                      *       "stripe_webhook_secret_set": false,
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        address: {
-                            [key: string]: string;
-                        } | null;
-                        country: string;
-                        created_at: string;
-                        default_currency: string;
-                        id: string;
-                        legal_name: string | null;
-                        name: string;
-                        /** @enum {string} */
-                        payment_provider: "simulator" | "stripe";
-                        stripe_publishable_key: string | null;
-                        stripe_secret_key_last4: string | null;
-                        stripe_webhook_secret_set: boolean;
-                        support_email: string | null;
-                    };
+                    "application/json": components["schemas"]["Business"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -1766,26 +2068,10 @@ export interface operations {
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
                      *       "stripe_webhook_secret_set": false,
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        address: {
-                            [key: string]: string;
-                        } | null;
-                        country: string;
-                        created_at: string;
-                        default_currency: string;
-                        id: string;
-                        legal_name: string | null;
-                        name: string;
-                        /** @enum {string} */
-                        payment_provider: "simulator" | "stripe";
-                        stripe_publishable_key: string | null;
-                        stripe_secret_key_last4: string | null;
-                        stripe_webhook_secret_set: boolean;
-                        support_email: string | null;
-                    };
+                    "application/json": components["schemas"]["Business"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -1877,26 +2163,10 @@ export interface operations {
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
                      *       "stripe_webhook_secret_set": false,
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        address: {
-                            [key: string]: string;
-                        } | null;
-                        country: string;
-                        created_at: string;
-                        default_currency: string;
-                        id: string;
-                        legal_name: string | null;
-                        name: string;
-                        /** @enum {string} */
-                        payment_provider: "simulator" | "stripe";
-                        stripe_publishable_key: string | null;
-                        stripe_secret_key_last4: string | null;
-                        stripe_webhook_secret_set: boolean;
-                        support_email: string | null;
-                    };
+                    "application/json": components["schemas"]["Business"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -1990,23 +2260,11 @@ export interface operations {
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
                      *       "role": "owner",
-                     *       "created_at": "created at",
-                     *       "deleted_at": "deleted at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "deleted_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        business_id: string;
-                        created_at: string;
-                        currency: string;
-                        deleted_at: string | null;
-                        id: string;
-                        name: string;
-                        require_mfa: boolean;
-                        /** @enum {string} */
-                        role: "owner" | "admin" | "member";
-                        terminal_offline_alert_minutes: number | null;
-                        time_zone: string;
-                    };
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -2094,7 +2352,7 @@ export interface operations {
                      *       "role": "admin",
                      *       "email": "ana@corner-bakery.example",
                      *       "invited_by": "invited by",
-                     *       "expires_at": "expires at"
+                     *       "expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -2215,7 +2473,7 @@ export interface operations {
                      *         "email": "ana@corner-bakery.example",
                      *         "email_verified": false,
                      *         "display_name": "display name",
-                     *         "photo_url": "photo url",
+                     *         "photo_url": "https://scanline.example.com/photo/01J9Z3K6",
                      *         "sign_in_provider": "sign in provider"
                      *       },
                      *       "projects": [
@@ -2233,8 +2491,8 @@ export interface operations {
                      *           "email": "ana@corner-bakery.example",
                      *           "role": "admin",
                      *           "invited_by": "invited by",
-                     *           "created_at": "created at",
-                     *           "expires_at": "expires at",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z",
                      *           "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "project_name": "project name"
                      *         }
@@ -2314,7 +2572,7 @@ export interface operations {
                      *         "codes",
                      *         "codes"
                      *       ],
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -2355,8 +2613,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *           "created_at": "created at",
-                     *           "last_used_at": "last used at",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "last_used_at": "2026-11-25T10:00:00.000Z",
                      *           "ip": "ip",
                      *           "user_agent": "user agent",
                      *           "browser": "browser",
@@ -2367,16 +2625,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            browser: string;
-                            created_at: string;
-                            current: boolean;
-                            id: string;
-                            ip: string | null;
-                            last_used_at: string;
-                            second_factor: string | null;
-                            user_agent: string | null;
-                        }[];
+                        data: components["schemas"]["Session"][];
                     };
                 };
             };
@@ -2521,27 +2770,15 @@ export interface operations {
                      *           "terminal_offline_alert_minutes": -9007199254740991,
                      *           "require_mfa": false,
                      *           "role": "owner",
-                     *           "created_at": "created at",
-                     *           "deleted_at": "deleted at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "deleted_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            business_id: string;
-                            created_at: string;
-                            currency: string;
-                            deleted_at: string | null;
-                            id: string;
-                            name: string;
-                            require_mfa: boolean;
-                            /** @enum {string} */
-                            role: "owner" | "admin" | "member";
-                            terminal_offline_alert_minutes: number | null;
-                            time_zone: string;
-                        }[];
+                        data: components["schemas"]["Project"][];
                         next_cursor: string | null;
                     };
                 };
@@ -2596,23 +2833,11 @@ export interface operations {
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
                      *       "role": "owner",
-                     *       "created_at": "created at",
-                     *       "deleted_at": "deleted at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "deleted_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        business_id: string;
-                        created_at: string;
-                        currency: string;
-                        deleted_at: string | null;
-                        id: string;
-                        name: string;
-                        require_mfa: boolean;
-                        /** @enum {string} */
-                        role: "owner" | "admin" | "member";
-                        terminal_offline_alert_minutes: number | null;
-                        time_zone: string;
-                    };
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -2654,23 +2879,11 @@ export interface operations {
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
                      *       "role": "owner",
-                     *       "created_at": "created at",
-                     *       "deleted_at": "deleted at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "deleted_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        business_id: string;
-                        created_at: string;
-                        currency: string;
-                        deleted_at: string | null;
-                        id: string;
-                        name: string;
-                        require_mfa: boolean;
-                        /** @enum {string} */
-                        role: "owner" | "admin" | "member";
-                        terminal_offline_alert_minutes: number | null;
-                        time_zone: string;
-                    };
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -2753,23 +2966,11 @@ export interface operations {
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
                      *       "role": "owner",
-                     *       "created_at": "created at",
-                     *       "deleted_at": "deleted at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "deleted_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        business_id: string;
-                        created_at: string;
-                        currency: string;
-                        deleted_at: string | null;
-                        id: string;
-                        name: string;
-                        require_mfa: boolean;
-                        /** @enum {string} */
-                        role: "owner" | "admin" | "member";
-                        terminal_offline_alert_minutes: number | null;
-                        time_zone: string;
-                    };
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -2848,30 +3049,18 @@ export interface operations {
                      *           "mode": "read",
                      *           "prefix": "prefix",
                      *           "created_by": "created by",
-                     *           "created_at": "created at",
-                     *           "last_used_at": "last used at",
-                     *           "expires_at": "expires at",
-                     *           "revoked_at": "revoked at",
-                     *           "previous_expires_at": "previous expires at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "last_used_at": "2026-11-25T10:00:00.000Z",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z",
+                     *           "revoked_at": "2026-11-25T10:00:00.000Z",
+                     *           "previous_expires_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            created_by: string;
-                            expires_at: string | null;
-                            id: string;
-                            last_used_at: string | null;
-                            /** @enum {string} */
-                            mode: "read" | "write";
-                            name: string;
-                            prefix: string;
-                            previous_expires_at: string | null;
-                            revoked_at: string | null;
-                        }[];
+                        data: components["schemas"]["ApiKey"][];
                         next_cursor: string | null;
                     };
                 };
@@ -2925,11 +3114,11 @@ export interface operations {
                      *       "mode": "read",
                      *       "prefix": "prefix",
                      *       "created_by": "created by",
-                     *       "created_at": "created at",
-                     *       "last_used_at": "last used at",
-                     *       "expires_at": "expires at",
-                     *       "revoked_at": "revoked at",
-                     *       "previous_expires_at": "previous expires at",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "last_used_at": "2026-11-25T10:00:00.000Z",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "revoked_at": "2026-11-25T10:00:00.000Z",
+                     *       "previous_expires_at": "2026-11-25T10:00:00.000Z",
                      *       "secret": "secret"
                      *     }
                      */
@@ -3027,11 +3216,11 @@ export interface operations {
                      *       "mode": "read",
                      *       "prefix": "prefix",
                      *       "created_by": "created by",
-                     *       "created_at": "created at",
-                     *       "last_used_at": "last used at",
-                     *       "expires_at": "expires at",
-                     *       "revoked_at": "revoked at",
-                     *       "previous_expires_at": "previous expires at",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "last_used_at": "2026-11-25T10:00:00.000Z",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "revoked_at": "2026-11-25T10:00:00.000Z",
+                     *       "previous_expires_at": "2026-11-25T10:00:00.000Z",
                      *       "secret": "secret"
                      *     }
                      */
@@ -3126,29 +3315,14 @@ export interface operations {
                      *           "target_label": "target label",
                      *           "ip": "ip",
                      *           "metadata": {},
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            action: string;
-                            actor_email: string | null;
-                            actor_id: string;
-                            /** @enum {string} */
-                            actor_kind: "user" | "api_key";
-                            actor_label: string;
-                            created_at: string;
-                            id: string;
-                            ip: string | null;
-                            metadata: {
-                                [key: string]: unknown;
-                            } | null;
-                            target: string | null;
-                            target_label: string | null;
-                        }[];
+                        data: components["schemas"]["AuditEntry"][];
                         next_cursor: string | null;
                     };
                 };
@@ -3272,82 +3446,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        currencies: {
-                            count: number;
-                            currency: string;
-                            volume: number;
-                        }[];
-                        currency: string;
-                        from: string;
-                        /** @enum {string} */
-                        granularity: "hour" | "day";
-                        lag_seconds: number;
-                        previous: {
-                            from: string;
-                            to: string;
-                            totals: {
-                                average_ticket: number | null;
-                                conversion: number | null;
-                                count: number;
-                                declines: {
-                                    code: string;
-                                    count: number;
-                                }[];
-                                failed: number;
-                                median_seconds_to_pay: number | null;
-                                refunded_amount: number;
-                                refunds: number;
-                                scans: number;
-                                scans_paid: number;
-                                success_rate: number | null;
-                                transactions: number;
-                                volume: number;
-                            };
-                        };
-                        project_id: string;
-                        series: {
-                            count: number;
-                            failed: number;
-                            refunded_amount: number;
-                            scans: number;
-                            scans_paid: number;
-                            start: string;
-                            success_rate: number | null;
-                            volume: number;
-                        }[];
-                        terminals: {
-                            online: number;
-                            total: number;
-                        };
-                        time_zone: string;
-                        to: string;
-                        top_terminals: {
-                            count: number;
-                            label: string;
-                            success_rate: number | null;
-                            terminal_id: string;
-                            volume: number;
-                        }[];
-                        totals: {
-                            average_ticket: number | null;
-                            conversion: number | null;
-                            count: number;
-                            declines: {
-                                code: string;
-                                count: number;
-                            }[];
-                            failed: number;
-                            median_seconds_to_pay: number | null;
-                            refunded_amount: number;
-                            refunds: number;
-                            scans: number;
-                            scans_paid: number;
-                            success_rate: number | null;
-                            transactions: number;
-                            volume: number;
-                        };
-                    };
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -3389,28 +3488,16 @@ export interface operations {
                      *           "status": "pending",
                      *           "attempt_count": 3,
                      *           "response_status": -9007199254740991,
-                     *           "next_attempt_at": "next attempt at",
-                     *           "last_attempt_at": "last attempt at",
-                     *           "created_at": "created at"
+                     *           "next_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "last_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            attempt_count: number;
-                            created_at: string;
-                            event_id: string;
-                            event_type: string;
-                            id: string;
-                            last_attempt_at: string | null;
-                            next_attempt_at: string | null;
-                            response_status: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            webhook_id: string;
-                        }[];
+                        data: components["schemas"]["Delivery"][];
                         next_cursor: string | null;
                     };
                 };
@@ -3451,24 +3538,12 @@ export interface operations {
                      *       "status": "pending",
                      *       "attempt_count": 3,
                      *       "response_status": -9007199254740991,
-                     *       "next_attempt_at": "next attempt at",
-                     *       "last_attempt_at": "last attempt at",
-                     *       "created_at": "created at"
+                     *       "next_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *       "last_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        attempt_count: number;
-                        created_at: string;
-                        event_id: string;
-                        event_type: string;
-                        id: string;
-                        last_attempt_at: string | null;
-                        next_attempt_at: string | null;
-                        response_status: number | null;
-                        /** @enum {string} */
-                        status: "pending" | "succeeded" | "failed";
-                        webhook_id: string;
-                    };
+                    "application/json": components["schemas"]["Delivery"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -3530,22 +3605,14 @@ export interface operations {
                      *           "type": "type",
                      *           "object_id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "data": {},
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            data: {
-                                [key: string]: unknown;
-                            };
-                            id: string;
-                            object_id: string | null;
-                            type: string;
-                        }[];
+                        data: components["schemas"]["Event"][];
                         next_cursor: string | null;
                     };
                 };
@@ -3583,18 +3650,10 @@ export interface operations {
                      *       "type": "type",
                      *       "object_id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "data": {},
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        created_at: string;
-                        data: {
-                            [key: string]: unknown;
-                        };
-                        id: string;
-                        object_id: string | null;
-                        type: string;
-                    };
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -3635,28 +3694,16 @@ export interface operations {
                      *           "status": "pending",
                      *           "attempt_count": 3,
                      *           "response_status": -9007199254740991,
-                     *           "next_attempt_at": "next attempt at",
-                     *           "last_attempt_at": "last attempt at",
-                     *           "created_at": "created at"
+                     *           "next_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "last_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            attempt_count: number;
-                            created_at: string;
-                            event_id: string;
-                            event_type: string;
-                            id: string;
-                            last_attempt_at: string | null;
-                            next_attempt_at: string | null;
-                            response_status: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            webhook_id: string;
-                        }[];
+                        data: components["schemas"]["Delivery"][];
                         next_cursor: string | null;
                     };
                 };
@@ -3758,23 +3805,15 @@ export interface operations {
                      *           "email": "ana@corner-bakery.example",
                      *           "role": "admin",
                      *           "invited_by": "invited by",
-                     *           "created_at": "created at",
-                     *           "expires_at": "expires at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            email: string;
-                            expires_at: string;
-                            id: string;
-                            invited_by: string;
-                            /** @enum {string} */
-                            role: "admin" | "member";
-                        }[];
+                        data: components["schemas"]["Invitation"][];
                         next_cursor: string | null;
                     };
                 };
@@ -3829,8 +3868,8 @@ export interface operations {
                      *           "email": "ana@corner-bakery.example",
                      *           "role": "admin",
                      *           "invited_by": "invited by",
-                     *           "created_at": "created at",
-                     *           "expires_at": "expires at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
                      *       "refused": [
@@ -3843,15 +3882,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            email: string;
-                            expires_at: string;
-                            id: string;
-                            invited_by: string;
-                            /** @enum {string} */
-                            role: "admin" | "member";
-                        }[];
+                        data: components["schemas"]["Invitation"][];
                         refused: {
                             /** @enum {string} */
                             code: "invalid_email" | "already_member";
@@ -3926,19 +3957,11 @@ export interface operations {
                      *       "email": "ana@corner-bakery.example",
                      *       "role": "admin",
                      *       "invited_by": "invited by",
-                     *       "created_at": "created at",
-                     *       "expires_at": "expires at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        created_at: string;
-                        email: string;
-                        expires_at: string;
-                        id: string;
-                        invited_by: string;
-                        /** @enum {string} */
-                        role: "admin" | "member";
-                    };
+                    "application/json": components["schemas"]["Invitation"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -4038,22 +4061,14 @@ export interface operations {
                      *           "display_name": "display name",
                      *           "role": "owner",
                      *           "mfa_enabled": false,
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            display_name: string | null;
-                            email: string | null;
-                            mfa_enabled: boolean | null;
-                            /** @enum {string} */
-                            role: "owner" | "admin" | "member";
-                            user_id: string;
-                        }[];
+                        data: components["schemas"]["Member"][];
                         next_cursor: string | null;
                     };
                 };
@@ -4218,33 +4233,14 @@ export interface operations {
                      *           "idempotency_key": "idempotency key",
                      *           "request_body": null,
                      *           "response_body": null,
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            duration_ms: number;
-                            id: string;
-                            idempotency_key: string | null;
-                            ip: string | null;
-                            key: {
-                                id: string | null;
-                                name: string | null;
-                                prefix: string;
-                            } | null;
-                            method: string;
-                            path: string;
-                            request_body: unknown;
-                            request_id: string;
-                            response_body: unknown;
-                            route: string | null;
-                            status: number;
-                            terminal_id: string | null;
-                        }[];
+                        data: components["schemas"]["RequestLog"][];
                         next_cursor: string | null;
                     };
                 };
@@ -4295,29 +4291,10 @@ export interface operations {
                      *       "idempotency_key": "idempotency key",
                      *       "request_body": null,
                      *       "response_body": null,
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        created_at: string;
-                        duration_ms: number;
-                        id: string;
-                        idempotency_key: string | null;
-                        ip: string | null;
-                        key: {
-                            id: string | null;
-                            name: string | null;
-                            prefix: string;
-                        } | null;
-                        method: string;
-                        path: string;
-                        request_body: unknown;
-                        request_id: string;
-                        response_body: unknown;
-                        route: string | null;
-                        status: number;
-                        terminal_id: string | null;
-                    };
+                    "application/json": components["schemas"]["RequestLog"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -4356,23 +4333,11 @@ export interface operations {
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
                      *       "role": "owner",
-                     *       "created_at": "created at",
-                     *       "deleted_at": "deleted at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "deleted_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        business_id: string;
-                        created_at: string;
-                        currency: string;
-                        deleted_at: string | null;
-                        id: string;
-                        name: string;
-                        require_mfa: boolean;
-                        /** @enum {string} */
-                        role: "owner" | "admin" | "member";
-                        terminal_offline_alert_minutes: number | null;
-                        time_zone: string;
-                    };
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -4444,27 +4409,15 @@ export interface operations {
                      *           "rejected_reason": "rejected reason",
                      *           "user_agent": "user agent",
                      *           "app_version": "app version",
-                     *           "paid_at": "paid at",
-                     *           "created_at": "created at"
+                     *           "paid_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            app_version: string | null;
-                            created_at: string;
-                            id: string;
-                            /** @enum {string} */
-                            outcome: "opened" | "paid" | "abandoned" | "rejected";
-                            paid_at: string | null;
-                            rejected_reason: string | null;
-                            terminal_id: string;
-                            terminal_label: string | null;
-                            transaction_id: string | null;
-                            user_agent: string | null;
-                        }[];
+                        data: components["schemas"]["Scan"][];
                         next_cursor: string | null;
                     };
                 };
@@ -4506,23 +4459,11 @@ export interface operations {
                      *       "rejected_reason": "rejected reason",
                      *       "user_agent": "user agent",
                      *       "app_version": "app version",
-                     *       "paid_at": "paid at",
-                     *       "created_at": "created at"
+                     *       "paid_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        created_at: string;
-                        id: string;
-                        /** @enum {string} */
-                        outcome: "opened" | "paid" | "abandoned" | "rejected";
-                        paid_at: string | null;
-                        rejected_reason: string | null;
-                        terminal_id: string;
-                        terminal_label: string | null;
-                        transaction_id: string | null;
-                        user_agent: string | null;
-                    };
+                    "application/json": components["schemas"]["Scan"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -4768,49 +4709,18 @@ export interface operations {
                      *             "code": "code",
                      *             "message": "message"
                      *           },
-                     *           "receipt_url": "receipt url",
-                     *           "expires_at": "expires at",
-                     *           "succeeded_at": "succeeded at",
-                     *           "created_at": "created at",
-                     *           "updated_at": "updated at"
+                     *           "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z",
+                     *           "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            amount: number;
-                            amount_refunded: number;
-                            card_brand: string | null;
-                            card_last4: string | null;
-                            created_at: string;
-                            currency: string;
-                            expires_at: string;
-                            failure_code: string | null;
-                            failure_message: string | null;
-                            id: string;
-                            last_payment_error: {
-                                code: string;
-                                message: string;
-                            } | null;
-                            metadata: {
-                                [key: string]: string;
-                            } | null;
-                            /** @enum {string} */
-                            provider: "simulator" | "stripe";
-                            provider_reference: string | null;
-                            receipt_url: string | null;
-                            reference: string | null;
-                            /** @enum {string} */
-                            source: "terminal" | "api" | "console" | "sticker";
-                            /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
-                            succeeded_at: string | null;
-                            terminal_id: string;
-                            terminal_label: string | null;
-                            updated_at: string;
-                        }[];
+                        data: components["schemas"]["Transaction"][];
                         next_cursor: string | null;
                     };
                 };
@@ -4864,11 +4774,11 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
-                     *       "expires_at": "expires at",
-                     *       "succeeded_at": "succeeded at",
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at",
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
                      *       "status_history": [
                      *         {
                      *           "from": "pending",
@@ -4886,7 +4796,7 @@ export interface operations {
                      *           "card_last4": "4242",
                      *           "failure_code": "failure code",
                      *           "failure_message": "failure message",
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
                      *       "scans": [
@@ -4899,8 +4809,8 @@ export interface operations {
                      *           "rejected_reason": "rejected reason",
                      *           "user_agent": "user agent",
                      *           "app_version": "app version",
-                     *           "paid_at": "paid at",
-                     *           "created_at": "created at"
+                     *           "paid_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
                      *       "refunds": [
@@ -4911,7 +4821,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "reason": "reason",
                      *           "status": "pending",
-                     *           "created_at": "created at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -4950,29 +4860,8 @@ export interface operations {
                         provider_reference: string | null;
                         receipt_url: string | null;
                         reference: string | null;
-                        refunds: {
-                            amount: number;
-                            created_at: string;
-                            currency: string;
-                            id: string;
-                            reason: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            transaction_id: string;
-                        }[];
-                        scans: {
-                            app_version: string | null;
-                            created_at: string;
-                            id: string;
-                            /** @enum {string} */
-                            outcome: "opened" | "paid" | "abandoned" | "rejected";
-                            paid_at: string | null;
-                            rejected_reason: string | null;
-                            terminal_id: string;
-                            terminal_label: string | null;
-                            transaction_id: string | null;
-                            user_agent: string | null;
-                        }[];
+                        refunds: components["schemas"]["Refund"][];
+                        scans: components["schemas"]["Scan"][];
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker";
                         /** @enum {string} */
@@ -5040,19 +4929,10 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "reason": "reason",
                      *       "status": "pending",
-                     *       "created_at": "created at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        amount: number;
-                        created_at: string;
-                        currency: string;
-                        id: string;
-                        reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "succeeded" | "failed";
-                        transaction_id: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -5239,42 +5119,24 @@ export interface operations {
                      *           ],
                      *           "enabled": false,
                      *           "disabled_reason": "disabled reason",
-                     *           "previous_secret_expires_at": "previous secret expires at",
+                     *           "previous_secret_expires_at": "2026-11-25T10:00:00.000Z",
                      *           "health": {
                      *             "success_rate_24h": 0,
                      *             "attempts_24h": -9007199254740991,
-                     *             "last_success_at": "last success at",
-                     *             "last_failure_at": "last failure at",
+                     *             "last_success_at": "2026-11-25T10:00:00.000Z",
+                     *             "last_failure_at": "2026-11-25T10:00:00.000Z",
                      *             "last_failure_reason": "last failure reason",
                      *             "failing_since": "failing since"
                      *           },
-                     *           "created_at": "created at",
-                     *           "updated_at": "updated at"
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            created_at: string;
-                            description: string | null;
-                            disabled_reason: string | null;
-                            enabled: boolean;
-                            event_types: string[];
-                            health: {
-                                attempts_24h: number;
-                                failing_since: string | null;
-                                last_failure_at: string | null;
-                                last_failure_reason: string | null;
-                                last_success_at: string | null;
-                                success_rate_24h: number | null;
-                            };
-                            id: string;
-                            previous_secret_expires_at: string | null;
-                            updated_at: string;
-                            url: string;
-                        }[];
+                        data: components["schemas"]["Webhook"][];
                         next_cursor: string | null;
                     };
                 };
@@ -5334,17 +5196,17 @@ export interface operations {
                      *       ],
                      *       "enabled": false,
                      *       "disabled_reason": "disabled reason",
-                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "previous_secret_expires_at": "2026-11-25T10:00:00.000Z",
                      *       "health": {
                      *         "success_rate_24h": 0,
                      *         "attempts_24h": -9007199254740991,
-                     *         "last_success_at": "last success at",
-                     *         "last_failure_at": "last failure at",
+                     *         "last_success_at": "2026-11-25T10:00:00.000Z",
+                     *         "last_failure_at": "2026-11-25T10:00:00.000Z",
                      *         "last_failure_reason": "last failure reason",
                      *         "failing_since": "failing since"
                      *       },
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
                      *       "secret": "secret"
                      *     }
                      */
@@ -5411,38 +5273,20 @@ export interface operations {
                      *       ],
                      *       "enabled": false,
                      *       "disabled_reason": "disabled reason",
-                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "previous_secret_expires_at": "2026-11-25T10:00:00.000Z",
                      *       "health": {
                      *         "success_rate_24h": 0,
                      *         "attempts_24h": -9007199254740991,
-                     *         "last_success_at": "last success at",
-                     *         "last_failure_at": "last failure at",
+                     *         "last_success_at": "2026-11-25T10:00:00.000Z",
+                     *         "last_failure_at": "2026-11-25T10:00:00.000Z",
                      *         "last_failure_reason": "last failure reason",
                      *         "failing_since": "failing since"
                      *       },
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        created_at: string;
-                        description: string | null;
-                        disabled_reason: string | null;
-                        enabled: boolean;
-                        event_types: string[];
-                        health: {
-                            attempts_24h: number;
-                            failing_since: string | null;
-                            last_failure_at: string | null;
-                            last_failure_reason: string | null;
-                            last_success_at: string | null;
-                            success_rate_24h: number | null;
-                        };
-                        id: string;
-                        previous_secret_expires_at: string | null;
-                        updated_at: string;
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -5524,38 +5368,20 @@ export interface operations {
                      *       ],
                      *       "enabled": false,
                      *       "disabled_reason": "disabled reason",
-                     *       "previous_secret_expires_at": "previous secret expires at",
+                     *       "previous_secret_expires_at": "2026-11-25T10:00:00.000Z",
                      *       "health": {
                      *         "success_rate_24h": 0,
                      *         "attempts_24h": -9007199254740991,
-                     *         "last_success_at": "last success at",
-                     *         "last_failure_at": "last failure at",
+                     *         "last_success_at": "2026-11-25T10:00:00.000Z",
+                     *         "last_failure_at": "2026-11-25T10:00:00.000Z",
                      *         "last_failure_reason": "last failure reason",
                      *         "failing_since": "failing since"
                      *       },
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at"
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        created_at: string;
-                        description: string | null;
-                        disabled_reason: string | null;
-                        enabled: boolean;
-                        event_types: string[];
-                        health: {
-                            attempts_24h: number;
-                            failing_since: string | null;
-                            last_failure_at: string | null;
-                            last_failure_reason: string | null;
-                            last_success_at: string | null;
-                            success_rate_24h: number | null;
-                        };
-                        id: string;
-                        previous_secret_expires_at: string | null;
-                        updated_at: string;
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -5656,28 +5482,16 @@ export interface operations {
                      *           "status": "pending",
                      *           "attempt_count": 3,
                      *           "response_status": -9007199254740991,
-                     *           "next_attempt_at": "next attempt at",
-                     *           "last_attempt_at": "last attempt at",
-                     *           "created_at": "created at"
+                     *           "next_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "last_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            attempt_count: number;
-                            created_at: string;
-                            event_id: string;
-                            event_type: string;
-                            id: string;
-                            last_attempt_at: string | null;
-                            next_attempt_at: string | null;
-                            response_status: number | null;
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            webhook_id: string;
-                        }[];
+                        data: components["schemas"]["Delivery"][];
                         next_cursor: string | null;
                     };
                 };
@@ -5719,14 +5533,14 @@ export interface operations {
                      *       "status": "pending",
                      *       "attempt_count": 3,
                      *       "response_status": -9007199254740991,
-                     *       "next_attempt_at": "next attempt at",
-                     *       "last_attempt_at": "last attempt at",
-                     *       "created_at": "created at",
+                     *       "next_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *       "last_attempt_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "webhook_url": "https://hooks.corner-bakery.example/scanline",
                      *       "payload": {},
                      *       "attempts": [
                      *         {
-                     *           "started_at": "started at",
+                     *           "started_at": "2026-11-25T10:00:00.000Z",
                      *           "duration_ms": -9007199254740991,
                      *           "succeeded": false,
                      *           "request": {
@@ -5746,26 +5560,7 @@ export interface operations {
                      */
                     "application/json": {
                         attempt_count: number;
-                        attempts: {
-                            duration_ms: number;
-                            error: string | null;
-                            request: {
-                                body: string;
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                url: string;
-                            };
-                            response: {
-                                body: string;
-                                headers: {
-                                    [key: string]: string;
-                                };
-                                status: number;
-                            } | null;
-                            started_at: string;
-                            succeeded: boolean;
-                        }[];
+                        attempts: components["schemas"]["DeliveryAttempt"][];
                         created_at: string;
                         event_id: string;
                         event_type: string;
@@ -5866,7 +5661,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "secret": "secret",
-                     *       "previous_secret_expires_at": "previous secret expires at"
+                     *       "previous_secret_expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -5907,7 +5702,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "secret": "secret",
-                     *       "previous_secret_expires_at": "previous secret expires at"
+                     *       "previous_secret_expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -6030,14 +5825,14 @@ export interface operations {
                      *         "amount": 1250,
                      *         "currency": "EUR",
                      *         "status": "pending",
-                     *         "expires_at": "expires at",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
                      *         "failure_code": "failure code",
                      *         "failure_message": "failure message",
                      *         "last_payment_error": {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "receipt url"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -6119,14 +5914,14 @@ export interface operations {
                      *         "amount": 1250,
                      *         "currency": "EUR",
                      *         "status": "pending",
-                     *         "expires_at": "expires at",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
                      *         "failure_code": "failure code",
                      *         "failure_message": "failure message",
                      *         "last_payment_error": {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "receipt url"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -6217,10 +6012,10 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *       "next_action": {
                      *         "type": "type",
-                     *         "confirm_url": "confirm url"
+                     *         "confirm_url": "https://scanline.example.com/confirm/01J9Z3K6"
                      *       }
                      *     }
                      */
@@ -6283,10 +6078,10 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *       "next_action": {
                      *         "type": "type",
-                     *         "confirm_url": "confirm url"
+                     *         "confirm_url": "https://scanline.example.com/confirm/01J9Z3K6"
                      *       }
                      *     }
                      */
@@ -6454,7 +6249,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "payment url"
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6"
                      *     }
                      */
                     "application/json": {
@@ -6512,32 +6307,16 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                    };
+                    "application/json": components["schemas"]["Terminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -6576,13 +6355,13 @@ export interface operations {
                      *         "location": "location",
                      *         "serial": "serial",
                      *         "status": "unpaired",
-                     *         "last_seen_at": "last seen at",
+                     *         "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *         "app_version": "app version",
                      *         "device_model": "device model",
                      *         "battery": -9007199254740991,
                      *         "network": "network",
-                     *         "paired_at": "paired at",
-                     *         "created_at": "created at"
+                     *         "paired_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z"
                      *       },
                      *       "project": {
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -6605,23 +6384,7 @@ export interface operations {
                             name: string;
                             time_zone: string;
                         };
-                        terminal: {
-                            app_version: string | null;
-                            battery: number | null;
-                            created_at: string;
-                            device_model: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "physical" | "virtual";
-                            label: string;
-                            last_seen_at: string | null;
-                            location: string | null;
-                            network: string | null;
-                            paired_at: string | null;
-                            serial: string | null;
-                            /** @enum {string} */
-                            status: "unpaired" | "online" | "offline" | "disabled";
-                        };
+                        terminal: components["schemas"]["Terminal"];
                     };
                 };
             };
@@ -6679,36 +6442,20 @@ export interface operations {
                      *         "location": "location",
                      *         "serial": "serial",
                      *         "status": "unpaired",
-                     *         "last_seen_at": "last seen at",
+                     *         "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *         "app_version": "app version",
                      *         "device_model": "device model",
                      *         "battery": -9007199254740991,
                      *         "network": "network",
-                     *         "paired_at": "paired at",
-                     *         "created_at": "created at"
+                     *         "paired_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z"
                      *       },
                      *       "device_token": "device token"
                      *     }
                      */
                     "application/json": {
                         device_token: string;
-                        terminal: {
-                            app_version: string | null;
-                            battery: number | null;
-                            created_at: string;
-                            device_model: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "physical" | "virtual";
-                            label: string;
-                            last_seen_at: string | null;
-                            location: string | null;
-                            network: string | null;
-                            paired_at: string | null;
-                            serial: string | null;
-                            /** @enum {string} */
-                            status: "unpaired" | "online" | "offline" | "disabled";
-                        };
+                        terminal: components["schemas"]["Terminal"];
                     };
                 };
             };
@@ -6796,38 +6543,21 @@ export interface operations {
                      *           "location": "location",
                      *           "serial": "serial",
                      *           "status": "unpaired",
-                     *           "last_seen_at": "last seen at",
+                     *           "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *           "app_version": "app version",
                      *           "device_model": "device model",
                      *           "battery": -9007199254740991,
                      *           "network": "network",
-                     *           "paired_at": "paired at",
-                     *           "created_at": "created at",
-                     *           "sticker_url": "sticker url"
+                     *           "paired_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *         }
                      *       ],
-                     *       "next_cursor": "next cursor"
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            app_version: string | null;
-                            battery: number | null;
-                            created_at: string;
-                            device_model: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "physical" | "virtual";
-                            label: string;
-                            last_seen_at: string | null;
-                            location: string | null;
-                            network: string | null;
-                            paired_at: string | null;
-                            serial: string | null;
-                            /** @enum {string} */
-                            status: "unpaired" | "online" | "offline" | "disabled";
-                            sticker_url: string;
-                        }[];
+                        data: components["schemas"]["FleetTerminal"][];
                         next_cursor: string | null;
                     };
                 };
@@ -6884,34 +6614,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -6953,34 +6666,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -7031,34 +6727,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -7100,34 +6779,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -7167,34 +6829,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -7229,7 +6874,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "code",
-                     *       "expires_at": "expires at"
+                     *       "expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -7275,34 +6920,17 @@ export interface operations {
                      *       "location": "location",
                      *       "serial": "serial",
                      *       "status": "unpaired",
-                     *       "last_seen_at": "last seen at",
+                     *       "last_seen_at": "2026-11-25T10:00:00.000Z",
                      *       "app_version": "app version",
                      *       "device_model": "device model",
                      *       "battery": -9007199254740991,
                      *       "network": "network",
-                     *       "paired_at": "paired at",
-                     *       "created_at": "created at",
-                     *       "sticker_url": "sticker url"
+                     *       "paired_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "sticker_url": "https://scanline.example.com/sticker/01J9Z3K6"
                      *     }
                      */
-                    "application/json": {
-                        app_version: string | null;
-                        battery: number | null;
-                        created_at: string;
-                        device_model: string | null;
-                        id: string;
-                        /** @enum {string} */
-                        kind: "physical" | "virtual";
-                        label: string;
-                        last_seen_at: string | null;
-                        location: string | null;
-                        network: string | null;
-                        paired_at: string | null;
-                        serial: string | null;
-                        /** @enum {string} */
-                        status: "unpaired" | "online" | "offline" | "disabled";
-                        sticker_url: string;
-                    };
+                    "application/json": components["schemas"]["FleetTerminal"];
                 };
             };
             400: components["responses"]["Problem400"];
@@ -7395,7 +7023,7 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "payment url",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "failure_code": "failure code",
@@ -7404,10 +7032,10 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
-                     *       "expires_at": "expires at",
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at"
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -7478,7 +7106,7 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "payment url",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "failure_code": "failure code",
@@ -7487,10 +7115,10 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
-                     *       "expires_at": "expires at",
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at"
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
@@ -7558,7 +7186,7 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "payment url",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "failure_code": "failure code",
@@ -7567,10 +7195,10 @@ export interface operations {
                      *         "code": "code",
                      *         "message": "message"
                      *       },
-                     *       "receipt_url": "receipt url",
-                     *       "expires_at": "expires at",
-                     *       "created_at": "created at",
-                     *       "updated_at": "updated at"
+                     *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
                     "application/json": {
