@@ -97,6 +97,16 @@ export function PaymentScreen(props: {
         {statusText}
       </p>
       {declined && <p className="term-muted">{t.last_payment_error?.message}</p>}
+      {/* The shopper may pay on this screen too (and a tester needs no phone): the same page the code opens. */}
+      <a
+        className="term-link"
+        href={t.payment_url}
+        target="_blank"
+        rel="noreferrer"
+        data-testid="payment-link"
+      >
+        Pay on this device instead
+      </a>
       <p className="term-muted">
         Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
         {stream === 'reconnecting' && ' · reconnecting…'}
