@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
-import { freshSession } from '../apps/server/src/test/tokens';
 import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
-import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
 /**
  * Issue 17 §4 in the browser: a real payment writes events; Developers → Events lists them,
@@ -24,26 +22,7 @@ describe('events in Chromium', () => {
   it('lists, filters and opens events, and resends one to its endpoint', async () => {
     const context = await s.context();
     const page = await context.newPage();
-    const email = newEmail('events');
-    await registerThroughUi(page, s.origin, email);
-    const user = await findUserByEmail(s.t.ctx.database.db, email);
-    const auth = await freshSession(s.t.ctx, user!);
-    const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) => {
-      const res = await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never });
-      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    const business = await post('/api/v1/businesses', {
-      name: 'Acme Coffee',
-      country: 'US',
-      default_currency: 'USD',
-    });
-    const project = await post('/api/v1/projects', {
-      name: 'Downtown store',
-      business_id: business.id,
-      time_zone: 'UTC',
-      currency: 'USD',
-    });
+    const { post, project } = await signedUpWithProject(s, page, { tag: 'events' });
     const endpoint = await post(`/api/v1/projects/${project.id}/webhooks`, { url: receiver.url });
 
     // A real payment: terminal API, then the shopper's mobile API.

@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { makeTerminal, makeTransaction } from '../apps/server/src/test/payment-factories';
-import { freshSession } from '../apps/server/src/test/tokens';
-import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
 const TABS = 8;
 
@@ -22,31 +20,7 @@ describe('many console tabs in Chromium', () => {
   it('shares one live stream among 8 tabs, refunds from the 8th, and hands over when the leader closes', async () => {
     const context = await s.context();
     const first = await context.newPage();
-    const email = newEmail('tabs');
-    await registerThroughUi(first, s.origin, email);
-    const user = await findUserByEmail(s.t.ctx.database.db, email);
-    const auth = await freshSession(s.t.ctx, user!);
-    const call = async (url: string, payload: unknown) => {
-      const res = await s.t.app.inject({
-        method: 'POST',
-        url: `/api/v1${url}`,
-        headers: auth,
-        payload: payload as never,
-      });
-      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    const business = await call('/businesses', {
-      name: 'Acme Coffee',
-      country: 'US',
-      default_currency: 'USD',
-    });
-    const project = await call('/projects', {
-      name: 'Downtown store',
-      business_id: business.id,
-      time_zone: 'UTC',
-      currency: 'USD',
-    });
+    const { project } = await signedUpWithProject(s, first, { tag: 'tabs' });
     // Two payments, paid through the mobile API as a shopper's phone would.
     const db = s.t.ctx.database.db;
     const terminal = await makeTerminal(db, project.id, { label: 'Front counter' });

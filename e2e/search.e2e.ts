@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { makeTerminal, makeTransaction } from '../apps/server/src/test/payment-factories';
-import { freshSession } from '../apps/server/src/test/tokens';
-import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
 /** Issue 19 §3 in the browser: Ctrl-K, a reference typed, arrows and Enter open the transaction. */
 describe('global search in Chromium', () => {
@@ -16,31 +14,7 @@ describe('global search in Chromium', () => {
   const setup = async (opts: { width?: number; dark?: boolean } = {}) => {
     const context = await s.context(opts);
     const page = await context.newPage();
-    const email = newEmail('search');
-    await registerThroughUi(page, s.origin, email);
-    const user = await findUserByEmail(s.t.ctx.database.db, email);
-    const auth = await freshSession(s.t.ctx, user!);
-    const call = async (url: string, payload: unknown) => {
-      const res = await s.t.app.inject({
-        method: 'POST',
-        url: `/api/v1${url}`,
-        headers: auth,
-        payload: payload as never,
-      });
-      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    const business = await call('/businesses', {
-      name: 'Acme Coffee',
-      country: 'DE',
-      default_currency: 'EUR',
-    });
-    const project = await call('/projects', {
-      name: 'Downtown store',
-      business_id: business.id,
-      time_zone: 'UTC',
-      currency: 'EUR',
-    });
+    const { project } = await signedUpWithProject(s, page, { tag: 'search', country: 'DE', currency: 'EUR' });
     const db = s.t.ctx.database.db;
     const terminal = await makeTerminal(db, project.id, { label: 'Front counter' });
     const first = await makeTransaction(db, project.id, terminal.id, {

@@ -1,6 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { createTestApp, type TestApp, type TestAppOptions } from '../apps/server/src/test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../apps/server/src/test/smtp-peer';
+import { freshSession } from '../apps/server/src/test/tokens';
 
 // Debian's Chromium; never a downloaded browser. These flags keep it off the closed network.
 export const CHROMIUM_ARGS = [
@@ -104,3 +106,37 @@ export const expectVisible = (locator: Locator, timeout = 10_000) =>
   locator.first().waitFor({ state: 'visible', timeout });
 export const expectGone = (locator: Locator, timeout = 10_000) =>
   locator.first().waitFor({ state: 'hidden', timeout });
+
+/**
+ * A person signed up through the console, with a business and a project made through the API
+ * (the workspace test covers those screens): `post` calls any API path as them, or with other
+ * headers (`{}` for the public ones).
+ */
+export async function signedUpWithProject(
+  s: Stack,
+  page: Page,
+  opts: { tag: string; country?: string; currency?: string },
+) {
+  const email = newEmail(opts.tag);
+  await registerThroughUi(page, s.origin, email);
+  const user = await findUserByEmail(s.t.ctx.database.db, email);
+  const auth = await freshSession(s.t.ctx, user!);
+  const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) => {
+    const res = await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never });
+    if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const currency = opts.currency ?? 'USD';
+  const business = await post('/api/v1/businesses', {
+    name: 'Acme Coffee',
+    country: opts.country ?? 'US',
+    default_currency: currency,
+  });
+  const project = (await post('/api/v1/projects', {
+    name: 'Downtown store',
+    business_id: business.id,
+    time_zone: 'UTC',
+    currency,
+  })) as { id: string };
+  return { email, auth, post, business, project };
+}

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
-import { freshSession } from '../apps/server/src/test/tokens';
 import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
-import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
 /**
  * Issue 8 in the browser: an endpoint to a local receiver, events (the endpoint's "send
@@ -31,28 +29,7 @@ describe('webhooks in Chromium', () => {
   it('creates an endpoint, watches a delivery arrive live, opens it and resends it', async () => {
     const context = await s.context();
     const page = await context.newPage();
-    const email = newEmail('hooks');
-    await registerThroughUi(page, s.origin, email);
-    // A business and a project through the API, as the workspace test covers those screens.
-    const user = await findUserByEmail(s.t.ctx.database.db, email);
-    const auth = await freshSession(s.t.ctx, user!);
-    const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) => {
-      const res = await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never });
-      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    const call = (url: string, payload: unknown) => post(`/api/v1${url}`, payload);
-    const business = await call('/businesses', {
-      name: 'Acme Coffee',
-      country: 'US',
-      default_currency: 'USD',
-    });
-    const project = await call('/projects', {
-      name: 'Downtown store',
-      business_id: business.id,
-      time_zone: 'UTC',
-      currency: 'USD',
-    });
+    const { post, project } = await signedUpWithProject(s, page, { tag: 'hooks' });
 
     await page.goto(`${s.origin}/p/${project.id}/webhooks`);
     await page.getByRole('button', { name: 'Add an endpoint' }).click();
