@@ -407,6 +407,11 @@ describe('the OpenAPI document against the running server (issue 17 §1)', () =>
         status: 400,
         code: 'unknown_parameter',
       });
+      const declared = (op.op.parameters ?? []).filter((p) => p.in === 'query').slice(0, 6);
+      for (const param of declared) {
+        const query = new URLSearchParams({ [param.name]: 'x'.repeat(5000) });
+        await send(`${param.name} huge`, `${url}?${query}`, body);
+      }
       if (op.path.includes('{')) {
         await send(
           'huge path id',

@@ -85,7 +85,7 @@ describe("the framework's own errors are problems (issue 10)", () => {
     expect(isProblem(broken, 400).code).toBe('bad_request');
   });
 
-  it("requests Node's parser refuses: 431 and 400 as problems", async () => {
+  it("requests Node's parser refuses: 431, 414 and 400 as problems", async () => {
     const port = Number(new URL(t.origin).port);
     const huge = await rawRequest(
       port,
@@ -94,6 +94,17 @@ describe("the framework's own errors are problems (issue 10)", () => {
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(huge).toMatch(/content-type: application\/problem\+json/i);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 431 });
+    // A 100,000-character URL is too long a URL, not too large headers (issue 17 §1).
+    const longUrl = await rawRequest(
+      port,
+      `GET /api/v1/projects/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(longUrl).toMatch(/^HTTP\/1\.1 414 /);
+    expect(longUrl).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(longUrl.slice(longUrl.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 414,
+      code: 'uri_too_long',
+    });
     const garbage = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
     expect(garbage).toMatch(/application\/problem\+json/i);

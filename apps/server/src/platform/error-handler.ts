@@ -97,20 +97,42 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 }
 
 /**
+ * Node's parser reports one overflow for the request line and the headers together: when what it
+ * read starts a request whose first line has not ended within 8 KiB, the URL is what is too long
+ * (issue 17 §1: 414, not 431).
+ */
+function requestLineTooLong(error: NodeJS.ErrnoException): boolean {
+  const raw = (error as { rawPacket?: Buffer }).rawPacket;
+  if (!raw || !/^[A-Z]+ /.test(raw.subarray(0, 16).toString('latin1'))) return false;
+  const end = raw.indexOf('\r\n');
+  return end === -1 || end > 8192;
+}
+
+/**
  * `clientError` of the HTTP server: requests Node's parser rejects (header overflow, a broken
  * request line, a timeout). Fastify's default answers plain JSON; ours is a problem too.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const overflow = error.code === 'HPE_HEADER_OVERFLOW';
   const status =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : overflow && requestLineTooLong(error)
+        ? 414
+        : overflow
+          ? 431
+          : 400;
   const detail =
     status === 408
       ? 'The request took too long to arrive.'
-      : status === 431
-        ? 'The request headers are too large.'
-        : 'The request is not valid HTTP.';
-  const body = JSON.stringify(new AppError('bad_request', status, detail).toProblem());
+      : status === 414
+        ? 'The URL is too long.'
+        : status === 431
+          ? 'The request headers are too large.'
+          : 'The request is not valid HTTP.';
+  const code = status === 414 ? 'uri_too_long' : 'bad_request';
+  const body = JSON.stringify(new AppError(code, status, detail).toProblem());
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
