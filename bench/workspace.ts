@@ -67,7 +67,7 @@ export async function benchWorkspace() {
     });
     const first = await measure('project read', get(base, team.owner.auth), { concurrency: 4 });
     report(
-      `Workspace API on ${t.ctx.database.kind} (target: authenticated reads ≥ 0.5× health on PostgreSQL)`,
+      `Workspace API on ${t.ctx.database.kind} (target: ID-token read ≥ 0.7× health on PostgreSQL, issue 18 §5)`,
       [
         {
           name: 'baseline GET /api/v1/health (4 interleaved rounds)',

@@ -5,6 +5,7 @@ import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
 import { receiptPageRoutes } from './api/pages/receipt-page';
 import { terminalApi } from './api/terminal/plugin';
+import { enableProjectAccessCache } from './domain/projects/project-access-cache';
 import { identityPlugin } from './identity/plugin';
 import { adminRoutes } from './platform/admin';
 import { apiReferenceRoutes } from './platform/api-reference';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
+  enableProjectAccessCache(ctx.database, ctx.config.authCacheSeconds);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -17,6 +17,8 @@ export const BUS_CHANNELS = {
   events: 'scanline_events',
   /** Credentials changed (user disabled or signed out everywhere, key revoked): `{kind, id}`. */
   credentials: 'scanline_credentials',
+  /** A project or its memberships changed (settings, deletion, roles, members): `{project_id}`. */
+  projects: 'scanline_projects',
 } as const;
 
 export type BusChannel = (typeof BUS_CHANNELS)[keyof typeof BUS_CHANNELS];

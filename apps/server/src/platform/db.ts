@@ -42,6 +42,15 @@ export interface Database {
 
 export { migrationsFolder };
 
+// Which bus belongs to a Drizzle handle: domain code holds only `Db`, yet must tell the other
+// replicas after a write that their caches are stale (`projectAccessChanged`).
+const buses = new WeakMap<object, Bus>();
+
+/** The change bus of the database this (non-transaction) handle talks to, if opened here. */
+export function busOf(db: Db): Bus | undefined {
+  return buses.get(db);
+}
+
 // Any fixed 64-bit number works; this one spells "scanline" in ASCII.
 const MIGRATION_LOCK = 0x7363616e6c696e65n;
 
@@ -74,6 +83,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const queuePool = new pg.Pool({ connectionString: url, max: 3, options: QUEUE_SESSION });
   queuePool.on('error', () => {});
   const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
+  buses.set(db, bus);
+  buses.set(queueDb, bus);
   return {
     kind: 'postgres',
     db,
@@ -115,6 +126,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   const bus = inProcessBus();
+  buses.set(db, bus);
   return {
     kind: 'pglite',
     db: db as unknown as Db,

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { type Action, authorize } from '../policy';
+import { type CachedAccess, projectAccessCacheOf } from './project-access-cache';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -60,15 +61,45 @@ export async function projectAccess(
 ): Promise<{ project: ProjectRow; role: Role | null }> {
   if (actor.kind === 'api_key') {
     if (actor.projectId !== projectId) throw notFound('Project');
-    const [project] = await statementsFor(db).byKey.execute({ projectId });
+    const { project } = await accessRow(db, action, projectId, null);
     if (!project || project.deletedAt) throw notFound('Project');
     authorize(actor, null, action);
     return { project, role: null };
   }
-  const [row] = await statementsFor(db).byMember.execute({ projectId, uid: actor.uid });
-  if (!row) throw notFound('Project');
+  const row = await accessRow(db, action, projectId, actor.uid);
+  if (!row.project || !row.role) throw notFound('Project');
   if (row.project.deletedAt && !(opts.allowDeleted && row.role === 'owner')) throw notFound('Project');
   if (row.project.requireMfa && !actor.secondFactor) throw mfaRequired();
   authorize(actor, row.role, action);
-  return row;
+  return { project: row.project, role: row.role };
+}
+
+// Reads may use the per-process cache; anything that changes data, and every transaction,
+// asks the database.
+const cacheable = (db: Db, action: Action) =>
+  action.endsWith('.read') && !((db as object) instanceof PgTransaction);
+
+/** The project and the member's role (null for a key), from the cache or the database. */
+async function accessRow(
+  db: Db,
+  action: Action,
+  projectId: string,
+  uid: string | null,
+): Promise<{ project: ProjectRow | undefined; role: Role | null }> {
+  const cache = cacheable(db, action) ? projectAccessCacheOf(db) : undefined;
+  const key = uid === null ? projectId : `${projectId}\u0000${uid}`;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const generation = cache?.begin() ?? 0;
+  let found: CachedAccess | undefined;
+  if (uid === null) {
+    const [project] = await statementsFor(db).byKey.execute({ projectId });
+    if (project) found = { project, role: null };
+  } else {
+    const [row] = await statementsFor(db).byMember.execute({ projectId, uid });
+    if (row) found = row;
+  }
+  if (!found) return { project: undefined, role: null };
+  cache?.set(key, projectId, found, generation);
+  return found;
 }

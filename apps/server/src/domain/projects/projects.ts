@@ -12,6 +12,7 @@ import { buildList, toPage } from '../listing/list-query';
 import type { ListInput } from '../listing/page-in-sql';
 import { projectListSpec } from '../listing/workspace-list-specs';
 import { mfaRequired, projectAccess } from './project-access';
+import { projectAccessChanged } from './project-access-cache';
 import { forgetSecondFactorFlag } from './second-factor-gate';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
@@ -94,7 +95,7 @@ export async function updateProject(
   input: z.infer<typeof updateProjectSchema>,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const { project: before, role } = await projectAccess(tx, actor, projectId, 'project.edit');
     if (input.require_mfa !== undefined && input.require_mfa !== before.requireMfa) {
       if (actor.kind !== 'user')
@@ -140,6 +141,8 @@ export async function updateProject(
       });
     return { project: project!, role };
   });
+  await projectAccessChanged(db, projectId);
+  return updated;
 }
 
 /** Soft delete: hidden at once, restorable by the owner for 30 days, then purged. */
@@ -149,10 +152,11 @@ export async function deleteProject(db: Db, actor: Actor, projectId: string, now
     await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, projectId));
     await recordAudit(tx, actor, projectId, 'project.deleted', projectId, now);
   });
+  await projectAccessChanged(db, projectId);
 }
 
 export async function restoreProject(db: Db, actor: Actor, projectId: string, now: Date) {
-  return db.transaction(async (tx) => {
+  const restored = await db.transaction(async (tx) => {
     const { project, role } = await projectAccess(tx, actor, projectId, 'project.delete', {
       allowDeleted: true,
     });
@@ -166,6 +170,8 @@ export async function restoreProject(db: Db, actor: Actor, projectId: string, no
     await recordAudit(tx, actor, projectId, 'project.restored', projectId, now);
     return { project: restored!, role };
   });
+  await projectAccessChanged(db, projectId);
+  return restored;
 }
 
 /** Run by the maintenance loop: removes projects deleted more than 30 days ago, with their data. */
@@ -176,6 +182,7 @@ export async function purgeDeletedProjects(db: Db, now: Date): Promise<number> {
       and(isNotNull(projects.deletedAt), lt(projects.deletedAt, new Date(now.getTime() - RESTORE_WINDOW_MS))),
     )
     .returning({ id: projects.id });
+  for (const { id } of purged) await projectAccessChanged(db, id);
   return purged.length;
 }
 
@@ -206,4 +213,5 @@ export async function transferProject(db: Db, actor: Actor, projectId: string, t
       .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, toUid)));
     await recordAudit(tx, actor, projectId, 'project.transferred', toUid, now);
   });
+  await projectAccessChanged(db, projectId);
 }

@@ -9,6 +9,7 @@ import { buildList, toPage } from '../listing/list-query';
 import type { ListInput } from '../listing/page-in-sql';
 import { memberListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
+import { projectAccessChanged } from '../projects/project-access-cache';
 import { recordMemberEvent } from './member-event';
 
 // Null when the built-in service does not know the member (another identity provider signs them in).
@@ -67,7 +68,7 @@ export async function changeMemberRole(
   role: 'admin' | 'member',
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'team.manage');
     const target = await targetMembership(tx, projectId, uid);
     if (target.role === 'owner')
@@ -80,6 +81,8 @@ export async function changeMemberRole(
     await recordAudit(tx, actor, projectId, 'member.role_changed', uid, now, { from: target.role, to: role });
     return row!;
   });
+  await projectAccessChanged(db, projectId);
+  return changed;
 }
 
 /** Removes a member; anyone may remove themselves (leave), except the owner. */
@@ -99,4 +102,5 @@ export async function removeMember(db: Db, actor: Actor, projectId: string, uid:
     await recordAudit(tx, actor, projectId, self ? 'member.left' : 'member.removed', uid, now);
     await recordMemberEvent(tx, 'member.removed', target, now);
   });
+  await projectAccessChanged(db, projectId);
 }
