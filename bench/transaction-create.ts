@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { pairedTerminal } from '../apps/server/src/api/terminal/terminal-fixtures';
+import { apiKeyFor, pairedTerminal } from '../apps/server/src/api/terminal/terminal-fixtures';
 import { newId, randomBase62 } from '../apps/server/src/platform/ids';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
@@ -92,16 +92,22 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
     const projectId = team.project.id;
     const terminalId = device.terminal.id;
     let n = 0;
-    const post = (url: string, headers: Record<string, string>) => async () => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-${n++}` },
-        body: JSON.stringify({ amount: 1000, currency: 'USD' }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 201) throw new Error(`create: ${res.status}`);
-    };
+    const post =
+      (url: string, headers: Record<string, string>, extra: Record<string, string> = {}) =>
+      async () => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-${n++}` },
+          body: JSON.stringify({ amount: 1000, currency: 'USD', ...extra }),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 201) throw new Error(`create: ${res.status}`);
+      };
     const viaApi = post(`${t.origin}/terminal/v1/transactions`, device.auth);
+    // A register's server: a write API key naming the terminal.
+    const viaKey = post(`${t.origin}/terminal/v1/transactions`, await apiKeyFor(t, team, 'write'), {
+      terminal_id: terminalId,
+    });
     const client = (t.ctx.database.db as unknown as { $client: pg.Pool | PGlite }).$client;
     bare = await bareRoute(
       client,
@@ -111,15 +117,18 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
     );
     const raw = post(`${bare.origin}/transactions`, {});
     await measure('warm-up', viaApi, { seconds: 1, concurrency: CONCURRENCY });
+    await measure('warm-up key', viaKey, { seconds: 1, concurrency: CONCURRENCY });
     await measure('warm-up raw', raw, { seconds: 1, concurrency: CONCURRENCY });
     // Alternating rounds, so a change in the machine's load hits both sides alike.
     const rounds = {
       raw: [] as Awaited<ReturnType<typeof measure>>[],
       api: [] as Awaited<ReturnType<typeof measure>>[],
+      key: [] as Awaited<ReturnType<typeof measure>>[],
     };
     for (let i = 0; i < 3; i++) {
       rounds.raw.push(await measure('raw', raw, { seconds: 2, concurrency: CONCURRENCY }));
       rounds.api.push(await measure('api', viaApi, { seconds: 2, concurrency: CONCURRENCY }));
+      rounds.key.push(await measure('key', viaKey, { seconds: 2, concurrency: CONCURRENCY }));
     }
     const combine = (rs: Awaited<ReturnType<typeof measure>>[]) => ({
       perSecond: rs.reduce((a, r) => a + r.perSecond, 0) / rs.length,
@@ -132,6 +141,7 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
     });
     const baseline = combine(rounds.raw);
     const api = combine(rounds.api);
+    const key = combine(rounds.key);
     const driver = kind === 'PostgreSQL' ? 'node-postgres' : 'the PGlite client';
     report(`Transaction creates on ${kind} (${CONCURRENCY} concurrent clients)`, [
       {
@@ -141,6 +151,10 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
       {
         name: 'POST /terminal/v1/transactions (device token)',
         value: `${api.perSecond.toFixed(0)} /s, ${api.meanMs.toFixed(1)} ms (${(api.perSecond / baseline.perSecond).toFixed(2)}× the baseline)`,
+      },
+      {
+        name: 'POST /terminal/v1/transactions (write API key)',
+        value: `${key.perSecond.toFixed(0)} /s, ${key.meanMs.toFixed(1)} ms (${(key.perSecond / baseline.perSecond).toFixed(2)}× the baseline)`,
       },
     ]);
   } finally {
