@@ -61,8 +61,9 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
 /**
  * Creates a pending transaction whose payment code (the QR code's URL) is valid 15 minutes.
  * The idempotency claim (with the stored answer), the transaction, its first history row and
- * the `transaction.created` outbox event are one database transaction: a crash leaves either
- * all of them or none, and a retry with the same key replays the first answer.
+ * the `transaction.created` outbox event are written by one statement (so one database
+ * transaction): a crash leaves either all of them or none, and a retry with the same key
+ * replays the first answer.
  */
 export async function createTransaction(
   db: Db,
