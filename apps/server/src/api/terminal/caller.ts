@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../domain/actor';
 import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
-import { authenticateDevice, type DeviceCaller } from '../../domain/terminals/authenticate-device';
+import { authenticateDeviceCached, type DeviceCaller } from '../../domain/terminals/authenticate-device';
 import { isDeviceToken } from '../../domain/terminals/device-token';
 import type { TerminalCaller } from '../../domain/terminals/terminal-caller';
 import { authenticateRequest } from '../../platform/auth/authenticate';
@@ -27,7 +27,7 @@ export function requireTerminalCredentials(app: FastifyInstance) {
     if (!request.routeOptions.url || request.routeOptions.config?.public) return;
     const token = DEVICE_BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (token && isDeviceToken(token)) {
-      request.device = await authenticateDevice(app.ctx.database.db, token);
+      request.device = await authenticateDeviceCached(app.ctx, token);
       return;
     }
     request.auth = await authenticateRequest(app.ctx, request, authenticateApiKey);

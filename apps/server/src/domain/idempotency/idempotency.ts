@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_SECONDS } from '@scanline/contracts';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -39,57 +39,45 @@ export const hashRequest = (operation: string, body: unknown) =>
     .digest('base64url');
 
 /**
- * Claims an idempotency key inside the caller's database transaction, with one statement:
- * INSERT … ON CONFLICT. A key seen before (and not yet past its 24 hours) is not claimed;
- * the first answer is returned for replay, or 409 if the body differs.
+ * Claims an idempotency key with INSERT … ON CONFLICT, as a `claim` CTE (returning `key` when
+ * claimed) of the statement that writes the change: the change's inserts select
+ * `where exists (select from claim)`, so claim, change and stored answer are one statement
+ * (atomic on its own) and one round trip. A key seen before (and not yet past its 24 hours)
+ * is not claimed; `storedAnswer` then gives the first answer for replay, or 409 if the body
+ * differs.
  *
- * Because the key's row, with its answer, is written in the same transaction as the change,
- * a concurrent duplicate blocks on the unique key until the first commits,
- * then replays its answer; if the first rolls back, the duplicate claims the key itself. So
- * two requests with one key can never both create.
+ * A concurrent duplicate blocks on the unique key until the first commits, then finds it
+ * claimed and replays its answer; if the first rolls back, the duplicate claims the key
+ * itself. So two requests with one key can never both create.
  */
-export async function claimIdempotencyKey(
-  tx: Db,
+export function idempotencyClaimCte(
   id: IdempotencyScope,
   requestHash: string,
   now: Date,
-  /**
-   * The answer, made before writing (ids and times are chosen up front): it is stored with
-   * the claim, and the surrounding transaction makes claim, change and answer one.
-   */
   answer: StoredResponse,
-): Promise<{ claimed: true } | { claimed: false; response: StoredResponse }> {
+): SQL {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000);
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({
-      projectId: id.projectId,
-      scope: id.scope,
-      key: id.key,
-      requestHash,
-      state: 'done',
-      responseStatus: answer.status,
-      responseBody: answer.body,
-      createdAt: now,
-      expiresAt,
-    })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.projectId, idempotencyKeys.scope, idempotencyKeys.key],
-      // A key past its 24 hours starts over as a new request.
-      set: {
-        requestHash,
-        state: 'done',
-        responseStatus: answer.status,
-        responseBody: answer.body,
-        createdAt: now,
-        expiresAt,
-      },
-      setWhere: sql`${idempotencyKeys.expiresAt} <= ${now}`,
-    })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) return { claimed: true };
+  // A key past its 24 hours starts over as a new request (the same upsert as claimIdempotencyKey).
+  return sql`claim as (
+    insert into idempotency_keys (project_id, scope, key, request_hash, state, response_status, response_body,
+      created_at, expires_at)
+    values (${id.projectId}, ${id.scope}, ${id.key}, ${requestHash}, 'done', ${answer.status},
+      ${JSON.stringify(answer.body)}::jsonb, ${now}, ${expiresAt})
+    on conflict (project_id, scope, key) do update set request_hash = excluded.request_hash, state = 'done',
+      response_status = excluded.response_status, response_body = excluded.response_body,
+      created_at = excluded.created_at, expires_at = excluded.expires_at
+      where idempotency_keys.expires_at <= ${now}
+    returning key
+  )`;
+}
 
-  const [existing] = await tx
+/** The first answer to a key that was not claimed, to replay; 409 if the body differs. */
+export async function storedAnswer(
+  db: Db,
+  id: IdempotencyScope,
+  requestHash: string,
+): Promise<StoredResponse> {
+  const [existing] = await db
     .select()
     .from(idempotencyKeys)
     .where(
@@ -114,7 +102,7 @@ export async function claimIdempotencyKey(
       'This Idempotency-Key was already used with a different request body.',
     );
   }
-  return { claimed: false, response: { status: existing.responseStatus, body: existing.responseBody } };
+  return { status: existing.responseStatus, body: existing.responseBody };
 }
 
 /** Housekeeping: keys past their 24 hours (the sweeper calls this). */

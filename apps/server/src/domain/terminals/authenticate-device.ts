@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
 import { hashToken } from '../../identity/tokens/hash-token';
+import { credentialCaches } from '../../platform/auth/credential-cache';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 
@@ -9,18 +11,46 @@ export interface DeviceCaller {
   projectId: string;
 }
 
+const refused = () =>
+  new AppError('unauthenticated', 401, 'This device token is unknown or was revoked; pair again.');
+
+// The lookup every device request makes (on a cache miss): prepared once per handle.
+const byHashStatements = new WeakMap<Db, ReturnType<typeof prepareByHash>>();
+const prepareByHash = (db: Db) =>
+  db
+    .select({ id: terminals.id, projectId: terminals.projectId, status: terminals.status })
+    .from(terminals)
+    .where(eq(terminals.deviceTokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('terminals_find_by_device_token');
+
 /**
  * Bearer `sltd_…`: one indexed lookup of the SHA-256. Disabling or re-pairing a terminal
  * replaces or erases the hash, so a revoked token finds nothing and is refused at once.
  */
 export async function authenticateDevice(db: Db, token: string): Promise<DeviceCaller> {
-  const [row] = await db
-    .select({ id: terminals.id, projectId: terminals.projectId, status: terminals.status })
-    .from(terminals)
-    .where(eq(terminals.deviceTokenHash, hashToken(token)))
-    .limit(1);
-  if (!row || row.status === 'disabled') {
-    throw new AppError('unauthenticated', 401, 'This device token is unknown or was revoked; pair again.');
+  let statement = byHashStatements.get(db);
+  if (!statement) {
+    statement = prepareByHash(db);
+    byHashStatements.set(db, statement);
   }
+  const [row] = await statement.execute({ hash: hashToken(token) });
+  if (!row || row.status === 'disabled') throw refused();
   return { terminalId: row.id, projectId: row.projectId };
+}
+
+/**
+ * authenticateDevice, kept a few seconds per process like API keys (issue 18 §5: a device's
+ * create then costs no lookup): disabling or re-pairing the terminal drops it on every replica
+ * at once (`credentialChanged` with kind `terminal`). Only successes are kept.
+ */
+export async function authenticateDeviceCached(ctx: AppContext, token: string): Promise<DeviceCaller> {
+  const hash = hashToken(token);
+  const cache = credentialCaches(ctx.database, ctx.config.authCacheSeconds).devices;
+  const cached = cache.get(hash) as DeviceCaller | undefined;
+  if (cached) return cached;
+  const generation = cache.begin();
+  const device = await authenticateDevice(ctx.database.db, token);
+  cache.set(hash, device.terminalId, device, generation);
+  return device;
 }

@@ -3,12 +3,19 @@ import {
   type TerminalTransaction,
   TRANSACTION_TTL_SECONDS,
 } from '@scanline/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { businesses, projects, type TransactionSource, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
-import { claimIdempotencyKey, hashRequest, type IdempotencyScope } from '../idempotency/idempotency';
+import { rowsOf } from '../../platform/sql-rows';
+import {
+  hashRequest,
+  type IdempotencyScope,
+  idempotencyClaimCte,
+  storedAnswer,
+} from '../idempotency/idempotency';
+import { authorize } from '../policy';
 import { presentTerminalTransaction, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
@@ -36,7 +43,9 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
   }
   const actor = caller.actor;
   if (actor.kind === 'api_key') {
-    await projectAccess(db, actor, actor.projectId, 'transactions.create');
+    // A key belongs to one project: that the project exists and is not deleted is checked by
+    // the setup read every create makes (as for a device), not by a read of its own.
+    authorize(actor, null, 'transactions.create');
     return { projectId: actor.projectId, terminalId };
   }
   const [t] = await db
@@ -52,8 +61,9 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
 /**
  * Creates a pending transaction whose payment code (the QR code's URL) is valid 15 minutes.
  * The idempotency claim (with the stored answer), the transaction, its first history row and
- * the `transaction.created` outbox event are one database transaction: a crash leaves either
- * all of them or none, and a retry with the same key replays the first answer.
+ * the `transaction.created` outbox event are written by one statement (so one database
+ * transaction): a crash leaves either all of them or none, and a retry with the same key
+ * replays the first answer.
  */
 export async function createTransaction(
   db: Db,
@@ -71,50 +81,70 @@ export async function createTransaction(
   };
   const requestHash = hashRequest('POST /terminal/v1/transactions', input);
 
-  return db.transaction(async (tx): Promise<CreateTransactionResult> => {
-    const [setup] = await tx
-      .select({
-        label: terminals.label,
-        status: terminals.status,
-        provider: businesses.paymentProvider,
-        currency: projects.currency,
-      })
-      .from(terminals)
-      .innerJoin(projects, eq(projects.id, terminals.projectId))
-      .innerJoin(businesses, eq(businesses.id, projects.businessId))
-      .where(
-        and(
-          eq(terminals.projectId, target.projectId),
-          eq(terminals.id, target.terminalId),
-          isNull(projects.deletedAt),
-        ),
-      )
-      .limit(1);
-    if (!setup) throw notFound('Terminal');
-    if (setup.status === 'disabled') throw terminalDisabled();
+  const [setup] = await setupOf(db).execute({ projectId: target.projectId, terminalId: target.terminalId });
+  if (!setup) throw notFound('Terminal');
+  if (setup.status === 'disabled') throw terminalDisabled();
 
-    // Every value is made here, so the answer is known before writing: it is stored with the
-    // idempotency claim, and the rows go in as one statement (the hot path: 3 statements).
-    const row = newTransactionRow({
-      projectId: target.projectId,
-      terminalId: target.terminalId,
-      amount: input.amount,
-      // Issue 15 §1: a register that names no currency charges in the project's.
-      currency: input.currency ?? setup.currency,
-      reference: input.reference ?? null,
-      metadata: input.metadata ?? null,
-      provider: setup.provider,
-      source: sourceOf(caller),
-      now,
-    });
-    const body = presentTerminalTransaction(row, opts.publicUrl);
-    const claim = await claimIdempotencyKey(tx, key, requestHash, now, { status: 201, body });
-    if (!claim.claimed) {
-      return { status: claim.response.status, body: claim.response.body as TerminalTransaction };
-    }
-    await insertCreatedTransaction(tx, row, presentTransaction(row, setup.label));
-    return { status: 201, body, created: row };
+  // Every value is made here, so the answer is known before writing: it is stored with the
+  // idempotency claim, and claim and rows go in as one statement — atomic on its own, so no
+  // BEGIN/COMMIT around it (the hot path: 2 round trips after authentication).
+  const row = newTransactionRow({
+    projectId: target.projectId,
+    terminalId: target.terminalId,
+    amount: input.amount,
+    // Issue 15 §1: a register that names no currency charges in the project's.
+    currency: input.currency ?? setup.currency,
+    reference: input.reference ?? null,
+    metadata: input.metadata ?? null,
+    provider: setup.provider,
+    source: sourceOf(caller),
+    now,
   });
+  const body = presentTerminalTransaction(row, opts.publicUrl);
+  const claimed = await insertCreatedTransaction(
+    db,
+    row,
+    presentTransaction(row, setup.label),
+    idempotencyClaimCte(key, requestHash, now, { status: 201, body }),
+  );
+  if (!claimed) {
+    // The key was used before (or a concurrent duplicate committed first): its first answer.
+    const stored = await storedAnswer(db, key, requestHash);
+    return { status: stored.status, body: stored.body as TerminalTransaction };
+  }
+  return { status: 201, body, created: row };
+}
+
+// What a create needs of its terminal, read on every create: prepared once per handle.
+const setupStatements = new WeakMap<Db, ReturnType<typeof prepareSetup>>();
+const prepareSetup = (db: Db) =>
+  db
+    .select({
+      label: terminals.label,
+      status: terminals.status,
+      provider: businesses.paymentProvider,
+      currency: projects.currency,
+    })
+    .from(terminals)
+    .innerJoin(projects, eq(projects.id, terminals.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .where(
+      and(
+        eq(terminals.projectId, sql.placeholder('projectId')),
+        eq(terminals.id, sql.placeholder('terminalId')),
+        isNull(projects.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('transactions_create_setup');
+
+function setupOf(db: Db) {
+  let statement = setupStatements.get(db);
+  if (!statement) {
+    statement = prepareSetup(db);
+    setupStatements.set(db, statement);
+  }
+  return statement;
 }
 
 /** Who made it (issue 15 §5): the device itself, a register's key, or a person in the console. */
@@ -165,20 +195,28 @@ export function newTransactionRow(input: {
 
 /**
  * The transaction, its first history row and its `transaction.created` outbox event (the
- * same rows recordEvent writes), in one statement: one round trip instead of three.
+ * same rows recordEvent writes), in one statement: one round trip instead of three. Given an
+ * idempotency `claim` CTE (idempotencyClaimCte), the rows are written only when the key was
+ * claimed, in the same statement; answers whether they were.
  */
 export async function insertCreatedTransaction(
   tx: Db,
   row: TransactionRow,
   eventData: Record<string, unknown>,
-) {
-  await tx.execute(sql`
-    with txn as (
+  claim?: SQL,
+): Promise<boolean> {
+  const [result] = await rowsOf<{ created: boolean }>(
+    tx,
+    sql`
+    with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
         payment_token, provider, amount_refunded, expires_at, created_at, updated_at)
-      values (${row.id}, ${row.projectId}, ${row.terminalId}, ${row.amount}, ${row.currency}, 'pending', ${row.source},
-        ${row.reference}, ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken},
-        ${row.provider}, 0, ${row.expiresAt}, ${row.createdAt}, ${row.updatedAt})
+      select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
+        ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
+        ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
+        ${row.provider}::text, 0, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.updatedAt}::timestamptz
+      ${claim ? sql`where exists (select from claim)` : sql``}
       returning id
     ), history as (
       insert into transaction_status_changes (project_id, transaction_id, from_status, to_status, reason, created_at)
@@ -188,6 +226,10 @@ export async function insertCreatedTransaction(
       select ${newId('evt')}, ${row.projectId}, 'transaction.created', id, ${JSON.stringify(eventData)}::jsonb,
         ${row.createdAt} from txn
       returning id, project_id
+    ), fanout as (
+      insert into event_fanout (event_id, project_id) select id, project_id from event
     )
-    insert into event_fanout (event_id, project_id) select id, project_id from event`);
+    select exists (select from txn) as created`,
+  );
+  return result?.created === true;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { buildApp } from '../../app';
 import { operatorCommands } from '../../cli/operator-commands';
 import { revokeUserSessions, setUserDisabled } from '../../identity/users/update-user';
@@ -193,5 +194,31 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two replicas on on
     });
     expect(del.statusCode).toBe(204);
     expect(await refusedWithin(() => get(b.app), 1000)).toBe(true);
+  });
+  it('disabling a terminal on one replica refuses its device token on the other within 1 s', async () => {
+    const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+    const t = { app: a.app, ctx: a.ctx } as TestApp;
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    // A read that only authentication can refuse (the heartbeat itself checks the terminal).
+    const read = (app: FastifyInstance) =>
+      app
+        .inject({ url: '/terminal/v1/transactions/txn_none', headers: device.auth })
+        .then((r) => r.statusCode);
+    // Until b keeps it (a lookup overlapping the pairing's own notice is not stored).
+    const cache = credentialCaches(b.ctx.database, 5).devices;
+    const deadline = Date.now() + 1000;
+    while (cache.size === 0 && Date.now() < deadline) {
+      expect(await read(b.app)).toBe(404);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    const disabled = await a.app.inject({
+      method: 'POST',
+      url: `/terminal/v1/projects/${team.project.id}/terminals/${device.terminal.id}/disable`,
+      headers: team.owner.auth,
+    });
+    expect(disabled.statusCode).toBe(200);
+    expect(await refusedWithin(() => read(b.app), 1000)).toBe(true);
   });
 });

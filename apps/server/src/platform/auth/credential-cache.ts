@@ -10,7 +10,11 @@ import type { Database } from '../db';
  * bus (PostgreSQL LISTEN/NOTIFY; in-process on PGlite).
  */
 
-export type CredentialChange = { kind: 'user'; id: string } | { kind: 'api_key'; id: string };
+export type CredentialChange =
+  | { kind: 'user'; id: string }
+  | { kind: 'api_key'; id: string }
+  /** A terminal disabled or paired again: its device token changed (`id` is the terminal's). */
+  | { kind: 'terminal'; id: string };
 
 interface Entry<V> {
   value: V;
@@ -77,6 +81,8 @@ export interface CredentialCaches {
   idTokens: CredentialCache<unknown>;
   /** SHA-256 of an API key → its principal (and when it stops being valid). */
   apiKeys: CredentialCache<unknown>;
+  /** SHA-256 of a device token → its terminal and project (owner: the terminal id). */
+  devices: CredentialCache<unknown>;
 }
 
 // One set of caches per database handle (a process runs one app; tests run several, each
@@ -87,10 +93,12 @@ function apply(caches: CredentialCaches, message: Record<string, unknown>) {
   const id = typeof message.id === 'string' ? message.id : undefined;
   if (message.kind === 'user' && id) caches.idTokens.drop(id);
   else if (message.kind === 'api_key' && id) caches.apiKeys.drop(id);
+  else if (message.kind === 'terminal' && id) caches.devices.drop(id);
   else {
     // Unknown or "everything" (e.g. the listener reconnected and may have missed messages).
     caches.idTokens.clear();
     caches.apiKeys.clear();
+    caches.devices.clear();
   }
 }
 
@@ -99,7 +107,11 @@ export function credentialCaches(database: Pick<Database, 'bus'>, ttlSeconds: nu
   let caches = registry.get(database.bus);
   if (caches) return caches;
   const ttlMs = Math.max(0, ttlSeconds) * 1000;
-  caches = { idTokens: new CredentialCache(ttlMs), apiKeys: new CredentialCache(ttlMs) };
+  caches = {
+    idTokens: new CredentialCache(ttlMs),
+    apiKeys: new CredentialCache(ttlMs),
+    devices: new CredentialCache(ttlMs),
+  };
   registry.set(database.bus, caches);
   const own = caches;
   database.bus.subscribe(BUS_CHANNELS.credentials, (message) => apply(own, message));
@@ -110,7 +122,7 @@ export function credentialCaches(database: Pick<Database, 'bus'>, ttlSeconds: nu
 
 /**
  * Call after the transaction that disabled, deleted or signed out a user (or changed what
- * the principal shows), or revoked or rolled an API key, committed. Clears this process at
+ * the principal shows), revoked or rolled an API key, or disabled or re-paired a terminal, committed. Clears this process at
  * once and tells every other replica. A failed NOTIFY is not the caller's failure (the change
  * is committed); the entries on other replicas then end with their few-second lifetime.
  */

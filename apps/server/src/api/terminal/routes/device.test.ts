@@ -81,6 +81,8 @@ describe('pairing and device life (issue 7)', () => {
 
   it('re-pairing replaces the device token: the old one is 401', async () => {
     const first = await pairedTerminal(t, team);
+    // Authenticated once, so the old token is in this process's credential cache.
+    expect((await heartbeat(first.auth)).statusCode).toBe(200);
     const { code } = await pairingCodeFor(t, team, first.terminal.id);
     const res = await pair(code, '127.0.2.1');
     expect(res.statusCode).toBe(201);
@@ -174,6 +176,8 @@ describe('pairing and device life (issue 7)', () => {
 
   it('disabling revokes the device token at once; enabling returns it unpaired; it can pair again', async () => {
     const { terminal, auth } = await pairedTerminal(t, team);
+    // Authenticated once, so the token is in this process's credential cache.
+    expect((await heartbeat(auth)).statusCode).toBe(200);
     const url = `/terminal/v1/projects/${team.project.id}/terminals/${terminal.id}`;
     const disabled = await t.app.inject({ method: 'POST', url: `${url}/disable`, headers: team.admin.auth });
     expect(disabled.json()).toMatchObject({ status: 'disabled' });

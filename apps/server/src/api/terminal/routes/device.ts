@@ -6,6 +6,7 @@ import { consumePairAttempt, RateLimited } from '../../../domain/terminals/pair-
 import { pairTerminal } from '../../../domain/terminals/pairing';
 import { recordHeartbeat } from '../../../domain/terminals/record-heartbeat';
 import { publishTerminal } from '../../../domain/terminals/terminals';
+import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { deviceOf } from '../caller';
 
 const tags = ['terminal devices'];
@@ -39,6 +40,8 @@ export function deviceRoutes(root: FastifyInstance) {
         throw error;
       }
       const { terminal, deviceToken } = await pairTerminal(db, request.body, ctx.now());
+      // Pairing again replaced the device token: the old one's cached authentications end now.
+      await credentialChanged(ctx.database, { kind: 'terminal', id: terminal.id });
       void publishTerminal(ctx.database.bus, terminal);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ terminal: presentTerminal(terminal), device_token: deviceToken });

@@ -21,6 +21,7 @@ import {
   publishTerminal,
   updateTerminal,
 } from '../../../domain/terminals/terminals';
+import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { managerOf } from '../caller';
@@ -174,7 +175,11 @@ export function terminalRoutes(root: FastifyInstance) {
       async (request) => {
         const { project_id, terminal_id } = request.params;
         const { row, changed } = await change(db, managerOf(request), project_id, terminal_id, ctx.now());
-        if (changed) void publishTerminal(ctx.database.bus, row);
+        if (changed) {
+          // Disabling erased the device token: cached authentications end now, everywhere.
+          if (verb === 'disable') await credentialChanged(ctx.database, { kind: 'terminal', id: row.id });
+          void publishTerminal(ctx.database.bus, row);
+        }
         return presentFleetTerminal(row, ctx.config.publicUrl);
       },
     );
