@@ -1,6 +1,5 @@
 import './styles.css';
 import 'primeicons/primeicons.css';
-import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
@@ -60,9 +59,8 @@ async function boot() {
   }
   root.render(
     <StrictMode>
-      <PrimeReactProvider value={{ inputStyle: 'filled', ripple: true }}>
-        <App router={createRouter(create)} />
-      </PrimeReactProvider>
+      {/* PrimeReact's provider comes with the screens that use it (ui/prime-provider.tsx). */}
+      <App router={createRouter(create)} />
     </StrictMode>,
   );
 }

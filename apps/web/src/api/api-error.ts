@@ -1,4 +1,7 @@
-import { messagesByField, type Problem } from '@scanline/contracts';
+import type { Problem } from '@scanline/contracts';
+// The subpath, not the package root: the root's zod schemas would join every screen's first
+// load (~20 KB on the wire before /login paints, issue 18 §5) for one three-line function.
+import { messagesByField } from '@scanline/contracts/field-errors';
 
 /** A failed API call: `message` follows the brief's rule (seed §8), `status` is always kept. */
 export class ApiError extends Error {

@@ -1,10 +1,10 @@
 import type { ConfirmDialogProps } from 'primereact/confirmdialog';
-import { ProgressBar } from 'primereact/progressbar';
-import type { Toast, ToastMessage } from 'primereact/toast';
+import type { Toast, ToastMessage, ToastProps } from 'primereact/toast';
 import {
   createContext,
   lazy,
   type ReactNode,
+  type Ref,
   Suspense,
   useCallback,
   useContext,
@@ -14,12 +14,35 @@ import {
 } from 'react';
 
 // The dialog code loads the first time a confirmation is asked for, not with every screen.
-const ConfirmDialog = lazy(async () => ({
-  default: (await import('primereact/confirmdialog')).ConfirmDialog,
-}));
+// Both hosts sit above the routes' PrimeReact provider, so each brings its own.
+const ConfirmDialog = lazy(async () => {
+  const [{ ConfirmDialog: Dialog }, { PrimeProvider }] = await Promise.all([
+    import('primereact/confirmdialog'),
+    import('../ui/prime-provider'),
+  ]);
+  return {
+    default: (props: ConfirmDialogProps) => (
+      <PrimeProvider>
+        <Dialog {...props} />
+      </PrimeProvider>
+    ),
+  };
+});
 // Likewise the toast host (and its transitions): the sign-in screens rarely toast, and every
 // byte before /login's first paint counts on a phone (issue 10).
-const LazyToast = lazy(async () => ({ default: (await import('primereact/toast')).Toast }));
+const LazyToast = lazy(async () => {
+  const [{ Toast: Host }, { PrimeProvider }] = await Promise.all([
+    import('primereact/toast'),
+    import('../ui/prime-provider'),
+  ]);
+  return {
+    default: (props: ToastProps & { ref: Ref<Toast> }) => (
+      <PrimeProvider>
+        <Host {...props} />
+      </PrimeProvider>
+    ),
+  };
+});
 
 import { useNavigation } from 'react-router';
 
@@ -122,7 +145,20 @@ function GlobalProgress({ active }: { active: boolean }) {
   const on = active || navigation.state !== 'idle';
   return (
     <div className="global-progress" aria-hidden={!on}>
-      {on && <ProgressBar mode="indeterminate" style={{ height: '6px' }} aria-label="Loading" />}
+      {/* PrimeReact ProgressBar's indeterminate markup: its component code (and PrimeReact's
+          utilities) would otherwise load before /login paints (issue 18 §5). */}
+      {on && (
+        <div
+          className="p-progressbar p-component p-progressbar-indeterminate"
+          role="progressbar"
+          aria-label="Loading"
+          style={{ height: '6px' }}
+        >
+          <div className="p-progressbar-indeterminate-container">
+            <div className="p-progressbar-value p-progressbar-value-animate" />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

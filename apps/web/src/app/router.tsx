@@ -25,6 +25,8 @@ function SignOutWatcher() {
 const anonymous = (load: () => Promise<{ default: React.ComponentType }>) => ({ lazy: page(load) });
 // The signed-in frame (menus, drawer) is its own chunk: the sign-in screens never load it.
 const userLayout = async () => ({ Component: (await import('./layouts/UserLayout')).UserLayout });
+// Every other screen is built from PrimeReact components, under its provider.
+const primeLayout = async () => ({ Component: (await import('../ui/prime-provider')).PrimeLayout });
 const projectLayout = async () => ({ Component: (await import('./layouts/ProjectLayout')).ProjectLayout });
 
 /**
@@ -41,95 +43,109 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootFallback,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      { path: '/error', lazy: page(() => import('./ErrorPage')) },
       {
         element: (
           <AnonymousOnly>
             <Outlet />
           </AnonymousOnly>
         ),
-        children: [
-          { path: '/login', ...anonymous(() => import('../auth/LoginPage')) },
-          { path: '/register', ...anonymous(() => import('../auth/RegisterPage')) },
-          { path: '/forgot-password', ...anonymous(() => import('../auth/ForgotPasswordPage')) },
-        ],
+        // Plain controls styled by the theme, no PrimeReact component code: this screen paints
+        // first on a phone, before any of PrimeReact loads (issue 18 §5).
+        children: [{ path: '/login', ...anonymous(() => import('../auth/LoginPage')) }],
       },
-      { path: '/auth/action', lazy: page(() => import('../auth/AuthActionPage')) },
       {
-        path: '/u',
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
+        lazy: primeLayout,
         children: [
+          { path: '/error', lazy: page(() => import('./ErrorPage')) },
           {
-            lazy: userLayout,
+            element: (
+              <AnonymousOnly>
+                <Outlet />
+              </AnonymousOnly>
+            ),
             children: [
-              { index: true, element: <Navigate to="/u/dashboard" replace /> },
-              { path: 'dashboard', lazy: page(() => import('../features/dashboard/UserDashboardPage')) },
-              { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
-              { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
-              { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
-              { path: 'settings/security', lazy: page(() => import('../features/account/SecurityPage')) },
+              { path: '/register', ...anonymous(() => import('../auth/RegisterPage')) },
+              { path: '/forgot-password', ...anonymous(() => import('../auth/ForgotPasswordPage')) },
             ],
           },
-        ],
-      },
-      {
-        path: '/p',
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [
+          { path: '/auth/action', lazy: page(() => import('../auth/AuthActionPage')) },
           {
-            lazy: userLayout,
-            children: [{ index: true, lazy: page(() => import('../features/projects/ProjectsPage')) }],
-          },
-          {
-            path: ':id',
-            lazy: projectLayout,
+            path: '/u',
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
             children: [
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: 'dashboard', lazy: page(() => import('../features/project/ProjectDashboardPage')) },
-              { path: 'scans', lazy: page(() => import('../features/project/ScansPage')) },
-              { path: 'transactions', lazy: page(() => import('../features/project/TransactionsPage')) },
-              { path: 'terminals', lazy: page(() => import('../features/project/TerminalsPage')) },
               {
-                path: 'terminals/:terminalId',
-                lazy: page(() => import('../features/terminals/TerminalDetailPage')),
-              },
-              {
-                path: 'terminals/:terminalId/sticker',
-                lazy: page(() => import('../features/terminals/StickerPrintPage')),
-              },
-              {
-                path: 'transactions/:transactionId',
-                lazy: page(() => import('../features/transactions/TransactionDetailPage')),
-              },
-              { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
-              { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
-              { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
-              { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
-              { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
-              { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },
-              { path: 'events/:eventId', lazy: page(() => import('../features/events/EventDetailPage')) },
-              { path: 'logs', lazy: page(() => import('../features/developers/RequestLogsPage')) },
-              {
-                path: 'webhooks/:webhookId',
-                lazy: page(() => import('../features/webhooks/WebhookDeliveriesPage')),
-              },
-              {
-                path: 'webhooks/:webhookId/deliveries/:deliveryId',
-                lazy: page(() => import('../features/webhooks/DeliveryPage')),
+                lazy: userLayout,
+                children: [
+                  { index: true, element: <Navigate to="/u/dashboard" replace /> },
+                  { path: 'dashboard', lazy: page(() => import('../features/dashboard/UserDashboardPage')) },
+                  { path: 'profile', lazy: page(() => import('../features/account/ProfilePage')) },
+                  { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
+                  { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
+                  { path: 'settings/security', lazy: page(() => import('../features/account/SecurityPage')) },
+                ],
               },
             ],
           },
+          {
+            path: '/p',
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: [
+              {
+                lazy: userLayout,
+                children: [{ index: true, lazy: page(() => import('../features/projects/ProjectsPage')) }],
+              },
+              {
+                path: ':id',
+                lazy: projectLayout,
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', lazy: page(() => import('../features/project/ProjectDashboardPage')) },
+                  { path: 'scans', lazy: page(() => import('../features/project/ScansPage')) },
+                  { path: 'transactions', lazy: page(() => import('../features/project/TransactionsPage')) },
+                  { path: 'terminals', lazy: page(() => import('../features/project/TerminalsPage')) },
+                  {
+                    path: 'terminals/:terminalId',
+                    lazy: page(() => import('../features/terminals/TerminalDetailPage')),
+                  },
+                  {
+                    path: 'terminals/:terminalId/sticker',
+                    lazy: page(() => import('../features/terminals/StickerPrintPage')),
+                  },
+                  {
+                    path: 'transactions/:transactionId',
+                    lazy: page(() => import('../features/transactions/TransactionDetailPage')),
+                  },
+                  { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
+                  { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
+                  { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
+                  { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
+                  { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
+                  { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },
+                  { path: 'events/:eventId', lazy: page(() => import('../features/events/EventDetailPage')) },
+                  { path: 'logs', lazy: page(() => import('../features/developers/RequestLogsPage')) },
+                  {
+                    path: 'webhooks/:webhookId',
+                    lazy: page(() => import('../features/webhooks/WebhookDeliveriesPage')),
+                  },
+                  {
+                    path: 'webhooks/:webhookId/deliveries/:deliveryId',
+                    lazy: page(() => import('../features/webhooks/DeliveryPage')),
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', lazy: page(() => import('./NotFoundPage')) },
         ],
       },
-      { path: '*', lazy: page(() => import('./NotFoundPage')) },
     ],
   },
 ];

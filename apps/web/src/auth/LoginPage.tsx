@@ -1,19 +1,24 @@
 import type { MultiFactorResolver } from 'firebase/auth';
-import { Divider } from 'primereact/divider';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUi } from '../app/global-ui';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { PasswordInput } from '../ui/PasswordInput';
-import { InlineMessage, PlainButton, PlainInput } from '../ui/plain-controls';
+import { InlineMessage, PlainButton, PlainDivider, PlainInput } from '../ui/plain-controls';
 import { AuthCard } from './AuthCard';
 import { useAuth } from './auth-context';
 import { authErrorCode, authErrorMessage } from './errors';
-import { signInWithProviderPopup, signInWithProviderRedirect, takeRedirectResult } from './federated';
 import { authReady, sdk } from './firebase';
 import { peekDestination } from './redirect';
-import { isSecondStepRequired, SecondStepForm, secondStepResolver } from './SecondStepForm';
+import { isSecondStepRequired, secondStepResolver } from './second-step';
+
+// Neither is needed for the first paint (issue 18 §5): the second step only after a first one,
+// and the federated sign-in module loads once the screen shows (before any button can be
+// clicked, so its popup still opens synchronously in the click).
+const SecondStepForm = lazy(async () => ({ default: (await import('./SecondStepForm')).SecondStepForm }));
+type Federated = typeof import('./federated');
+const loadFederated = () => import('./federated');
 
 export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
 
@@ -30,6 +35,7 @@ export default function LoginPage() {
   const providers = runtimeConfig().auth.federated_providers;
   const { signOutReason } = useAuth();
   const [resolver, setResolver] = useState<MultiFactorResolver | null>(null);
+  const federatedModule = useRef<Federated | null>(null);
   /** An account with two-step verification answers the first step with a second one. */
   const fail = (err: unknown) => {
     if (isSecondStepRequired(err)) {
@@ -41,7 +47,11 @@ export default function LoginPage() {
 
   useEffect(() => {
     const end = ui.beginLoading();
-    takeRedirectResult(location.hash)
+    loadFederated()
+      .then((module) => {
+        federatedModule.current = module;
+        return module.takeRedirectResult(location.hash);
+      })
       .catch((e) =>
         isSecondStepRequired(e) ? setResolver(secondStepResolver(e)) : setError(authErrorMessage(e)),
       )
@@ -79,7 +89,8 @@ export default function LoginPage() {
     setError(null);
     setBlockedProvider(null);
     try {
-      await signInWithProviderPopup(provider);
+      const module = federatedModule.current ?? (await loadFederated());
+      await module.signInWithProviderPopup(provider);
     } catch (err) {
       if (authErrorCode(err) === 'auth/popup-blocked') setBlockedProvider(name);
       if (authErrorCode(err) !== 'auth/cancelled-popup-request') fail(err);
@@ -90,14 +101,16 @@ export default function LoginPage() {
     return (
       <AuthCard title="Sign in" subtitle="One more step to confirm it is you.">
         {/* Signed in: the auth state listener and the signed-out guard take it from here. */}
-        <SecondStepForm
-          resolver={resolver}
-          onDone={() => setResolver(null)}
-          onRestart={() => {
-            setResolver(null);
-            setPassword('');
-          }}
-        />
+        <Suspense fallback={null}>
+          <SecondStepForm
+            resolver={resolver}
+            onDone={() => setResolver(null)}
+            onRestart={() => {
+              setResolver(null);
+              setPassword('');
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -169,9 +182,9 @@ export default function LoginPage() {
       </form>
       {providers.length > 0 && (
         <>
-          <Divider align="center">
+          <PlainDivider>
             <span className="divider-text">or</span>
-          </Divider>
+          </PlainDivider>
           <div className="federated-buttons">
             {providers.map((p) => (
               <PlainButton
@@ -192,7 +205,7 @@ export default function LoginPage() {
                 className="link-button"
                 onClick={() => {
                   const p = providers.find((x) => x.name === blockedProvider);
-                  if (p) signInWithProviderRedirect(p);
+                  if (p) void loadFederated().then((module) => module.signInWithProviderRedirect(p));
                 }}
               >
                 Continue in this window

@@ -1,16 +1,11 @@
-import type { MultiFactorError, MultiFactorResolver, UserCredential } from 'firebase/auth';
+import type { MultiFactorResolver, UserCredential } from 'firebase/auth';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../ui/FormField';
 import { InlineMessage, PlainButton, PlainInput } from '../ui/plain-controls';
 import { authErrorCode, authErrorMessage } from './errors';
-import { auth, sdk } from './firebase';
+import { sdk } from './firebase';
 
-export const isSecondStepRequired = (error: unknown) =>
-  authErrorCode(error) === 'auth/multi-factor-auth-required';
-
-/** The resolver for a sign-in (or reauthentication) that needs its second step. */
-export const secondStepResolver = (error: unknown): MultiFactorResolver =>
-  sdk().getMultiFactorResolver(auth(), error as MultiFactorError);
+export { isSecondStepRequired, secondStepResolver } from './second-step';
 
 /**
  * The second sign-in step: a 6-digit code from the authenticator app, or one of the

@@ -1,5 +1,38 @@
-import { Ripple } from 'primereact/ripple';
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from 'react';
+
+// The ripple is PrimeReact code (with its utilities and provider): it loads once the button has
+// painted, like the auth SDK, so the sign-in screen's first paint waits for none of it.
+const LazyRipple = lazy(async () => {
+  const [{ Ripple }, { PrimeProvider }] = await Promise.all([
+    import('primereact/ripple'),
+    import('./prime-provider'),
+  ]);
+  return {
+    default: () => (
+      <PrimeProvider>
+        <Ripple />
+      </PrimeProvider>
+    ),
+  };
+});
+
+function DeferredRipple() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  return painted ? (
+    <Suspense fallback={null}>
+      <LazyRipple />
+    </Suspense>
+  ) : null;
+}
 
 /*
  * PrimeReact's look without its component code, for the sign-in screen: InputText, Button and
@@ -48,7 +81,7 @@ export function PlainButton({
         <span className={`p-button-icon p-c p-button-icon-left ${icon}`} aria-hidden="true" />
       )}
       <span className="p-button-label p-c">{label}</span>
-      <Ripple />
+      <DeferredRipple />
     </button>
   );
 }
@@ -72,6 +105,20 @@ export function InlineMessage({
       aria-atomic="true"
     >
       <span className="p-inline-message-text">{children}</span>
+    </div>
+  );
+}
+
+/** PrimeReact Divider's markup: horizontal, solid, its content centred. */
+export function PlainDivider({ children }: { children?: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: PrimeReact's markup; an <hr> cannot hold the label
+    <div
+      className="p-divider p-component p-divider-horizontal p-divider-solid p-divider-center"
+      role="separator"
+      aria-orientation="horizontal"
+    >
+      <div className="p-divider-content">{children}</div>
     </div>
   );
 }
