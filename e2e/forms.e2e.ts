@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../apps/server/src/db/schema';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
-import { freshSession } from '../apps/server/src/test/tokens';
+import { freshSession, twoStepSession } from '../apps/server/src/test/tokens';
 import { expectText, newEmail, registerThroughUi, type Stack, startStack } from './support';
 
 // zod's own wording, which a person must never see (issue 19).
@@ -110,7 +108,15 @@ describe('form field errors in Chromium', () => {
     // Issue 16 §4: once the project requires two-step verification, this session (password
     // only) sees the way to enroll, and the link brings it back here afterwards.
     const projectId = projectUrl.split('/').pop() ?? '';
-    await s.t.ctx.database.db.update(projects).set({ requireMfa: true }).where(eq(projects.id, projectId));
+    // Turned on as the owner would, from a session that passed a second factor (the API forgets
+    // cached project reads on every replica when it changes).
+    const turnedOn = await s.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${projectId}`,
+      headers: await twoStepSession(s.t.ctx, owner!),
+      payload: { require_mfa: true },
+    });
+    expect(turnedOn.statusCode, turnedOn.body).toBe(200);
     await page.goto(`${projectUrl}/transactions`);
     await expectText(page.locator('.empty-state'), 'requires two-step verification');
     await page.getByRole('link', { name: 'Add an authenticator' }).click();

@@ -30,6 +30,9 @@ export default function RequestLogsPage() {
   const logs = useQuery({
     queryKey: ['project', id, 'request-logs', 'page', query.apiQuery],
     placeholderData: (previous: Page<RequestLog> | undefined) => previous,
+    // Rows are written in batches about a second after each request: the first page keeps
+    // looking for new ones while it is open (later pages hold still while being read).
+    refetchInterval: query.apiQuery.starting_after ? false : 3000,
     queryFn: () =>
       mainApi().request<Page<RequestLog>>(`/projects/${id}/request-logs`, { query: query.apiQuery }),
   });
