@@ -67,13 +67,12 @@ export const webhookDeliveries = pgTable(
     // Exactly one delivery per (event, endpoint), whatever crashes or replicas do.
     uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.projectId, t.eventId, t.endpointId),
     index('webhook_deliveries_endpoint_idx').on(t.projectId, t.endpointId, t.createdAt.desc(), t.id.desc()),
-    index('webhook_deliveries_endpoint_status_idx').on(
-      t.projectId,
-      t.endpointId,
-      t.status,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    // Failed deliveries only (the list's status filter, resend-failed): pending ones are the
+    // newest and found at once on the index above, and leaving out the rest keeps each new
+    // delivery and each success from adding an entry here.
+    index('webhook_deliveries_endpoint_failed_idx')
+      .on(t.projectId, t.endpointId, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'failed'`),
     // The dispatcher reads only pending rows, earliest due first.
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_endpoint_status_idx";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_endpoint_failed_idx" ON "webhook_deliveries" USING btree ("project_id","endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'failed';
