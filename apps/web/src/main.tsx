@@ -1,37 +1,34 @@
 import './styles.css';
 import 'primeicons/primeicons.css';
+import type { ReactElement } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
 import { initApiClients } from './api/clients';
-import { App } from './app/App';
-import { createRouter, routes } from './app/router';
+import { App, loadConsoleModule } from './app/App';
+import type { createConsole } from './app/create-router';
+import { loadLoginPage } from './app/SignInShell';
 import { currentIdToken } from './auth/auth-context';
 import { authReady, authStarted, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
-/**
- * Starts downloading the code of the screen being opened (its lazy route modules) at once,
- * in parallel with the configuration and the auth SDK, instead of after them: one round trip
- * less before /login paints on a phone (issue 10). The router's own `lazy()` calls then find
- * the modules already loaded.
- */
-function preloadCurrentRoute() {
-  for (const match of matchRoutes(routes, window.location) ?? []) {
-    const lazy = match.route.lazy;
-    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
-  }
-}
-
 const SIGN_IN_SCREENS = new Set(['/login', '/register', '/forgot-password']);
 
 async function boot() {
-  preloadCurrentRoute();
+  const path = window.location.pathname.replace(/\/+$/, '');
+  // /login paints in the sign-in shell, before React Router loads (issue 18 §5); any other
+  // screen loads the router at once, with its own code (one request after this file's).
+  const shell = path === '/login';
+  if (shell) void loadLoginPage().catch(() => undefined);
+  else
+    void loadConsoleModule().then(
+      (module) => module.preloadCurrentRoute(),
+      () => undefined,
+    );
   applyAppearance();
   watchAppearance();
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  let create: Parameters<typeof createRouter>[0];
+  let create: Parameters<typeof createConsole>[0];
   try {
     const config = await loadRuntimeConfig();
     const sentry = config.sentry.dsn ? await import('./app/sentry') : undefined;
@@ -41,7 +38,7 @@ async function boot() {
     }
     // The sign-in screens paint before the auth SDK loads (they start it themselves once
     // shown, issue 10); every other screen needs the session first, as before.
-    if (!SIGN_IN_SCREENS.has(window.location.pathname.replace(/\/+$/, ''))) await authReady(config);
+    if (!SIGN_IN_SCREENS.has(path)) await authReady(config);
     // The user id only, never the email, goes with error reports.
     if (sentry) {
       void authStarted().then((auth) =>
@@ -57,10 +54,23 @@ async function boot() {
       return;
     }
   }
+  // Created when needed, at the location of that moment (the shell may have moved on).
+  let loading: Promise<ReactElement> | undefined;
+  const loadConsole = () => {
+    loading ??= loadConsoleModule()
+      .then((module) => module.createConsole(create))
+      .catch((error: unknown) => {
+        // Its chunk did not load (e.g. a new release replaced it): the shell has moved on to
+        // another screen, which a fresh page load opens with its own files.
+        if (shell && window.location.pathname.replace(/\/+$/, '') !== '/login') window.location.reload();
+        throw error;
+      });
+    return loading;
+  };
   root.render(
     <StrictMode>
       {/* PrimeReact's provider comes with the screens that use it (ui/prime-provider.tsx). */}
-      <App router={createRouter(create)} />
+      <App console={shell ? undefined : await loadConsole()} loadConsole={loadConsole} />
     </StrictMode>,
   );
 }

@@ -1,11 +1,23 @@
-import { RouterProvider } from 'react-router';
+import { type ReactElement, useCallback, useState } from 'react';
 import { AuthProvider } from '../auth/auth-context';
-import type { ConsoleRouter } from './router';
+import { SignInShell } from './SignInShell';
 
-export function App({ router }: { router: ConsoleRouter }) {
-  return (
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
-  );
+export const loadConsoleModule = () => import('./create-router');
+
+/**
+ * The console. Without `console` yet, /login paints first in the sign-in shell and the
+ * console's router takes over on the first navigation (SignInShell.tsx, issue 18 §5); the
+ * auth state stays mounted across the hand-over.
+ */
+export function App({
+  console: initial,
+  loadConsole,
+}: {
+  console?: ReactElement;
+  loadConsole: () => Promise<ReactElement>;
+}) {
+  const [console, setConsole] = useState(initial);
+  const prefetch = useCallback(() => void loadConsoleModule().catch(() => undefined), []);
+  const leave = useCallback(() => void loadConsole().then(setConsole), [loadConsole]);
+  return <AuthProvider>{console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}</AuthProvider>;
 }

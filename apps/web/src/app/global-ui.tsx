@@ -44,7 +44,7 @@ const LazyToast = lazy(async () => {
   };
 });
 
-import { useNavigation } from 'react-router';
+import { useNavBusy } from './nav';
 
 export type Severity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
 
@@ -141,8 +141,8 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
 }
 
 function GlobalProgress({ active }: { active: boolean }) {
-  const navigation = useNavigation();
-  const on = active || navigation.state !== 'idle';
+  const busy = useNavBusy();
+  const on = active || busy;
   return (
     <div className="global-progress" aria-hidden={!on}>
       {/* PrimeReact ProgressBar's indeterminate markup: its component code (and PrimeReact's

@@ -1,6 +1,8 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useNavigation } from 'react-router';
 import { GlobalUiProvider } from './global-ui';
 import { AnonymousOnly, RequireAuth } from './guards';
+import { type Nav, NavProvider } from './nav';
 import { useSignOutRedirect } from './use-sign-out-redirect';
 
 /** Route-level code splitting: each screen is its own chunk, loaded on first visit. */
@@ -9,11 +11,19 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 
 function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const busy = useNavigation().state !== 'idle';
+  // Stable, as React Router's own: effects that navigate depend on it.
+  const go = useCallback<Nav['navigate']>((to, options) => void navigate(to, options), [navigate]);
+  const nav = useMemo<Nav>(() => ({ location, navigate: go, busy }), [location, go, busy]);
   return (
-    <GlobalUiProvider>
-      <SignOutWatcher />
-      <Outlet />
-    </GlobalUiProvider>
+    <NavProvider value={nav}>
+      <GlobalUiProvider>
+        <SignOutWatcher />
+        <Outlet />
+      </GlobalUiProvider>
+    </NavProvider>
   );
 }
 
@@ -149,13 +159,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * The console's router. With Sentry on, its wrapped `createBrowserRouter` names each
- * transaction after the route pattern (`/p/:id/scans`), never the raw URL with ids.
- */
-export function createRouter(create: typeof createBrowserRouter = createBrowserRouter) {
-  return create(routes);
-}
-
-export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../auth/auth-context';
 import { authErrorMessage } from '../auth/errors';
 import { useToast } from './global-ui';
+import { useNav } from './nav';
 
 const AUTH_STATE_FAILED =
   'Your sign-in state could not be read in this browser. Reload the page to try again.';
@@ -14,8 +14,7 @@ const ANONYMOUS = ['/login', '/register', '/forgot-password', '/auth/action', '/
  */
 export function useSignOutRedirect() {
   const { status, signOutReason } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { navigate, location } = useNav();
   const toast = useToast();
   const previous = useRef(status);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { MultiFactorResolver } from 'firebase/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useUi } from '../app/global-ui';
+import { Link, useNav } from '../app/nav';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { PasswordInput } from '../ui/PasswordInput';
@@ -24,7 +24,7 @@ export const EMAIL_FOR_SIGN_IN = 'scanline.emailForSignIn';
 
 export default function LoginPage() {
   const ui = useUi();
-  const location = useLocation();
+  const { location } = useNav();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [mode, setMode] = useState<'password' | 'link'>('password');
