@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
-import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
+import {
+  expectText,
+  expectVisible,
+  payThroughApis,
+  type Stack,
+  signedUpWithProject,
+  startStack,
+} from './support';
 
 /**
  * Issue 17 §4 in the browser: a real payment writes events; Developers → Events lists them,
@@ -26,17 +33,7 @@ describe('events in Chromium', () => {
     const endpoint = await post(`/api/v1/projects/${project.id}/webhooks`, { url: receiver.url });
 
     // A real payment: terminal API, then the shopper's mobile API.
-    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
-    const terminal = await post(terminals, { label: 'Front counter', kind: 'virtual' });
-    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
-    const { device_token } = await post('/terminal/v1/pair', { code }, {});
-    const txn = await post(
-      '/terminal/v1/transactions',
-      { amount: 1250, currency: 'USD' },
-      { authorization: `Bearer ${device_token}`, 'idempotency-key': 'events-e2e-1' },
-    );
-    const scan = await post('/mobile/v1/scans', { token: String(txn.payment_url).split('/').pop() }, {});
-    const paid = await post(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
+    const { txn, paid } = await payThroughApis(post, project.id, 'events-e2e-1');
     expect(paid.status).toBe('succeeded');
 
     await page.goto(`${s.origin}/p/${project.id}/dashboard`);

@@ -140,3 +140,24 @@ export async function signedUpWithProject(
   })) as { id: string };
   return { email, auth, post, business, project };
 }
+
+type Post = (url: string, payload: unknown, headers?: Record<string, string>) => Promise<any>;
+
+/**
+ * A real payment through the public APIs: a virtual terminal paired with a code, a checkout
+ * from its device token, then the shopper's scan and Stripe's test Visa on the mobile API.
+ */
+export async function payThroughApis(post: Post, projectId: string, idempotencyKey: string) {
+  const terminals = `/terminal/v1/projects/${projectId}/terminals`;
+  const terminal = await post(terminals, { label: 'Front counter', kind: 'virtual' });
+  const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+  const { device_token } = await post('/terminal/v1/pair', { code }, {});
+  const txn = await post(
+    '/terminal/v1/transactions',
+    { amount: 1250, currency: 'USD' },
+    { authorization: `Bearer ${device_token}`, 'idempotency-key': idempotencyKey },
+  );
+  const scan = await post('/mobile/v1/scans', { token: String(txn.payment_url).split('/').pop() }, {});
+  const paid = await post(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
+  return { terminal, txn, paid };
+}

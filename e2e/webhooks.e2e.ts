@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type WebhookReceiver } from '../apps/server/src/test/webhook-receiver';
-import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
+import {
+  expectText,
+  expectVisible,
+  payThroughApis,
+  type Stack,
+  signedUpWithProject,
+  startStack,
+} from './support';
 
 /**
  * Issue 8 in the browser: an endpoint to a local receiver, events (the endpoint's "send
@@ -71,17 +78,7 @@ describe('webhooks in Chromium', () => {
     // and show up in the open deliveries table without a reload.
     await page.goBack();
     await expectText(page.locator('.p-datatable'), 'webhook.test');
-    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
-    const terminal = await post(terminals, { label: 'Front counter', kind: 'virtual' });
-    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
-    const { device_token } = await post('/terminal/v1/pair', { code }, {});
-    const txn = await post(
-      '/terminal/v1/transactions',
-      { amount: 1250, currency: 'USD' },
-      { authorization: `Bearer ${device_token}`, 'idempotency-key': 'hooks-e2e-1' },
-    );
-    const scan = await post('/mobile/v1/scans', { token: String(txn.payment_url).split('/').pop() }, {});
-    const paid = await post(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
+    const { txn, paid } = await payThroughApis(post, project.id, 'hooks-e2e-1');
     expect(paid.status).toBe('succeeded');
     await expectText(page.locator('.p-datatable'), 'transaction.succeeded', 15_000);
     const types = () => receiver.received.map((r) => JSON.parse(r.body).type as string);
