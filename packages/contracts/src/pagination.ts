@@ -13,11 +13,3 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 export type Page<T> = { data: T[]; next_cursor: string | null };
-
-/**
- * A server-driven list's query: the page, `sort=-field`, and any `field[mode]=value` filters
- * (table-query.ts), which the route reads with `parseFilters`.
- */
-export const listQuerySchema = pageQuerySchema
-  .extend({ sort: z.string().max(64).optional() })
-  .catchall(z.string().max(500));

@@ -2,7 +2,7 @@ import { parseFilters, parseSort } from '@scanline/contracts';
 import type { ListRequest } from '../domain/listing/page-in-sql';
 
 /**
- * A list route's query (`listQuerySchema`: limit, starting_after, sort, and `field[mode]=value`
+ * A list route's query (`listQueryOf`: limit, starting_after, sort, and `field[mode]=value`
  * filters) as the domain's list request. Every list route reads its query through this.
  */
 export function listRequestOf(query: object): ListRequest {

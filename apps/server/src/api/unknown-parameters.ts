@@ -1,31 +1,24 @@
-import { TABLE_MATCH_MODES } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors';
 
-const FILTER_KEY = /^[a-z][a-z0-9_]*\[([A-Za-z]+)\]$/;
-const MODES = new Set<string>(Object.values(TABLE_MATCH_MODES).flat());
+const NONE = new Set<string>();
+const cache = new WeakMap<object, Set<string>>();
 
-interface Allowed {
-  names: Set<string>;
-  /** List routes also take `field[mode]=value` filters; the list spec judges the field. */
-  filters: boolean;
-}
-
-const NONE: Allowed = { names: new Set(), filters: false };
-const cache = new WeakMap<object, Allowed>();
-
-/** The query names a route's zod querystring schema declares (zod 4 objects: shape and catchall). */
-function allowedBy(schema: unknown): Allowed {
+/**
+ * The query names a route's zod querystring schema declares. List routes declare each of their
+ * `field[mode]` filters too (`listQueryOf`), so a declared name is all a parameter can be.
+ */
+function allowedBy(schema: unknown): Set<string> {
   if (!schema || typeof schema !== 'object') return NONE;
-  const known = cache.get(schema);
-  if (known) return known;
-  const s = schema as { shape?: Record<string, unknown>; _zod?: { def?: { catchall?: unknown } } };
-  const allowed = { names: new Set(Object.keys(s.shape ?? {})), filters: Boolean(s._zod?.def?.catchall) };
-  cache.set(schema, allowed);
-  return allowed;
+  let names = cache.get(schema);
+  if (!names) {
+    names = new Set(Object.keys((schema as { shape?: Record<string, unknown> }).shape ?? {}));
+    cache.set(schema, names);
+  }
+  return names;
 }
 
-export function unknownParameter(name: string): AppError {
+function unknownParameter(name: string): AppError {
   return new AppError('unknown_parameter', 400, `Unknown query parameter: ${name}.`, [
     {
       path: `query.${name}`,
@@ -44,14 +37,7 @@ export function refuseUnknownQueryParameters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (!query) return;
-    const names = Object.keys(query);
-    if (!names.length) return;
     const allowed = allowedBy(request.routeOptions.schema?.querystring);
-    for (const name of names) {
-      if (allowed.names.has(name)) continue;
-      const mode = allowed.filters ? FILTER_KEY.exec(name)?.[1] : undefined;
-      if (mode && MODES.has(mode)) continue;
-      throw unknownParameter(name);
-    }
+    for (const name of Object.keys(query)) if (!allowed.has(name)) throw unknownParameter(name);
   });
 }

@@ -90,7 +90,7 @@ function numberFor(s: Schema, name: string): number {
         ? s.exclusiveMinimum + 1
         : 0;
   const max = typeof s.maximum === 'number' ? s.maximum : Number.MAX_SAFE_INTEGER;
-  const wanted = /amount|total|volume/.test(name) ? 1250 : /count|total/.test(name) ? 3 : min;
+  const wanted = /amount|total|volume/.test(name) ? 1250 : /count/.test(name) ? 3 : min;
   return Math.min(max, Math.max(min, wanted));
 }
 
