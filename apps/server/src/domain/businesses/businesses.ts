@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { type ListInput, pageInSql } from '../listing/page-in-sql';
 import { businessListSpec } from '../listing/workspace-list-specs';
+import { allProjectsChanged } from '../projects/project-access-cache';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 type CreateBusiness = z.infer<typeof createBusinessSchema>;
@@ -119,6 +120,8 @@ export async function updateBusiness(
     })
     .where(eq(businesses.id, current.id))
     .returning();
+  // The provider is in the setup every project's transaction creates keep per process.
+  if (provider !== current.paymentProvider) await allProjectsChanged(db);
   return row!;
 }
 

@@ -12,42 +12,70 @@ export interface CachedAccess {
 }
 
 /**
- * Per-process memory of project reads for read-only actions (issue 18 §5): an authenticated
- * read then skips the membership query. Entries live AUTH_CACHE_SECONDS, like the verified
- * credentials they sit behind, and every write to a project or its memberships drops the
- * project's entries at once here and, over the change bus, on every other replica
- * (`projectAccessChanged`). Only rows that exist are kept: a missing membership is always
- * asked of the database, so a new member is let in at once.
+ * Per-process memory of project-scoped reads (issue 18 §5): an authenticated read then skips
+ * the membership query, and a transaction create skips its terminal's setup read. Entries
+ * live AUTH_CACHE_SECONDS, like the verified credentials they sit behind, and every write to
+ * a project, its memberships or its terminals drops the project's entries at once here and,
+ * over the change bus, on every other replica (`projectAccessChanged`). Only rows that exist
+ * are kept: a missing membership or terminal is always asked of the database, so a new member
+ * is let in at once.
  */
-const caches = new WeakMap<Bus, CredentialCache<CachedAccess>>();
+interface ProjectCaches {
+  ttlMs: number;
+  byName: Map<ProjectCacheName, CredentialCache<unknown>>;
+}
+/** `access`: a member's role and the project row; `terminal_setup`: what a create reads of its terminal. */
+export type ProjectCacheName = 'access' | 'terminal_setup';
+const registry = new WeakMap<Bus, ProjectCaches>();
 
-/** Turns the cache on for this database's main handle (the app does, with its TTL). */
+/** Turns the caches on for this database's main handle (the app does, with its TTL). */
 export function enableProjectAccessCache(database: Pick<Database, 'bus'>, ttlSeconds: number) {
-  if (caches.has(database.bus) || ttlSeconds <= 0) return;
-  const cache = new CredentialCache<CachedAccess>(ttlSeconds * 1000);
-  caches.set(database.bus, cache);
+  if (registry.has(database.bus) || ttlSeconds <= 0) return;
+  const caches: ProjectCaches = { ttlMs: ttlSeconds * 1000, byName: new Map() };
+  registry.set(database.bus, caches);
   database.bus.subscribe(BUS_CHANNELS.projects, (message) => {
-    if (typeof message.project_id === 'string') cache.drop(message.project_id);
-    else cache.clear();
+    for (const cache of caches.byName.values()) {
+      if (typeof message.project_id === 'string') cache.drop(message.project_id);
+      else cache.clear();
+    }
   });
   // A replica whose LISTEN connection dropped may have missed a change: forget everything.
-  database.bus.onGap?.(() => cache.clear());
+  database.bus.onGap?.(() => {
+    for (const cache of caches.byName.values()) cache.clear();
+  });
 }
 
-/** The cache for a non-transaction handle whose app enabled it; undefined otherwise. */
-export function projectAccessCacheOf(db: Db): CredentialCache<CachedAccess> | undefined {
+/** A cache for a non-transaction handle whose app enabled them (entries owned by a project id); undefined otherwise. */
+export function projectCacheOf<V>(db: Db, name: ProjectCacheName): CredentialCache<V> | undefined {
   const bus = busOf(db);
-  return bus ? caches.get(bus) : undefined;
+  const caches = bus ? registry.get(bus) : undefined;
+  if (!caches) return undefined;
+  let cache = caches.byName.get(name);
+  if (!cache) {
+    cache = new CredentialCache<unknown>(caches.ttlMs);
+    caches.byName.set(name, cache);
+  }
+  return cache as CredentialCache<V>;
 }
+
+export const projectAccessCacheOf = (db: Db) => projectCacheOf<CachedAccess>(db, 'access');
 
 /**
- * Call after the transaction that changed a project's row or its memberships committed:
- * clears this process at once and tells every other replica. A failed NOTIFY is not the
- * caller's failure; entries elsewhere then end with their few-second lifetime.
+ * Call after the transaction that changed a project's row, its memberships or one of its
+ * terminals committed: clears this process at once and tells every other replica. A failed
+ * NOTIFY is not the caller's failure; entries elsewhere then end with their few-second lifetime.
  */
 export async function projectAccessChanged(db: Db, projectId: string) {
   const bus = busOf(db);
   if (!bus) return;
-  caches.get(bus)?.drop(projectId);
+  for (const cache of registry.get(bus)?.byName.values() ?? []) cache.drop(projectId);
   await bus.publish(BUS_CHANNELS.projects, { project_id: projectId }).catch(() => {});
+}
+
+/** After a change that reaches many projects at once (a business's payment provider): every entry goes. */
+export async function allProjectsChanged(db: Db) {
+  const bus = busOf(db);
+  if (!bus) return;
+  for (const cache of registry.get(bus)?.byName.values() ?? []) cache.clear();
+  await bus.publish(BUS_CHANNELS.projects, {}).catch(() => {});
 }

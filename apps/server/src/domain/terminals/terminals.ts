@@ -10,6 +10,7 @@ import { type Actor, actorId } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { andAll, buildList, toPage } from '../listing/list-query';
 import { projectAccess } from '../projects/project-access';
+import { projectAccessChanged } from '../projects/project-access-cache';
 import { terminalListSpec } from './terminal-list-spec';
 
 export type TerminalRow = typeof terminals.$inferSelect;
@@ -97,7 +98,7 @@ export async function updateTerminal(
   input: { label?: string; location?: string | null; serial?: string | null },
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'terminals.manage');
     await findTerminal(tx, projectId, terminalId, true);
     const set: Partial<TerminalRow> = { updatedAt: now };
@@ -114,6 +115,9 @@ export async function updateTerminal(
     });
     return row!;
   });
+  // Its label is in the setup a transaction create keeps per process.
+  await projectAccessChanged(db, projectId);
+  return row;
 }
 
 /** Voids the terminal's open pairing codes (a newer code, or disabling, replaces them). */
@@ -141,7 +145,7 @@ export async function disableTerminal(
   terminalId: string,
   now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'terminals.manage');
     const before = await findTerminal(tx, projectId, terminalId, true);
     if (before.status === 'disabled') return { row: before, changed: false };
@@ -154,6 +158,8 @@ export async function disableTerminal(
     await recordAudit(tx, actor, projectId, 'terminal.disabled', terminalId, now);
     return { row: row!, changed: true };
   });
+  if (result.changed) await projectAccessChanged(db, projectId);
+  return result;
 }
 
 /**
@@ -162,7 +168,7 @@ export async function disableTerminal(
  * terminal that is not disabled is returned unchanged.)
  */
 export async function enableTerminal(db: Db, actor: Actor, projectId: string, terminalId: string, now: Date) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'terminals.manage');
     const before = await findTerminal(tx, projectId, terminalId, true);
     if (before.status !== 'disabled') return { row: before, changed: false };
@@ -174,6 +180,8 @@ export async function enableTerminal(db: Db, actor: Actor, projectId: string, te
     await recordAudit(tx, actor, projectId, 'terminal.enabled', terminalId, now);
     return { row: row!, changed: true };
   });
+  if (result.changed) await projectAccessChanged(db, projectId);
+  return result;
 }
 
 export const terminalDisabled = () =>
