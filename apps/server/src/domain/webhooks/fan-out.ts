@@ -66,12 +66,19 @@ export async function fanOutEvents(db: Db, opts: FanOutOptions) {
   const rows = await rowsOf<FannedRow>(
     db,
     sql`with taken as (
+          -- '= any(array(…))' rather than 'in (…)': the queue's rows are deleted as fast as they
+          -- come, and a hash join read every dead one still in the table on each batch.
           delete from event_fanout f
-          where f.seq in (select seq from event_fanout order by seq limit ${opts.batch} for update skip locked)
+          where f.seq = any(array(select seq from event_fanout order by seq limit ${opts.batch} for update skip locked))
           returning f.event_id, f.seq
         ), due as (
-          select ev.id, taken.seq, ev.project_id, ev.type, ev.data::text as data, ev.created_at
-          from taken join events ev on ev.id = taken.event_id
+          -- One primary-key lookup per taken event (the LIMIT keeps the planner from turning
+          -- this into a hash join, which read the whole events table on every batch).
+          select ev.id, taken.seq, ev.project_id, ev.type, ev.data, ev.created_at
+          from taken cross join lateral (
+            select ev.id, ev.project_id, ev.type, ev.data::text as data, ev.created_at
+            from events ev where ev.id = taken.event_id limit 1
+          ) ev
         ), room as (
           select * from unnest(${sql.param([...opts.endpointRoom.keys()])}::text[],
                                ${sql.param([...opts.endpointRoom.values()])}::int[]) as r(endpoint_id, room)

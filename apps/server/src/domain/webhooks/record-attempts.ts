@@ -29,7 +29,12 @@ export interface DeliveryHint {
  * its attempt is not recorded), and an attempt row for each delivery kept. The batch travels
  * as one JSON parameter, so the statement costs the same to build at 1 row or 500.
  */
-async function writeAttempts(db: Db | Tx, owner: string, results: AttemptResult[]): Promise<Set<string>> {
+async function writeAttempts(
+  db: Db | Tx,
+  owner: string,
+  results: AttemptResult[],
+  opts: { kept: boolean },
+): Promise<Set<string>> {
   const batch = JSON.stringify(
     results.map((r) => ({
       id: r.delivery.id,
@@ -72,7 +77,7 @@ async function writeAttempts(db: Db | Tx, owner: string, results: AttemptResult[
         select v.project_id, v.endpoint_id, v.id, v.started_at, v.duration_ms, v.succeeded, v.request_url,
           v.request_headers, v.request_body, v.response_status, v.response_headers, v.response_body, v.error
         from v join kept on kept.id = v.id
-        returning delivery_id`,
+        ${opts.kept ? sql`returning delivery_id` : sql``}`,
   );
   return new Set(kept.map((r) => r.delivery_id));
 }
@@ -173,10 +178,11 @@ export async function recordAttempts(
   const changes = healthChanges(results);
   let disabled: EndpointRow[] = [];
   if (changes.length === 0) {
-    await writeAttempts(db, owner, results);
+    // Which deliveries were kept matters only to health changes: none here, so none comes back.
+    await writeAttempts(db, owner, results, { kept: false });
   } else {
     disabled = await db.transaction(async (tx) => {
-      const kept = await writeAttempts(tx, owner, results);
+      const kept = await writeAttempts(tx, owner, results, { kept: true });
       const off: EndpointRow[] = [];
       for (const change of changes) {
         const recorded = {
