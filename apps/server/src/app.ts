@@ -32,7 +32,7 @@ export interface BuildAppOptions {
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(ctx.config),
+    logger: opts.logger === false ? false : await loggerOptions(ctx.config),
     genReqId: () => randomUUID(),
     // requestLogging writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

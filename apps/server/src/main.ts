@@ -3,12 +3,9 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { initSentry } from './platform/sentry';
-import { startMaintenance } from './workers/maintenance';
-import { reconcileOnStart, startPaymentReconcile } from './workers/payment-reconcile';
-import { startPlannerStatistics } from './workers/planner-statistics';
-import { startRollups } from './workers/rollups';
-import { startTerminalSweeper } from './workers/terminal-sweeper';
-import { createWebhookDispatcher } from './workers/webhook-dispatcher';
+import { reconcileOnStart } from './workers/payment-reconcile';
+
+const WORKERS_GRACE_MS = 1_000;
 
 function readConfig(): Config {
   try {
@@ -60,6 +57,34 @@ function announceReady(
   );
 }
 
+/**
+ * On PGlite every statement shares one connection and this thread: the first requests after a
+ * start (a load balancer's /readyz, the console reloading) go before the workers' catch-up
+ * passes (the webhook backlog, the dashboard rollups), which were a quarter of a second of a
+ * restart (issue 18 §2). The workers' code loads then too. PostgreSQL starts them at once.
+ */
+function startWorkersSoon(app: Awaited<ReturnType<typeof buildApp>>, kind: 'pglite' | 'postgres') {
+  let timer: NodeJS.Timeout | undefined;
+  const started = new Promise<() => Promise<void>>((resolve) => {
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        resolve(import('./workers/start-workers').then(({ startWorkers }) => startWorkers(app.ctx, app.log)));
+      },
+      kind === 'pglite' ? WORKERS_GRACE_MS : 0,
+    );
+  });
+  started.catch((error) => app.log.error({ err: error }, 'background workers failed to start'));
+  return {
+    async stop() {
+      // Not started yet: they never will be.
+      if (timer) return clearTimeout(timer);
+      const stop = await started.catch(() => undefined);
+      await stop?.();
+    },
+  };
+}
+
 async function main() {
   const config = readConfig();
   const onUnexpectedError = await initSentry(config);
@@ -77,14 +102,8 @@ async function main() {
     host: config.host,
     listenTextResolver: (address) => `listening on ${address}`,
   });
-  const stopMaintenance = startMaintenance(app.ctx, app.log);
-  const stopTerminalSweeper = startTerminalSweeper(app.ctx, app.log);
-  const stopPlannerStatistics = startPlannerStatistics(app.ctx, app.log);
-  const stopReconcile = startPaymentReconcile(app.ctx, app.log);
-  const webhooks = createWebhookDispatcher(app.ctx, { log: app.log });
-  await webhooks.start();
-  const stopRollups = startRollups(app.ctx, app.log);
   announceReady(app, config, database.kind);
+  const workers = startWorkersSoon(app, database.kind);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -97,12 +116,7 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    stopMaintenance();
-    stopTerminalSweeper();
-    stopPlannerStatistics();
-    stopReconcile();
-    await webhooks.stop();
-    stopRollups();
+    await workers.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * Channels of the change bus. Every replica hears every message (PostgreSQL LISTEN/NOTIFY),
@@ -73,6 +73,7 @@ export function inProcessBus(): Bus {
  * listeners treat messages as hints and re-read the database (SSE streams re-read the row).
  */
 export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> {
+  const { Client } = (await import('pg')).default;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const channels = Object.values(BUS_CHANNELS);
@@ -85,7 +86,7 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
   gaps.setMaxListeners(0);
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new Client({ connectionString: url });
     c.on('error', () => {});
     c.on('end', () => {
       if (client === c) client = undefined;

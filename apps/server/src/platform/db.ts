@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from '../db/schema';
 import { type Bus, inProcessBus, openPostgresBus } from './bus';
 import { migrationsFolder } from './paths';
@@ -73,6 +70,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 const QUEUE_SESSION = '-c synchronous_commit=off -c enable_bitmapscan=off -c random_page_cost=1.1';
 
 async function openPostgres(url: string, max: number): Promise<Database> {
+  // Loaded only with DATABASE_URL: the embedded default starts without them (issue 18 §2).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});

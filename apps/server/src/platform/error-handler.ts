@@ -147,24 +147,34 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
  * `Allow` (RFC 9110 §15.5.6) instead of 404. Fastify's own router does not expose that question.
  */
 function methodIndex(app: FastifyInstance) {
-  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1000 });
-  const noop = () => {};
-  const seen = new Set<string>();
+  // Built on the first unknown route, not at boot: a second router of every route cost a
+  // tenth of a second on each start (issue 18 §2), and most processes never need it.
+  const routes: [HTTPMethod, string][] = [];
+  let router: ReturnType<typeof FindMyWay> | undefined;
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[];
-    for (const raw of methods) {
-      const method = raw.toUpperCase() as HTTPMethod;
-      const key = `${method} ${route.url}`;
-      if (seen.has(key) || !route.url) continue;
-      seen.add(key);
-      router.on(method, route.url, noop);
-    }
+    for (const raw of methods) if (route.url) routes.push([raw.toUpperCase() as HTTPMethod, route.url]);
+    router = undefined;
   });
+  const build = () => {
+    const built = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1000 });
+    const noop = () => {};
+    const seen = new Set<string>();
+    for (const [method, url] of routes) {
+      const key = `${method} ${url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      built.on(method, url, noop);
+    }
+    return built;
+  };
   const candidates = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   return (url: string): string[] => {
     const path = url.split('?')[0] ?? '/';
+    router ??= build();
+    const found = router;
     try {
-      return candidates.filter((m) => router.find(m, path) !== null);
+      return candidates.filter((m) => found.find(m, path) !== null);
     } catch {
       return [];
     }
@@ -196,7 +206,8 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
     // Page paths belong to the single-page console; everything else is an API 404.
     if (app.serveConsole?.(request, reply)) return reply;
     const allowed = allowedMethods(request.url).filter((m) => m !== 'OPTIONS');
-    if (allowed.length > 0) {
+    // A route that takes this method but found nothing (a missing file under /assets/*) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       return sendProblem(
         request,

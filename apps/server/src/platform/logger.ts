@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /**
  * pino options: JSON lines when a machine reads stdout, one readable line per request on a
  * terminal (`LOG_FORMAT` decides; config defaults it by whether stdout is a TTY). Secrets and
- * tokens never reach a log line.
+ * tokens never reach a log line. pino-pretty loads only for a terminal (issue 18 §2).
  */
-export function loggerOptions(
+export async function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
-): FastifyServerOptions['logger'] {
+): Promise<FastifyServerOptions['logger']> {
+  const pinoPretty = config.logFormat === 'pretty' ? (await import('pino-pretty')).default : undefined;
   return {
     level: config.logLevel,
     redact: {
@@ -25,7 +25,7 @@ export function loggerOptions(
       censor: '[redacted]',
     },
     // In this thread and synchronous, so lines keep their order with what the process prints.
-    ...(config.logFormat === 'pretty'
+    ...(pinoPretty
       ? {
           stream: pinoPretty({
             sync: true,

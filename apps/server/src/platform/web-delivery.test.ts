@@ -107,6 +107,34 @@ describe('delivery: compression and caching (issue 10)', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it.skipIf(!built)(
+    'answers a missing asset 404, keeps the bundle folder, and serves top-level files',
+    async () => {
+      const asset = `/assets/${someAsset()}`;
+      const head = await t.app.inject({ method: 'HEAD', url: asset });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      const missing = await t.app.inject({ url: '/assets/nothing-here-123.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/application\/problem\+json/);
+      // Nothing outside the build folder, however the path is spelled.
+      for (const url of [
+        '/assets/',
+        '/assets/..%2f..%2f..%2fpackage.json',
+        '/assets/%2e%2e/%2e%2e/%2e%2e/package.json',
+      ]) {
+        const outside = await t.app.inject({ url });
+        expect(outside.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(outside.body, url).not.toContain('"workspaces"');
+      }
+
+      const icon = await t.app.inject({ url: '/favicon.svg' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
   it.skipIf(!built)('serves the console page revalidated (no-cache) and compressed', async () => {
     const page = await t.app.inject({
       url: '/login',

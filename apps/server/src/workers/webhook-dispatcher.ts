@@ -9,7 +9,8 @@ import { recordAttempts } from '../domain/webhooks/record-attempts';
 import { BUS_CHANNELS } from '../platform/bus';
 import { coalescedPublisher } from '../platform/coalesced-publisher';
 import type { AppContext } from '../platform/context';
-import { guardedAgent, type OutboundPolicy } from '../platform/http/outbound-guard';
+import { guardedAgent } from '../platform/http/guarded-agent';
+import type { OutboundPolicy } from '../platform/http/outbound-guard';
 
 export interface WebhookDispatcherOptions {
   /** Sends in flight at once on this replica. */

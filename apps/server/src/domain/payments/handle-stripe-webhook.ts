@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { businesses, projects, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
@@ -38,6 +37,8 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
     .limit(1);
   if (!found?.business.stripeWebhookSecretEnc) throw badSignature();
+  // Loaded here, not at start (issue 18 §2): only Stripe merchants' webhooks need it.
+  const { default: Stripe } = await import('stripe');
   try {
     Stripe.webhooks.constructEvent(
       rawBody,
@@ -51,7 +52,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (txn.provider !== 'stripe' || !['pending', 'processing', 'requires_action'].includes(txn.status)) {
     return { received: true, handled: false };
   }
-  const result = await providerFor(ctx, 'stripe', found.business)
+  const result = await (await providerFor(ctx, 'stripe', found.business))
     .retrieve({
       projectId,
       transactionId,

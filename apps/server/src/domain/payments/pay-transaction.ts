@@ -13,7 +13,7 @@ import { publishTransactionChange } from '../transactions/publish-transaction-ch
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
 import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
-import type { ChargeResult } from './provider';
+import type { ChargeResult, PaymentProvider } from './provider';
 import { providerFor } from './provider-for';
 
 const notPayable = (status: string) =>
@@ -83,7 +83,7 @@ export async function payTransaction(
 ): Promise<PayResponse> {
   const db = ctx.database.db;
   const scanCtx = await loadScanContext(db, input.scanId);
-  const provider = providerFor(ctx, scanCtx.txn.provider, scanCtx.business);
+  const provider = await providerFor(ctx, scanCtx.txn.provider, scanCtx.business);
   if (!input.confirmation) provider.checkPaymentMethod(input.paymentMethod ?? '');
   const txn = await expireAndPublishIfDue(ctx.database, scanCtx.txn, ctx.now());
   const now = ctx.now();
@@ -232,7 +232,7 @@ async function afterProviderError(
     txn: TransactionRow;
     attemptId: string;
     attemptKey: string;
-    provider: ReturnType<typeof providerFor>;
+    provider: PaymentProvider;
     error: unknown;
     confirmUrl: string;
     back: 'pending' | 'requires_action';

@@ -49,7 +49,7 @@ export async function reconcileProcessing(
     for (const { txn, business } of rows) {
       report.checked++;
       try {
-        const provider = providerFor(ctx, txn.provider, business);
+        const provider = await providerFor(ctx, txn.provider, business);
         const declined = await declinedAttempts(ctx.database.db, txn.projectId, txn.id);
         const result = await provider.retrieve({
           projectId: txn.projectId,
@@ -104,7 +104,7 @@ export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThan
   let settled = 0;
   for (const { refund, txn, business } of rows) {
     try {
-      const answer = await providerFor(ctx, txn.provider, business).refund({
+      const answer = await (await providerFor(ctx, txn.provider, business)).refund({
         projectId: refund.projectId,
         refundId: refund.id,
         transactionId: txn.id,

@@ -98,7 +98,7 @@ export async function refundTransaction(
     return { txn, refund: refund!, business: business!.b };
   });
 
-  const provider = providerFor(ctx, reserved.txn.provider, reserved.business);
+  const provider = await providerFor(ctx, reserved.txn.provider, reserved.business);
   let answer: RefundResult;
   try {
     answer = await provider.refund({

@@ -27,7 +27,7 @@ function rejectedReason(status: TransactionRow['status']): string | null {
 /** Stripe only: the PaymentIntent's client secret, created once per transaction. */
 async function stripeSession(ctx: AppContext, txn: TransactionRow, business: BusinessRow) {
   if (txn.provider !== 'stripe' || !OPEN_STATUSES.has(txn.status)) return null;
-  const provider = providerFor(ctx, 'stripe', business);
+  const provider = await providerFor(ctx, 'stripe', business);
   const prepared = await provider.prepare!({
     projectId: txn.projectId,
     transactionId: txn.id,

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { mailOutbox } from '../../db/schema';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
@@ -12,11 +12,12 @@ export interface OutgoingMail extends RenderedEmail {
   kind: string;
 }
 
-const transports = new Map<string, Transporter>();
+// nodemailer loads with the first mail sent through SMTP, not on every start (issue 18 §2).
+const transports = new Map<string, Promise<Transporter>>();
 const transportFor = (url: string) => {
   let t = transports.get(url);
   if (!t) {
-    t = nodemailer.createTransport(url);
+    t = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
     transports.set(url, t);
   }
   return t;
@@ -33,7 +34,7 @@ export async function sendMail(
 ) {
   if (ctx.config.smtpUrl) {
     try {
-      await transportFor(ctx.config.smtpUrl).sendMail({
+      await (await transportFor(ctx.config.smtpUrl)).sendMail({
         from: ctx.config.mailFrom,
         to: mail.to,
         subject: mail.subject,
