@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { webDist } from './paths';
@@ -83,13 +83,13 @@ async function web(app: FastifyInstance) {
       // send's own `public, max-age=0` would win over setHeaders (it lands on the reply, which
       // is written after the raw header): turn it off and decide here.
       cacheControl: false,
-      setHeaders(res: { setHeader(name: string, value: string): void }, filePath: string) {
+      setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? IMMUTABLE : REVALIDATE);
         // The twin sent (.br, .gz or none) depends on Accept-Encoding: caches must key on it.
         res.setHeader('vary', 'accept-encoding');
       },
-    } as const;
+    } satisfies FastifyStaticOptions;
     // The top-level files get a route each (the console's page paths fall through to it).
     // The hashed bundle (hundreds of files with their .br, .gz and .map twins) is one
     // wildcard route: a route per file cost a fifth of a second on every start (issue 18 §2).

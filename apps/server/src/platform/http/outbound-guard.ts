@@ -2,9 +2,10 @@ import net from 'node:net';
 
 /**
  * SSRF guard for requests to addresses that users type (webhook URLs, issue 8). The address
- * is checked where the socket is opened: the connector resolves the name itself, checks every
- * address it got, and connects to the one it checked — so a DNS answer that changes between
- * a check and the connection (rebinding) cannot slip through. Numeric spellings
+ * is checked where the socket is opened (`guardedAgent`, guarded-agent.ts): the connector
+ * resolves the name itself, checks every address it got, and connects to the one it checked —
+ * so a DNS answer that changes between a check and the connection (rebinding) cannot slip
+ * through. Numeric spellings
  * (`2130706433`, `0x7f000001`, `017700000001`, `127.1`) never reach this far as names: the
  * WHATWG URL parser turns them into `127.0.0.1`, which is checked like any address.
  */
