@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { authReady } from '../auth/firebase';
 import { takeDestination } from '../auth/redirect';
-import { Navigate } from './nav';
+import { Navigate } from '../ui/nav';
 
 /** Sign-in screens: a signed-in visitor goes on to where they wanted, or the dashboard. */
 export function AnonymousOnly({ children }: { children: ReactNode }) {

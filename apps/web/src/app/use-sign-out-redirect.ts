@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { authErrorMessage } from '../auth/errors';
-import { useToast } from './global-ui';
-import { useNav } from './nav';
+import { useToast } from '../ui/global-ui';
+import { useNav } from '../ui/nav';
 
 const AUTH_STATE_FAILED =
   'Your sign-in state could not be read in this browser. Reload the page to try again.';

@@ -1,7 +1,7 @@
 import type { MultiFactorResolver } from 'firebase/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useUi } from '../app/global-ui';
-import { Link, useNav } from '../app/nav';
+import { useUi } from '../ui/global-ui';
+import { Link, useNav } from '../ui/nav';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { PasswordInput } from '../ui/PasswordInput';

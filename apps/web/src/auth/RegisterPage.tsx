@@ -11,7 +11,7 @@ import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useUi } from '../app/global-ui';
+import { useUi } from '../ui/global-ui';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';

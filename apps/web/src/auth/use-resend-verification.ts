@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUi } from '../app/global-ui';
+import { useUi } from '../ui/global-ui';
 import { useAuth } from './auth-context';
 import { authErrorMessage } from './errors';
 import { sdk } from './firebase';

@@ -11,7 +11,7 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { reauthenticateWithProviderPopup } from '../../auth/federated';

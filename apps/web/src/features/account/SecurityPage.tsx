@@ -18,7 +18,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { reauthenticateWithProviderPopup } from '../../auth/federated';

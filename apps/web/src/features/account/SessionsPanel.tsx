@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { RelativeTime } from '../terminals/status';
 
 const sessionsKey = ['me', 'sessions'] as const;

@@ -2,7 +2,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
 import {
   DATE_FORMATS,

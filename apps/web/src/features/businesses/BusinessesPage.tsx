@@ -2,7 +2,7 @@ import type { Business } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
 import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks';

@@ -3,7 +3,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { takeDestination } from '../../auth/redirect';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';

@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';

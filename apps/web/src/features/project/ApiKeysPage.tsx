@@ -8,7 +8,7 @@ import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';

@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';

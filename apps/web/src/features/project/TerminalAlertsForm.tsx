@@ -4,7 +4,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction, useProject } from '../workspace/hooks';
 

@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { auth } from '../../auth/firebase';
 import { keys, send, useAction, useMembers, useProject } from '../workspace/hooks';
 

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';

@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../../api/api-error';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { FormField } from '../../ui/FormField';
 import { keys, send, useAction } from '../workspace/hooks';
 

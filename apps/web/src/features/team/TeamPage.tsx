@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { GatedButton } from '../../ui/GatedButton';
 import { useRotateSticker } from './hooks';
 

@@ -1,7 +1,7 @@
 import type { Terminal } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { currencyDigits, formatMoney } from '../../lib/money';
 import { GatedButton } from '../../ui/GatedButton';
 import { useProject } from '../workspace/hooks';

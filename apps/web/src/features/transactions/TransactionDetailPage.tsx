@@ -2,7 +2,7 @@ import type { TransactionDetail } from '@scanline/contracts';
 import { Timeline } from 'primereact/timeline';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../theme/date-format';
 import { GatedButton } from '../../ui/GatedButton';

@@ -3,7 +3,7 @@ import type { DeliveryAttempt } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';

@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { fetchWebhookSecret, useWebhookActions } from './hooks';
 

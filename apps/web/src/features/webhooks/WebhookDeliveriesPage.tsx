@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUi } from '../../app/global-ui';
+import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';

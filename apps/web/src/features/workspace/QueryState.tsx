@@ -3,7 +3,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/api-error';
-import NotFoundPage from '../../app/NotFoundPage';
+import NotFoundPage from '../../ui/NotFoundPage';
 
 /** Loading skeletons, the not-found screen for a 404, and a retryable error for the rest. */
 export function QueryState({

@@ -18,7 +18,7 @@ import {
 const ConfirmDialog = lazy(async () => {
   const [{ ConfirmDialog: Dialog }, { PrimeProvider }] = await Promise.all([
     import('primereact/confirmdialog'),
-    import('../ui/prime-provider'),
+    import('./prime-provider'),
   ]);
   return {
     default: (props: ConfirmDialogProps) => (
@@ -33,7 +33,7 @@ const ConfirmDialog = lazy(async () => {
 const LazyToast = lazy(async () => {
   const [{ Toast: Host }, { PrimeProvider }] = await Promise.all([
     import('primereact/toast'),
-    import('../ui/prime-provider'),
+    import('./prime-provider'),
   ]);
   return {
     default: (props: ToastProps & { ref: Ref<Toast> }) => (

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findCycles, findUpwardImports, readImportGraph } from './import-graph';
+
+// The rule the README's "Code layout" writes down: a file imports only from its own layer or a
+// lower one, and no files import each other. Folders are listed top layer first.
+const serverLayers = [
+  ['main.ts', 'app.ts'],
+  ['api/', 'cli/', 'workers/'],
+  ['domain/'],
+  ['identity/'],
+  ['platform/'],
+  ['db/'],
+] as const;
+
+const webLayers = [
+  ['main.tsx', 'app/', 'pay/', 'terminal-app/'],
+  ['features/'],
+  ['auth/'],
+  ['api/', 'ui/', 'theme/', 'lib/', 'config/'],
+] as const;
+
+const repository = path.resolve(import.meta.dirname, '..');
+const trees = [
+  { name: 'apps/server/src', layers: serverLayers },
+  { name: 'apps/web/src', layers: webLayers },
+  { name: 'packages/contracts/src', layers: [] },
+  { name: 'packages/client/src', layers: [] },
+];
+
+describe('code layout', () => {
+  for (const tree of trees) {
+    const graph = readImportGraph(path.join(repository, tree.name));
+
+    it(`${tree.name}: reads a real import graph`, () => {
+      // Guards the reader itself: an empty graph would pass every rule below.
+      const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
+      expect(graph.size).toBeGreaterThan(3);
+      expect(edges).toBeGreaterThan(2);
+    });
+
+    if (tree.layers.length > 0) {
+      it(`${tree.name}: no import runs up a layer`, () => {
+        expect(findUpwardImports(graph, tree.layers)).toEqual([]);
+      });
+    }
+
+    it(`${tree.name}: no files import each other`, () => {
+      expect(findCycles(graph)).toEqual([]);
+    });
+  }
+
+  it('the checks catch an upward import and a loop', () => {
+    const graph = new Map([
+      ['platform/a.ts', new Set(['domain/b.ts'])],
+      ['domain/b.ts', new Set(['platform/a.ts'])],
+      ['domain/c.ts', new Set(['platform/a.ts'])],
+    ]);
+    expect(findUpwardImports(graph, serverLayers)).toEqual(['platform/a.ts → domain/b.ts']);
+    expect(findCycles(graph)).toEqual([['domain/b.ts', 'platform/a.ts']]);
+  });
+});
