@@ -15,9 +15,7 @@ const specifierPattern =
 
 function isTestFile(relativePath: string): boolean {
   return (
-    /\.test\.tsx?$/.test(relativePath) ||
-    relativePath.startsWith('test/') ||
-    relativePath.includes('/test/')
+    /\.test\.tsx?$/.test(relativePath) || relativePath.startsWith('test/') || relativePath.includes('/test/')
   );
 }
 
@@ -109,10 +107,7 @@ export function findCycles(graph: ImportGraph): string[][] {
  * `layerOf` names the layer of a file (by the first folder that matches) or undefined when
  * the file is in no layer (and so is not checked).
  */
-export function findUpwardImports(
-  graph: ImportGraph,
-  layers: readonly (readonly string[])[],
-): string[] {
+export function findUpwardImports(graph: ImportGraph, layers: readonly (readonly string[])[]): string[] {
   const layerOf = (file: string): number | undefined => {
     const found = layers.findIndex((prefixes) =>
       prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix)),

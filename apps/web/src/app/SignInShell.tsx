@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { AnonymousOnly } from './anonymous-only';
 import { GlobalUiProvider } from '../ui/global-ui';
 import { type Nav, NavProvider } from '../ui/nav';
+import { AnonymousOnly } from './anonymous-only';
 import { useSignOutRedirect } from './use-sign-out-redirect';
 
 export const loadLoginPage = () => import('../auth/LoginPage');

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useNavigation } from 'react-router';
 import { GlobalUiProvider } from '../ui/global-ui';
-import { AnonymousOnly, RequireAuth } from './guards';
 import { type Nav, NavProvider } from '../ui/nav';
+import { AnonymousOnly, RequireAuth } from './guards';
 import { useSignOutRedirect } from './use-sign-out-redirect';
 
 /** Route-level code splitting: each screen is its own chunk, loaded on first visit. */

@@ -1,9 +1,9 @@
 import type { MultiFactorResolver } from 'firebase/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useUi } from '../ui/global-ui';
-import { Link, useNav } from '../ui/nav';
 import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
+import { useUi } from '../ui/global-ui';
+import { Link, useNav } from '../ui/nav';
 import { PasswordInput } from '../ui/PasswordInput';
 import { InlineMessage, PlainButton, PlainDivider, PlainInput } from '../ui/plain-controls';
 import { AuthCard } from './AuthCard';

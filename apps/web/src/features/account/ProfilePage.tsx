@@ -11,7 +11,6 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
-import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { reauthenticateWithProviderPopup } from '../../auth/federated';
@@ -21,6 +20,7 @@ import { usePasswordPolicy } from '../../auth/use-password-policy';
 import { runtimeConfig } from '../../config/runtime-config';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 
 export default function ProfilePage() {

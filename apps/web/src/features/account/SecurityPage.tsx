@@ -18,7 +18,6 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
-import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { reauthenticateWithProviderPopup } from '../../auth/federated';
@@ -27,6 +26,7 @@ import { isSecondStepRequired, SecondStepForm, secondStepResolver } from '../../
 import { runtimeConfig } from '../../config/runtime-config';
 import { formatDate } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { SessionsPanel } from './SessionsPanel';
 

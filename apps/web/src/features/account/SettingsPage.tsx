@@ -2,7 +2,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUi } from '../../ui/global-ui';
 import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
 import {
   DATE_FORMATS,
@@ -13,6 +12,7 @@ import {
   setDateFormat,
 } from '../../theme/date-format';
 import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 
 const APPEARANCES: { value: Appearance; label: string }[] = [

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
-import { useUi } from '../../ui/global-ui';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
+import { useUi } from '../../ui/global-ui';
 import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks';
 
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */

@@ -4,8 +4,8 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
-import { useUi } from '../../ui/global-ui';
 import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
 import { keys, send, useAction, useProject } from '../workspace/hooks';
 
 /** Issue 15 §6: email owner and admins when a terminal stays offline (and when it is back). */

@@ -3,8 +3,8 @@ import { Checkbox } from 'primereact/checkbox';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useUi } from '../../ui/global-ui';
 import { auth } from '../../auth/firebase';
+import { useUi } from '../../ui/global-ui';
 import { keys, send, useAction, useMembers, useProject } from '../workspace/hooks';
 
 /** Whether this browser's session passed a second factor (the ID token says so). */

@@ -5,8 +5,8 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../../api/api-error';
-import { useUi } from '../../ui/global-ui';
 import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
 import { keys, send, useAction } from '../workspace/hooks';
 
 /** Invite several addresses at once; each gets a link valid 7 days. */

@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useUi } from '../../ui/global-ui';
 import { GatedButton } from '../../ui/GatedButton';
+import { useUi } from '../../ui/global-ui';
 import { useRotateSticker } from './hooks';
 
 /** Drawn black on white with a quiet zone, as a phone camera reads it best from a counter. */

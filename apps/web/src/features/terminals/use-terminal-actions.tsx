@@ -1,9 +1,9 @@
 import type { Terminal } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { useUi } from '../../ui/global-ui';
 import { currencyDigits, formatMoney } from '../../lib/money';
 import { GatedButton } from '../../ui/GatedButton';
+import { useUi } from '../../ui/global-ui';
 import { useProject } from '../workspace/hooks';
 import { useCreateTerminal, useSendTestCheckout, useSetTerminalEnabled, useUpdateTerminal } from './hooks';
 import { PairDialog } from './PairDialog';

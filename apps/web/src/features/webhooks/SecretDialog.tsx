@@ -4,8 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
-import { useUi } from '../../ui/global-ui';
 import { formatDate } from '../../theme/date-format';
+import { useUi } from '../../ui/global-ui';
 import { fetchWebhookSecret, useWebhookActions } from './hooks';
 
 /** Reveal the signing secret, copy it, or rotate it (the old one keeps signing for 24 hours). */
