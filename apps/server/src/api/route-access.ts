@@ -142,12 +142,17 @@ export const PUBLIC_PREFIXES = [
   '/assets/',
 ];
 
+const STATIC_FILE = /^(\/[\w-]+)*\/[\w-]+(\.[\w-]+)+$/;
+const API_PREFIXES = ['/api/', '/terminal/', '/mobile/', '/auth/', '/_admin/'];
+
 /** The guard of a registered route, or undefined when it has none (the security test fails). */
 export function routeAccessOf(method: string, url: string): RouteAccess | undefined {
   const declared = ROUTE_ACCESS[`${method} ${url}`];
   if (declared) return declared;
   if (PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return 'public';
-  // The console's top-level built files (`/favicon.svg`, `/index.html`), a route each when built.
-  if (method === 'GET' && /^\/[\w.-]+\.[a-z0-9]+$/i.test(url)) return 'public';
+  // The console's built files outside /assets (`/favicon.svg`, `/themes/dark.css.br`), a route
+  // each once built: a path with no parameters ending in a file name, never under an API.
+  if (method === 'GET' && STATIC_FILE.test(url) && !API_PREFIXES.some((p) => url.startsWith(p)))
+    return 'public';
   return undefined;
 }
