@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   onUnexpectedError?: (error: unknown) => void;
   /** Request logs for API-key and device-token calls (issue 17 §3); on unless false (benchmarks). */
   requestLogs?: boolean;
+  /** Sees every route as it is registered (the route-table security test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
@@ -43,6 +45,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   app.decorate('ctx', ctx);
   enableProjectAccessCache(ctx.database, ctx.config.authCacheSeconds);

@@ -2,7 +2,10 @@ import type { Role } from '@scanline/contracts';
 import { AppError } from '../platform/errors';
 import type { Actor } from './actor';
 
-/** Issue 4's permission table, as data: which roles may do what. */
+/**
+ * Issue 4's permission table, as data: which roles may do what. Each route names its action in
+ * `api/route-access.ts`, and the route-table security test checks every role against this table.
+ */
 export const POLICY = {
   'project.read': ['owner', 'admin', 'member'],
   'team.read': ['owner', 'admin', 'member'],
@@ -32,7 +35,7 @@ export type Action = keyof typeof POLICY;
 
 // Server-to-server keys read the project and, with mode `write`, edit it; people manage the
 // team and the keys themselves.
-const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
+export const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
   'project.read': 'read',
   'team.read': 'read',
   'keys.read': 'read',

@@ -5,7 +5,6 @@ import { purgeOldRequestLogs, RequestLogBuffer } from '../domain/request-logs/bu
 import { BODY_LIMIT, redactBody } from '../domain/request-logs/redact';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { runCommonRouteTests } from '../test/security-suite';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -153,9 +152,4 @@ describe('request logs', () => {
     expect(await purgeOldRequestLogs(t.ctx.database.db, later)).toBeGreaterThan(0);
     expect(await rowsOf()).toHaveLength(0);
   });
-});
-
-describe('request log routes: common security', () => {
-  runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/request-logs' });
-  runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/request-logs/req_x' });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
@@ -30,6 +30,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Port to listen on (default: a free one); lets a test know the app's URL before it starts. */
   port?: number;
+  /** Sees every route as the app registers it (before any plugin). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The real app on a fresh database; tests build their own data with factories. */
@@ -48,7 +50,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const ctx: AppContext = { config, database, now: () => new Date(Date.now() + offset) };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, onRoute: opts.onRoute });
   let origin = config.publicUrl;
   const dispatchers: WebhookDispatcher[] = [];
   if (opts.listen) {

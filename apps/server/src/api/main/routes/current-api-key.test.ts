@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { runCommonRouteTests } from '../../../test/security-suite';
 import { apiKeyFor, type Team } from '../../terminal/terminal-fixtures';
 
 let t: TestApp;
@@ -35,6 +34,4 @@ describe('GET /api/v1/api-key', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
-
-  runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/api-key' });
 });

@@ -5,7 +5,6 @@ import { newId } from '../../../platform/ids';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeTerminal, makeTransaction } from '../../../test/payment-factories';
-import { runCommonRouteTests } from '../../../test/security-suite';
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 type Group = {
@@ -95,8 +94,6 @@ describe('main API: project search', () => {
   ];
 
   describe('security', () => {
-    runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_placeholder/search?q=x' });
-
     it('outsiders and other projects’ keys get 404; members and read keys search', async () => {
       expect((await search('alpha', team.outsider.auth.authorization)).statusCode).toBe(404);
       expect((await search('alpha', `Bearer ${theirs.key.secret}`)).statusCode).toBe(404);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type makeTeam as MakeTeam, makeTeam, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { runCommonRouteTests } from '../../../test/security-suite';
 
 type Team = Awaited<ReturnType<typeof MakeTeam>>;
 type Who = 'owner' | 'admin' | 'member' | 'outsider';
@@ -155,8 +154,4 @@ describe('permission table (issue 4): every route × every role × outsider', ()
       }
     });
   }
-
-  describe('authentication failures on a project route', () => {
-    runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects' });
-  });
 });

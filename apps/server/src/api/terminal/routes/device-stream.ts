@@ -3,17 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentTerminal, presentTerminalTransaction } from '../../../domain/presenters/payments';
-import { authenticateDevice } from '../../../domain/terminals/authenticate-device';
-import {
-  deviceSetup,
-  type FeedItem,
-  feedItem,
-  feedTerminal,
-  isFinal,
-  missedFeedItems,
-  openFeedItems,
-} from '../../../domain/terminals/device-feed';
-import type { TerminalRow } from '../../../domain/terminals/terminals';
+import { deviceSetup } from '../../../domain/terminals/device-feed';
+import { DeviceFeedSession } from '../../../domain/terminals/device-feed-session';
 import { BUS_CHANNELS } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { deviceOf } from '../caller';
@@ -26,8 +17,6 @@ const RETRY_MS = 3000;
 const PING_MS = 15_000;
 /** Safety net for a missed NOTIFY: re-read the open transactions this often. */
 const POLL_MS = 5_000;
-/** Transactions a stream remembers having sent (it forgets the oldest finished ones first). */
-const SENT_KEPT = 500;
 
 const streamHeaders = z.object({
   'last-event-id': z
@@ -103,81 +92,32 @@ export function deviceStreamRoutes(root: FastifyInstance) {
       const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'device' });
       stream.onClose(() => presence.closed(device));
 
-      let cursor = since ? Number(since) : 0;
-      /** What this stream sent of each transaction: the latest change, and whether it was final. */
-      const sent = new Map<string, { changeId: number; final: boolean }>();
-      const send = (item: FeedItem) => {
-        const before = sent.get(item.row.id);
-        if (before && before.changeId >= item.changeId) return;
-        sent.delete(item.row.id);
-        sent.set(item.row.id, { changeId: item.changeId, final: isFinal(item.row.status) });
-        // Bounded memory on a stream that lives for days: the oldest finished ones go first.
-        if (sent.size > SENT_KEPT) {
-          for (const [id, s] of sent) {
-            if (sent.size <= SENT_KEPT) break;
-            if (s.final) sent.delete(id);
-          }
-        }
-        // Ids only grow, so a client's Last-Event-ID is always the furthest point it reached.
-        cursor = Math.max(cursor, item.changeId);
-        stream.event(
-          'transaction',
-          presentTerminalTransaction(item.row, ctx.config.publicUrl),
-          String(cursor),
-        );
-      };
-      let shown: Pick<TerminalRow, 'label' | 'location'> | null = null;
-
-      // One reader at a time: hints that arrive while reading are folded into one more pass.
-      let busy: Promise<void> = Promise.resolve();
-      const serially = (work: () => Promise<void>) => {
-        busy = busy.then(work).catch(() => stream.close());
-        return busy;
-      };
-      // Open transactions, and those this stream showed as open (a missed hint may have finished them).
-      const resync = () =>
-        serially(async () => {
-          const open = await openFeedItems(db, device);
-          for (const item of open) send(item);
-          const openIds = new Set(open.map((i) => i.row.id));
-          for (const [id, s] of [...sent]) {
-            if (s.final || openIds.has(id)) continue;
-            const item = await feedItem(db, device, id);
-            if (item) send(item);
-          }
-        });
-      const onTransaction = (id: string) =>
-        serially(async () => {
-          const item = await feedItem(db, device, id);
-          // A change to a transaction that was already final (a refund) is not the terminal's.
-          if (item && !(isFinal(item.fromStatus) && !sent.has(item.row.id))) send(item);
-        });
-      const onTerminal = () =>
-        serially(async () => {
-          const terminal = await feedTerminal(db, device);
-          const revoked = await authenticateDevice(db, token).then(
-            () => false,
-            () => true,
-          );
-          if (!terminal) return stream.close();
-          if (revoked || terminal.status === 'disabled') {
-            stream.event('terminal', presentTerminal(terminal), String(cursor));
-            return stream.close();
-          }
-          if (shown && (shown.label !== terminal.label || shown.location !== terminal.location)) {
-            stream.event('terminal', presentTerminal(terminal), String(cursor));
-          }
-          shown = { label: terminal.label, location: terminal.location };
-        });
+      const feed = new DeviceFeedSession({
+        db,
+        device,
+        token,
+        since,
+        emit: (event) => {
+          if (event.kind === 'end') return stream.close();
+          if (event.kind === 'transaction')
+            return stream.event(
+              'transaction',
+              presentTerminalTransaction(event.row, ctx.config.publicUrl),
+              event.id,
+            );
+          stream.event('terminal', presentTerminal(event.terminal), event.id);
+        },
+      });
 
       const offTransactions = ctx.database.bus.subscribe(BUS_CHANNELS.transactions, (m) => {
-        if (m.terminal_id === device.terminalId && typeof m.id === 'string') void onTransaction(m.id);
+        if (m.terminal_id === device.terminalId && typeof m.id === 'string')
+          void feed.transactionChanged(m.id);
       });
       const offTerminals = ctx.database.bus.subscribe(BUS_CHANNELS.terminals, (m) => {
-        if (m.id === device.terminalId) void onTerminal();
+        if (m.id === device.terminalId) void feed.terminalChanged();
       });
-      const offGap = ctx.database.bus.onGap?.(() => void resync());
-      const poll = setInterval(() => void resync(), POLL_MS);
+      const offGap = ctx.database.bus.onGap?.(() => void feed.resync());
+      const poll = setInterval(() => void feed.resync(), POLL_MS);
       const ping = setInterval(() => stream.comment('ping'), PING_MS);
       stream.onClose(() => {
         offTransactions();
@@ -187,12 +127,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
         clearInterval(ping);
       });
 
-      await serially(async () => {
-        const terminal = await feedTerminal(db, device);
-        shown = terminal ? { label: terminal.label, location: terminal.location } : null;
-        for (const item of await openFeedItems(db, device)) send(item);
-        if (since) for (const item of await missedFeedItems(db, device, Number(since), ctx.now())) send(item);
-      });
+      await feed.open(ctx.now());
     },
   );
 }

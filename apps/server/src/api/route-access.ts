@@ -1,0 +1,158 @@
+import type { Action } from '../domain/policy';
+
+/**
+ * Who may call a route that is not one project action:
+ * - `public`: no credential (the identity service has its own rules, the mobile API is rate
+ *   limited, health, pages, assets, pairing with a one-time code);
+ * - `user`: a signed-in person; an API key gets 403;
+ * - `api-key`: an API key about itself; a person gets 403;
+ * - `signed-in`: a person or an API key;
+ * - `device`: a paired terminal's device token; anyone else gets 403;
+ * - `own-credential`: a secret of its own, tested beside it (operator token, metrics, Stripe's
+ *   signature).
+ */
+export type RouteGuard = 'public' | 'user' | 'api-key' | 'signed-in' | 'device' | 'own-credential';
+
+/** A project action (checked against the caller's role by `domain/policy.ts`), or a guard. */
+export type RouteAccess = Action | RouteGuard;
+
+/**
+ * Every route of the app, `METHOD /full/path` as Fastify registers it, and what guards it. The
+ * route-table security test (`route-table-security.test.ts`) runs the credential cases on every
+ * route that is not public and the role cases of the policy table on every project action, and
+ * fails on a route missing here: a new route needs its one line. HEAD follows its GET.
+ */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'own-credential', // loopback, METRICS_ALLOWED_CIDRS or METRICS_TOKEN: metrics.test.ts
+  'POST /_admin/commands': 'own-credential', // the admin token from DATA_DIR/admin.json: cli tests
+  'GET /config.json': 'public',
+  'GET /receipts/:token': 'public', // the receipt page: its unguessable token is the credential
+  // CORS preflights of the three APIs
+  'OPTIONS /api/v1*': 'public',
+  'OPTIONS /terminal/v1*': 'public',
+  'OPTIONS /mobile/v1*': 'public',
+  'POST /auth/session': 'public', // session sync: the ID token travels in the body
+  'DELETE /auth/session': 'public',
+
+  // Main API
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/docs': 'public',
+  'GET /api/v1/openapi.json': 'public',
+  'POST /api/v1/providers/stripe/webhook': 'own-credential', // Stripe's signature: stripe-webhook tests
+  'GET /api/v1/me': 'user',
+  'POST /api/v1/me/recovery-codes': 'user',
+  'GET /api/v1/me/sessions': 'user',
+  'POST /api/v1/me/sessions/revoke-others': 'user',
+  'DELETE /api/v1/me/sessions/:session_id': 'user',
+  'GET /api/v1/api-key': 'api-key',
+  'GET /api/v1/event-types': 'signed-in',
+  'POST /api/v1/businesses': 'user',
+  'GET /api/v1/businesses': 'user',
+  'GET /api/v1/businesses/:id': 'user',
+  'PATCH /api/v1/businesses/:id': 'user',
+  'DELETE /api/v1/businesses/:id': 'user',
+  'POST /api/v1/businesses/:id/payment-provider/test': 'user',
+  'POST /api/v1/demo-projects': 'user',
+  'GET /api/v1/invitations/:token': 'user',
+  'POST /api/v1/invitations/:token/accept': 'user',
+  'POST /api/v1/invitations/:token/decline': 'user',
+  'POST /api/v1/projects': 'user',
+  'GET /api/v1/projects': 'user',
+  'GET /api/v1/projects/:id': 'project.read',
+  'PATCH /api/v1/projects/:id': 'project.edit',
+  'DELETE /api/v1/projects/:id': 'project.delete',
+  'POST /api/v1/projects/:id/restore': 'project.delete',
+  'POST /api/v1/projects/:id/transfer': 'project.transfer',
+  'GET /api/v1/projects/:id/audit': 'audit.read',
+  'GET /api/v1/projects/:id/request-logs': 'logs.read',
+  'GET /api/v1/projects/:id/request-logs/:log_id': 'logs.read',
+  'GET /api/v1/projects/:id/live': 'project.read',
+  'GET /api/v1/projects/:id/dashboard': 'dashboard.read',
+  'GET /api/v1/projects/:id/search': 'transactions.read',
+  'GET /api/v1/projects/:id/members': 'team.read',
+  'PATCH /api/v1/projects/:id/members/:userId': 'team.manage',
+  'DELETE /api/v1/projects/:id/members/:userId': 'team.manage', // leaving yourself: project.read
+  'GET /api/v1/projects/:id/invitations': 'team.read',
+  'POST /api/v1/projects/:id/invitations': 'team.manage',
+  'DELETE /api/v1/projects/:id/invitations/:invitationId': 'team.manage',
+  'POST /api/v1/projects/:id/invitations/:invitationId/resend': 'team.manage',
+  'GET /api/v1/projects/:id/api-keys': 'keys.read',
+  'POST /api/v1/projects/:id/api-keys': 'keys.manage',
+  'DELETE /api/v1/projects/:id/api-keys/:keyId': 'keys.manage',
+  'POST /api/v1/projects/:id/api-keys/:keyId/roll': 'keys.manage',
+  'GET /api/v1/projects/:id/transactions': 'transactions.read',
+  'GET /api/v1/projects/:id/transactions/export.csv': 'transactions.read',
+  'GET /api/v1/projects/:id/transactions/:tid': 'transactions.read',
+  'POST /api/v1/projects/:id/transactions/:tid/refunds': 'transactions.refund',
+  'GET /api/v1/projects/:id/scans': 'scans.read',
+  'GET /api/v1/projects/:id/scans/export.csv': 'scans.read',
+  'GET /api/v1/projects/:id/scans/:sid': 'scans.read',
+  'GET /api/v1/projects/:id/events': 'events.read',
+  'GET /api/v1/projects/:id/events/stream': 'events.read',
+  'GET /api/v1/projects/:id/events/:eid': 'events.read',
+  'GET /api/v1/projects/:id/events/:eventId/deliveries': 'webhooks.read',
+  'GET /api/v1/projects/:id/webhooks': 'webhooks.read',
+  'POST /api/v1/projects/:id/webhooks': 'webhooks.manage',
+  'GET /api/v1/projects/:id/webhooks/:webhookId': 'webhooks.read',
+  'PATCH /api/v1/projects/:id/webhooks/:webhookId': 'webhooks.manage',
+  'DELETE /api/v1/projects/:id/webhooks/:webhookId': 'webhooks.manage',
+  'GET /api/v1/projects/:id/webhooks/:webhookId/secret': 'webhooks.secret',
+  'POST /api/v1/projects/:id/webhooks/:webhookId/rotate-secret': 'webhooks.secret',
+  'POST /api/v1/projects/:id/webhooks/:webhookId/recover': 'webhooks.manage',
+  'POST /api/v1/projects/:id/webhooks/:webhookId/test': 'webhooks.manage',
+  'GET /api/v1/projects/:id/webhooks/:webhookId/deliveries': 'webhooks.read',
+  'GET /api/v1/projects/:id/webhooks/:webhookId/deliveries/:deliveryId': 'webhooks.read',
+  'GET /api/v1/projects/:id/deliveries': 'webhooks.read',
+  'POST /api/v1/projects/:id/deliveries/:deliveryId/resend': 'webhooks.manage',
+
+  // Terminal API
+  'GET /terminal/v1/health': 'public',
+  'POST /terminal/v1/pair': 'public', // the one-time pairing code is the credential
+  'POST /terminal/v1/heartbeat': 'device',
+  'GET /terminal/v1/me': 'device',
+  'GET /terminal/v1/stream': 'device',
+  'GET /terminal/v1/projects/:project_id/terminals': 'terminals.read',
+  'POST /terminal/v1/projects/:project_id/terminals': 'terminals.manage',
+  'GET /terminal/v1/projects/:project_id/terminals/:terminal_id': 'terminals.read',
+  'PATCH /terminal/v1/projects/:project_id/terminals/:terminal_id': 'terminals.manage',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/pairing-codes': 'terminals.manage',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/disable': 'terminals.manage',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/enable': 'terminals.manage',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/sticker/rotate': 'terminals.manage',
+  // The device itself, or a person / API key of the transaction's project with this action.
+  'POST /terminal/v1/transactions': 'transactions.create',
+  'GET /terminal/v1/transactions/:id': 'transactions.read',
+  'POST /terminal/v1/transactions/:id/cancel': 'transactions.create',
+  'GET /terminal/v1/transactions/:id/events': 'transactions.read',
+};
+
+/**
+ * Whole services without sign-in by design, by path prefix: the identity service answers in
+ * Google's shape with rules of its own, the mobile API is the shopper's (rate limited), the
+ * console's files and federated sign-in are pages.
+ */
+export const PUBLIC_PREFIXES = [
+  '/identitytoolkit.googleapis.com/',
+  '/securetoken.googleapis.com/',
+  '/.well-known/',
+  '/auth/federated/',
+  '/mobile/v1/',
+  '/assets/',
+];
+
+const STATIC_FILE = /^(\/[\w-]+)*\/[\w-]+(\.[\w-]+)+$/;
+const API_PREFIXES = ['/api/', '/terminal/', '/mobile/', '/auth/', '/_admin/'];
+
+/** The guard of a registered route, or undefined when it has none (the security test fails). */
+export function routeAccessOf(method: string, url: string): RouteAccess | undefined {
+  const declared = ROUTE_ACCESS[`${method} ${url}`];
+  if (declared) return declared;
+  if (PUBLIC_PREFIXES.some((p) => url.startsWith(p))) return 'public';
+  // The console's built files outside /assets (`/favicon.svg`, `/themes/dark.css.br`), a route
+  // each once built: a path with no parameters ending in a file name, never under an API.
+  if (method === 'GET' && STATIC_FILE.test(url) && !API_PREFIXES.some((p) => url.startsWith(p)))
+    return 'public';
+  return undefined;
+}
