@@ -4,10 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
 import { receiptPageRoutes } from './api/pages/receipt-page';
+import { installRequestLogBuffer } from './api/request-log';
 import { terminalApi } from './api/terminal/plugin';
+import { adminRoutes } from './cli/admin-routes';
 import { enableProjectAccessCache } from './domain/projects/project-access-cache';
 import { identityPlugin } from './identity/plugin';
-import { adminRoutes } from './platform/admin';
 import { apiReferenceRoutes } from './platform/api-reference';
 import { sessionSyncRoutes } from './platform/auth/session-cookie';
 import { compression } from './platform/compression';
@@ -16,7 +17,6 @@ import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } fro
 import { loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
-import { installRequestLogBuffer } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminTokenPath } from '../platform/admin';
 import { ConfigError, loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { openDatabase } from '../platform/db';
+import { adminTokenPath } from './admin-routes';
 import { pgliteDirOf, restoreDatabase } from './backup';
 import { listen, listenOptionsOf } from './listen';
 import { CommandError, operatorCommands, resolveCommand } from './operator-commands';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../identity/users/find-user';
-import { adminTokenPath } from '../platform/admin';
 import { createTestApp, type TestApp } from '../test/harness';
 import { signedInUser } from '../test/tokens';
+import { adminTokenPath } from './admin-routes';
 import { CommandError, operatorCommands, resolveCommand } from './operator-commands';
 
 describe('operator commands', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
 import { apiCors } from '../../platform/api-cors';
 import { requireCredentials } from '../../platform/auth/auth-hook';
-import { logMachineRequests } from '../../platform/request-log';
+import { logMachineRequests } from '../request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { meRoutes } from './me';

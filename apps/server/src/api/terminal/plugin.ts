@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiCors } from '../../platform/api-cors';
-import { logMachineRequests } from '../../platform/request-log';
+import { logMachineRequests } from '../request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { requireTerminalCredentials } from './caller';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import type { SessionRequest } from '../tokens/issue-session';
+import type { SessionRequest } from '../sessions/session-request';
 import { issueSession, type Session } from '../tokens/issue-session';
 import type { IdentityUser } from '../users/find-user';
 import { listFactors, presentMfaInfo } from './factors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionRequest } from '../tokens/issue-session';
+import type { SessionRequest } from '../sessions/session-request';
 
 export type Body = Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { identityRefreshTokens } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { renderEmail } from '../../platform/mail/render-email';
 import { sendMail } from '../../platform/mail/send-mail';
-import type { SessionRequest } from '../tokens/issue-session';
 import type { IdentityUser } from '../users/find-user';
+import type { SessionRequest } from './session-request';
 import { browserLabel, describeUserAgent } from './user-agent';
 
 // Enough history to know a user's browsers without reading every session they ever had.

@@ -6,15 +6,11 @@ import type { Db } from '../../platform/db';
 import { newId, randomBase62 } from '../../platform/ids';
 import { getActiveSigningKey } from '../keys/key-store';
 import { noticeNewBrowser } from '../sessions/new-browser-notice';
+import type { SessionRequest } from '../sessions/session-request';
 import { type IdentityUser, listProviderLinks } from '../users/find-user';
 import { hashToken } from './hash-token';
 
 export const ID_TOKEN_LIFETIME_S = 3600;
-
-export interface SessionRequest {
-  ip?: string;
-  userAgent?: string;
-}
 
 /** The second factor a session passed: `firebase.sign_in_second_factor` and its identifier. */
 export interface SecondFactor {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RequestLogBuffer } from '../domain/request-logs/buffer';
 import { redactBody } from '../domain/request-logs/redact';
-import { newId } from './ids';
+import { newId } from '../platform/ids';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CommandError, operatorCommands } from '../cli/operator-commands';
-import { AppError } from './errors';
+import { AppError } from '../platform/errors';
+import { CommandError, operatorCommands } from './operator-commands';
 
 export const adminTokenPath = (dataDir: string) => path.join(dataDir, 'admin.json');
 
