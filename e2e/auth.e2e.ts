@@ -149,6 +149,24 @@ describe('sign-in experience in Chromium', () => {
     expect(await cookie()).toBeUndefined();
   });
 
+  it('signing out ends the session on the server: signed in again, Sessions lists only this one (issue 31 §2)', async () => {
+    const email = newEmail('signout');
+    const page = await (await s.context()).newPage();
+    await registerThroughUi(page, s.origin, email);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await signInThroughUi(page, email);
+    await page.waitForURL('**/u/dashboard');
+    await page.goto(`${s.origin}/u/settings/security`);
+    const sessions = page.locator('.session-list > li');
+    await expectVisible(sessions.first());
+    // The sign-up's session ended with the sign-out; only the new sign-in is left.
+    expect(await sessions.count()).toBe(1);
+    await expectText(sessions.first(), 'This browser');
+    await expectGone(page.getByRole('button', { name: /^End session/ }));
+  });
+
   it('explains an /auth/action link without its parameters (argument-error)', async () => {
     const page = await (await s.context()).newPage();
     await page.goto(`${s.origin}/auth/action`);

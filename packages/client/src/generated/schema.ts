@@ -962,7 +962,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook events (signed) */
+        /**
+         * Stripe's webhook events (signed)
+         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.
+         */
         post: operations["postProvidersStripeWebhook"];
         delete?: never;
         options?: never;
@@ -1819,6 +1822,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A service this request needs cannot be reached; try again later */
+        Problem503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2105,7 +2117,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2119,7 +2133,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -2218,7 +2232,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2231,7 +2247,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -2407,7 +2423,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2445,7 +2463,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2545,7 +2565,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -2659,7 +2679,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2671,7 +2693,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -2843,6 +2865,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -2917,7 +2940,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2931,7 +2956,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3174,7 +3199,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -3189,7 +3216,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3551,7 +3578,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -3928,7 +3957,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -3969,7 +4000,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -4105,7 +4138,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -4345,7 +4380,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -4899,7 +4936,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5321,7 +5358,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -5336,7 +5375,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5675,7 +5714,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -5755,7 +5796,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -5771,21 +5814,59 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QXyZ2AbCdEfGhIj",
+                 *       "object": "event",
+                 *       "type": "payment_intent.succeeded",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "pi_3QXyZ2AbCdEfGhIj",
+                 *           "object": "payment_intent",
+                 *           "metadata": {
+                 *             "transaction_id": "txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                 *             "project_id": "prj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
-            /** @description OK */
+            /** @description The event was received (and, when `handled`, recorded on its transaction). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "handled": false
+                     *     }
+                     */
+                    "application/json": {
+                        handled: boolean;
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
             };
             400: components["responses"]["Problem400"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
         };
     };
     postMobileScans: {
@@ -5880,6 +5961,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -6276,7 +6358,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -6460,6 +6542,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -6698,7 +6781,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -6797,7 +6880,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6847,7 +6932,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6888,7 +6975,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6938,7 +7027,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -7070,6 +7161,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -7235,7 +7327,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
