@@ -22,7 +22,7 @@ export function acceptOptionalBodies(app: FastifyInstance) {
       done(null, undefined);
       return;
     }
-    json(request, body, done);
+    json(request, String(body), done);
   });
   app.addHook('onRoute', (route) => {
     const schema = route.schema?.body;
