@@ -1436,6 +1436,7 @@ export interface components {
                     average_ticket: number | null;
                     conversion: number | null;
                     count: number;
+                    declined: number;
                     declines: {
                         code: string;
                         count: number;
@@ -1444,6 +1445,7 @@ export interface components {
                     median_seconds_to_pay: number | null;
                     refunded_amount: number;
                     refunds: number;
+                    rescued: number;
                     scans: number;
                     scans_paid: number;
                     success_rate: number | null;
@@ -1479,6 +1481,7 @@ export interface components {
                 average_ticket: number | null;
                 conversion: number | null;
                 count: number;
+                declined: number;
                 declines: {
                     code: string;
                     count: number;
@@ -1487,6 +1490,7 @@ export interface components {
                 median_seconds_to_pay: number | null;
                 refunded_amount: number;
                 refunds: number;
+                rescued: number;
                 scans: number;
                 scans_paid: number;
                 success_rate: number | null;
@@ -1694,7 +1698,7 @@ export interface components {
             receipt_url: string | null;
             reference: string | null;
             /** @enum {string} */
-            source: "terminal" | "api" | "console" | "sticker";
+            source: "terminal" | "api" | "console" | "sticker" | "cli";
             /** @enum {string} */
             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
@@ -3368,6 +3372,7 @@ export interface operations {
             query?: {
                 currency?: string;
                 from?: string;
+                include_test?: "true" | "false";
                 terminal_id?: string;
                 time_zone?: string;
                 to?: string;
@@ -3415,6 +3420,8 @@ export interface operations {
                      *         "scans_paid": 0,
                      *         "conversion": 0,
                      *         "median_seconds_to_pay": 0,
+                     *         "declined": 0,
+                     *         "rescued": 0,
                      *         "declines": [
                      *           {
                      *             "code": "code",
@@ -3450,6 +3457,8 @@ export interface operations {
                      *           "scans_paid": 0,
                      *           "conversion": 0,
                      *           "median_seconds_to_pay": 0,
+                     *           "declined": 0,
+                     *           "rescued": 0,
                      *           "declines": [
                      *             {
                      *               "code": "code",
@@ -4900,7 +4909,7 @@ export interface operations {
                         refunds: components["schemas"]["Refund"][];
                         scans: components["schemas"]["Scan"][];
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         status_history: {
@@ -7093,6 +7102,8 @@ export interface operations {
                         [key: string]: string;
                     };
                     reference?: string;
+                    /** @enum {string} */
+                    source?: "cli";
                     terminal_id?: string;
                 };
             };
@@ -7150,7 +7161,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
@@ -7234,7 +7245,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
@@ -7314,7 +7325,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
