@@ -11,7 +11,12 @@ export const dashboardQuerySchema = z.strictObject({
     .regex(/^[A-Z]{3}$/)
     .optional(),
   /** `true` counts test payments (`source: cli`, made by `scanline trigger`) too; left out by default. */
-  include_test: z.enum(['true', 'false']).optional(),
+  include_test: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true` counts test payments (`source: cli`, made by `scanline trigger`) too; by default they are left out.',
+    ),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
@@ -41,9 +46,13 @@ export const dashboardFiguresSchema = z.object({
    * Cards declined (issue 31 §6): every declined attempt, as a transaction's timeline and
    * `/metrics` count them, also on a payment a further card then paid.
    */
-  declined: z.number(),
+  declined: z
+    .number()
+    .describe('Declined card attempts, as the timeline counts them, also on payments a later card rescued.'),
   /** Of `declined`, those on a payment that succeeded afterwards with another card. */
-  rescued: z.number(),
+  rescued: z
+    .number()
+    .describe('Of `declined`, those on a payment that succeeded afterwards with another card.'),
   /** `declined` by the provider's reason; the counts add up to `declined`. */
   declines: z.array(z.object({ code: z.string(), count: z.number() })),
 });

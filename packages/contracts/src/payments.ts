@@ -124,7 +124,12 @@ export const createTransactionSchema = z.strictObject({
    * `cli` marks a test payment (what `scanline trigger` sends): kept apart from the shop's
    * figures on the dashboard. Otherwise the server says who made it (`terminal`, `api`, `console`).
    */
-  source: z.literal('cli').optional(),
+  source: z
+    .literal('cli')
+    .optional()
+    .describe(
+      "`cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.",
+    ),
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 

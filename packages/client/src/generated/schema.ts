@@ -1436,6 +1436,7 @@ export interface components {
                     average_ticket: number | null;
                     conversion: number | null;
                     count: number;
+                    /** @description Declined card attempts, as the timeline counts them, also on payments a later card rescued. */
                     declined: number;
                     declines: {
                         code: string;
@@ -1445,6 +1446,7 @@ export interface components {
                     median_seconds_to_pay: number | null;
                     refunded_amount: number;
                     refunds: number;
+                    /** @description Of `declined`, those on a payment that succeeded afterwards with another card. */
                     rescued: number;
                     scans: number;
                     scans_paid: number;
@@ -1481,6 +1483,7 @@ export interface components {
                 average_ticket: number | null;
                 conversion: number | null;
                 count: number;
+                /** @description Declined card attempts, as the timeline counts them, also on payments a later card rescued. */
                 declined: number;
                 declines: {
                     code: string;
@@ -1490,6 +1493,7 @@ export interface components {
                 median_seconds_to_pay: number | null;
                 refunded_amount: number;
                 refunds: number;
+                /** @description Of `declined`, those on a payment that succeeded afterwards with another card. */
                 rescued: number;
                 scans: number;
                 scans_paid: number;
@@ -3372,6 +3376,7 @@ export interface operations {
             query?: {
                 currency?: string;
                 from?: string;
+                /** @description `true` counts test payments (`source: cli`, made by `scanline trigger`) too; by default they are left out. */
                 include_test?: "true" | "false";
                 terminal_id?: string;
                 time_zone?: string;
@@ -7102,7 +7107,10 @@ export interface operations {
                         [key: string]: string;
                     };
                     reference?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description `cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.
+                     * @enum {string}
+                     */
                     source?: "cli";
                     terminal_id?: string;
                 };
