@@ -186,6 +186,10 @@ describe('sign-in experience in Chromium', () => {
     await b.getByRole('menuitem', { name: 'Sign out' }).click();
     await b.waitForURL('**/login');
     await a.waitForURL('**/login', { timeout: 15_000 });
+    // The session ended on the server too (issue 31 §2), yet the other tab knows it was a
+    // sign-out, not a session cut off: it explains nothing.
+    await a.waitForTimeout(1500);
+    expect(await a.locator('.p-toast').textContent()).not.toContain('You were signed out');
   });
 
   it('signs a disabled user out by itself and says why (seed §4)', async () => {
