@@ -149,6 +149,24 @@ describe('sign-in experience in Chromium', () => {
     expect(await cookie()).toBeUndefined();
   });
 
+  it('signing out ends the session on the server: signed in again, Sessions lists only this one (issue 31 §2)', async () => {
+    const email = newEmail('signout');
+    const page = await (await s.context()).newPage();
+    await registerThroughUi(page, s.origin, email);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await signInThroughUi(page, email);
+    await page.waitForURL('**/u/dashboard');
+    await page.goto(`${s.origin}/u/settings/security`);
+    const sessions = page.locator('.session-list > li');
+    await expectVisible(sessions.first());
+    // The sign-up's session ended with the sign-out; only the new sign-in is left.
+    expect(await sessions.count()).toBe(1);
+    await expectText(sessions.first(), 'This browser');
+    await expectGone(page.getByRole('button', { name: /^End session/ }));
+  });
+
   it('explains an /auth/action link without its parameters (argument-error)', async () => {
     const page = await (await s.context()).newPage();
     await page.goto(`${s.origin}/auth/action`);
@@ -168,6 +186,10 @@ describe('sign-in experience in Chromium', () => {
     await b.getByRole('menuitem', { name: 'Sign out' }).click();
     await b.waitForURL('**/login');
     await a.waitForURL('**/login', { timeout: 15_000 });
+    // The session ended on the server too (issue 31 §2), yet the other tab knows it was a
+    // sign-out, not a session cut off: it explains nothing.
+    await a.waitForTimeout(1500);
+    expect(await a.locator('.p-toast').textContent()).not.toContain('You were signed out');
   });
 
   it('signs a disabled user out by itself and says why (seed §4)', async () => {

@@ -57,6 +57,25 @@ describe('project dashboard in Chromium', () => {
     await expectVisible(page.locator('.project-figures'));
   });
 
+  it('counts declined cards under the success rate and counts test payments only when asked (issue 31 §6, §13)', async () => {
+    const page = await (await s.context()).newPage();
+    await page.goto(`${s.origin}/login`);
+    await page.fill('#login-email', email);
+    await page.fill('#login-password', 'correct horse 1');
+    await page.click('button[type=submit]');
+    await page.waitForURL('**/u/dashboard');
+    await page.goto(`${s.origin}/p/${projectId}/dashboard`);
+    const hint = page.locator('[aria-label="Success rate"] .figure-hint');
+    await expectVisible(hint, 30_000);
+    expect(await hint.textContent()).toMatch(/^[\d,]+ declined cards?/);
+    const note = page.locator('.dashboard-range-note');
+    expect(await note.textContent()).toContain('Test payments are left out.');
+    await page.getByRole('button', { name: 'Count them' }).click();
+    await page.waitForURL(/include_test=true/);
+    await expectVisible(page.getByRole('button', { name: 'Leave them out' }));
+    expect(await note.textContent()).toContain('Test payments (scanline trigger) are counted.');
+  });
+
   it('filters the transactions screen by amount and date and exports the whole filtered set', async () => {
     const page = await (await s.context()).newPage();
     await page.goto(`${s.origin}/login`);

@@ -14,6 +14,7 @@ import { sessionSyncRoutes } from './platform/auth/session-cookie';
 import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
+import { acceptOptionalBodies } from './platform/http/optional-body';
 import { loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptOptionalBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

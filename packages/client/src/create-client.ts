@@ -1,8 +1,8 @@
 import createFetchClient, { type Client, type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
 import type { PathsWithMethod } from 'openapi-typescript-helpers';
-import type { paths } from './generated/schema';
-import { type Problem, ScanlineApiError } from './problem';
-import { type RetryOptions, retryingFetch } from './retrying-fetch';
+import type { paths } from './generated/schema.js';
+import { type Problem, ScanlineApiError } from './problem.js';
+import { type RetryOptions, retryingFetch } from './retrying-fetch.js';
 
 export interface ClientOptions {
   /** The server's origin, e.g. `https://scanline.example.com` (paths carry `/api/v1`, `/terminal/v1`…). */

@@ -5,13 +5,13 @@ export {
   type ListItem,
   type ListPath,
   type ScanlineClient,
-} from './create-client';
-export type { components, operations, paths } from './generated/schema';
-export { type Problem, ScanlineApiError } from './problem';
-export type { RetryOptions } from './retrying-fetch';
+} from './create-client.js';
+export type { components, operations, paths } from './generated/schema.js';
+export { type Problem, ScanlineApiError } from './problem.js';
+export type { RetryOptions } from './retrying-fetch.js';
 export {
   verifyWebhook,
   type WebhookEvent,
   type WebhookHeaders,
   WebhookVerificationError,
-} from './verify-webhook';
+} from './verify-webhook.js';

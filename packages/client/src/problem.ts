@@ -1,4 +1,4 @@
-import type { components } from './generated/schema';
+import type { components } from './generated/schema.js';
 
 /** An `application/problem+json` answer (RFC 9457) with Scanline's stable `code`. */
 export type Problem = components['schemas']['Problem'];

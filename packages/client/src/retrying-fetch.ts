@@ -1,4 +1,4 @@
-import { idempotentPosts } from './generated/idempotent-operations';
+import { idempotentPosts } from './generated/idempotent-operations.js';
 
 export interface RetryOptions {
   /** Attempts after the first (default 3). */

@@ -10,6 +10,13 @@ export const dashboardQuerySchema = z.strictObject({
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional(),
+  /** `true` counts test payments (`source: cli`, made by `scanline trigger`) too; left out by default. */
+  include_test: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true` counts test payments (`source: cli`, made by `scanline trigger`) too; by default they are left out.',
+    ),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
@@ -35,6 +42,18 @@ export const dashboardFiguresSchema = z.object({
    * minute, in 5-second bins to 5 minutes and 30-second bins beyond (the bin's start).
    */
   median_seconds_to_pay: z.number().nullable(),
+  /**
+   * Cards declined (issue 31 §6): every declined attempt, as a transaction's timeline and
+   * `/metrics` count them, also on a payment a further card then paid.
+   */
+  declined: z
+    .number()
+    .describe('Declined card attempts, as the timeline counts them, also on payments a later card rescued.'),
+  /** Of `declined`, those on a payment that succeeded afterwards with another card. */
+  rescued: z
+    .number()
+    .describe('Of `declined`, those on a payment that succeeded afterwards with another card.'),
+  /** `declined` by the provider's reason; the counts add up to `declined`. */
   declines: z.array(z.object({ code: z.string(), count: z.number() })),
 });
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;

@@ -96,8 +96,11 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
 
-/** Who made a transaction (issue 15 §5). */
-export const TRANSACTION_SOURCES = ['terminal', 'api', 'console', 'sticker'] as const;
+/**
+ * Who made a transaction (issue 15 §5). `cli`: a test payment of `scanline trigger` (issue 31
+ * §13), left out of the dashboard's figures unless it asks for them (`include_test=true`).
+ */
+export const TRANSACTION_SOURCES = ['terminal', 'api', 'console', 'sticker', 'cli'] as const;
 export const transactionSourceSchema = z.enum(TRANSACTION_SOURCES);
 
 /** Issue 15 §3: a declined card sends the transaction back to `pending`; the third one fails it. */
@@ -117,6 +120,16 @@ export const createTransactionSchema = z.strictObject({
     .optional(),
   /** Only with a project API key: the terminal that shows the code. */
   terminal_id: z.string().min(1).max(64).optional(),
+  /**
+   * `cli` marks a test payment (what `scanline trigger` sends): kept apart from the shop's
+   * figures on the dashboard. Otherwise the server says who made it (`terminal`, `api`, `console`).
+   */
+  source: z
+    .literal('cli')
+    .optional()
+    .describe(
+      "`cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.",
+    ),
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 

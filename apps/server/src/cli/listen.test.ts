@@ -48,7 +48,7 @@ describe('listen and trigger (issue 17 §5)', () => {
   it('forwards triggered events, signed per Standard Webhooks, to a local receiver', async () => {
     const secret = listenSecretOf(writeKey);
     const verifier = new Webhook(secret);
-    const verified: { type: string; data: { id: string }; id: string }[] = [];
+    const verified: { type: string; data: { id: string; source?: string }; id: string }[] = [];
     receiver.respond = (req) => {
       try {
         const body = verifier.verify(req.body, req.headers as Record<string, string>) as {
@@ -102,6 +102,8 @@ describe('listen and trigger (issue 17 §5)', () => {
     await until(() => verified.some((v) => v.type === 'transaction.succeeded'), 'transaction.succeeded');
     const succeeded = verified.find((v) => v.type === 'transaction.succeeded')!;
     expect(succeeded.data.id).toBe(txnId);
+    // Issue 31 §13: a test payment says so, and the shop's dashboard leaves it out.
+    expect(succeeded.data.source).toBe('cli');
     expect(succeeded.id).toMatch(/^evt_/);
     expect(verified.map((v) => v.type)).toEqual(['transaction.created', 'transaction.succeeded']);
     // Every request the receiver got verified; none was refused.

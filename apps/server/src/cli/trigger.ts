@@ -57,7 +57,13 @@ export async function trigger(opts: ReturnType<typeof triggerOptionsOf>, print: 
     target,
     'POST',
     '/terminal/v1/transactions',
-    { amount: opts.amount, terminal_id: terminal.id, reference: `scanline trigger ${opts.event}` },
+    // `source: cli` keeps the test payment out of the shop's dashboard figures (issue 31 §13).
+    {
+      amount: opts.amount,
+      terminal_id: terminal.id,
+      reference: `scanline trigger ${opts.event}`,
+      source: 'cli',
+    },
     { 'idempotency-key': randomUUID() },
   );
   print(`Created ${txn.id} (${txn.amount} ${txn.currency}) on terminal ${terminal.id}`);

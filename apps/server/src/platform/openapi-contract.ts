@@ -18,7 +18,7 @@ type Operation = {
   summary?: string;
   tags?: string[];
   parameters?: Parameter[];
-  requestBody?: { content?: Record<string, Media> };
+  requestBody?: { required?: boolean; content?: Record<string, Media> };
   responses?: Record<string, Response>;
   security?: Record<string, string[]>[];
 };
@@ -51,6 +51,7 @@ const ERROR_TEXT: Record<string, string> = {
   '422': 'Well-formed but refused by a business rule',
   '429': 'Too many requests',
   '500': 'Unexpected server error',
+  '503': 'A service this request needs cannot be reached; try again later',
 };
 
 /** `GET /api/v1/projects/{id}/events/{eid}` → `getProjectsEvents`; collisions get the last segments' params. */
@@ -74,15 +75,60 @@ function camel(words: string[]): string {
     .join('');
 }
 
-function errorStatuses(path: string, method: string, op: Operation): string[] {
+/** Body fields that name one of our objects (`business_id`, `to_user_id`) or a code (`token`, `code`). */
+export const REFERENCE_FIELD = /(^|_)id$|^token$|^code$/;
+
+function bodyProperties(op: Operation, schemas: Record<string, unknown>): string[] {
+  let schema = op.requestBody?.content?.['application/json']?.schema as Json | undefined;
+  if (typeof schema?.$ref === 'string')
+    schema = schemas[schema.$ref.replace('#/components/schemas/', '')] as Json;
+  return Object.keys((schema?.properties ?? {}) as Json);
+}
+
+function errorStatuses(
+  path: string,
+  method: string,
+  op: Operation,
+  schemas: Record<string, unknown>,
+): string[] {
   const statuses = ['400'];
   if (op.security?.length) statuses.push('401', '403');
-  if (path.includes('{')) statuses.push('404');
+  // An unknown id is 404 wherever one is taken: in the path, or in the body (issue 31 §20).
+  if (path.includes('{') || bodyProperties(op, schemas).some((p) => REFERENCE_FIELD.test(p)))
+    statuses.push('404');
   if (method !== 'get' && method !== 'delete') statuses.push('409', '422');
-  if (op.requestBody) statuses.push('413', '415');
+  // Any method but GET reads a body when one is sent, so any of them can answer these two.
+  if (method !== 'get') statuses.push('413', '415');
   statuses.push('414', '429', '500');
+  statuses.push(...(EXTRA_STATUSES[`${method.toUpperCase()} ${path}`] ?? []));
   return statuses;
 }
+
+/** Statuses only some operations answer, keyed like REQUEST_EXAMPLES. */
+const EXTRA_STATUSES: Record<string, string[]> = {
+  // Stripe retries an event it could not deliver; we answer 503 when Stripe itself cannot be reached.
+  'POST /api/v1/providers/stripe/webhook': ['503'],
+};
+
+/**
+ * Bodies a route reads raw (no zod schema to generate them from): the Stripe webhook's
+ * signature covers the exact bytes, so it is parsed by the handler, not by Fastify.
+ */
+const RAW_REQUEST_BODIES: Record<string, NonNullable<Operation['requestBody']>> = {
+  'POST /api/v1/providers/stripe/webhook': {
+    required: true,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          description:
+            'A Stripe event as Stripe sends it (https://docs.stripe.com/api/events/object). Events whose intent carries our `transaction_id` and `project_id` metadata are checked with Stripe and recorded; others are acknowledged with `handled: false`.',
+          additionalProperties: true,
+        },
+      },
+    },
+  },
+};
 
 /** Event streams: the console's live feed, a device's stream, a transaction's status feed, the events stream. */
 const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{id\}\/events$/;
@@ -186,6 +232,8 @@ export function completeDocument<T extends Json>(doc: T): T {
       op.responses ??= {};
       completeResponses(path, op, components.schemas as Record<string, unknown>);
       const key = `${method.toUpperCase()} ${path}`;
+      markOptionalBody(op, components.schemas as Record<string, unknown>);
+      if (RAW_REQUEST_BODIES[key]) op.requestBody ??= structuredClone(RAW_REQUEST_BODIES[key]);
       const body = op.requestBody?.content?.['application/json'];
       if (body && key in REQUEST_EXAMPLES) body.example ??= REQUEST_EXAMPLES[key];
       for (const header of HEADER_PARAMETERS[key] ?? []) {
@@ -194,7 +242,7 @@ export function completeDocument<T extends Json>(doc: T): T {
         if (!op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === name))
           op.parameters.push(header);
       }
-      for (const status of errorStatuses(path, method, op)) {
+      for (const status of errorStatuses(path, method, op, components.schemas as Record<string, unknown>)) {
         op.responses[status] ??= { $ref: `#/components/responses/Problem${status}` };
       }
       if (op.responses['200'] && op.responses['204']) {
@@ -205,6 +253,21 @@ export function completeDocument<T extends Json>(doc: T): T {
   }
   pruneUnusedSchemas(d);
   return doc;
+}
+
+/**
+ * A body whose schema needs no field may be left out (issue 31 §4): no body, or an empty
+ * `application/json` one, is taken as `{}` (platform/http/optional-body.ts), so the document
+ * says `required: false` for exactly those.
+ */
+function markOptionalBody(op: Operation, schemas: Record<string, unknown>) {
+  const media = op.requestBody?.content?.['application/json'];
+  if (!op.requestBody || !media?.schema) return;
+  let schema = media.schema as Json;
+  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null;
+  if (ref) schema = (schemas[ref] ?? {}) as Json;
+  const required = (schema.required ?? []) as unknown[];
+  if (schema.type === 'object' && required.length === 0) op.requestBody.required = false;
 }
 
 /**

@@ -54,6 +54,21 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     metadata: { register: 'till-2' },
   },
   'POST /mobile/v1/scans': { token: 'stk_token' },
+  'POST /api/v1/providers/stripe/webhook': {
+    id: 'evt_1QXyZ2AbCdEfGhIj',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: {
+      object: {
+        id: 'pi_3QXyZ2AbCdEfGhIj',
+        object: 'payment_intent',
+        metadata: {
+          transaction_id: 'txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9',
+          project_id: 'prj_01J9Z3K6V7R2Q8M4N5P6T7W8X9',
+        },
+      },
+    },
+  },
   'POST /mobile/v1/scans/{scanId}/payments': { payment_method: 'pm_card_visa' },
   'POST /mobile/v1/scans/{scanId}/payments/confirm': {},
   'POST /mobile/v1/scans/{scanId}/receipt': { email: 'shopper@example.com' },

@@ -1,5 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { mainApi } from '../api/clients';
+import { runtimeConfig } from '../config/runtime-config';
 import { auth, authReady, authStarted, sdk } from './firebase';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'error';
@@ -63,6 +65,40 @@ const store = {
   },
 };
 
+/** Set by a deliberate sign-out, so the other tabs, which see it as a dead session, stay quiet. */
+const SIGNING_OUT_MARKER = 'scanline.signing-out';
+const SIGNING_OUT_WINDOW_MS = 30_000;
+const signingOutElsewhere = () => {
+  try {
+    const at = Number(localStorage.getItem(SIGNING_OUT_MARKER));
+    return Number.isFinite(at) && Date.now() - at < SIGNING_OUT_WINDOW_MS;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Signing out ends the session on the server too (issue 31 §2), as Settings → Security →
+ * Sessions → End does: its refresh token is revoked and its ID tokens refused, so the list
+ * never shows a signed-out browser as active. With Google's sign-in, Google keeps sessions.
+ * Unreachable server: the browser still signs out; the session can be ended from elsewhere.
+ */
+async function endThisSession(user: User | null) {
+  try {
+    localStorage.setItem(SIGNING_OUT_MARKER, String(Date.now()));
+  } catch {
+    // Storage blocked: other tabs may show a reason for a sign-out they did not see.
+  }
+  if (!user || runtimeConfig().auth.provider !== 'builtin') return;
+  try {
+    const sid = (await user.getIdTokenResult()).claims.sid;
+    if (typeof sid === 'string')
+      await mainApi().request(`/me/sessions/${encodeURIComponent(sid)}`, { method: 'DELETE' });
+  } catch {
+    // Signed out locally all the same.
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
@@ -93,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } else {
         if (signingOut.current) {
           // Asked for here: nothing to explain.
-        } else if (before) {
+        } else if (before && !signingOutElsewhere()) {
           void whySignedOut(before).then((code) => code && setSignOutReason(code));
         } else if (store.get()) {
           setSignOutReason('scanline/session-ended');
@@ -124,6 +160,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         signingOut.current = true;
+        await endThisSession(auth().currentUser);
         await sdk().signOut(auth());
       },
     }),

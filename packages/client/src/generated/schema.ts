@@ -962,7 +962,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook events (signed) */
+        /**
+         * Stripe's webhook events (signed)
+         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.
+         */
         post: operations["postProvidersStripeWebhook"];
         delete?: never;
         options?: never;
@@ -1433,6 +1436,8 @@ export interface components {
                     average_ticket: number | null;
                     conversion: number | null;
                     count: number;
+                    /** @description Declined card attempts, as the timeline counts them, also on payments a later card rescued. */
+                    declined: number;
                     declines: {
                         code: string;
                         count: number;
@@ -1441,6 +1446,8 @@ export interface components {
                     median_seconds_to_pay: number | null;
                     refunded_amount: number;
                     refunds: number;
+                    /** @description Of `declined`, those on a payment that succeeded afterwards with another card. */
+                    rescued: number;
                     scans: number;
                     scans_paid: number;
                     success_rate: number | null;
@@ -1476,6 +1483,8 @@ export interface components {
                 average_ticket: number | null;
                 conversion: number | null;
                 count: number;
+                /** @description Declined card attempts, as the timeline counts them, also on payments a later card rescued. */
+                declined: number;
                 declines: {
                     code: string;
                     count: number;
@@ -1484,6 +1493,8 @@ export interface components {
                 median_seconds_to_pay: number | null;
                 refunded_amount: number;
                 refunds: number;
+                /** @description Of `declined`, those on a payment that succeeded afterwards with another card. */
+                rescued: number;
                 scans: number;
                 scans_paid: number;
                 success_rate: number | null;
@@ -1691,7 +1702,7 @@ export interface components {
             receipt_url: string | null;
             reference: string | null;
             /** @enum {string} */
-            source: "terminal" | "api" | "console" | "sticker";
+            source: "terminal" | "api" | "console" | "sticker" | "cli";
             /** @enum {string} */
             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
@@ -1812,6 +1823,15 @@ export interface components {
         };
         /** @description Unexpected server error */
         Problem500: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A service this request needs cannot be reached; try again later */
+        Problem503: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2105,7 +2125,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2119,7 +2141,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -2218,7 +2240,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2231,7 +2255,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -2407,7 +2431,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2445,7 +2471,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -2545,7 +2573,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -2659,7 +2687,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2671,7 +2701,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
@@ -2843,6 +2873,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -2917,7 +2948,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -2931,7 +2964,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3174,7 +3207,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -3189,7 +3224,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3341,6 +3376,8 @@ export interface operations {
             query?: {
                 currency?: string;
                 from?: string;
+                /** @description `true` counts test payments (`source: cli`, made by `scanline trigger`) too; by default they are left out. */
+                include_test?: "true" | "false";
                 terminal_id?: string;
                 time_zone?: string;
                 to?: string;
@@ -3388,6 +3425,8 @@ export interface operations {
                      *         "scans_paid": 0,
                      *         "conversion": 0,
                      *         "median_seconds_to_pay": 0,
+                     *         "declined": 0,
+                     *         "rescued": 0,
                      *         "declines": [
                      *           {
                      *             "code": "code",
@@ -3423,6 +3462,8 @@ export interface operations {
                      *           "scans_paid": 0,
                      *           "conversion": 0,
                      *           "median_seconds_to_pay": 0,
+                     *           "declined": 0,
+                     *           "rescued": 0,
                      *           "declines": [
                      *             {
                      *               "code": "code",
@@ -3551,7 +3592,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -3928,7 +3971,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -3969,7 +4014,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -4105,7 +4152,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -4345,7 +4394,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -4863,7 +4914,7 @@ export interface operations {
                         refunds: components["schemas"]["Refund"][];
                         scans: components["schemas"]["Scan"][];
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         status_history: {
@@ -4899,7 +4950,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5321,7 +5372,9 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -5336,7 +5389,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5675,7 +5728,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -5755,7 +5810,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -5771,21 +5828,59 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QXyZ2AbCdEfGhIj",
+                 *       "object": "event",
+                 *       "type": "payment_intent.succeeded",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "pi_3QXyZ2AbCdEfGhIj",
+                 *           "object": "payment_intent",
+                 *           "metadata": {
+                 *             "transaction_id": "txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                 *             "project_id": "prj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
-            /** @description OK */
+            /** @description The event was received (and, when `handled`, recorded on its transaction). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "handled": false
+                     *     }
+                     */
+                    "application/json": {
+                        handled: boolean;
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
             };
             400: components["responses"]["Problem400"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
+            503: components["responses"]["Problem503"];
         };
     };
     postMobileScans: {
@@ -5880,6 +5975,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -6276,7 +6372,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -6460,6 +6556,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem400"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -6698,7 +6795,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -6797,7 +6894,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6847,7 +6946,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6888,7 +6989,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -6938,7 +7041,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
@@ -7002,6 +7107,11 @@ export interface operations {
                         [key: string]: string;
                     };
                     reference?: string;
+                    /**
+                     * @description `cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.
+                     * @enum {string}
+                     */
+                    source?: "cli";
                     terminal_id?: string;
                 };
             };
@@ -7059,7 +7169,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
@@ -7070,6 +7180,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -7142,7 +7253,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
@@ -7222,7 +7333,7 @@ export interface operations {
                         receipt_url: string | null;
                         reference: string | null;
                         /** @enum {string} */
-                        source: "terminal" | "api" | "console" | "sticker";
+                        source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
@@ -7235,7 +7346,9 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];

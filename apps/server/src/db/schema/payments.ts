@@ -226,7 +226,7 @@ export const transactionStatusChanges = pgTable(
  * MAX_DECLINED_ATTEMPTS); `failed`: nothing was charged for another reason (an error, a crash).
  */
 /** Where a transaction came from (issue 15 §5). */
-export type TransactionSource = 'terminal' | 'api' | 'console' | 'sticker';
+export type TransactionSource = 'terminal' | 'api' | 'console' | 'sticker' | 'cli';
 
 export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'declined' | 'requires_action';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { projects } from './workspace';
 
@@ -17,7 +17,8 @@ const count = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
  * - `day`: the project's local calendar days (23, 24 or 25 hours long), so a 90-day dashboard
  *   reads ~90 rows per terminal instead of ~2,160.
  * `terminal_id = ''` rows are the whole project (GROUPING SETS), `currency = ''` rows hold scans
- * (a scan has no currency until it is paid). The project's zone and offset are remembered in
+ * (a scan has no currency until it is paid). `test` rows hold test payments (`source = 'cli'`,
+ * issue 31 §13), apart so the dashboard leaves them out unless asked. The project's zone and offset are remembered in
  * `rollup_state`; if the project changes zone, its rollups are rebuilt.
  */
 export const dashboardRollups = pgTable(
@@ -29,6 +30,7 @@ export const dashboardRollups = pgTable(
     grain: text().$type<'hour' | 'day'>().notNull(),
     terminalId: text().notNull(),
     currency: text().notNull(),
+    test: boolean().notNull().default(false),
     bucketStart: timestamptz('bucket_start').notNull(),
     transactions: count('transactions'),
     succeeded: count('succeeded'),
@@ -36,14 +38,18 @@ export const dashboardRollups = pgTable(
     volume: count('volume'),
     refunds: count('refunds'),
     refundedAmount: count('refunded_amount'),
-    /** failure_code → count of failed transactions. */
+    /** Declined card attempts on the bucket's transactions (issue 31 §6), also ones a later card rescued. */
+    declinedAttempts: count('declined_attempts'),
+    /** Of those, the ones on a transaction that then succeeded. */
+    rescued: count('rescued'),
+    /** failure_code → count of declined attempts. */
     declines: jsonb().$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     scans: count('scans'),
     scansPaid: count('scans_paid'),
     /** Whole seconds from scan to payment → count (exact medians by merging, capped at 3600). */
     scanToPay: jsonb('scan_to_pay').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart, t.test] })],
 );
 
 /** Per-project rollup bookkeeping: the zone the rollups were bucketed in. */

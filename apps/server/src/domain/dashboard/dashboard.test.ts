@@ -156,6 +156,9 @@ function expectEqual(
   expect(d.scans_paid).toBe(sum(raw.scans, (r) => r.paid));
   expect(d.median_seconds_to_pay).toBe(raw.median);
   expect(d.declines).toEqual(raw.declines);
+  // No attempts on record here: each failed payment is one declined card, none rescued.
+  expect(d.declined).toBe(sum(raw.declines, (r) => r.count));
+  expect(d.rescued).toBe(0);
   expect(d.success_rate).toBeCloseTo(d.count / (d.count + d.failed), 12);
   for (const point of series) {
     const tx = raw.txns.find((r) => r.k === point.start);

@@ -16,6 +16,8 @@ export interface DashboardInput {
   timeZone?: string;
   terminalId?: string;
   currency?: string;
+  /** Count test payments (`source = 'cli'`) too; left out by default (issue 31 §13). */
+  includeTest?: boolean;
 }
 
 interface Agg {
@@ -26,6 +28,8 @@ interface Agg {
   volume: number;
   refunds: number;
   refunded_amount: number;
+  declined_attempts: number;
+  rescued: number;
   scans: number;
   scans_paid: number;
 }
@@ -81,6 +85,8 @@ function figures(rows: Agg[], dist: Distribution): DashboardFigures {
     scans_paid: scansPaid,
     conversion: ratio(scansPaid, scans),
     median_seconds_to_pay: dist.median,
+    declined: sum((r) => r.declined_attempts),
+    rescued: sum((r) => r.rescued),
     declines: dist.declines,
   };
 }
@@ -121,38 +127,42 @@ export async function getDashboard(
   const terminal = input.terminalId ?? '';
   const step = granularity === 'day' ? '1 day' : '1 hour';
   const labelFormat = granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:00';
+  // Test payments' rows (`test`) count only when asked for.
+  const live = input.includeTest ? sql`true` : sql`not test`;
 
   const series = (f: string, t: string) =>
     sql`with r as (
             select date_trunc(${granularity}, bucket_start at time zone ${tz}) as local,
-              transactions, succeeded, failed, volume, refunds, refunded_amount, scans, scans_paid
+              transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued,
+              scans, scans_paid
             from dashboard_rollups
             where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
-              and currency in (${currency}, '')
+              and currency in (${currency}, '') and ${live}
               and bucket_start >= (${f}::date::timestamp at time zone ${tz})
               and bucket_start < ((${t}::date + 1)::timestamp at time zone ${tz})
           ), g as (
             select local, sum(transactions)::float8 as transactions, sum(succeeded)::float8 as succeeded,
               sum(failed)::float8 as failed, sum(volume)::float8 as volume, sum(refunds)::float8 as refunds,
-              sum(refunded_amount)::float8 as refunded_amount, sum(scans)::float8 as scans,
+              sum(refunded_amount)::float8 as refunded_amount, sum(declined_attempts)::float8 as declined_attempts,
+              sum(rescued)::float8 as rescued, sum(scans)::float8 as scans,
               sum(scans_paid)::float8 as scans_paid
             from r group by local
           )
           select to_char(s, ${labelFormat}) as label, coalesce(g.transactions, 0) as transactions,
             coalesce(g.succeeded, 0) as succeeded, coalesce(g.failed, 0) as failed, coalesce(g.volume, 0) as volume,
             coalesce(g.refunds, 0) as refunds, coalesce(g.refunded_amount, 0) as refunded_amount,
+            coalesce(g.declined_attempts, 0) as declined_attempts, coalesce(g.rescued, 0) as rescued,
             coalesce(g.scans, 0) as scans, coalesce(g.scans_paid, 0) as scans_paid
           from generate_series(${f}::date::timestamp, (${t}::date + 1)::timestamp - ${step}::interval, ${step}::interval) s
           left join g on g.local = s
           order by s`;
 
   // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
-  // Declines by reason and the median time to pay, merged in SQL from the buckets' maps.
   const distributions = (f: string, t: string) =>
     sql`with r as (
             select declines, scan_to_pay from dashboard_rollups
             where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal}
-              and currency in (${currency}, '')
+              and currency in (${currency}, '') and ${live}
               and bucket_start >= (${f}::date::timestamp at time zone ${tz})
               and bucket_start < ((${t}::date + 1)::timestamp at time zone ${tz})
           ), h as (
@@ -182,6 +192,7 @@ export async function getDashboard(
                 select terminal_id, sum(volume)::float8 as volume, sum(succeeded)::float8 as count, sum(failed)::float8 as failed
                 from dashboard_rollups
                 where project_id = ${project.id} and grain = ${grain} and terminal_id <> '' and currency = ${currency}
+                  and ${live}
                   and bucket_start >= (${from}::date::timestamp at time zone ${tz})
                   and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
                 group by terminal_id order by 2 desc, 1 limit ${TOP_TERMINALS}
@@ -205,6 +216,7 @@ export async function getDashboard(
           cur_list as (select currency, sum(volume)::float8 as volume, sum(succeeded)::float8 as count
             from dashboard_rollups
             where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal} and currency <> ''
+              and ${live}
               and bucket_start >= (${from}::date::timestamp at time zone ${tz})
               and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
             group by currency),

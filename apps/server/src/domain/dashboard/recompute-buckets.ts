@@ -66,77 +66,102 @@ export async function recomputeBuckets(
     delete from dashboard_rollups
     where project_id = ${projectId} and grain = ${grain}
       and bucket_start in (select jsonb_array_elements_text(${startsJson}::jsonb)::timestamptz)`);
+  // `test`: a test payment (`source = 'cli'`, issue 31 §13) and everything hanging off it (its
+  // attempts, refunds, scans) go to their own rows, which the dashboard leaves out unless asked.
   await tx.execute(sql`
-    insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
-      transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
+    insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
+      transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued, declines,
+      scans, scans_paid, scan_to_pay)
     with b as (
       select s::timestamptz as bs from jsonb_array_elements_text(${startsJson}::jsonb) s
     ),
     tx as (
-      select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency, t.status, t.amount,
-        coalesce(t.failure_code, 'unknown') as code
+      select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.id, t.terminal_id, t.currency, t.status, t.amount,
+        coalesce(t.failure_code, 'unknown') as code, t.source = 'cli' as test
       from transactions t
       where t.project_id = ${projectId} and t.created_at >= ${lo} and t.created_at < ${hi}
         and ${bucketOf(grain, bucketing, sql`t.created_at`)} in (select bs from b)
     ),
     tx_agg as (
-      select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n,
+      select bs, coalesce(terminal_id, '') as terminal_id, currency, test, count(*) as n,
         count(*) filter (where status in ${SUCCEEDED_STATUSES}) as succeeded,
         count(*) filter (where status = 'failed') as failed,
         coalesce(sum(amount) filter (where status in ${SUCCEEDED_STATUSES}), 0) as volume
-      from tx group by grouping sets ((bs, terminal_id, currency), (bs, currency))
+      from tx group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
+    ),
+    -- Every declined card (issue 31 §6), by its transaction's bucket: a decline a later card
+    -- rescued counts too, as the timeline and /metrics count it. A failed payment with no
+    -- attempt on record (imported or demo history) counts its own failure once.
+    att as (
+      select tx.bs, tx.terminal_id, tx.currency, tx.test, coalesce(a.failure_code, 'unknown') as code,
+        tx.status in ${SUCCEEDED_STATUSES} as rescued
+      from tx join payment_attempts a on a.transaction_id = tx.id
+      where a.project_id = ${projectId} and a.status = 'declined'
+      union all
+      select tx.bs, tx.terminal_id, tx.currency, tx.test, tx.code, false
+      from tx where tx.status = 'failed' and not exists (
+        select 1 from payment_attempts a where a.transaction_id = tx.id and a.status = 'declined')
+    ),
+    att_agg as (
+      select bs, coalesce(terminal_id, '') as terminal_id, currency, test, count(*) as n,
+        count(*) filter (where rescued) as rescued
+      from att group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
     ),
     dec as (
-      select bs, terminal_id, currency, jsonb_object_agg(code, n) as declines from (
-        select bs, coalesce(terminal_id, '') as terminal_id, currency, code, count(*) as n
-        from tx where status = 'failed'
-        group by grouping sets ((bs, terminal_id, currency, code), (bs, currency, code))
-      ) d group by bs, terminal_id, currency
+      select bs, terminal_id, currency, test, jsonb_object_agg(code, n) as declines from (
+        select bs, coalesce(terminal_id, '') as terminal_id, currency, test, code, count(*) as n
+        from att
+        group by grouping sets ((bs, terminal_id, currency, test, code), (bs, currency, test, code))
+      ) d group by bs, terminal_id, currency, test
     ),
     rf as (
-      select bs, coalesce(terminal_id, '') as terminal_id, currency, count(*) as n, sum(amount) as amount from (
-        select ${bucketOf(grain, bucketing, sql`r.created_at`)} as bs, t.terminal_id, r.currency, r.amount
+      select bs, coalesce(terminal_id, '') as terminal_id, currency, test, count(*) as n, sum(amount) as amount from (
+        select ${bucketOf(grain, bucketing, sql`r.created_at`)} as bs, t.terminal_id, r.currency, r.amount,
+          t.source = 'cli' as test
         from refunds r join transactions t on t.id = r.transaction_id
         where r.project_id = ${projectId} and r.created_at >= ${lo} and r.created_at < ${hi} and r.status = 'succeeded'
           and ${bucketOf(grain, bucketing, sql`r.created_at`)} in (select bs from b)
-      ) x group by grouping sets ((bs, terminal_id, currency), (bs, currency))
+      ) x group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
     ),
     sc as (
       select ${bucketOf(grain, bucketing, sql`s.created_at`)} as bs, s.terminal_id, s.outcome,
+        coalesce(t.source = 'cli', false) as test,
         case when s.outcome = 'paid' and s.paid_at is not null
           then ${scanToPayBin(sql`s.paid_at - s.created_at`)}
         end as secs
-      from scans s
+      from scans s left join transactions t on t.id = s.transaction_id
       where s.project_id = ${projectId} and s.created_at >= ${lo} and s.created_at < ${hi}
         and ${bucketOf(grain, bucketing, sql`s.created_at`)} in (select bs from b)
     ),
     sc_agg as (
-      select bs, coalesce(terminal_id, '') as terminal_id, count(*) as n,
+      select bs, coalesce(terminal_id, '') as terminal_id, test, count(*) as n,
         count(*) filter (where outcome = 'paid') as paid
-      from sc group by grouping sets ((bs, terminal_id), (bs))
+      from sc group by grouping sets ((bs, terminal_id, test), (bs, test))
     ),
     hist as (
-      select bs, terminal_id, jsonb_object_agg(secs::text, n) as h from (
-        select bs, coalesce(terminal_id, '') as terminal_id, secs, count(*) as n
+      select bs, terminal_id, test, jsonb_object_agg(secs::text, n) as h from (
+        select bs, coalesce(terminal_id, '') as terminal_id, test, secs, count(*) as n
         from sc where secs is not null
-        group by grouping sets ((bs, terminal_id, secs), (bs, secs))
-      ) x group by bs, terminal_id
+        group by grouping sets ((bs, terminal_id, test, secs), (bs, test, secs))
+      ) x group by bs, terminal_id, test
     ),
     parts as (
-      select bs, terminal_id, currency, n, succeeded, failed, volume,
-        0::bigint as rn, 0::bigint as ra, null::jsonb as declines, 0::bigint as sn, 0::bigint as sp, null::jsonb as h
+      select bs, terminal_id, currency, test, n, succeeded, failed, volume,
+        0::bigint as rn, 0::bigint as ra, 0::bigint as dn, 0::bigint as dr, null::jsonb as declines,
+        0::bigint as sn, 0::bigint as sp, null::jsonb as h
       from tx_agg
-      union all select bs, terminal_id, currency, 0, 0, 0, 0, 0, 0, declines, 0, 0, null from dec
-      union all select bs, terminal_id, currency, 0, 0, 0, 0, n, amount, null, 0, 0, null from rf
-      union all select bs, terminal_id, '', 0, 0, 0, 0, 0, 0, null, n, paid, null from sc_agg
-      union all select bs, terminal_id, '', 0, 0, 0, 0, 0, 0, null, 0, 0, h from hist
+      union all select bs, terminal_id, currency, test, 0, 0, 0, 0, 0, 0, n, rescued, null, 0, 0, null from att_agg
+      union all select bs, terminal_id, currency, test, 0, 0, 0, 0, 0, 0, 0, 0, declines, 0, 0, null from dec
+      union all select bs, terminal_id, currency, test, 0, 0, 0, 0, n, amount, 0, 0, null, 0, 0, null from rf
+      union all select bs, terminal_id, '', test, 0, 0, 0, 0, 0, 0, 0, 0, null, n, paid, null from sc_agg
+      union all select bs, terminal_id, '', test, 0, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, h from hist
     )
-    select ${projectId}, ${grain}, terminal_id, currency, bs,
-      sum(n), sum(succeeded), sum(failed), sum(volume), sum(rn), sum(ra),
+    select ${projectId}, ${grain}, terminal_id, currency, bs, test,
+      sum(n), sum(succeeded), sum(failed), sum(volume), sum(rn), sum(ra), sum(dn), sum(dr),
       coalesce((array_agg(declines) filter (where declines is not null))[1], '{}'::jsonb),
       sum(sn), sum(sp),
       coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
-    from parts group by terminal_id, currency, bs`);
+    from parts group by terminal_id, currency, bs, test`);
 }
 
 /** Splits sorted bucket starts into runs with gaps under `maxGapMs`, so a refund of an old

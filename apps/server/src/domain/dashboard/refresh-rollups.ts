@@ -103,33 +103,36 @@ export async function rebuildProjectRollups(db: Db, projectId: string): Promise<
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
     await tx.execute(sql`
-      insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start,
-        transactions, succeeded, failed, volume, refunds, refunded_amount, declines, scans, scans_paid, scan_to_pay)
+      insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
+        transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued, declines,
+        scans, scans_paid, scan_to_pay)
       with h as (
-        select terminal_id, currency, ${day} as b, transactions, succeeded, failed, volume, refunds, refunded_amount,
-          declines, scans, scans_paid, scan_to_pay
+        select terminal_id, currency, test, ${day} as b, transactions, succeeded, failed, volume, refunds,
+          refunded_amount, declined_attempts, rescued, declines, scans, scans_paid, scan_to_pay
         from dashboard_rollups where project_id = ${projectId} and grain = 'hour'
       ), sums as (
-        select terminal_id, currency, b, sum(transactions) as transactions, sum(succeeded) as succeeded,
+        select terminal_id, currency, test, b, sum(transactions) as transactions, sum(succeeded) as succeeded,
           sum(failed) as failed, sum(volume) as volume, sum(refunds) as refunds, sum(refunded_amount) as refunded_amount,
+          sum(declined_attempts) as declined_attempts, sum(rescued) as rescued,
           sum(scans) as scans, sum(scans_paid) as scans_paid
-        from h group by terminal_id, currency, b
+        from h group by terminal_id, currency, test, b
       ), dec as (
-        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
-          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
-          from h, jsonb_each_text(h.declines) e group by 1, 2, 3, 4
-        ) x group by 1, 2, 3
+        select terminal_id, currency, test, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, test, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.declines) e group by 1, 2, 3, 4, 5
+        ) x group by 1, 2, 3, 4
       ), stp as (
-        select terminal_id, currency, b, jsonb_object_agg(k, n) as d from (
-          select terminal_id, currency, b, e.key as k, sum(e.value::bigint) as n
-          from h, jsonb_each_text(h.scan_to_pay) e group by 1, 2, 3, 4
-        ) x group by 1, 2, 3
+        select terminal_id, currency, test, b, jsonb_object_agg(k, n) as d from (
+          select terminal_id, currency, test, b, e.key as k, sum(e.value::bigint) as n
+          from h, jsonb_each_text(h.scan_to_pay) e group by 1, 2, 3, 4, 5
+        ) x group by 1, 2, 3, 4
       )
-      select ${projectId}, 'day', s.terminal_id, s.currency, s.b, s.transactions, s.succeeded, s.failed, s.volume,
-        s.refunds, s.refunded_amount, coalesce(dec.d, '{}'::jsonb), s.scans, s.scans_paid, coalesce(stp.d, '{}'::jsonb)
+      select ${projectId}, 'day', s.terminal_id, s.currency, s.b, s.test, s.transactions, s.succeeded, s.failed,
+        s.volume, s.refunds, s.refunded_amount, s.declined_attempts, s.rescued, coalesce(dec.d, '{}'::jsonb),
+        s.scans, s.scans_paid, coalesce(stp.d, '{}'::jsonb)
       from sums s
-      left join dec on dec.terminal_id = s.terminal_id and dec.currency = s.currency and dec.b = s.b
-      left join stp on stp.terminal_id = s.terminal_id and stp.currency = s.currency and stp.b = s.b`);
+      left join dec on dec.terminal_id = s.terminal_id and dec.currency = s.currency and dec.test = s.test and dec.b = s.b
+      left join stp on stp.terminal_id = s.terminal_id and stp.currency = s.currency and stp.test = s.test and stp.b = s.b`);
   });
 }
 

@@ -11,8 +11,9 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
 
 /**
  * Cancels a pending (or requires-action) transaction: guarded transition, history row and
- * `transaction.canceled` event in one database transaction. Canceling a canceled one answers
- * it again; any other status is 409 (a payment in flight or done cannot be canceled here).
+ * `transaction.canceled` event in one database transaction. Any other status is 409, an
+ * already canceled one included (issue 31 §7): a retry that must see the first answer again
+ * sends the same Idempotency-Key.
  */
 export async function cancelTransaction(
   db: Db,
@@ -21,7 +22,7 @@ export async function cancelTransaction(
   now: Date,
   /** Told of a change committed on the way to a refusal (a code found expired is expired first). */
   onCommitted?: (row: TransactionRow) => void,
-): Promise<{ row: TransactionRow; changed: boolean }> {
+): Promise<TransactionRow> {
   const current = await findCallerTransaction(db, caller, id, 'transactions.create');
   if (isDue(current, now)) {
     const { row, changed } = await expireIfDue(db, current, now);
@@ -52,15 +53,15 @@ export async function cancelTransaction(
     });
     return moved.row;
   });
-  if (result) return { row: result, changed: true };
-  const latest = await findCallerTransaction(db, caller, id, 'transactions.create');
-  if (latest.status === 'canceled') return { row: latest, changed: false };
-  throw stateConflict(latest);
+  if (result) return result;
+  throw stateConflict(await findCallerTransaction(db, caller, id, 'transactions.create'));
 }
 
 const stateConflict = (row: TransactionRow) =>
   new AppError(
     'transaction_state_conflict',
     409,
-    `This transaction is ${row.status.replace('_', ' ')} and can no longer be canceled.`,
+    row.status === 'canceled'
+      ? 'This transaction is already canceled.'
+      : `This transaction is ${row.status.replace('_', ' ')} and can no longer be canceled.`,
   );

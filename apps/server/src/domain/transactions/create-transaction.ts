@@ -98,7 +98,8 @@ export async function createTransaction(
     reference: input.reference ?? null,
     metadata: input.metadata ?? null,
     provider: setup.provider,
-    source: sourceOf(caller),
+    // A test payment says so itself (`scanline trigger`); otherwise the caller decides.
+    source: input.source ?? sourceOf(caller),
     now,
   });
   const body = presentTerminalTransaction(row, opts.publicUrl);

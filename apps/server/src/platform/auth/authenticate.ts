@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isSessionAlive } from '../../identity/sessions/session-alive';
+import { touchSession } from '../../identity/sessions/touch-session';
 import {
   type IdTokenClaims,
   TokenRejected,
@@ -50,6 +51,14 @@ interface CachedIdToken {
  * signing the user out drops it on every replica (`credentialChanged`).
  */
 export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Promise<Principal> {
+  const principal = await verifyCached(ctx, token);
+  // Sessions are the built-in service's: its "last active" follows use, a write a minute at most.
+  if (principal.kind === 'user' && principal.sessionId && ctx.config.auth.provider === 'builtin')
+    await touchSession(ctx.database.db, principal.sessionId, ctx.now());
+  return principal;
+}
+
+async function verifyCached(ctx: AppContext, token: string): Promise<Principal> {
   const cache = credentialCaches(ctx.database, ctx.config.authCacheSeconds).idTokens;
   const hit = cache.get(token) as CachedIdToken | undefined;
   if (hit) {

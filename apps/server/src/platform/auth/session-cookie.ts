@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { revokeSession } from '../../identity/sessions/sessions';
 import type { AppContext } from '../context';
-
+import { readCookie } from '../cookies';
+import { AppError } from '../errors';
 import { verifyIdTokenPrincipal } from './authenticate';
 
 export const SESSION_COOKIE = '__session';
@@ -10,7 +12,9 @@ export const SESSION_MAX_AGE_S = 300;
 /**
  * Session sync (seed §7): the firebase SDK posts each new ID token here with
  * `Authorization: Bearer`, and sends DELETE on sign-out. The cookie lets downloads and
- * event streams, which cannot send headers, authenticate.
+ * event streams, which cannot send headers, authenticate. The DELETE also ends the session
+ * the cookie's token names (issue 31 §2), as Settings → Sessions → End does; the console
+ * ends it explicitly too, since the cookie outlives no ID token by more than five minutes.
  */
 export async function sessionSyncRoutes(app: FastifyInstance, ctx: AppContext) {
   const attributes = `Path=/; HttpOnly; Secure; SameSite=Strict`;
@@ -21,8 +25,21 @@ export async function sessionSyncRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('set-cookie', `${SESSION_COOKIE}=${token}; ${attributes}; Max-Age=${SESSION_MAX_AGE_S}`);
     return reply.status(204).send();
   });
-  app.delete('/auth/session', async (_request, reply) => {
+  app.delete('/auth/session', async (request, reply) => {
+    await endCookieSession(ctx, readCookie(request.headers.cookie, SESSION_COOKIE));
     reply.header('set-cookie', `${SESSION_COOKIE}=; ${attributes}; Max-Age=0`);
     return reply.status(204).send();
   });
+}
+
+async function endCookieSession(ctx: AppContext, token: string | undefined) {
+  if (!token || ctx.config.auth.provider !== 'builtin') return;
+  const principal = await verifyIdTokenPrincipal(ctx, token).catch(() => null);
+  if (principal?.kind !== 'user' || !principal.sessionId) return;
+  try {
+    await revokeSession(ctx.database, principal.uid, principal.sessionId, ctx.now());
+  } catch (error) {
+    // Already ended (the console's own DELETE came first): nothing left to do.
+    if (!(error instanceof AppError && error.status === 404)) throw error;
+  }
 }

@@ -1,5 +1,13 @@
 import type { Dashboard } from '@scanline/contracts';
-import { change, countOf, formatCount, formatMoney, formatPercent, formatSeconds } from './range';
+import {
+  change,
+  countOf,
+  declinedHint,
+  formatCount,
+  formatMoney,
+  formatPercent,
+  formatSeconds,
+} from './range';
 
 interface Card {
   label: string;
@@ -36,7 +44,7 @@ export function FigureCards({ data }: { data: Dashboard }) {
       label: 'Success rate',
       value: formatPercent(t.success_rate),
       delta: change(t.success_rate, p.success_rate),
-      hint: `${formatCount(t.failed)} declined`,
+      hint: declinedHint(t),
     },
     {
       label: 'Average ticket',

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
@@ -38,7 +39,12 @@ export default function ProjectDashboard() {
   const range = resolveRange(params, timeZone);
   const asked = params.get('currency');
   const currency = asked && /^[A-Z]{3}$/.test(asked) ? asked : undefined;
-  const dashboard = useDashboard(id, { from: range.from, to: range.to, currency }, Boolean(project.data));
+  const includeTest = params.get('include_test') === 'true';
+  const dashboard = useDashboard(
+    id,
+    { from: range.from, to: range.to, currency, includeTest },
+    Boolean(project.data),
+  );
   const d = dashboard.data;
   const empty =
     d && d.totals.transactions === 0 && d.totals.scans === 0 && d.previous.totals.transactions === 0;
@@ -111,7 +117,21 @@ export default function ProjectDashboard() {
             <div data-range={`${d.from}..${d.to}`} className="dashboard-body">
               <p className="muted dashboard-range-note">
                 {d.from === d.to ? d.from : `${d.from} – ${d.to}`} compared with {d.previous.from} –{' '}
-                {d.previous.to}. Figures trail live payments by up to {d.lag_seconds} seconds.
+                {d.previous.to}. Figures trail live payments by up to {d.lag_seconds} seconds.{' '}
+                {includeTest
+                  ? 'Test payments (scanline trigger) are counted. '
+                  : 'Test payments are left out. '}
+                <Button
+                  link
+                  className="p-0 dashboard-test-toggle"
+                  label={includeTest ? 'Leave them out' : 'Count them'}
+                  onClick={() => {
+                    const p = new URLSearchParams(params);
+                    if (includeTest) p.delete('include_test');
+                    else p.set('include_test', 'true');
+                    setParams(p, { replace: true });
+                  }}
+                />
               </p>
               <FigureCards data={d} />
               <DashboardCharts data={d} />

@@ -67,6 +67,15 @@ const plurals = new Intl.PluralRules('en');
 export const countOf = (v: number, one: string, other: string) =>
   `${formatCount(v)} ${plurals.select(v) === 'one' ? one : other}`;
 
+/**
+ * The success rate's footnote (issue 31 §6): every declined card, as the timeline counts them,
+ * and how many of those payments another card then paid ("3 declined cards · 1 rescued").
+ */
+export function declinedHint(t: { declined: number; rescued: number }): string {
+  const declined = countOf(t.declined, 'declined card', 'declined cards');
+  return t.rescued > 0 ? `${declined} · ${formatCount(t.rescued)} rescued by another card` : declined;
+}
+
 export function formatSeconds(v: number | null): string {
   if (v === null) return '—';
   return v < 60 ? `${v} s` : `${Math.floor(v / 60)} min ${v % 60} s`;

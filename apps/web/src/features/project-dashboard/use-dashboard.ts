@@ -8,10 +8,21 @@ export interface DashboardParams {
   terminalId?: string;
   /** One currency at a time (issue 19); the project's when absent. */
   currency?: string;
+  /** Count `scanline trigger`'s test payments too (issue 31 §13); left out by default. */
+  includeTest?: boolean;
 }
 
 export const dashboardKey = (projectId: string, p: DashboardParams) =>
-  ['project', projectId, 'dashboard', p.from, p.to, p.terminalId ?? '', p.currency ?? ''] as const;
+  [
+    'project',
+    projectId,
+    'dashboard',
+    p.from,
+    p.to,
+    p.terminalId ?? '',
+    p.currency ?? '',
+    p.includeTest ? 'test' : '',
+  ] as const;
 
 /** The project's figures; the previous range stays on screen while a new one loads. */
 export const useDashboard = (projectId: string, p: DashboardParams, enabled = true) =>
@@ -24,6 +35,12 @@ export const useDashboard = (projectId: string, p: DashboardParams, enabled = tr
     queryFn: ({ signal }) =>
       mainApi().request<Dashboard>(`/projects/${projectId}/dashboard`, {
         signal,
-        query: { from: p.from, to: p.to, terminal_id: p.terminalId, currency: p.currency },
+        query: {
+          from: p.from,
+          to: p.to,
+          terminal_id: p.terminalId,
+          currency: p.currency,
+          include_test: p.includeTest ? 'true' : undefined,
+        },
       }),
   });

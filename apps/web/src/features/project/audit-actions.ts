@@ -35,7 +35,12 @@ const ACTIONS: Record<string, string> = {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-/** The audit entry as a sentence fragment after the actor ("changed the role of Ada from member to admin"). */
+/**
+ * The audit entry as a sentence fragment after the actor: the verb, then the target (by name,
+ * shown by the caller), then a detail ("changed the role of Ada Lovelace · member → admin").
+ * A refund names its amount before the payment it came out of: "refunded €5.00 of €12.80 (txn_…)",
+ * not "refunded €12.80 (txn_…) · €5.00", which reads as if all of it went back (issue 31 §12).
+ */
 export function describeAuditAction(a: AuditEntry): { verb: string; detail: string | null } {
   const m = a.metadata ?? {};
   const verb =
@@ -46,9 +51,12 @@ export function describeAuditAction(a: AuditEntry): { verb: string; detail: stri
       : (ACTIONS[a.action] ?? a.action);
   let detail: string | null = null;
   if (a.action === 'member.role_changed' && str(m.from) && str(m.to)) detail = `${m.from} → ${m.to}`;
-  else if (a.action === 'transaction.refund_requested' && typeof m.amount === 'number' && str(m.currency))
-    detail = `${formatMoney(m.amount, m.currency as string)}${str(m.reason) ? ` (${str(m.reason)?.replaceAll('_', ' ')})` : ''}`;
-  else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
+  else if (a.action === 'transaction.refund_requested') {
+    const refunded =
+      typeof m.amount === 'number' && str(m.currency) ? formatMoney(m.amount, m.currency as string) : null;
+    const reason = str(m.reason)?.replaceAll('_', ' ') ?? null;
+    return { verb: refunded ? `refunded ${refunded} of` : verb, detail: reason };
+  } else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
   else if (a.action === 'api_key.created' && str(m.mode)) detail = `${m.mode} key`;
   return { verb, detail };
 }

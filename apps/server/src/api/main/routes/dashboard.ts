@@ -30,7 +30,14 @@ export function dashboardRoutes(root: FastifyInstance) {
       return getDashboard(
         db,
         project,
-        { from: q.from, to: q.to, timeZone: q.time_zone, terminalId: q.terminal_id, currency: q.currency },
+        {
+          from: q.from,
+          to: q.to,
+          timeZone: q.time_zone,
+          terminalId: q.terminal_id,
+          currency: q.currency,
+          includeTest: q.include_test === 'true',
+        },
         ctx.now(),
       );
     },

@@ -101,6 +101,63 @@ describe('sessions a user can see and end (issue 16 §5)', () => {
     expect((await api('DELETE', `/me/sessions/${phoneSession?.id}`, laptop.idToken)).statusCode).toBe(404);
   });
 
+  it('signing out ends the session on the server, as End does (issue 31 §2)', async () => {
+    const email = uniqueEmail('ses');
+    await createUserWithEmailAndPassword(pool.auth(), email, PASSWORD);
+    const laptop = await signIn(email, CHROME_LINUX);
+    const phone = await signIn(email, SAFARI_IPHONE);
+    // The browser's session sync: the cookie holds the ID token; sign-out sends DELETE with it.
+    const synced = await t.app.inject({
+      method: 'POST',
+      url: '/auth/session',
+      headers: { authorization: `Bearer ${phone.idToken}` },
+    });
+    expect(synced.statusCode).toBe(204);
+    const cookie = String(synced.headers['set-cookie']).split(';')[0] ?? '';
+    const out = await t.app.inject({ method: 'DELETE', url: '/auth/session', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/);
+    const refused = await api('GET', '/me', phone.idToken);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'token_revoked' });
+    expect((await refresh(phone.refreshToken)).status).toBe(400);
+    const left = (await api('GET', '/me/sessions', laptop.idToken)).json().data as { browser: string }[];
+    expect(left.map((s) => s.browser)).not.toContain('Safari 18 on iOS');
+    // A second DELETE (the console ended the session itself first) and one with no cookie are fine.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/auth/session', headers: { cookie } })).statusCode,
+    ).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: '/auth/session' })).statusCode).toBe(204);
+    expect((await api('GET', '/me', laptop.idToken)).statusCode).toBe(200);
+  });
+
+  it('"last active" follows API use, written at most once a minute (issue 31 §2)', async () => {
+    const email = uniqueEmail('ses');
+    await createUserWithEmailAndPassword(pool.auth(), email, PASSWORD);
+    const laptop = await signIn(email, CHROME_LINUX);
+    const phone = await signIn(email, SAFARI_IPHONE);
+    const phoneLastActive = async () => {
+      const list = (await api('GET', '/me/sessions', laptop.idToken)).json().data as {
+        browser: string;
+        last_used_at: string;
+      }[];
+      return Date.parse(list.find((s) => s.browser === 'Safari 18 on iOS')?.last_used_at ?? '');
+    };
+    const signedIn = await phoneLastActive();
+    expect(signedIn).toBeGreaterThan(0);
+    t.advance(5 * 60_000);
+    expect((await api('GET', '/me', phone.idToken)).statusCode).toBe(200);
+    const used = await phoneLastActive();
+    expect(used - signedIn).toBeGreaterThanOrEqual(5 * 60_000);
+    // Within the minute, more use writes nothing.
+    t.advance(20_000);
+    expect((await api('GET', '/me', phone.idToken)).statusCode).toBe(200);
+    expect(await phoneLastActive()).toBe(used);
+    t.advance(60_000);
+    expect((await api('GET', '/me', phone.idToken)).statusCode).toBe(200);
+    expect((await phoneLastActive()) - used).toBeGreaterThanOrEqual(80_000);
+  });
+
   it("never shows or ends another user's sessions", async () => {
     const a = uniqueEmail('ses');
     const b = uniqueEmail('ses');
@@ -141,8 +198,9 @@ describe('sessions a user can see and end (issue 16 §5)', () => {
     await signIn(email, CHROME_LINUX_NEWER); // an update is the same browser
     expect(await newBrowserMails(email)).toHaveLength(0);
     await signIn(email, FIREFOX_MAC);
+    // The notice is sent after the sign-in answers (it never delays it): wait for it.
+    await expect.poll(async () => (await newBrowserMails(email)).length).toBe(1);
     const mails = await newBrowserMails(email);
-    expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('Firefox 140 on macOS');
     await signIn(email, FIREFOX_MAC);
     expect(await newBrowserMails(email)).toHaveLength(1);

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { handleStripeWebhook } from '../../../domain/payments/handle-stripe-webhook';
 
 /**
  * Stripe's webhooks (public: Stripe signs them). Registered in its own plugin so its JSON
  * body stays a string: the signature covers the exact bytes Stripe sent.
  */
+const stripeWebhookAnswerSchema = z
+  .object({
+    received: z.literal(true),
+    /** Whether the event moved a transaction; `false` for events about nothing of ours or nothing new. */
+    handled: z.boolean(),
+  })
+  .meta({ description: 'The event was received (and, when `handled`, recorded on its transaction).' });
+
 export async function stripeWebhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -16,7 +25,13 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
     '/providers/stripe/webhook',
     {
       config: { public: true },
-      schema: { tags: ['providers'], summary: "Stripe's webhook events (signed)" },
+      schema: {
+        tags: ['providers'],
+        summary: "Stripe's webhook events (signed)",
+        description:
+          'Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.',
+        response: { 200: stripeWebhookAnswerSchema },
+      },
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];

@@ -244,12 +244,19 @@ describe('transactions from the terminal (issue 7)', () => {
     expect((await get(device.auth, 'txn_doesnotexist')).statusCode).toBe(404);
   });
 
-  it('cancels a pending transaction once (event, history); a canceled one answers again; others 409', async () => {
+  it('cancels a pending transaction once (event, history); a canceled one and others 409', async () => {
     const id = (await create(device.auth)).json().id;
     const res = await cancel(device.auth, id);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('canceled');
-    expect((await cancel(device.auth, id)).json().status).toBe('canceled');
+    // Issue 31 §7: the README promises 409 for anything not pending, a canceled one included.
+    const again = await cancel(device.auth, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(again.json()).toMatchObject({
+      code: 'transaction_state_conflict',
+      detail: 'This transaction is already canceled.',
+    });
     expect(await eventsOf(id)).toEqual(['transaction.created', 'transaction.canceled']);
     await t.ctx.database.db.update(transactions).set({ status: 'succeeded' }).where(eq(transactions.id, id));
     const done = await cancel(device.auth, id);

@@ -99,14 +99,10 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, changed } = await cancelTransaction(
-        db,
-        callerOf(request),
-        request.params.id,
-        ctx.now(),
-        (r) => publishTransactionChange(ctx.database.bus, r),
+      const row = await cancelTransaction(db, callerOf(request), request.params.id, ctx.now(), (r) =>
+        publishTransactionChange(ctx.database.bus, r),
       );
-      if (changed) void publishTransactionChange(ctx.database.bus, row);
+      void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
     },
   );
