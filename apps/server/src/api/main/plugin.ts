@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
 import { apiCors } from '../../platform/api-cors';
 import { requireCredentials } from '../../platform/auth/auth-hook';
+import { productCredentials } from '../credential-verifiers';
 import { logMachineRequests } from '../request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
@@ -28,7 +28,7 @@ import { webhookRoutes } from './routes/webhooks';
 /** The main API, mounted at /api/v1: for the console (ID token) and for servers (API key). */
 export async function mainApi(app: FastifyInstance) {
   await apiCors(app);
-  requireCredentials(app, authenticateApiKey);
+  requireCredentials(app, productCredentials);
   requireSecondFactorWhereDemanded(app);
   refuseUnknownQueryParameters(app);
   logMachineRequests(app);

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../domain/actor';
-import { authenticateApiKey } from '../../domain/api-keys/authenticate-api-key';
 import { authenticateDeviceCached, type DeviceCaller } from '../../domain/terminals/authenticate-device';
 import { isDeviceToken } from '../../domain/terminals/device-token';
 import type { TerminalCaller } from '../../domain/terminals/terminal-caller';
 import { authenticateRequest } from '../../platform/auth/authenticate';
 import { AppError } from '../../platform/errors';
+import { productCredentials } from '../credential-verifiers';
 import { actorOf } from '../main/actor';
 
 declare module 'fastify' {
@@ -30,7 +30,7 @@ export function requireTerminalCredentials(app: FastifyInstance) {
       request.device = await authenticateDeviceCached(app.ctx, token);
       return;
     }
-    request.auth = await authenticateRequest(app.ctx, request, authenticateApiKey);
+    request.auth = await authenticateRequest(app.ctx, request, productCredentials);
   });
 }
 

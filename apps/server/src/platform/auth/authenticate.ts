@@ -1,21 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import { isSessionAlive } from '../../identity/sessions/session-alive';
-import { touchSession } from '../../identity/sessions/touch-session';
-import {
-  type IdTokenClaims,
-  TokenRejected,
-  verifyBuiltinIdToken,
-} from '../../identity/tokens/verify-identity-token';
-import { findUserById } from '../../identity/users/find-user';
 import type { AppContext } from '../context';
 import { readCookie } from '../cookies';
 import { AppError } from '../errors';
-import { credentialCaches } from './credential-cache';
 import type { Principal } from './principal';
 import { SESSION_COOKIE } from './session-cookie';
-import { verifyGoogleIdToken } from './verify-google-token';
 
-export type ApiKeyAuthenticator = (ctx: AppContext, secret: string) => Promise<Principal>;
+export type CredentialVerifier = (ctx: AppContext, secret: string) => Promise<Principal>;
+
+/**
+ * What authentication checks a credential with. Verifying needs the identity service's users,
+ * sessions and keys (a higher layer), so the API plugins hand the verifiers in.
+ */
+export interface CredentialVerifiers {
+  idToken: CredentialVerifier;
+  /** Absent where API keys are not accepted. */
+  apiKey?: CredentialVerifier;
+}
 
 const unauthenticated = (
   detail: string,
@@ -35,113 +35,19 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
-// Matches the verifier's clock tolerance: a cached token is refused when a fresh check would be.
-const EXPIRY_TOLERANCE_MS = 30_000;
-
-interface CachedIdToken {
-  principal: Principal;
-  /** The token's `exp` (ms) plus the tolerance, against the injectable clock. */
-  expiresAt: number;
-}
-
-/**
- * Verifies an ID token for the product APIs (issue 2): signature and claims, then the
- * user's current state, so a disabled user or a revoked session is refused at once.
- * A verified token is kept a few seconds per process (issue 10); disabling, deleting or
- * signing the user out drops it on every replica (`credentialChanged`).
- */
-export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Promise<Principal> {
-  const principal = await verifyCached(ctx, token);
-  // Sessions are the built-in service's: its "last active" follows use, a write a minute at most.
-  if (principal.kind === 'user' && principal.sessionId && ctx.config.auth.provider === 'builtin')
-    await touchSession(ctx.database.db, principal.sessionId, ctx.now());
-  return principal;
-}
-
-async function verifyCached(ctx: AppContext, token: string): Promise<Principal> {
-  const cache = credentialCaches(ctx.database, ctx.config.authCacheSeconds).idTokens;
-  const hit = cache.get(token) as CachedIdToken | undefined;
-  if (hit) {
-    if (ctx.now().getTime() <= hit.expiresAt) return hit.principal;
-    throw unauthenticated('The ID token has expired; refresh it and try again.', 'token_expired');
-  }
-  const generation = cache.begin();
-  const { principal, exp } = await verifyUncached(ctx, token);
-  cache.set(
-    token,
-    principal.kind === 'user' ? principal.uid : '',
-    {
-      principal,
-      expiresAt: exp * 1000 + EXPIRY_TOLERANCE_MS,
-    } satisfies CachedIdToken,
-    generation,
-  );
-  return principal;
-}
-
-async function verifyUncached(
-  ctx: AppContext,
-  token: string,
-): Promise<{ principal: Principal; exp: number }> {
-  let claims: IdTokenClaims;
-  try {
-    claims =
-      ctx.config.auth.provider === 'google'
-        ? await verifyGoogleIdToken(ctx, token)
-        : await verifyBuiltinIdToken(ctx, token);
-  } catch (error) {
-    if (error instanceof TokenRejected && error.reason === 'expired') {
-      throw unauthenticated('The ID token has expired; refresh it and try again.', 'token_expired');
-    }
-    throw unauthenticated('The ID token is not valid.');
-  }
-  let profile: Extract<Principal, { kind: 'user' }>['profile'];
-  if (ctx.config.auth.provider === 'builtin') {
-    const [user, sessionAlive] = await Promise.all([
-      findUserById(ctx.database.db, claims.sub),
-      claims.sid ? isSessionAlive(ctx.database.db, claims.sid) : true,
-    ]);
-    if (!user || user.disabled)
-      throw unauthenticated('This account no longer exists or is disabled.', 'token_revoked');
-    if (!sessionAlive || claims.auth_time * 1000 < user.tokensValidAfter.getTime()) {
-      throw unauthenticated('This session was signed out; sign in again.', 'token_revoked');
-    }
-    profile = {
-      email: user.email,
-      emailVerified: user.emailVerified,
-      displayName: user.displayName,
-      photoUrl: user.photoUrl,
-    };
-  }
-  return {
-    exp: claims.exp,
-    principal: {
-      kind: 'user',
-      uid: claims.sub,
-      email: claims.email ?? null,
-      emailVerified: claims.email_verified === true,
-      signInProvider: claims.firebase?.sign_in_provider ?? null,
-      authTime: claims.auth_time,
-      sessionId: claims.sid ?? null,
-      secondFactor: claims.firebase?.sign_in_second_factor ?? null,
-      ...(profile ? { profile } : {}),
-    },
-  };
-}
-
 /** Reads the caller's credential: an ID token, or (for keys starting `sl_`) a project API key. */
 export async function authenticateRequest(
   ctx: AppContext,
   request: FastifyRequest,
-  apiKeys?: ApiKeyAuthenticator,
+  verifiers: CredentialVerifiers,
 ): Promise<Principal> {
   const token = bearerOf(request);
   if (!token) throw unauthenticated('Sign in, or send an API key, to use this API.');
   if (token.startsWith('sl_')) {
-    if (!apiKeys) throw unauthenticated('API keys are not accepted here.');
-    return apiKeys(ctx, token);
+    if (!verifiers.apiKey) throw unauthenticated('API keys are not accepted here.');
+    return verifiers.apiKey(ctx, token);
   }
-  return verifyIdTokenPrincipal(ctx, token);
+  return verifiers.idToken(ctx, token);
 }
 
 /** The signed-in person, for routes that a project API key may not use. */

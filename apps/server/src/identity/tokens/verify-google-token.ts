@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { checkClaims, type IdTokenClaims, TokenRejected } from '../../identity/tokens/verify-identity-token';
-import type { AppContext } from '../context';
+import type { AppContext } from '../../platform/context';
+import { checkClaims, type IdTokenClaims, TokenRejected } from './verify-identity-token';
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
