@@ -53,6 +53,7 @@ export async function auditLabels(
   const ids = { trm: new Set<string>(), whk: new Set<string>(), txn: new Set<string>() };
   for (const row of rows) {
     if (row.actorKind === 'user') uids.add(row.actorId);
+    else if (row.actorKind === 'terminal') ids.trm.add(row.actorId);
     else keyIds.add(row.actorId);
     if (!row.target) continue;
     const kind = kindOf(row.target);
@@ -125,7 +126,9 @@ export async function auditLabels(
     const actorLabel =
       row.actorKind === 'user'
         ? (personLabel.get(row.actorId) ?? row.actorEmail ?? 'A former member')
-        : (labels.get(row.actorId) ?? 'A deleted API key');
+        : row.actorKind === 'terminal'
+          ? (labels.get(row.actorId) ?? 'A deleted terminal')
+          : (labels.get(row.actorId) ?? 'A deleted API key');
     let targetLabel: string | null = null;
     if (row.target) {
       const kind = kindOf(row.target);
