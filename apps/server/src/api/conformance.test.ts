@@ -7,7 +7,13 @@ import { REQUEST_EXAMPLES } from '../platform/openapi-examples';
 import { makeBusiness, makeTeam, type Person } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { freshSession, signedInUser } from '../test/tokens';
-import { apiKeyFor, cashierSignedIn, pairedTerminal, staffFor, type Team } from './terminal/terminal-fixtures';
+import {
+  apiKeyFor,
+  cashierSignedIn,
+  pairedTerminal,
+  staffFor,
+  type Team,
+} from './terminal/terminal-fixtures';
 
 /**
  * Issue 17 §1: every operation of `/api/v1/openapi.json`, called on a running server, answers
@@ -227,7 +233,10 @@ async function buildWorld(): Promise<World> {
   // a second device for the sign-in itself (signing in ends the terminal's other session), a
   // third with its own session for reading and ending it; a spare cashier to edit and delete.
   const manager = await staffFor(t, team, { name: 'World manager', pin: '4821', role: 'manager' });
-  expectOk('tipping', await call('PATCH', `/api/v1/projects/${ids.project}`, owner, { tipping: { enabled: true } }));
+  expectOk(
+    'tipping',
+    await call('PATCH', `/api/v1/projects/${ids.project}`, owner, { tipping: { enabled: true } }),
+  );
   ids.manager = manager.id;
   ids.staff = (await staffFor(t, team, { name: 'Spare cashier', pin: '6402' })).id;
   const signedIn = await cashierSignedIn(t, paired.auth, '4821');

@@ -723,6 +723,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's staff (cashiers and managers)
+         * @description Admins and owners. PINs are never shown: they are kept as slow hashes.
+         */
+        get: operations["getProjectsStaff"];
+        put?: never;
+        /**
+         * Add a cashier or manager with a PIN
+         * @description Admins and owners. `pin`: 4–6 digits, unique in the project (409 `pin_in_use`). Once the project has enabled staff, its terminals are locked until a cashier signs in.
+         */
+        post: operations["postProjectsStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/staff/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a staff member (their sessions end; their sales keep their name) */
+        delete: operations["deleteProjectsStaffByStaffid"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, change the role or PIN of, disable or enable a staff member
+         * @description Admins and owners. Disabling (and a new PIN or role) ends their cashier sessions at once on every replica. 409 `pin_in_use` when another staff member has the PIN.
+         */
+        patch: operations["patchProjectsStaffByStaffid"];
+        trace?: never;
+    };
     "/api/v1/projects/{id}/transactions": {
         parameters: {
             query?: never;
@@ -1018,7 +1063,7 @@ export interface paths {
         put?: never;
         /**
          * Pay the scanned transaction
-         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment.
+         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. `tip_amount` (issue 26): the tip chosen from the scan's `tipping` choices (or a custom one when allowed), 0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the checkout was created with `skip_tipping`.
          */
         post: operations["postMobileScansPayments"];
         delete?: never;
@@ -1102,6 +1147,50 @@ export interface paths {
          */
         post: operations["postMobileStickersTransactions"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/cashier-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A cashier signs in on this terminal with their PIN
+         * @description Device token only. Answers the cashier and a `cashier_session` to send as the `Cashier-Session` header; it ends after the project's `cashier_idle_minutes` without a request, on sign-out, when another cashier signs in here, and when the cashier is disabled or deleted. A wrong PIN is 400 `validation_failed`; the fifth wrong PIN on this terminal within 15 minutes locks PIN sign-in here for 15 minutes (429 `too_many_attempts` with Retry-After), writes an audit entry and emails the owner.
+         */
+        post: operations["postTerminalCashierSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/cashier-sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cashier signed in on this terminal (keeps the session alive)
+         * @description Device token and `Cashier-Session` header; 401 `cashier_required` once the session ended.
+         */
+        get: operations["getTerminalCashierSessionsCurrent"];
+        put?: never;
+        post?: never;
+        /**
+         * The cashier signs out of this terminal
+         * @description Device token and `Cashier-Session` header. The terminal is locked again.
+         */
+        delete: operations["deleteTerminalCashierSessionsCurrent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1302,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pending transaction and its payment code (requires Idempotency-Key)
-         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`.
+         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. Issue 26: a device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. `skip_tipping: true` asks the shopper for no tip.
          */
         post: operations["postTerminalTransactions"];
         delete?: never;
@@ -1365,6 +1454,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/transactions/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund one of this terminal's payments at the counter (a manager's Cashier-Session)
+         * @description Issue 26 §2: device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
+         */
+        post: operations["postTerminalTransactionsRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1387,7 +1496,7 @@ export interface components {
             actor_email: string | null;
             actor_id: string;
             /** @enum {string} */
-            actor_kind: "user" | "api_key";
+            actor_kind: "user" | "api_key" | "terminal";
             actor_label: string;
             created_at: string;
             id: string;
@@ -1416,6 +1525,13 @@ export interface components {
             support_email: string | null;
         };
         Dashboard: {
+            by_cashier: {
+                cashier_id: string | null;
+                gross: number;
+                name: string | null;
+                payments_count: number;
+                tips: number;
+            }[];
             currencies: {
                 count: number;
                 currency: string;
@@ -1464,6 +1580,7 @@ export interface components {
                 total: number;
             };
             time_zone: string;
+            tips: number;
             to: string;
             top_terminals: {
                 count: number;
@@ -1571,7 +1688,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts";
             detail: string;
             errors?: {
                 code: string;
@@ -1586,6 +1703,7 @@ export interface components {
         };
         Project: {
             business_id: string;
+            cashier_idle_minutes: number;
             created_at: string;
             currency: string;
             deleted_at: string | null;
@@ -1596,6 +1714,13 @@ export interface components {
             role: "owner" | "admin" | "member";
             terminal_offline_alert_minutes: number | null;
             time_zone: string;
+            tipping: {
+                allow_custom: boolean;
+                enabled: boolean;
+                fixed_amounts: number[];
+                percentages: number[];
+                smart_threshold: number | null;
+            };
         };
         Refund: {
             amount: number;
@@ -1670,8 +1795,11 @@ export interface components {
         Transaction: {
             amount: number;
             amount_refunded: number;
+            amount_total: number;
             card_brand: string | null;
             card_last4: string | null;
+            cashier_id: string | null;
+            cashier_name: string | null;
             created_at: string;
             currency: string;
             expires_at: string;
@@ -1697,6 +1825,7 @@ export interface components {
             succeeded_at: string | null;
             terminal_id: string;
             terminal_label: string | null;
+            tip_amount: number;
             updated_at: string;
         };
         Webhook: {
@@ -2259,6 +2388,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2769,6 +2910,18 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "terminal_offline_alert_minutes": -9007199254740991,
                      *           "require_mfa": false,
+                     *           "tipping": {
+                     *             "enabled": false,
+                     *             "percentages": [
+                     *               1
+                     *             ],
+                     *             "fixed_amounts": [
+                     *               1250
+                     *             ],
+                     *             "smart_threshold": 0,
+                     *             "allow_custom": false
+                     *           },
+                     *           "cashier_idle_minutes": -9007199254740991,
                      *           "role": "owner",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
                      *           "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2832,6 +2985,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2878,6 +3043,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2936,16 +3113,34 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Main street shop",
-                 *       "terminal_offline_alert_minutes": 15
+                 *       "terminal_offline_alert_minutes": 15,
+                 *       "tipping": {
+                 *         "enabled": true,
+                 *         "percentages": [
+                 *           10,
+                 *           15,
+                 *           20
+                 *         ],
+                 *         "smart_threshold": 1000
+                 *       },
+                 *       "cashier_idle_minutes": 5
                  *     }
                  */
                 "application/json": {
                     business_id?: string;
+                    cashier_idle_minutes?: number;
                     currency?: string;
                     name?: string;
                     require_mfa?: boolean;
                     terminal_offline_alert_minutes?: number | null;
                     time_zone?: string;
+                    tipping?: {
+                        allow_custom?: boolean;
+                        enabled?: boolean;
+                        fixed_amounts?: number[];
+                        percentages?: number[];
+                        smart_threshold?: number | null;
+                    };
                 };
             };
         };
@@ -2965,6 +3160,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3443,7 +3650,17 @@ export interface operations {
                      *       "terminals": {
                      *         "online": 0,
                      *         "total": 1250
-                     *       }
+                     *       },
+                     *       "tips": 0,
+                     *       "by_cashier": [
+                     *         {
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "payments_count": 3,
+                     *           "gross": 0,
+                     *           "tips": 0
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Dashboard"];
@@ -4332,6 +4549,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -4597,6 +4826,222 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    getProjectsStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "role": "cashier",
+                     *           "disabled": false,
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postProjectsStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ana",
+                 *       "pin": "5930",
+                 *       "role": "cashier"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    pin: string;
+                    /** @enum {string} */
+                    role: "cashier" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "role": "cashier",
+                     *       "disabled": false,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "cashier" | "manager";
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    deleteProjectsStaffByStaffid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    patchProjectsStaffByStaffid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "manager",
+                 *       "disabled": false
+                 *     }
+                 */
+                "application/json": {
+                    disabled?: boolean;
+                    name?: string;
+                    pin?: string;
+                    /** @enum {string} */
+                    role?: "cashier" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "role": "cashier",
+                     *       "disabled": false,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "cashier" | "manager";
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     getProjectsTransactions: {
         parameters: {
             query?: {
@@ -4636,6 +5081,12 @@ export interface operations {
                 "card_last4[notContains]"?: string;
                 "card_last4[notEquals]"?: string;
                 "card_last4[startsWith]"?: string;
+                "cashier_id[contains]"?: string;
+                "cashier_id[endsWith]"?: string;
+                "cashier_id[equals]"?: string;
+                "cashier_id[notContains]"?: string;
+                "cashier_id[notEquals]"?: string;
+                "cashier_id[startsWith]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4670,6 +5121,18 @@ export interface operations {
                 "terminal_id[notContains]"?: string;
                 "terminal_id[notEquals]"?: string;
                 "terminal_id[startsWith]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[equals]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -4694,6 +5157,10 @@ export interface operations {
                      *           "source": "terminal",
                      *           "amount": 1250,
                      *           "currency": "EUR",
+                     *           "tip_amount": 1250,
+                     *           "amount_total": 1250,
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
                      *           "amount_refunded": 1250,
                      *           "reference": "order-1042",
                      *           "metadata": {},
@@ -4759,6 +5226,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "amount_refunded": 1250,
                      *       "reference": "order-1042",
                      *       "metadata": {},
@@ -4829,8 +5300,11 @@ export interface operations {
                     "application/json": {
                         amount: number;
                         amount_refunded: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -4876,6 +5350,7 @@ export interface operations {
                         succeeded_at: string | null;
                         terminal_id: string;
                         terminal_label: string | null;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -4987,6 +5462,12 @@ export interface operations {
                 "card_last4[notContains]"?: string;
                 "card_last4[notEquals]"?: string;
                 "card_last4[startsWith]"?: string;
+                "cashier_id[contains]"?: string;
+                "cashier_id[endsWith]"?: string;
+                "cashier_id[equals]"?: string;
+                "cashier_id[notContains]"?: string;
+                "cashier_id[notEquals]"?: string;
+                "cashier_id[startsWith]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5021,6 +5502,18 @@ export interface operations {
                 "terminal_id[startsWith]"?: string;
                 /** @description Days of date filters in this zone (the project's by default). */
                 time_zone?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[equals]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -5832,7 +6325,20 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "tip_amount": 1250,
+                     *         "amount_total": 1250
+                     *       },
+                     *       "tipping": {
+                     *         "choices": [
+                     *           {
+                     *             "kind": "percent",
+                     *             "percent": -9007199254740991,
+                     *             "amount": 1250
+                     *           }
+                     *         ],
+                     *         "allow_custom": false,
+                     *         "max_amount": 1250
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -5861,8 +6367,19 @@ export interface operations {
                         terminal: {
                             label: string;
                         };
+                        tipping?: {
+                            allow_custom: boolean;
+                            choices: {
+                                amount: number;
+                                /** @enum {string} */
+                                kind: "percent" | "fixed";
+                                percent?: number;
+                            }[];
+                            max_amount: number;
+                        } | null;
                         transaction: {
                             amount: number;
+                            amount_total?: number;
                             currency: string;
                             expires_at: string;
                             failure_code?: string | null;
@@ -5875,6 +6392,7 @@ export interface operations {
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            tip_amount?: number;
                         };
                     };
                 };
@@ -5921,7 +6439,20 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "tip_amount": 1250,
+                     *         "amount_total": 1250
+                     *       },
+                     *       "tipping": {
+                     *         "choices": [
+                     *           {
+                     *             "kind": "percent",
+                     *             "percent": -9007199254740991,
+                     *             "amount": 1250
+                     *           }
+                     *         ],
+                     *         "allow_custom": false,
+                     *         "max_amount": 1250
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -5950,8 +6481,19 @@ export interface operations {
                         terminal: {
                             label: string;
                         };
+                        tipping?: {
+                            allow_custom: boolean;
+                            choices: {
+                                amount: number;
+                                /** @enum {string} */
+                                kind: "percent" | "fixed";
+                                percent?: number;
+                            }[];
+                            max_amount: number;
+                        } | null;
                         transaction: {
                             amount: number;
+                            amount_total?: number;
                             currency: string;
                             expires_at: string;
                             failure_code?: string | null;
@@ -5964,6 +6506,7 @@ export interface operations {
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            tip_amount?: number;
                         };
                     };
                 };
@@ -5988,11 +6531,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_method": "pm_card_visa"
+                 *       "payment_method": "pm_card_visa",
+                 *       "tip_amount": 188
                  *     }
                  */
                 "application/json": {
                     payment_method: string;
+                    tip_amount?: number;
                 };
             };
         };
@@ -6269,6 +6814,133 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    postTerminalCashierSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "4821"
+                 *     }
+                 */
+                "application/json": {
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cashier": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "name": "Corner Bakery",
+                     *         "role": "cashier"
+                     *       },
+                     *       "cashier_session": "cashier session",
+                     *       "idle_minutes": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        cashier: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                        };
+                        cashier_session: string;
+                        idle_minutes: number;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalCashierSessionsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cashier": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "name": "Corner Bakery",
+                     *         "role": "cashier"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        cashier: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    deleteTerminalCashierSessionsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     postTerminalHeartbeat: {
         parameters: {
             query?: never;
@@ -6371,12 +7043,20 @@ export interface operations {
                      *       },
                      *       "business": {
                      *         "name": "Corner Bakery"
+                     *       },
+                     *       "cashiers": {
+                     *         "required": false,
+                     *         "idle_minutes": -9007199254740991
                      *       }
                      *     }
                      */
                     "application/json": {
                         business: {
                             name: string;
+                        };
+                        cashiers: {
+                            idle_minutes: number;
+                            required: boolean;
                         };
                         project: {
                             currency: string;
@@ -6992,16 +7672,19 @@ export interface operations {
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"
-                 *       }
+                 *       },
+                 *       "skip_tipping": false
                  *     }
                  */
                 "application/json": {
                     amount: number;
+                    cashier_id?: string;
                     currency?: string;
                     metadata?: {
                         [key: string]: string;
                     };
                     reference?: string;
+                    skip_tipping?: boolean;
                     terminal_id?: string;
                 };
             };
@@ -7020,6 +7703,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7040,8 +7727,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7063,6 +7753,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7103,6 +7794,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7123,8 +7818,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7146,6 +7844,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7183,6 +7882,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7203,8 +7906,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7226,6 +7932,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7266,6 +7973,64 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalTransactionsRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 250,
+                 *       "reason": "requested_by_customer"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    /** @enum {string} */
+                    reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reason": "reason",
+                     *       "status": "pending",
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
