@@ -36,9 +36,7 @@ export type UpdateStaff = z.infer<typeof updateStaffSchema>;
 export const STAFF_MAX = 200;
 export const staffListSchema = z.object({ data: z.array(staffSchema) });
 
-export const CASHIER_IDLE_MINUTES = { min: 1, max: 240, default: 5 } as const;
-/** Issue 26 §2: 5 wrong PINs on one terminal within 15 minutes lock PIN sign-in there for 15 minutes. */
-export const PIN_LOCKOUT = { attempts: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 } as const;
+export { CASHIER_IDLE_MINUTES, PIN_LOCKOUT } from './staff-constants';
 
 export const cashierSchema = z.object({ id: z.string(), name: z.string(), role: staffRoleSchema });
 export type Cashier = z.infer<typeof cashierSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX } from './payment-constants';
-import { CASHIER_IDLE_MINUTES } from './staff';
+import { CASHIER_IDLE_MINUTES } from './staff-constants';
 import { TIP_LIMITS } from './tips';
 
 export const ROLES = ['owner', 'admin', 'member'] as const;
