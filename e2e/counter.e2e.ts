@@ -4,6 +4,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
+type Post = Awaited<ReturnType<typeof signedUpWithProject>>['post'];
+
 /** Reads the QR code off a screenshot of the element, as a phone camera would. */
 async function readQr(page: Page, selector: string): Promise<string> {
   const png = PNG.sync.read(await page.locator(selector).screenshot());
@@ -21,7 +23,7 @@ describe('at the counter in Chromium', () => {
   afterAll(() => s.close());
 
   /** A virtual terminal paired in a tablet-sized browser through its pairing link. */
-  async function pairedTablet(post: (url: string, body: unknown) => Promise<any>, projectId: string) {
+  async function pairedTablet(post: Post, projectId: string) {
     const terminals = `/terminal/v1/projects/${projectId}/terminals`;
     const terminal = await post(terminals, { label: 'Counter tablet', kind: 'virtual' });
     const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
