@@ -136,6 +136,15 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     ).toBe(403);
     const gone = await staffCall(team, 'DELETE', `/${ben.id}`);
     expect(gone.statusCode).toBe(204);
+    // The audit log names staff, also once deleted (from the entry's own record).
+    const audit = await t.app.inject({
+      url: `/api/v1/projects/${team.project.id}/audit`,
+      headers: team.owner.auth,
+    });
+    const entries = audit.json().data as { action: string; target: string; target_label: string | null }[];
+    expect(entries.find((e) => e.action === 'staff.deleted')?.target_label).toBe('Benjamin');
+    const anaId = created.json().id;
+    expect(entries.find((e) => e.action === 'staff.created' && e.target === anaId)?.target_label).toBe('Ana');
     expect((await staffCall(team, 'DELETE', `/${ben.id}`)).statusCode).toBe(404);
   });
 
@@ -372,6 +381,12 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
       headers: team.owner.auth,
     });
     expect(auditPage.statusCode, auditPage.body).toBe(200);
+    expect(
+      auditPage.json().data.find((e: { action: string }) => e.action === 'terminal.pin_locked'),
+    ).toMatchObject({
+      actor_kind: 'terminal',
+      actor_label: 'Terminal Front till',
+    });
     const mails = await listOutbox(t.ctx, { limit: 50 });
     const mail = mails.find((m) => m.kind === 'cashier_pin_locked' && m.to === team.owner.user.email);
     expect(mail?.subject).toBe('PIN sign-in locked on Front till');
