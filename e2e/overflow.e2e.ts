@@ -76,6 +76,7 @@ describe('no page scrolls sideways (Chromium)', () => {
       `${p}/members`,
       `${p}/admins`,
       `${p}/api-keys`,
+      `${p}/staff`,
       `${p}/webhooks`,
       `${p}/webhooks/${webhook.json().id}`,
       `${p}/webhooks/${webhook.json().id}/deliveries/${sent.delivery_id}`,

@@ -99,6 +99,22 @@ export const dashboardSchema = z.object({
     }),
   ),
   terminals: z.object({ online: z.number(), total: z.number() }),
+  /** Issue 26: tips paid with the range's succeeded payments (minor units of `currency`). */
+  tips: z.number(),
+  /**
+   * Issue 26 §3: takings per cashier over the range (succeeded payments, refunds not taken
+   * off): `gross` is what was charged (amount + tip), `tips` the part that was tips. Payments
+   * taken with no cashier are one row with `cashier_id: null`. Biggest gross first.
+   */
+  by_cashier: z.array(
+    z.object({
+      cashier_id: z.string().nullable(),
+      name: z.string().nullable(),
+      payments_count: z.number(),
+      gross: z.number(),
+      tips: z.number(),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -42,6 +42,12 @@ export const errorCodes = [
   'mfa_not_enrolled',
   'mfa_required',
   'unknown_parameter',
+  // Issue 26: tips and cashiers.
+  'tipping_disabled',
+  'pin_in_use',
+  'cashier_required',
+  'manager_required',
+  'too_many_attempts',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

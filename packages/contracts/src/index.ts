@@ -8,6 +8,8 @@ export * from './payments';
 export * from './request-logs';
 export * from './runtime-config';
 export * from './search';
+export * from './staff';
 export * from './table-query';
+export * from './tips';
 export * from './webhooks';
 export * from './workspace';

@@ -130,6 +130,10 @@ export const createTransactionSchema = z.strictObject({
     .describe(
       "`cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.",
     ),
+  /** Issue 26 §1: this checkout asks the shopper for no tip. */
+  skip_tipping: z.boolean().optional(),
+  /** Issue 26 §2: with an API key, the cashier (`stf_…`) who took the order. */
+  cashier_id: z.string().min(1).max(64).optional(),
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 
@@ -140,6 +144,13 @@ export const terminalTransactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
+  /** Issue 26 §1: the shopper's tip (0 until paid with one); `amount` stays the order amount. */
+  tip_amount: z.number().int(),
+  /** amount + tip_amount: what was charged, and the most a refund may reach. */
+  amount_total: z.number().int(),
+  /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
+  cashier_id: z.string().nullable(),
+  cashier_name: z.string().nullable(),
   reference: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
   terminal_id: z.string(),
@@ -162,6 +173,11 @@ export const deviceMeSchema = z.object({
   terminal: terminalSchema,
   project: z.object({ id: z.string(), name: z.string(), currency: z.string(), time_zone: z.string() }),
   business: z.object({ name: z.string() }),
+  /**
+   * Issue 26 §2: `required` when the project has staff (the terminal is locked until a cashier
+   * signs in); the idle minutes after which a cashier session ends.
+   */
+  cashiers: z.object({ required: z.boolean(), idle_minutes: z.number().int() }),
 });
 export type DeviceMe = z.infer<typeof deviceMeSchema>;
 
@@ -175,6 +191,13 @@ export const transactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
+  /** Issue 26 §1: the shopper's tip (0 until paid with one); `amount` stays the order amount. */
+  tip_amount: z.number().int(),
+  /** amount + tip_amount: what was charged, and the most a refund may reach. */
+  amount_total: z.number().int(),
+  /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
+  cashier_id: z.string().nullable(),
+  cashier_name: z.string().nullable(),
   amount_refunded: z.number().int(),
   reference: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
@@ -281,7 +304,29 @@ export const shopperScanSchema = z.object({
     last_payment_error: lastPaymentErrorSchema.optional(),
     /** Once paid: the receipt page (issue 15 §4). */
     receipt_url: z.string().nullable().optional(),
+    /** Issue 26 §1: the tip paid with it (0 before), and amount + tip. */
+    tip_amount: z.number().int().optional(),
+    amount_total: z.number().int().optional(),
   }),
+  /**
+   * Issue 26 §1: the tip choices to show before the card form, with the amount each adds;
+   * null when the project does not ask for tips or the register skipped them for this checkout.
+   */
+  tipping: z
+    .object({
+      choices: z.array(
+        z.object({
+          kind: z.enum(['percent', 'fixed']),
+          percent: z.number().int().optional(),
+          amount: z.number().int(),
+        }),
+      ),
+      allow_custom: z.boolean(),
+      /** The largest tip: the order amount. */
+      max_amount: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),
   provider: z.enum(['simulator', 'stripe']),
@@ -314,6 +359,8 @@ export const emailReceiptResultSchema = z.object({ sent: z.literal(true), emails
 
 export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),
+  /** Issue 26 §1: the shopper's tip in minor units, 0 ≤ tip ≤ the amount; charged with the amount. */
+  tip_amount: z.number().int().min(0).max(AMOUNT_MAX).optional(),
 });
 export const payResponseSchema = z.object({
   /** `pending`: this card was declined and another may be tried (issue 15 §3). */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AMOUNT_MAX } from './payment-constants';
+import { CASHIER_IDLE_MINUTES } from './staff-constants';
+import { TIP_LIMITS } from './tips';
 
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -68,6 +71,17 @@ export const updateBusinessSchema = createBusinessSchema.partial().extend({
   stripe_publishable_key: stripePublishableKeySchema.nullable().optional(),
 });
 
+/** Issue 26 §1: the project's `tipping` setting (defaults in DEFAULT_TIPPING: off). */
+export const tippingSchema = z.strictObject({
+  enabled: z.boolean(),
+  percentages: z
+    .array(z.number().int().min(TIP_LIMITS.percentMin).max(TIP_LIMITS.percentMax))
+    .max(TIP_LIMITS.choices),
+  fixed_amounts: z.array(z.number().int().positive().max(AMOUNT_MAX)).max(TIP_LIMITS.choices),
+  smart_threshold: z.number().int().min(0).max(AMOUNT_MAX).nullable(),
+  allow_custom: z.boolean(),
+});
+
 export const projectSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -78,6 +92,10 @@ export const projectSchema = z.object({
   terminal_offline_alert_minutes: z.number().int().nullable(),
   /** Members reach the project only from a session that passed a second factor (issue 16 §4). */
   require_mfa: z.boolean(),
+  /** Issue 26 §1: tips asked on the shopper's phone. */
+  tipping: tippingSchema,
+  /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
+  cashier_idle_minutes: z.number().int(),
   role: roleSchema,
   created_at: timestamp,
   deleted_at: timestamp.nullable(),
@@ -99,6 +117,14 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
     .nullable()
     .optional(),
   require_mfa: z.boolean().optional(),
+  /** Issue 26 §1: any of the fields; the others keep their value. */
+  tipping: tippingSchema.partial().strict().optional(),
+  cashier_idle_minutes: z
+    .number()
+    .int()
+    .min(CASHIER_IDLE_MINUTES.min)
+    .max(CASHIER_IDLE_MINUTES.max)
+    .optional(),
 });
 export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
 
@@ -192,7 +218,7 @@ export const apiKeyWithSecretSchema = apiKeySchema.extend({ secret: z.string() }
 
 export const auditEntrySchema = z.object({
   id: z.string(),
-  actor_kind: z.enum(['user', 'api_key']),
+  actor_kind: z.enum(['user', 'api_key', 'terminal']),
   actor_id: z.string(),
   actor_email: z.string().nullable(),
   /** Who, by name and email ("Ada Lovelace (ada@example.com)") or key name and prefix. */

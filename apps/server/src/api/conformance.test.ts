@@ -8,7 +8,13 @@ import { REQUEST_EXAMPLES } from '../platform/openapi-examples';
 import { makeBusiness, makeTeam, type Person } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { freshSession, signedInUser } from '../test/tokens';
-import { apiKeyFor, pairedTerminal, type Team } from './terminal/terminal-fixtures';
+import {
+  apiKeyFor,
+  cashierSignedIn,
+  pairedTerminal,
+  staffFor,
+  type Team,
+} from './terminal/terminal-fixtures';
 
 /**
  * Issue 17 §1: every operation of `/api/v1/openapi.json`, called on a running server, answers
@@ -44,6 +50,8 @@ addFormats(ajv);
 interface World {
   team: Team;
   device: { authorization: string };
+  signInDevice: { authorization: string };
+  sessionDevice: { authorization: string };
   readKey: { authorization: string };
   ids: Record<string, string>;
   guests: Person[];
@@ -223,10 +231,32 @@ async function buildWorld(): Promise<World> {
     updatedAt: now,
   });
   ids.leaver = leaver.user.uid;
+  // Issue 26: a manager signed in on the world's device (its device calls carry the session);
+  // a second device for the sign-in itself (signing in ends the terminal's other session), a
+  // third with its own session for reading and ending it; a spare cashier to edit and delete.
+  const manager = await staffFor(t, team, { name: 'World manager', pin: '4821', role: 'manager' });
+  expectOk(
+    'tipping',
+    await call('PATCH', `/api/v1/projects/${ids.project}`, owner, { tipping: { enabled: true } }),
+  );
+  ids.manager = manager.id;
+  ids.staff = (await staffFor(t, team, { name: 'Spare cashier', pin: '6402' })).id;
+  const signedIn = await cashierSignedIn(t, paired.auth, '4821');
+  const signInDevice = await pairedTerminal(t, team, { label: 'Till 2' });
+  const sessionDevice = await pairedTerminal(t, team, { label: 'Till 3' });
+  const session3 = await cashierSignedIn(t, sessionDevice.auth, '4821');
   await freshSession(t.ctx, team.owner.user);
   const sessions = expectOk('sessions', await call('GET', '/api/v1/me/sessions', owner));
   ids.session = sessions.data.find((s: { current: boolean }) => !s.current).id;
-  return { team, device: paired.auth, readKey, ids, guests };
+  return {
+    team,
+    device: { ...paired.auth, ...signedIn.header },
+    signInDevice: signInDevice.auth,
+    sessionDevice: { ...sessionDevice.auth, ...session3.header },
+    readKey,
+    ids,
+    guests,
+  };
 }
 
 /** The real id for a path parameter, by operation (destructive ones get throwaways). */
@@ -266,6 +296,7 @@ function idFor(op: Op, name: string): string {
     // Re-pairing, disabling or a new sticker would cut the world's device off: a spare takes those.
     terminal_id: op.method === 'get' ? ids.terminal : ids.spareTerminal,
     session_id: ids.session,
+    staffId: ids.staff,
   };
   const id = byName[name];
   if (!id) throw new Error(`no id for {${name}} in ${key}`);
@@ -279,6 +310,8 @@ function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
   if (op.path.startsWith('/api/v1/invitations/')) {
     return w.guests[op.path.endsWith('/decline') ? 1 : 0]!.auth;
   }
+  if (op.path === '/terminal/v1/cashier-sessions') return w.signInDevice;
+  if (op.path === '/terminal/v1/cashier-sessions/current') return w.sessionDevice;
   if (schemes.includes('deviceToken') && !op.path.startsWith('/terminal/v1/projects/')) {
     return variant === 'valid' && op.method === 'post' && op.path === '/terminal/v1/transactions'
       ? { ...w.device, 'idempotency-key': `conformance-${Date.now()}` }

@@ -8,10 +8,19 @@ import type { Action } from '../domain/policy';
  * - `api-key`: an API key about itself; a person gets 403;
  * - `signed-in`: a person or an API key;
  * - `device`: a paired terminal's device token; anyone else gets 403;
+ * - `cashier`: a device token with a cashier's `Cashier-Session` as well; the device alone gets
+ *   401 `cashier_required` (or 403 where a manager or a project with staff is needed);
  * - `own-credential`: a secret of its own, tested beside it (operator token, metrics, Stripe's
  *   signature).
  */
-export type RouteGuard = 'public' | 'user' | 'api-key' | 'signed-in' | 'device' | 'own-credential';
+export type RouteGuard =
+  | 'public'
+  | 'user'
+  | 'api-key'
+  | 'signed-in'
+  | 'device'
+  | 'cashier'
+  | 'own-credential';
 
 /** A project action (checked against the caller's role by `domain/policy.ts`), or a guard. */
 export type RouteAccess = Action | RouteGuard;
@@ -106,6 +115,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/projects/:id/webhooks/:webhookId/deliveries/:deliveryId': 'webhooks.read',
   'GET /api/v1/projects/:id/deliveries': 'webhooks.read',
   'POST /api/v1/projects/:id/deliveries/:deliveryId/resend': 'webhooks.manage',
+  'GET /api/v1/projects/:id/staff': 'staff.manage',
+  'POST /api/v1/projects/:id/staff': 'staff.manage',
+  'PATCH /api/v1/projects/:id/staff/:staffId': 'staff.manage',
+  'DELETE /api/v1/projects/:id/staff/:staffId': 'staff.manage',
 
   // Terminal API
   'GET /terminal/v1/health': 'public',
@@ -113,6 +126,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /terminal/v1/heartbeat': 'device',
   'GET /terminal/v1/me': 'device',
   'GET /terminal/v1/stream': 'device',
+  // A cashier signs in on the device with a PIN; refunds at the counter need a manager's session.
+  'POST /terminal/v1/cashier-sessions': 'device',
+  'GET /terminal/v1/cashier-sessions/current': 'cashier',
+  'DELETE /terminal/v1/cashier-sessions/current': 'cashier',
+  'POST /terminal/v1/transactions/:id/refunds': 'cashier',
   'GET /terminal/v1/projects/:project_id/terminals': 'terminals.read',
   'POST /terminal/v1/projects/:project_id/terminals': 'terminals.manage',
   'GET /terminal/v1/projects/:project_id/terminals/:terminal_id': 'terminals.read',

@@ -29,6 +29,8 @@ export const POLICY = {
   'webhooks.manage': ['owner', 'admin'],
   'webhooks.secret': ['owner', 'admin'],
   'project.transfer': ['owner'],
+  // Issue 26 §2: staff and their PINs; people only (no API key action).
+  'staff.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;

@@ -6,7 +6,14 @@ export async function apiCors(app: FastifyInstance) {
   await app.register(cors, {
     origin: app.ctx.config.corsOrigins,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'sentry-trace', 'baggage'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'idempotency-key',
+      'cashier-session',
+      'sentry-trace',
+      'baggage',
+    ],
     exposedHeaders: ['x-request-id'],
     maxAge: 3600,
   });

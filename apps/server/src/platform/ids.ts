@@ -32,7 +32,11 @@ export type IdPrefix =
   | 'pat'
   | 'mfa'
   | 'rcv'
-  | 'req';
+  | 'req'
+  // Issue 26: staff, cashier sessions, wrong-PIN records.
+  | 'stf'
+  | 'csn'
+  | 'cpf';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

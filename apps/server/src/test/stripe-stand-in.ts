@@ -141,6 +141,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!intent)
         return error(404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' });
       if (method === 'GET') return { status: 200, body: view(intent, expand) };
+      // Issue 26 §1: a tip changes the intent's amount before it is confirmed.
+      if (!m[2] && method === 'POST') {
+        if (form.amount !== undefined) intent.amount = Number(form.amount);
+        return { status: 200, body: view(intent, expand) };
+      }
       if (m[2] && method === 'POST') {
         if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
           return error(400, 'invalid_request_error', 'This PaymentIntent cannot be confirmed.', {

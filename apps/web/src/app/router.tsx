@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
                   { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
                   { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
                   { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
+                  { path: 'staff', lazy: page(() => import('../features/staff/StaffPage')) },
                   { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
                   { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
                   { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },

@@ -5,6 +5,7 @@ import type { PublicApiError } from '../lib/public-config';
 import { confirm, openScan, pay, readScan } from './api';
 import { CardForm } from './CardForm';
 import { ReceiptOffer } from './ReceiptOffer';
+import { TipPicker } from './TipPicker';
 
 // Stripe.js is fetched only for a Stripe business, never for the simulator's form.
 const StripeForm = lazy(() => import('./StripeForm'));
@@ -54,6 +55,8 @@ function closedText(status: TransactionStatus): { title: string; message: string
 export function PayApp({ token }: { token: string }) {
   const [scan, setScan] = useState<ShopperScan | null>(null);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  // Issue 26 §1: the shopper's tip in minor units (a retry after a decline may change it).
+  const [tip, setTip] = useState(0);
 
   useEffect(() => {
     if (!token) {
@@ -147,7 +150,13 @@ export function PayApp({ token }: { token: string }) {
     [scan],
   );
 
-  const amount = scan ? formatMoney(scan.transaction.amount, scan.transaction.currency) : '';
+  // Stripe's Payment Element confirms in the browser for the order amount: tips are asked on
+  // the pages whose payment the server confirms (the simulator's card form).
+  const tipping = scan?.provider === 'stripe' ? null : (scan?.tipping ?? null);
+  const paidTip = scan?.transaction.tip_amount ?? 0;
+  const shownTip = screen.kind === 'form' ? (tipping ? tip : 0) : Math.max(paidTip, tipping ? tip : 0);
+  const order = scan ? formatMoney(scan.transaction.amount, scan.transaction.currency) : '';
+  const amount = scan ? formatMoney(scan.transaction.amount + shownTip, scan.transaction.currency) : '';
   return (
     <main className="pay">
       <header className="pay-merchant">
@@ -161,10 +170,15 @@ export function PayApp({ token }: { token: string }) {
       </header>
       {scan && (
         <section className="pay-amount" aria-label="Amount to pay">
-          <p className="pay-muted">Amount</p>
+          <p className="pay-muted">{shownTip > 0 ? 'Total' : 'Amount'}</p>
           <p className="pay-amount-value" data-testid="pay-amount">
             {amount}
           </p>
+          {shownTip > 0 && (
+            <p className="pay-muted" data-testid="pay-tip-line">
+              {order} + {formatMoney(shownTip, scan.transaction.currency)} tip
+            </p>
+          )}
         </section>
       )}
       <section className="pay-card">
@@ -183,6 +197,9 @@ export function PayApp({ token }: { token: string }) {
                 {screen.failure}
               </p>
             )}
+            {tipping && (
+              <TipPicker tipping={tipping} currency={scan.transaction.currency} tip={tip} onChange={setTip} />
+            )}
             {scan.provider === 'stripe' && scan.stripe ? (
               <Suspense fallback={<span className="pay-spinner" />}>
                 <StripeForm
@@ -200,7 +217,9 @@ export function PayApp({ token }: { token: string }) {
             ) : (
               <CardForm
                 amount={amount}
-                onSubmit={(paymentMethod) => pay(scan.id, paymentMethod).then(onAnswer, onError)}
+                onSubmit={(paymentMethod) =>
+                  pay(scan.id, paymentMethod, tipping ? tip : 0).then(onAnswer, onError)
+                }
               />
             )}
           </>

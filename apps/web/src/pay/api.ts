@@ -15,10 +15,11 @@ export const openScan = async (token: string) =>
 export const readScan = async (scanId: string) =>
   publicRequest<ShopperScan>(await mobile(), `/scans/${encodeURIComponent(scanId)}`);
 
-export const pay = async (scanId: string, paymentMethod: string) =>
+/** Issue 26 §1: the chosen tip goes with the card (minor units; sent only when there is one). */
+export const pay = async (scanId: string, paymentMethod: string, tipAmount = 0) =>
   publicRequest<PayResponse>(await mobile(), `/scans/${encodeURIComponent(scanId)}/payments`, {
     method: 'POST',
-    body: { payment_method: paymentMethod },
+    body: { payment_method: paymentMethod, ...(tipAmount > 0 ? { tip_amount: tipAmount } : {}) },
   });
 
 /** The confirm step after `requires_action`: the server names the URL in `next_action`. */

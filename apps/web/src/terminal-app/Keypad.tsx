@@ -2,7 +2,7 @@ import type { DeviceMe } from '@scanline/contracts';
 import { AMOUNT_MAX } from '@scanline/contracts/payment-constants';
 import { useEffect, useState } from 'react';
 import { currencyDigits, formatMoney } from '../lib/money';
-import { createTransaction, type Device, isUnauthorized } from './device';
+import { createTransaction, type Device, isCashierRequired, isUnauthorized } from './device';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'SEK', 'JPY'];
 /** Issue 15 §2: above this many whole units the keypad asks before charging. */
@@ -19,6 +19,8 @@ export function Keypad(props: {
   notice: string | null;
   onCreated: (id: string) => void;
   onRevoked: () => void;
+  /** Issue 26 §2: the cashier's session ended: lock the terminal. */
+  onCashierRequired?: () => void;
 }) {
   // The project's currency unless staff picks another for this payment (issue 15 §2).
   const [chosen, setChosen] = useState<string | null>(null);
@@ -74,6 +76,7 @@ export function Keypad(props: {
       props.onCreated(t.id);
     } catch (e) {
       if (isUnauthorized(e)) props.onRevoked();
+      else if (isCashierRequired(e)) props.onCashierRequired?.();
       else setError((e as Error).message);
     } finally {
       setBusy(false);

@@ -2,7 +2,14 @@ import type { TerminalTransaction } from '@scanline/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../lib/money';
-import { cancelTransaction, type Device, getTransaction, isUnauthorized, watchTransaction } from './device';
+import {
+  cancelTransaction,
+  type Device,
+  getTransaction,
+  isCashierRequired,
+  isUnauthorized,
+  watchTransaction,
+} from './device';
 
 const WAITING = new Set(['pending', 'processing', 'requires_action']);
 
@@ -12,8 +19,12 @@ export function PaymentScreen(props: {
   transactionId: string;
   onDone: () => void;
   onRevoked: () => void;
+  /** Issue 26: a paid transaction, for the recent payments (refunds at the counter). */
+  onSettled?: (t: TerminalTransaction) => void;
+  /** Issue 26 §2: the cashier's session ended: lock the terminal. */
+  onCashierRequired?: () => void;
 }) {
-  const { device, transactionId, onRevoked } = props;
+  const { device, transactionId, onRevoked, onSettled } = props;
   const [t, setT] = useState<TerminalTransaction | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [stream, setStream] = useState<'open' | 'reconnecting'>('open');
@@ -45,6 +56,11 @@ export function PaymentScreen(props: {
     return () => clearInterval(timer);
   }, []);
 
+  const settled = t && (t.status === 'succeeded' || t.status === 'partially_refunded') ? t : null;
+  useEffect(() => {
+    if (settled) onSettled?.(settled);
+  }, [settled, onSettled]);
+
   if (error && !t)
     return (
       <section className="term-panel term-result term-result-bad">
@@ -61,7 +77,8 @@ export function PaymentScreen(props: {
       </section>
     );
 
-  const amount = formatMoney(t.amount, t.currency);
+  // Issue 26 §1: once paid with a tip, what was charged (the order amount + the tip).
+  const amount = formatMoney(t.amount_total, t.currency);
   if (!WAITING.has(t.status)) return <Result t={t} amount={amount} onDone={props.onDone} />;
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
@@ -123,7 +140,11 @@ export function PaymentScreen(props: {
           className="term-secondary"
           onClick={() =>
             cancelTransaction(device, t.id).then(setT, (e) =>
-              isUnauthorized(e) ? onRevoked() : setError((e as Error).message),
+              isUnauthorized(e)
+                ? onRevoked()
+                : isCashierRequired(e)
+                  ? props.onCashierRequired?.()
+                  : setError((e as Error).message),
             )
           }
         >
@@ -163,7 +184,13 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
         {good ? '✓' : t.status === 'failed' ? '✕' : '–'}
       </div>
       <h1 role="status">{title}</h1>
-      <p>{detail}</p>
+      <p data-testid="payment-result-amount">{detail}</p>
+      {good && t.tip_amount > 0 && (
+        <p className="term-muted" data-testid="payment-result-tip">
+          {formatMoney(t.amount, t.currency)} + {formatMoney(t.tip_amount, t.currency)} tip
+        </p>
+      )}
+      {t.cashier_name && <p className="term-muted">Served by {t.cashier_name}</p>}
       <button type="button" className="term-primary" onClick={onDone}>
         New payment
       </button>

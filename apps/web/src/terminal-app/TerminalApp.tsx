@@ -1,18 +1,25 @@
 import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../lib/money';
+import { CashierLock } from './CashierLock';
 import {
+  type CashierOnDuty,
   type Device,
+  forgetCashier,
   forgetDevice,
   getMe,
   isUnauthorized,
+  loadCashier,
   loadDevice,
+  saveCashier,
   saveDevice,
+  signOutCashier,
   watchDevice,
 } from './device';
 import { Keypad } from './Keypad';
 import { PairScreen } from './PairScreen';
 import { PaymentScreen } from './PaymentScreen';
+import { loadRecent, RecentPayments, rememberPayment } from './RecentPayments';
 import { toggleTheme } from './theme';
 
 const OPEN = new Set(['pending', 'processing', 'requires_action']);
@@ -34,9 +41,23 @@ export function TerminalApp() {
   // The stream's handlers read the current payment without re-subscribing on every change.
   const paymentRef = useRef<{ id: string } | null>(null);
   paymentRef.current = payment;
+  // Issue 26 §2: the cashier signed in here, when the project has staff.
+  const [cashier, setCashier] = useState<CashierOnDuty | null>(() => loadCashier());
+  const [lockNotice, setLockNotice] = useState<string | null>(null);
+  const [recent, setRecent] = useState(() => loadRecent());
+  const staffed = me?.cashiers.required === true;
+
+  const lock = useCallback((message: string | null) => {
+    forgetCashier();
+    setCashier(null);
+    setLockNotice(message);
+  }, []);
+  const onCashierRequired = useCallback(() => lock('Your session ended. Enter your PIN again.'), [lock]);
+  const onSettled = useCallback((t: TerminalTransaction) => setRecent(rememberPayment(t)), []);
 
   const unpaired = useCallback((message: string) => {
     forgetDevice();
+    forgetCashier();
     setDevice(null);
     setPayment(null);
     setNotice(message);
@@ -86,6 +107,30 @@ export function TerminalApp() {
     };
   }, [device, onRevoked]);
 
+  // Locks itself after the project's idle minutes without a touch (the server ends the session
+  // after the same time without a request; this keeps the screen from showing a stale name).
+  const idleMinutes = me?.cashiers.idle_minutes ?? 5;
+  useEffect(() => {
+    if (!staffed || !cashier || payment) return;
+    let timer = setTimeout(() => lock('Locked after a while without use.'), idleMinutes * 60_000);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => lock('Locked after a while without use.'), idleMinutes * 60_000);
+    };
+    window.addEventListener('pointerdown', touched);
+    window.addEventListener('keydown', touched);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', touched);
+      window.removeEventListener('keydown', touched);
+    };
+  }, [staffed, cashier, payment, idleMinutes, lock]);
+
+  const switchCashier = () => {
+    if (device) void signOutCashier(device).catch(() => {});
+    lock(null);
+  };
+
   const online = connection === 'open';
   // The idle screen says what just happened for a moment, then waits for the register again.
   useEffect(() => {
@@ -111,7 +156,18 @@ export function TerminalApp() {
             </span>
           </span>
         )}
+        {staffed && cashier && (
+          <span className="term-cashier" data-testid="cashier-name">
+            {cashier.cashier.name}
+            {cashier.cashier.role === 'manager' && <span className="term-muted"> · manager</span>}
+          </span>
+        )}
         <span className="term-spacer" />
+        {staffed && cashier && !payment && (
+          <button type="button" className="term-link" onClick={switchCashier}>
+            Switch cashier
+          </button>
+        )}
         <button
           type="button"
           className="term-icon-button"
@@ -156,19 +212,44 @@ export function TerminalApp() {
             transactionId={payment.id}
             onDone={() => setPayment(null)}
             onRevoked={onRevoked}
+            onSettled={onSettled}
+            onCashierRequired={onCashierRequired}
           />
-        ) : (
-          <Keypad
+        ) : staffed && !cashier ? (
+          <CashierLock
             device={device}
-            me={me}
-            waiting={online}
-            notice={idleNotice}
-            onCreated={(id) => {
-              setIdleNotice(null);
-              setPayment({ id });
+            notice={lockNotice}
+            onSignedIn={(c) => {
+              saveCashier(c);
+              setLockNotice(null);
+              setCashier(c);
             }}
             onRevoked={onRevoked}
           />
+        ) : (
+          <>
+            <Keypad
+              device={device}
+              me={me}
+              waiting={online}
+              notice={idleNotice}
+              onCreated={(id) => {
+                setIdleNotice(null);
+                setPayment({ id });
+              }}
+              onRevoked={onRevoked}
+              onCashierRequired={onCashierRequired}
+            />
+            {staffed && (
+              <RecentPayments
+                device={device}
+                payments={recent}
+                onChange={setRecent}
+                onRevoked={onRevoked}
+                onCashierRequired={onCashierRequired}
+              />
+            )}
+          </>
         )}
       </main>
     </div>

@@ -1,4 +1,12 @@
-import type { DeviceMe, PairResponse, Terminal, TerminalTransaction } from '@scanline/contracts';
+import type {
+  Cashier,
+  CashierSession,
+  DeviceMe,
+  PairResponse,
+  Refund,
+  Terminal,
+  TerminalTransaction,
+} from '@scanline/contracts';
 import { openEventStream } from '../lib/event-stream';
 import { loadPublicConfig, PublicApiError, publicRequest } from '../lib/public-config';
 
@@ -31,15 +39,41 @@ const terminalBase = () => {
   return base;
 };
 
+/**
+ * Issue 26 §2: the cashier signed in on this terminal and their `Cashier-Session`, kept in this
+ * browser until they sign out, switch, or the server ends it (idle time, disabled).
+ */
+export interface CashierOnDuty {
+  session: string;
+  cashier: Cashier;
+}
+const CASHIER_KEY = 'scanline.terminal.cashier';
+export function loadCashier(): CashierOnDuty | null {
+  try {
+    const c = JSON.parse(localStorage.getItem(CASHIER_KEY) ?? 'null') as CashierOnDuty | null;
+    return c && typeof c.session === 'string' && c.cashier?.id ? c : null;
+  } catch {
+    return null;
+  }
+}
+export const saveCashier = (c: CashierOnDuty) => localStorage.setItem(CASHIER_KEY, JSON.stringify(c));
+export const forgetCashier = () => localStorage.removeItem(CASHIER_KEY);
+
 const call = async <T>(
   device: Device | null,
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) =>
-  publicRequest<T>(await terminalBase(), path, {
+) => {
+  const cashier = device ? loadCashier() : null;
+  return publicRequest<T>(await terminalBase(), path, {
     ...init,
-    headers: { ...init.headers, ...(device ? { authorization: `Bearer ${device.token}` } : {}) },
+    headers: {
+      ...init.headers,
+      ...(device ? { authorization: `Bearer ${device.token}` } : {}),
+      ...(cashier ? { 'cashier-session': cashier.session } : {}),
+    },
   });
+};
 
 export async function pair(code: string): Promise<Device> {
   const model = navigator.userAgent.match(/\(([^)]+)\)/)?.[1]?.slice(0, 80) ?? 'Browser';
@@ -161,4 +195,19 @@ export function watchTransaction(
   };
 }
 
-export const isUnauthorized = (e: unknown) => e instanceof PublicApiError && e.status === 401;
+/** The device token is no longer good (a 401 that is not about the cashier): pair again. */
+export const isUnauthorized = (e: unknown) =>
+  e instanceof PublicApiError && e.status === 401 && e.code !== 'cashier_required';
+
+/** Issue 26 §2: the cashier's session ended (or none): lock the terminal. */
+export const isCashierRequired = (e: unknown) => e instanceof PublicApiError && e.code === 'cashier_required';
+
+export const signInCashier = (device: Device, pin: string) =>
+  call<CashierSession>(device, '/cashier-sessions', { method: 'POST', body: { pin } });
+
+export const signOutCashier = (device: Device) =>
+  call<undefined>(device, '/cashier-sessions/current', { method: 'DELETE' });
+
+/** Refunds one of this terminal's payments; needs a manager's session (issue 26 §2). */
+export const refundAtCounter = (device: Device, id: string, body: { amount?: number }) =>
+  call<Refund>(device, `/transactions/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });

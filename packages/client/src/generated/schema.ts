@@ -723,6 +723,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's staff (cashiers and managers)
+         * @description Admins and owners. PINs are never shown: they are kept as slow hashes.
+         */
+        get: operations["getProjectsStaff"];
+        put?: never;
+        /**
+         * Add a cashier or manager with a PIN
+         * @description Admins and owners. `pin`: 4–6 digits, unique in the project (409 `pin_in_use`). Once the project has enabled staff, its terminals are locked until a cashier signs in.
+         */
+        post: operations["postProjectsStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/staff/{staffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a staff member (their sessions end; their sales keep their name) */
+        delete: operations["deleteProjectsStaffByStaffid"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, change the role or PIN of, disable or enable a staff member
+         * @description Admins and owners. Disabling (and a new PIN or role) ends their cashier sessions at once on every replica. 409 `pin_in_use` when another staff member has the PIN.
+         */
+        patch: operations["patchProjectsStaffByStaffid"];
+        trace?: never;
+    };
     "/api/v1/projects/{id}/transactions": {
         parameters: {
             query?: never;
@@ -1021,7 +1066,7 @@ export interface paths {
         put?: never;
         /**
          * Pay the scanned transaction
-         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment.
+         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. `tip_amount` (issue 26): the tip chosen from the scan's `tipping` choices (or a custom one when allowed), 0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the checkout was created with `skip_tipping`.
          */
         post: operations["postMobileScansPayments"];
         delete?: never;
@@ -1105,6 +1150,50 @@ export interface paths {
          */
         post: operations["postMobileStickersTransactions"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/cashier-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A cashier signs in on this terminal with their PIN
+         * @description Device token only. Answers the cashier and a `cashier_session` to send as the `Cashier-Session` header; it ends after the project's `cashier_idle_minutes` without a request, on sign-out, when another cashier signs in here, and when the cashier is disabled or deleted. A wrong PIN is 400 `validation_failed`; the fifth wrong PIN on this terminal within 15 minutes locks PIN sign-in here for 15 minutes (429 `too_many_attempts` with Retry-After), writes an audit entry and emails the owner.
+         */
+        post: operations["postTerminalCashierSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/cashier-sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cashier signed in on this terminal (keeps the session alive)
+         * @description Device token and `Cashier-Session` header; 401 `cashier_required` once the session ended.
+         */
+        get: operations["getTerminalCashierSessionsCurrent"];
+        put?: never;
+        post?: never;
+        /**
+         * The cashier signs out of this terminal
+         * @description Device token and `Cashier-Session` header. The terminal is locked again.
+         */
+        delete: operations["deleteTerminalCashierSessionsCurrent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1305,7 +1394,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pending transaction and its payment code (requires Idempotency-Key)
-         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`.
+         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. Issue 26: a device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. `skip_tipping: true` asks the shopper for no tip.
          */
         post: operations["postTerminalTransactions"];
         delete?: never;
@@ -1368,6 +1457,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/transactions/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund one of this terminal's payments at the counter (a manager's Cashier-Session)
+         * @description Issue 26 §2: device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
+         */
+        post: operations["postTerminalTransactionsRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1390,7 +1499,7 @@ export interface components {
             actor_email: string | null;
             actor_id: string;
             /** @enum {string} */
-            actor_kind: "user" | "api_key";
+            actor_kind: "user" | "api_key" | "terminal";
             actor_label: string;
             created_at: string;
             id: string;
@@ -1419,6 +1528,13 @@ export interface components {
             support_email: string | null;
         };
         Dashboard: {
+            by_cashier: {
+                cashier_id: string | null;
+                gross: number;
+                name: string | null;
+                payments_count: number;
+                tips: number;
+            }[];
             currencies: {
                 count: number;
                 currency: string;
@@ -1471,6 +1587,7 @@ export interface components {
                 total: number;
             };
             time_zone: string;
+            tips: number;
             to: string;
             top_terminals: {
                 count: number;
@@ -1582,7 +1699,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts";
             detail: string;
             errors?: {
                 code: string;
@@ -1597,6 +1714,7 @@ export interface components {
         };
         Project: {
             business_id: string;
+            cashier_idle_minutes: number;
             created_at: string;
             currency: string;
             deleted_at: string | null;
@@ -1607,6 +1725,13 @@ export interface components {
             role: "owner" | "admin" | "member";
             terminal_offline_alert_minutes: number | null;
             time_zone: string;
+            tipping: {
+                allow_custom: boolean;
+                enabled: boolean;
+                fixed_amounts: number[];
+                percentages: number[];
+                smart_threshold: number | null;
+            };
         };
         Refund: {
             amount: number;
@@ -1681,8 +1806,11 @@ export interface components {
         Transaction: {
             amount: number;
             amount_refunded: number;
+            amount_total: number;
             card_brand: string | null;
             card_last4: string | null;
+            cashier_id: string | null;
+            cashier_name: string | null;
             created_at: string;
             currency: string;
             expires_at: string;
@@ -1708,6 +1836,7 @@ export interface components {
             succeeded_at: string | null;
             terminal_id: string;
             terminal_label: string | null;
+            tip_amount: number;
             updated_at: string;
         };
         Webhook: {
@@ -2283,6 +2412,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2799,6 +2940,18 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "terminal_offline_alert_minutes": -9007199254740991,
                      *           "require_mfa": false,
+                     *           "tipping": {
+                     *             "enabled": false,
+                     *             "percentages": [
+                     *               1
+                     *             ],
+                     *             "fixed_amounts": [
+                     *               1250
+                     *             ],
+                     *             "smart_threshold": 0,
+                     *             "allow_custom": false
+                     *           },
+                     *           "cashier_idle_minutes": -9007199254740991,
                      *           "role": "owner",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
                      *           "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2862,6 +3015,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2909,6 +3074,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2969,16 +3146,34 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Main street shop",
-                 *       "terminal_offline_alert_minutes": 15
+                 *       "terminal_offline_alert_minutes": 15,
+                 *       "tipping": {
+                 *         "enabled": true,
+                 *         "percentages": [
+                 *           10,
+                 *           15,
+                 *           20
+                 *         ],
+                 *         "smart_threshold": 1000
+                 *       },
+                 *       "cashier_idle_minutes": 5
                  *     }
                  */
                 "application/json": {
                     business_id?: string;
+                    cashier_idle_minutes?: number;
                     currency?: string;
                     name?: string;
                     require_mfa?: boolean;
                     terminal_offline_alert_minutes?: number | null;
                     time_zone?: string;
+                    tipping?: {
+                        allow_custom?: boolean;
+                        enabled?: boolean;
+                        fixed_amounts?: number[];
+                        percentages?: number[];
+                        smart_threshold?: number | null;
+                    };
                 };
             };
         };
@@ -2998,6 +3193,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3484,7 +3691,17 @@ export interface operations {
                      *       "terminals": {
                      *         "online": 0,
                      *         "total": 1250
-                     *       }
+                     *       },
+                     *       "tips": 0,
+                     *       "by_cashier": [
+                     *         {
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "payments_count": 3,
+                     *           "gross": 0,
+                     *           "tips": 0
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Dashboard"];
@@ -4381,6 +4598,18 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "tipping": {
+                     *         "enabled": false,
+                     *         "percentages": [
+                     *           1
+                     *         ],
+                     *         "fixed_amounts": [
+                     *           1250
+                     *         ],
+                     *         "smart_threshold": 0,
+                     *         "allow_custom": false
+                     *       },
+                     *       "cashier_idle_minutes": -9007199254740991,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -4648,6 +4877,224 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    getProjectsStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "role": "cashier",
+                     *           "disabled": false,
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            disabled: boolean;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postProjectsStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ana",
+                 *       "pin": "5930",
+                 *       "role": "cashier"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    pin: string;
+                    /** @enum {string} */
+                    role: "cashier" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "role": "cashier",
+                     *       "disabled": false,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "cashier" | "manager";
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    deleteProjectsStaffByStaffid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    patchProjectsStaffByStaffid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                staffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "manager",
+                 *       "disabled": false
+                 *     }
+                 */
+                "application/json": {
+                    disabled?: boolean;
+                    name?: string;
+                    pin?: string;
+                    /** @enum {string} */
+                    role?: "cashier" | "manager";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "role": "cashier",
+                     *       "disabled": false,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        created_at: string;
+                        disabled: boolean;
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "cashier" | "manager";
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     getProjectsTransactions: {
         parameters: {
             query?: {
@@ -4687,6 +5134,12 @@ export interface operations {
                 "card_last4[notContains]"?: string;
                 "card_last4[notEquals]"?: string;
                 "card_last4[startsWith]"?: string;
+                "cashier_id[contains]"?: string;
+                "cashier_id[endsWith]"?: string;
+                "cashier_id[equals]"?: string;
+                "cashier_id[notContains]"?: string;
+                "cashier_id[notEquals]"?: string;
+                "cashier_id[startsWith]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4721,6 +5174,18 @@ export interface operations {
                 "terminal_id[notContains]"?: string;
                 "terminal_id[notEquals]"?: string;
                 "terminal_id[startsWith]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[equals]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -4745,6 +5210,10 @@ export interface operations {
                      *           "source": "terminal",
                      *           "amount": 1250,
                      *           "currency": "EUR",
+                     *           "tip_amount": 1250,
+                     *           "amount_total": 1250,
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
                      *           "amount_refunded": 1250,
                      *           "reference": "order-1042",
                      *           "metadata": {},
@@ -4810,6 +5279,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "amount_refunded": 1250,
                      *       "reference": "order-1042",
                      *       "metadata": {},
@@ -4880,8 +5353,11 @@ export interface operations {
                     "application/json": {
                         amount: number;
                         amount_refunded: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -4927,6 +5403,7 @@ export interface operations {
                         succeeded_at: string | null;
                         terminal_id: string;
                         terminal_label: string | null;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -5038,6 +5515,12 @@ export interface operations {
                 "card_last4[notContains]"?: string;
                 "card_last4[notEquals]"?: string;
                 "card_last4[startsWith]"?: string;
+                "cashier_id[contains]"?: string;
+                "cashier_id[endsWith]"?: string;
+                "cashier_id[equals]"?: string;
+                "cashier_id[notContains]"?: string;
+                "cashier_id[notEquals]"?: string;
+                "cashier_id[startsWith]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5072,6 +5555,18 @@ export interface operations {
                 "terminal_id[startsWith]"?: string;
                 /** @description Days of date filters in this zone (the project's by default). */
                 time_zone?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[equals]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[gte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lt]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[lte]"?: string;
+                /** @description A whole number (tip_amount in minor units where it is money). */
+                "tip_amount[notEquals]"?: string;
             };
             header?: never;
             path: {
@@ -5927,7 +6422,20 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "tip_amount": 1250,
+                     *         "amount_total": 1250
+                     *       },
+                     *       "tipping": {
+                     *         "choices": [
+                     *           {
+                     *             "kind": "percent",
+                     *             "percent": -9007199254740991,
+                     *             "amount": 1250
+                     *           }
+                     *         ],
+                     *         "allow_custom": false,
+                     *         "max_amount": 1250
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -5956,8 +6464,19 @@ export interface operations {
                         terminal: {
                             label: string;
                         };
+                        tipping?: {
+                            allow_custom: boolean;
+                            choices: {
+                                amount: number;
+                                /** @enum {string} */
+                                kind: "percent" | "fixed";
+                                percent?: number;
+                            }[];
+                            max_amount: number;
+                        } | null;
                         transaction: {
                             amount: number;
+                            amount_total?: number;
                             currency: string;
                             expires_at: string;
                             failure_code?: string | null;
@@ -5970,6 +6489,7 @@ export interface operations {
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            tip_amount?: number;
                         };
                     };
                 };
@@ -6017,7 +6537,20 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "tip_amount": 1250,
+                     *         "amount_total": 1250
+                     *       },
+                     *       "tipping": {
+                     *         "choices": [
+                     *           {
+                     *             "kind": "percent",
+                     *             "percent": -9007199254740991,
+                     *             "amount": 1250
+                     *           }
+                     *         ],
+                     *         "allow_custom": false,
+                     *         "max_amount": 1250
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -6046,8 +6579,19 @@ export interface operations {
                         terminal: {
                             label: string;
                         };
+                        tipping?: {
+                            allow_custom: boolean;
+                            choices: {
+                                amount: number;
+                                /** @enum {string} */
+                                kind: "percent" | "fixed";
+                                percent?: number;
+                            }[];
+                            max_amount: number;
+                        } | null;
                         transaction: {
                             amount: number;
+                            amount_total?: number;
                             currency: string;
                             expires_at: string;
                             failure_code?: string | null;
@@ -6060,6 +6604,7 @@ export interface operations {
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            tip_amount?: number;
                         };
                     };
                 };
@@ -6084,11 +6629,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "payment_method": "pm_card_visa"
+                 *       "payment_method": "pm_card_visa",
+                 *       "tip_amount": 188
                  *     }
                  */
                 "application/json": {
                     payment_method: string;
+                    tip_amount?: number;
                 };
             };
         };
@@ -6365,6 +6912,135 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    postTerminalCashierSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "4821"
+                 *     }
+                 */
+                "application/json": {
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cashier": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "name": "Corner Bakery",
+                     *         "role": "cashier"
+                     *       },
+                     *       "cashier_session": "cashier session",
+                     *       "idle_minutes": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        cashier: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                        };
+                        cashier_session: string;
+                        idle_minutes: number;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalCashierSessionsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cashier": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "name": "Corner Bakery",
+                     *         "role": "cashier"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        cashier: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "cashier" | "manager";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    deleteTerminalCashierSessionsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     postTerminalHeartbeat: {
         parameters: {
             query?: never;
@@ -6467,12 +7143,20 @@ export interface operations {
                      *       },
                      *       "business": {
                      *         "name": "Corner Bakery"
+                     *       },
+                     *       "cashiers": {
+                     *         "required": false,
+                     *         "idle_minutes": -9007199254740991
                      *       }
                      *     }
                      */
                     "application/json": {
                         business: {
                             name: string;
+                        };
+                        cashiers: {
+                            idle_minutes: number;
+                            required: boolean;
                         };
                         project: {
                             currency: string;
@@ -7097,16 +7781,19 @@ export interface operations {
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"
-                 *       }
+                 *       },
+                 *       "skip_tipping": false
                  *     }
                  */
                 "application/json": {
                     amount: number;
+                    cashier_id?: string;
                     currency?: string;
                     metadata?: {
                         [key: string]: string;
                     };
                     reference?: string;
+                    skip_tipping?: boolean;
                     /**
                      * @description `cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.
                      * @enum {string}
@@ -7130,6 +7817,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7150,8 +7841,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7173,6 +7867,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7214,6 +7909,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7234,8 +7933,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7257,6 +7959,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7294,6 +7997,10 @@ export interface operations {
                      *       "source": "terminal",
                      *       "amount": 1250,
                      *       "currency": "EUR",
+                     *       "tip_amount": 1250,
+                     *       "amount_total": 1250,
+                     *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -7314,8 +8021,11 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        cashier_id: string | null;
+                        cashier_name: string | null;
                         created_at: string;
                         currency: string;
                         expires_at: string;
@@ -7337,6 +8047,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
+                        tip_amount: number;
                         updated_at: string;
                     };
                 };
@@ -7379,6 +8090,64 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalTransactionsRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 250,
+                 *       "reason": "requested_by_customer"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    /** @enum {string} */
+                    reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "reason": "reason",
+                     *       "status": "pending",
+                     *       "created_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };

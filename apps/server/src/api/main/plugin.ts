@@ -20,6 +20,7 @@ import { requestLogRoutes } from './routes/request-logs';
 import { scanRoutes } from './routes/scans';
 import { searchRoutes } from './routes/search';
 import { sessionRoutes } from './routes/sessions';
+import { staffRoutes } from './routes/staff';
 import { stripeWebhookRoutes } from './routes/stripe-webhook';
 import { teamRoutes } from './routes/team';
 import { transactionRoutes } from './routes/transactions';
@@ -39,6 +40,7 @@ export async function mainApi(app: FastifyInstance) {
   businessRoutes(app);
   projectRoutes(app);
   teamRoutes(app);
+  staffRoutes(app);
   apiKeyRoutes(app);
   liveRoutes(app);
   transactionRoutes(app);

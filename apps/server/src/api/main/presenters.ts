@@ -2,6 +2,7 @@ import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } 
 import type { auditLog, memberships } from '../../db/schema';
 import type { ApiKeyRow } from '../../domain/api-keys/api-keys';
 import type { BusinessRow } from '../../domain/businesses/businesses';
+import { tippingOf } from '../../domain/payments/check-tip';
 import type { ProjectRow } from '../../domain/projects/project-access';
 import type { InvitationRow } from '../../domain/team/invitations';
 
@@ -34,6 +35,8 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     currency: p.currency,
     terminal_offline_alert_minutes: p.terminalOfflineAlertMinutes ?? null,
     require_mfa: p.requireMfa,
+    tipping: tippingOf(p.tipping),
+    cashier_idle_minutes: p.cashierIdleMinutes,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),

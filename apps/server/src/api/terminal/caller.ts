@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../domain/actor';
+import { cashierRequired, resolveCashierSession } from '../../domain/staff/resolve-cashier-session';
 import { authenticateDeviceCached, type DeviceCaller } from '../../domain/terminals/authenticate-device';
 import { isDeviceToken } from '../../domain/terminals/device-token';
 import type { TerminalCaller } from '../../domain/terminals/terminal-caller';
@@ -38,6 +39,32 @@ export function requireTerminalCredentials(app: FastifyInstance) {
 export function callerOf(request: FastifyRequest): TerminalCaller {
   if (request.device) return { kind: 'device', ...request.device };
   return { kind: 'actor', actor: actorOf(request) };
+}
+
+/**
+ * Issue 26 §2: the caller with the cashier of its `Cashier-Session` header. Only a device sends
+ * one; the session is checked (and its idle clock moved) in the database on each request.
+ */
+export async function cashierCallerOf(request: FastifyRequest): Promise<TerminalCaller> {
+  const caller = callerOf(request);
+  if (caller.kind !== 'device') return caller;
+  const token = cashierSessionHeader(request);
+  if (token === undefined) return { ...caller, cashier: null };
+  const cashier = await resolveCashierSession(request.server.ctx.database.db, {
+    projectId: caller.projectId,
+    terminalId: caller.terminalId,
+    token,
+    now: request.server.ctx.now(),
+  });
+  return { ...caller, cashier };
+}
+
+/** The `Cashier-Session` header's value, if sent once. */
+export function cashierSessionHeader(request: FastifyRequest): string | undefined {
+  const raw = request.headers['cashier-session'];
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw cashierRequired('Send one Cashier-Session header.');
+  return raw;
 }
 
 /** Fleet management is for people and API keys, never for a device. */

@@ -4,6 +4,7 @@ import { logMachineRequests } from '../request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { requireTerminalCredentials } from './caller';
+import { cashierSessionRoutes } from './routes/cashier-sessions';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
 import { terminalRoutes } from './routes/terminals';
@@ -25,5 +26,6 @@ export async function terminalApi(app: FastifyInstance) {
   deviceRoutes(app);
   deviceStreamRoutes(app);
   transactionRoutes(app);
+  cashierSessionRoutes(app);
   transactionEventRoutes(app);
 }

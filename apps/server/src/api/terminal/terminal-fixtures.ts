@@ -69,3 +69,32 @@ export async function apiKeyFor(t: TestApp, team: Team, mode: 'read' | 'write') 
 let n = 0;
 /** A unique Idempotency-Key. */
 export const idemKey = () => `test-${Date.now().toString(36)}-${n++}`;
+
+/** Issue 26: a staff member added through the API. */
+export async function staffFor(
+  t: TestApp,
+  team: Team,
+  body: { name?: string; pin: string; role?: 'cashier' | 'manager' },
+): Promise<{ id: string; name: string; role: 'cashier' | 'manager' }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${team.project.id}/staff`,
+    headers: team.owner.auth,
+    payload: { name: 'Ana', role: 'cashier', ...body },
+  });
+  expectStatus('staff', res, 201);
+  return res.json();
+}
+
+/** Issue 26: a cashier signed in on a paired device; its `Cashier-Session` header. */
+export async function cashierSignedIn(t: TestApp, device: { authorization: string }, pin: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/terminal/v1/cashier-sessions',
+    headers: device,
+    payload: { pin },
+  });
+  expectStatus('cashier sign-in', res, 201);
+  const body = res.json() as { cashier_session: string; cashier: { id: string; name: string; role: string } };
+  return { cashier: body.cashier, header: { 'cashier-session': body.cashier_session } };
+}

@@ -7,5 +7,6 @@ export * from './payment-simulator';
 export * from './payments';
 export * from './request-logs';
 export * from './rollups';
+export * from './staff';
 export * from './webhooks';
 export * from './workspace';

@@ -154,6 +154,16 @@ export const transactions = pgTable(
     failureCode: text(),
     failureMessage: text(),
     amountRefunded: money('amount_refunded').notNull().default(0),
+    /**
+     * Issue 26 §1: the shopper's tip, set with each payment try (a retry after a decline may
+     * pick another); `amount` stays the order amount, amount + tip_amount is what was charged.
+     */
+    tipAmount: money('tip_amount').notNull().default(0),
+    /** The register asked for no tip on this checkout (`skip_tipping`). */
+    skipTipping: boolean('skip_tipping').notNull().default(false),
+    /** Issue 26 §2: who sold it (plain columns: the name stays as it was if the cashier is renamed or deleted). */
+    cashierId: text('cashier_id'),
+    cashierName: text('cashier_name'),
     expiresAt: timestamptz('expires_at').notNull(),
     succeededAt: timestamptz('succeeded_at'),
     createdAt: createdAt(),
@@ -195,6 +205,13 @@ export const transactions = pgTable(
     index('transactions_project_reference_search_idx')
       .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id)
       .where(sql`reference is not null`),
+    // Issue 26 §3: the transactions list filtered by cashier.
+    index('transactions_project_cashier_idx').on(
+      t.projectId,
+      t.cashierId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('transactions_project_card_last4_idx').on(
       t.projectId,
       t.cardLast4,

@@ -1,3 +1,4 @@
+import type { TippingSettings } from '@scanline/contracts/tips';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
@@ -43,6 +44,10 @@ export const projects = pgTable(
     terminalOfflineAlertMinutes: integer('terminal_offline_alert_minutes'),
     /** People reach this project only from a session that passed a second factor (issue 16 §4). */
     requireMfa: boolean('require_mfa').notNull().default(false),
+    /** Issue 26 §1: the tip settings; null = the defaults (DEFAULT_TIPPING: off). */
+    tipping: jsonb().$type<TippingSettings>(),
+    /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
+    cashierIdleMinutes: integer('cashier_idle_minutes').notNull().default(5),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -143,7 +148,7 @@ export const auditLog = pgTable(
   {
     id: text().primaryKey(),
     projectId: text().notNull(),
-    actorKind: text().$type<'user' | 'api_key'>().notNull(),
+    actorKind: text().$type<'user' | 'api_key' | 'terminal'>().notNull(),
     actorId: text().notNull(),
     actorEmail: text(),
     action: text().notNull(),

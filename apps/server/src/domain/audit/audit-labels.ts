@@ -4,6 +4,7 @@ import {
   type auditLog,
   identityUsers,
   memberships,
+  staff,
   terminals,
   transactions,
   webhookEndpoints,
@@ -31,7 +32,8 @@ const kindOf = (target: string) => {
     prefix === 'whk' ||
     prefix === 'txn' ||
     prefix === 'prj' ||
-    prefix === 'dlv'
+    prefix === 'dlv' ||
+    prefix === 'stf'
     ? prefix
     : target.includes('@')
       ? 'email'
@@ -50,18 +52,24 @@ export async function auditLabels(
 ): Promise<Map<string, AuditLabels>> {
   const uids = new Set<string>();
   const keyIds = new Set<string>();
-  const ids = { trm: new Set<string>(), whk: new Set<string>(), txn: new Set<string>() };
+  const ids = {
+    trm: new Set<string>(),
+    whk: new Set<string>(),
+    txn: new Set<string>(),
+    stf: new Set<string>(),
+  };
   for (const row of rows) {
     if (row.actorKind === 'user') uids.add(row.actorId);
+    else if (row.actorKind === 'terminal') ids.trm.add(row.actorId);
     else keyIds.add(row.actorId);
     if (!row.target) continue;
     const kind = kindOf(row.target);
     if (kind === 'uid') uids.add(row.target);
     else if (kind === 'key') keyIds.add(row.target);
-    else if (kind === 'trm' || kind === 'whk' || kind === 'txn') ids[kind].add(row.target);
+    else if (kind === 'trm' || kind === 'whk' || kind === 'txn' || kind === 'stf') ids[kind].add(row.target);
   }
   const list = (s: Set<string>) => [...s];
-  const [people, members, keys, fleet, endpoints, payments] = await Promise.all([
+  const [people, members, keys, fleet, endpoints, payments, crew] = await Promise.all([
     uids.size
       ? db
           .select({ uid: identityUsers.uid, name: identityUsers.displayName, email: identityUsers.email })
@@ -103,6 +111,13 @@ export async function auditLabels(
           .from(transactions)
           .where(and(eq(transactions.projectId, projectId), inArray(transactions.id, list(ids.txn))))
       : [],
+    // Issue 26: staff by name (a deleted one keeps the name its entry recorded).
+    ids.stf.size
+      ? db
+          .select({ id: staff.id, name: staff.name })
+          .from(staff)
+          .where(and(eq(staff.projectId, projectId), inArray(staff.id, list(ids.stf))))
+      : [],
   ]);
   const personLabel = new Map<string, string>();
   for (const m of members) if (m.email) personLabel.set(m.uid, m.email);
@@ -113,6 +128,7 @@ export async function auditLabels(
   const labels = new Map<string, string>();
   for (const k of keys) labels.set(k.id, `API key ${k.name} (${k.prefix}…)`);
   for (const t of fleet) labels.set(t.id, `Terminal ${t.label}`);
+  for (const c of crew) labels.set(c.id, c.name);
   for (const w of endpoints) labels.set(w.id, `Webhook ${w.url}`);
   for (const p of payments)
     labels.set(
@@ -125,7 +141,9 @@ export async function auditLabels(
     const actorLabel =
       row.actorKind === 'user'
         ? (personLabel.get(row.actorId) ?? row.actorEmail ?? 'A former member')
-        : (labels.get(row.actorId) ?? 'A deleted API key');
+        : row.actorKind === 'terminal'
+          ? (labels.get(row.actorId) ?? 'A deleted terminal')
+          : (labels.get(row.actorId) ?? 'A deleted API key');
     let targetLabel: string | null = null;
     if (row.target) {
       const kind = kindOf(row.target);
@@ -134,9 +152,12 @@ export async function auditLabels(
           ? (personLabel.get(row.target) ?? 'A former member')
           : kind === 'email'
             ? row.target
-            : kind === 'prj'
-              ? 'this project'
-              : (labels.get(row.target) ?? row.target);
+            : kind === 'stf'
+              ? (labels.get(row.target) ??
+                (typeof row.metadata?.name === 'string' ? row.metadata.name : row.target))
+              : kind === 'prj'
+                ? 'this project'
+                : (labels.get(row.target) ?? row.target);
     }
     out.set(row.id, { actorLabel, targetLabel });
   }

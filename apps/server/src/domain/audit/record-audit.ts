@@ -26,3 +26,33 @@ export async function recordAudit(
     createdAt: now,
   });
 }
+
+/**
+ * An audit row written by a paired terminal (issue 26 §2: a PIN lockout, a refund at the
+ * counter); `metadata` names the cashier when one was signed in.
+ */
+export async function recordTerminalAudit(
+  db: Db,
+  entry: {
+    projectId: string;
+    terminalId: string;
+    action: string;
+    target: string | null;
+    ip: string | null;
+    now: Date;
+    metadata?: Record<string, unknown>;
+  },
+) {
+  await db.insert(auditLog).values({
+    id: newId('aud'),
+    projectId: entry.projectId,
+    actorKind: 'terminal',
+    actorId: entry.terminalId,
+    actorEmail: null,
+    action: entry.action,
+    target: entry.target,
+    ip: entry.ip,
+    metadata: entry.metadata ?? null,
+    createdAt: entry.now,
+  });
+}

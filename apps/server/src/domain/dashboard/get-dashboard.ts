@@ -198,6 +198,17 @@ export async function getDashboard(
                 group by terminal_id order by 2 desc, 1 limit ${TOP_TERMINALS}
               ) r left join terminals t on t.id = r.terminal_id and t.project_id = ${project.id}
               order by r.volume desc, r.terminal_id`;
+  // Issue 26 §3: takings and tips per cashier, from the raw rows (the rollups have no cashier),
+  // payments bucketed by creation as the rollups are; the newest name a cashier sold under.
+  const cashierTakings = sql`select cashier_id, (array_agg(cashier_name order by created_at desc))[1] as name,
+      count(*)::float8 as payments_count, sum(amount + tip_amount)::float8 as gross, sum(tip_amount)::float8 as tips
+    from transactions
+    where project_id = ${project.id} and currency = ${currency}
+      and status in ('succeeded', 'partially_refunded', 'refunded')
+      ${terminal ? sql`and terminal_id = ${terminal}` : sql``}
+      and created_at >= (${from}::date::timestamp at time zone ${tz})
+      and created_at < ((${to}::date + 1)::timestamp at time zone ${tz})
+    group by cashier_id`;
   const [answer] = await rowsOf<{
     current: Agg[];
     previous: Agg[];
@@ -208,6 +219,7 @@ export async function getDashboard(
       | null;
     terminals: { online: number; total: number } | null;
     currencies: { currency: string; volume: number; count: number }[] | null;
+    cashiers: Dashboard['by_cashier'] | null;
   }>(
     db,
     sql`with cur as (${series(from, to)}), prev as (${series(prevFrom, prevTo)}),
@@ -220,6 +232,7 @@ export async function getDashboard(
               and bucket_start >= (${from}::date::timestamp at time zone ${tz})
               and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
             group by currency),
+          cashiers as (${cashierTakings}),
           term as (${sql`select count(*) filter (where status = 'online')::int as online,
             count(*) filter (where status <> 'disabled')::int as total
           from terminals where project_id = ${project.id}`})
@@ -228,7 +241,8 @@ export async function getDashboard(
           (select row_to_json(cur_dist) from cur_dist) as current_dist,
           (select row_to_json(prev_dist) from prev_dist) as previous_dist,
           (select json_agg(top order by top.volume desc, top.terminal_id) from top) as top, (select row_to_json(term) from term) as terminals,
-          (select json_agg(cur_list order by cur_list.volume desc, cur_list.currency) from cur_list) as currencies`,
+          (select json_agg(cur_list order by cur_list.volume desc, cur_list.currency) from cur_list) as currencies,
+          (select json_agg(cashiers order by cashiers.gross desc, cashiers.cashier_id nulls last) from cashiers) as cashiers`,
   );
   const current = answer?.current ?? [];
   const previous = answer?.previous ?? [];
@@ -272,5 +286,7 @@ export async function getDashboard(
       success_rate: ratio(t.count, t.count + t.failed),
     })),
     terminals: terminals[0] ?? { online: 0, total: 0 },
+    tips: (answer?.cashiers ?? []).reduce((sum, c) => sum + c.tips, 0),
+    by_cashier: answer?.cashiers ?? [],
   };
 }

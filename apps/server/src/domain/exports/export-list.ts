@@ -28,6 +28,11 @@ const TRANSACTION_COLUMNS: CsvColumn<TxnRow>[] = [
   { header: 'failure_code', value: (r) => r.failureCode },
   { header: 'provider', value: (r) => r.provider },
   { header: 'succeeded_at', value: (r) => r.succeededAt },
+  // Issue 26: the tip, what was charged, and who sold it.
+  { header: 'tip_amount', value: (r) => r.tipAmount },
+  { header: 'amount_total', value: (r) => r.amount + r.tipAmount },
+  { header: 'cashier_id', value: (r) => r.cashierId },
+  { header: 'cashier_name', value: (r) => r.cashierName, text: true },
 ];
 
 const SCAN_COLUMNS: CsvColumn<ScanRow>[] = [

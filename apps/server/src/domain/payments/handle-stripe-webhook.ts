@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
+import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
 
 const badSignature = () =>
@@ -56,7 +57,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     .retrieve({
       projectId,
       transactionId,
-      amount: txn.amount,
+      amount: chargedAmount(txn),
       currency: txn.currency,
       reference: txn.providerReference ?? object?.id ?? null,
     })

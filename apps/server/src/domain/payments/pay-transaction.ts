@@ -13,6 +13,7 @@ import { publishTransactionChange } from '../transactions/publish-transaction-ch
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
 import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
+import { chargedAmount, checkTip } from './check-tip';
 import type { ChargeResult, PaymentProvider } from './provider';
 import { providerFor } from './provider-for';
 
@@ -79,12 +80,21 @@ export function payAnswer(txn: TransactionRow, confirmUrl: string): PayResponse 
  */
 export async function payTransaction(
   ctx: AppContext,
-  input: { scanId: string; paymentMethod?: string; confirmation?: boolean; confirmUrl: string },
+  input: {
+    scanId: string;
+    paymentMethod?: string;
+    /** Issue 26 §1: the shopper's tip for this try (a retry after a decline may pick another). */
+    tipAmount?: number;
+    confirmation?: boolean;
+    confirmUrl: string;
+  },
 ): Promise<PayResponse> {
   const db = ctx.database.db;
   const scanCtx = await loadScanContext(db, input.scanId);
   const provider = await providerFor(ctx, scanCtx.txn.provider, scanCtx.business);
   if (!input.confirmation) provider.checkPaymentMethod(input.paymentMethod ?? '');
+  // A confirmation finishes the try that chose its tip; a new try sets it anew.
+  const tip = input.confirmation ? undefined : checkTip(scanCtx.txn, scanCtx.tipping, input.tipAmount);
   const txn = await expireAndPublishIfDue(ctx.database, scanCtx.txn, ctx.now());
   const now = ctx.now();
   const from = input.confirmation ? (['requires_action'] as const) : (['pending'] as const);
@@ -99,6 +109,7 @@ export async function payTransaction(
           id: txn.id,
           to: 'processing',
           from: [...from],
+          ...(tip !== undefined ? { set: { tipAmount: tip } } : {}),
           reason: input.confirmation ? 'confirmation' : 'payment',
           now,
         });
@@ -156,7 +167,8 @@ export async function payTransaction(
     projectId: txn.projectId,
     transactionId: txn.id,
     attemptKey: claimed.attemptKey,
-    amount: txn.amount,
+    // What is charged: the order amount and the tip chosen for this try.
+    amount: chargedAmount(claimed.row),
     currency: txn.currency,
     paymentMethod: input.paymentMethod ?? '',
     reference: claimed.row.providerReference,
@@ -249,7 +261,7 @@ async function afterProviderError(
       projectId: input.txn.projectId,
       transactionId: input.txn.id,
       attemptKey: input.attemptKey,
-      amount: input.txn.amount,
+      amount: chargedAmount(input.txn),
       currency: input.txn.currency,
       reference: input.txn.providerReference,
     });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { chargeKey, declinedAttempts } from '../transactions/declined-attempts';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
+import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
 import { settleRefund } from './refund-transaction';
 
@@ -55,7 +56,7 @@ export async function reconcileProcessing(
           projectId: txn.projectId,
           transactionId: txn.id,
           attemptKey: chargeKey(txn.id, declined),
-          amount: txn.amount,
+          amount: chargedAmount(txn),
           currency: txn.currency,
           reference: txn.providerReference,
         });

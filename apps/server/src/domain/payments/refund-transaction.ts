@@ -1,20 +1,50 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, recordTerminalAudit } from '../audit/record-audit';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
+import { requireManager } from '../staff/require-manager';
+import type { CashierOnDuty } from '../staff/resolve-cashier-session';
+import { projectHasStaff } from '../staff/staff-presence';
 import { presentRefund } from '../transactions/get-transaction';
 import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { transitionTransaction } from '../transactions/transition-transaction';
+import { chargedAmount } from './check-tip';
 import type { RefundResult } from './provider';
 import { providerFor } from './provider-for';
 
 type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
+
+/** Issue 26 §2: a refund made at the counter, by a paired terminal and its signed-in cashier. */
+export interface CounterRefunder {
+  kind: 'device';
+  projectId: string;
+  terminalId: string;
+  cashier: CashierOnDuty | null | undefined;
+  ip: string | null;
+}
+
+/**
+ * Refunds from a device need the project to have staff and a manager signed in on it: a
+ * project without staff cannot refund from a device (its one anonymous device could refund
+ * anything), a cashier's session is `403 manager_required`.
+ */
+async function mayRefundAtCounter(db: Db, device: CounterRefunder) {
+  if (!(await projectHasStaff(db, device.projectId))) {
+    throw new AppError(
+      'forbidden',
+      403,
+      'Refunds from a terminal need staff with a manager PIN; refund from the console or the API instead.',
+    );
+  }
+  requireManager(device.cashier);
+}
 
 /**
  * Refunds all or part of a paid transaction, never more than was paid (issue 7):
@@ -26,21 +56,29 @@ type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'othe
  */
 export async function refundTransaction(
   ctx: AppContext,
-  actor: Actor,
+  actor: Actor | CounterRefunder,
   projectId: string,
   transactionId: string,
   input: { amount?: number; reason?: RefundReason },
 ) {
   const db = ctx.database.db;
-  await projectAccess(db, actor, projectId, 'transactions.refund');
-  const who = actor.kind === 'user' ? actor.uid : actor.keyId;
+  if (actor.kind === 'device') await mayRefundAtCounter(db, actor);
+  else await projectAccess(db, actor, projectId, 'transactions.refund');
+  const who = actor.kind === 'user' ? actor.uid : actor.kind === 'api_key' ? actor.keyId : actor.cashier!.id;
   const now = ctx.now();
 
   const reserved = await db.transaction(async (tx) => {
     const [txn] = await tx
       .select()
       .from(transactions)
-      .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
+      .where(
+        and(
+          eq(transactions.projectId, projectId),
+          eq(transactions.id, transactionId),
+          // At the counter, only the terminal's own payments.
+          ...(actor.kind === 'device' ? [eq(transactions.terminalId, actor.terminalId)] : []),
+        ),
+      )
       .for('update');
     if (!txn) throw notFound('Transaction');
     if (txn.status !== 'succeeded' && txn.status !== 'partially_refunded') {
@@ -60,7 +98,8 @@ export async function refundTransaction(
           eq(refunds.status, 'pending'),
         ),
       );
-    const left = txn.amount - txn.amountRefunded - Number(pending?.sum ?? 0);
+    // Issue 26 §1: up to what was charged, the tip included.
+    const left = chargedAmount(txn) - txn.amountRefunded - Number(pending?.sum ?? 0);
     const amount = input.amount ?? left;
     if (left <= 0 || amount > left) {
       throw new AppError(
@@ -84,12 +123,25 @@ export async function refundTransaction(
         updatedAt: now,
       })
       .returning();
-    await recordAudit(tx, actor, projectId, 'transaction.refund_requested', txn.id, now, {
+    const details = {
       refund_id: refund!.id,
       amount,
       currency: txn.currency,
       ...(input.reason ? { reason: input.reason } : {}),
-    });
+    };
+    if (actor.kind === 'device') {
+      await recordTerminalAudit(tx, {
+        projectId,
+        terminalId: actor.terminalId,
+        action: 'transaction.refund_requested',
+        target: txn.id,
+        ip: actor.ip,
+        now,
+        metadata: { ...details, cashier_id: actor.cashier!.id, cashier_name: actor.cashier!.name },
+      });
+    } else {
+      await recordAudit(tx, actor, projectId, 'transaction.refund_requested', txn.id, now, details);
+    }
     const [business] = await tx
       .select({ b: businesses })
       .from(projects)
@@ -166,7 +218,7 @@ export async function settleRefund(
     const moved = await transitionTransaction(tx, {
       projectId,
       id: txn.id,
-      to: refunded >= txn.amount ? 'refunded' : 'partially_refunded',
+      to: refunded >= chargedAmount(txn) ? 'refunded' : 'partially_refunded',
       from: ['succeeded', 'partially_refunded'],
       set: { amountRefunded: refunded },
       reason: `refund ${refund.id}`,

@@ -109,6 +109,34 @@ describe('Stripe provider against a local stand-in', () => {
     expect(confirms[0]!.idempotencyKey).toBe(`${txn.id}:confirm`);
   });
 
+  it('a tip sent with a Stripe payment method raises the intent to amount + tip before confirming (issue 26)', async () => {
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${team.project.id}`,
+      headers: team.owner.auth,
+      payload: { tipping: { enabled: true } },
+    });
+    expect(on.statusCode).toBe(200);
+    const { txn, scan } = await scanFor(2000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/payments`,
+      payload: { payment_method: 'pm_card_visa', tip_amount: 300 },
+      remoteAddress: nextIp(),
+    });
+    expect(res.json().status).toBe('succeeded');
+    const intentId = (await row(txn.id)).providerReference!;
+    expect(stripe.intents.get(intentId)!.amount).toBe(2300);
+    expect(stripe.charges.find((c) => c.payment_intent === intentId)!.amount).toBe(2300);
+    expect(await row(txn.id)).toMatchObject({ amount: 2000, tipAmount: 300 });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${team.project.id}`,
+      headers: team.owner.auth,
+      payload: { tipping: { enabled: false } },
+    });
+  });
+
   it('declines come back as pending with the decline code (issue 15 §3)', async () => {
     for (const [method, code] of [
       ['pm_card_chargeDeclined', 'card_declined'],

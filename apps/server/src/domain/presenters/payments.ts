@@ -37,6 +37,14 @@ export const stickerUrl = (publicUrl: string, token: string) => `${publicUrl}/s/
 export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
   t.failureCode ? { code: t.failureCode, message: t.failureMessage ?? t.failureCode } : null;
 
+/** Issue 26: the tip, what was charged, and who sold it. */
+const counterFields = (t: TransactionRow) => ({
+  tip_amount: t.tipAmount,
+  amount_total: t.amount + t.tipAmount,
+  cashier_id: t.cashierId,
+  cashier_name: t.cashierName,
+});
+
 export function presentTransaction(t: TransactionRow, terminalLabel: string | null): Transaction {
   return {
     id: t.id,
@@ -44,6 +52,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     source: t.source,
     amount: t.amount,
     currency: t.currency,
+    ...counterFields(t),
     amount_refunded: t.amountRefunded,
     reference: t.reference,
     metadata: t.metadata ?? null,
@@ -72,6 +81,7 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
     source: t.source,
     amount: t.amount,
     currency: t.currency,
+    ...counterFields(t),
     reference: t.reference,
     metadata: t.metadata ?? null,
     terminal_id: t.terminalId,

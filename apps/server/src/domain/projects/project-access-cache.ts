@@ -24,8 +24,8 @@ interface ProjectCaches {
   ttlMs: number;
   byName: Map<ProjectCacheName, CredentialCache<unknown>>;
 }
-/** `access`: a member's role and the project row; `terminal_setup`: what a create reads of its terminal. */
-export type ProjectCacheName = 'access' | 'terminal_setup';
+/** `access`: a member's role and the project row; `terminal_setup`: what a create reads of its terminal; `staff_presence`: whether terminals need a cashier (issue 26). */
+export type ProjectCacheName = 'access' | 'terminal_setup' | 'staff_presence';
 const registry = new WeakMap<Bus, ProjectCaches>();
 
 /** Turns the caches on for this database's main handle (the app does, with its TTL). */

@@ -11,6 +11,7 @@ import { getOwnedBusiness } from '../businesses/businesses';
 import { buildList, toPage } from '../listing/list-query';
 import type { ListInput } from '../listing/page-in-sql';
 import { projectListSpec } from '../listing/workspace-list-specs';
+import { tippingOf } from '../payments/check-tip';
 import { mfaRequired, projectAccess } from './project-access';
 import { projectAccessChanged } from './project-access-cache';
 import { forgetSecondFactorFlag } from './second-factor-gate';
@@ -127,6 +128,13 @@ export async function updateProject(
           ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
           : {}),
         ...(input.require_mfa !== undefined ? { requireMfa: input.require_mfa } : {}),
+        // Issue 26: the fields sent change, the others keep their value.
+        ...(input.tipping !== undefined
+          ? { tipping: { ...tippingOf(before.tipping), ...input.tipping } }
+          : {}),
+        ...(input.cashier_idle_minutes !== undefined
+          ? { cashierIdleMinutes: input.cashier_idle_minutes }
+          : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))

@@ -29,7 +29,15 @@ export function renderReceipt(r: Receipt): string {
         .join(', ')
     : '';
   const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
+  // Issue 26 §1: what was charged is the order amount and the tip.
+  const total = txn.amount + txn.tipAmount;
   const rows = [
+    ...(txn.tipAmount > 0
+      ? [
+          ['Amount', formatMoney(txn.amount, txn.currency)],
+          ['Tip', formatMoney(txn.tipAmount, txn.currency)],
+        ]
+      : []),
     ['Receipt number', r.number],
     ['Paid', when(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
     ...(txn.cardLast4
@@ -37,6 +45,7 @@ export function renderReceipt(r: Receipt): string {
       : []),
     ...(txn.reference ? [['Reference', txn.reference]] : []),
     ...(r.terminal ? [['Terminal', r.terminal]] : []),
+    ...(txn.cashierName ? [['Served by', txn.cashierName]] : []),
   ];
   const refundRows = r.refunds.map((x) => [
     `Refund, ${when(x.createdAt, r.timeZone)}`,
@@ -67,8 +76,8 @@ footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
 ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` : ''}
 ${address ? `<p class="muted">${escapeHtml(address)}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
-<p class="total">${escapeHtml(formatMoney(txn.amount, txn.currency))}</p>
-<p class="muted">${refunded >= txn.amount ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>
+<p class="total">${escapeHtml(formatMoney(total, txn.currency))}</p>
+<p class="muted">${refunded >= total ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>
 <table>${cell(rows)}${cell(refundRows)}</table>
 <footer>Keep this receipt for your records. Questions? Contact ${escapeHtml(business.supportEmail ?? business.name)}.</footer>
 </main></body></html>`;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ShopperScan } from '@scanline/contracts';
+import type { ShopperScan, TippingSettings } from '@scanline/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type businesses, scans, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvent } from '../events/record-event';
+import { chargedAmount, shopperTipping } from '../payments/check-tip';
 import { providerFor } from '../payments/provider-for';
 import { lastPaymentError, presentScan } from '../presenters/payments';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
@@ -62,6 +63,7 @@ function presentShopperScan(
   label: string | null,
   business: BusinessRow,
   stripe: ShopperScan['stripe'],
+  tipping: Partial<TippingSettings> | null,
 ): ShopperScan {
   // Only what the shopper's page needs: never the project, other transactions or a card number.
   return {
@@ -76,7 +78,11 @@ function presentShopperScan(
       failure_message: txn.status === 'failed' ? txn.failureMessage : null,
       last_payment_error: txn.status === 'pending' ? lastPaymentError(txn) : null,
       receipt_url: txn.receiptUrl,
+      tip_amount: txn.tipAmount,
+      amount_total: chargedAmount(txn),
     },
+    // Choices only while it can still be paid.
+    tipping: OPEN_STATUSES.has(txn.status) ? shopperTipping(txn, tipping) : null,
     merchant: { name: business.name },
     terminal: { label: label ?? '' },
     provider: txn.provider,
@@ -125,7 +131,7 @@ export async function openScan(
     });
     return row!;
   });
-  return presentShopperScan(scan, txn, found.label, found.business, stripe);
+  return presentShopperScan(scan, txn, found.label, found.business, stripe, found.project.tipping);
 }
 
 /** `GET /mobile/v1/scans/{id}`: the scan's transaction as it is now. */
@@ -133,5 +139,5 @@ export async function getShopperScan(ctx: AppContext, scanId: string): Promise<S
   const found = await loadScanContext(ctx.database.db, scanId);
   const txn = await expireAndPublishIfDue(ctx.database, found.txn, ctx.now());
   const stripe = await stripeSession(ctx, txn, found.business);
-  return presentShopperScan(found.scan, txn, found.label, found.business, stripe);
+  return presentShopperScan(found.scan, txn, found.label, found.business, stripe, found.tipping);
 }

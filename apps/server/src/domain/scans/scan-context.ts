@@ -10,7 +10,13 @@ import { notFound } from '../../platform/errors';
  */
 export async function loadScanContext(db: Db, scanId: string) {
   const [row] = await db
-    .select({ scan: scans, txn: transactions, label: terminals.label, business: businesses })
+    .select({
+      scan: scans,
+      txn: transactions,
+      label: terminals.label,
+      business: businesses,
+      tipping: projects.tipping,
+    })
     .from(scans)
     .innerJoin(
       transactions,

@@ -4,7 +4,7 @@ import {
   TRANSACTION_TTL_SECONDS,
 } from '@scanline/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { businesses, projects, type TransactionSource, terminals } from '../../db/schema';
+import { businesses, projects, staff, type TransactionSource, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
@@ -19,6 +19,8 @@ import { authorize } from '../policy';
 import { presentTerminalTransaction, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { projectCacheOf } from '../projects/project-access-cache';
+import { cashierRequired } from '../staff/resolve-cashier-session';
+import { projectHasStaff } from '../staff/staff-presence';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { terminalDisabled } from '../terminals/terminals';
 import type { TransactionRow } from './transition-transaction';
@@ -85,6 +87,7 @@ export async function createTransaction(
   const setup = await terminalSetup(db, target.projectId, target.terminalId);
   if (!setup) throw notFound('Terminal');
   if (setup.status === 'disabled') throw terminalDisabled();
+  const cashier = await cashierOfCreate(db, caller, target.projectId, input.cashier_id);
 
   // Every value is made here, so the answer is known before writing: it is stored with the
   // idempotency claim, and claim and rows go in as one statement — atomic on its own, so no
@@ -100,6 +103,8 @@ export async function createTransaction(
     provider: setup.provider,
     // A test payment says so itself (`scanline trigger`); otherwise the caller decides.
     source: input.source ?? sourceOf(caller),
+    skipTipping: input.skip_tipping ?? false,
+    cashier,
     now,
   });
   const body = presentTerminalTransaction(row, opts.publicUrl);
@@ -172,6 +177,40 @@ async function terminalSetup(
   return setup;
 }
 
+/**
+ * Who sells it (issue 26 §2): a device of a project with staff must send a cashier session
+ * (`401 cashier_required`); a register or a person may name an enabled staff member.
+ */
+async function cashierOfCreate(
+  db: Db,
+  caller: TerminalCaller,
+  projectId: string,
+  cashierId: string | undefined,
+): Promise<{ id: string; name: string } | null> {
+  if (caller.kind === 'device') {
+    if (cashierId !== undefined) {
+      throw new AppError('validation_failed', 400, 'A terminal sells as its signed-in cashier.', [
+        { path: 'body.cashier_id', message: 'Only with an API key or a signed-in user' },
+      ]);
+    }
+    if (caller.cashier) return { id: caller.cashier.id, name: caller.cashier.name };
+    if (await projectHasStaff(db, projectId)) throw cashierRequired();
+    return null;
+  }
+  if (cashierId === undefined) return null;
+  const [found] = await db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.projectId, projectId), eq(staff.id, cashierId), isNull(staff.disabledAt)))
+    .limit(1);
+  if (!found) {
+    throw new AppError('validation_failed', 400, 'No enabled staff member of this project has this id.', [
+      { path: 'body.cashier_id', message: 'Unknown or disabled staff member' },
+    ]);
+  }
+  return found;
+}
+
 /** Who made it (issue 15 §5): the device itself, a register's key, or a person in the console. */
 const sourceOf = (caller: TerminalCaller): TransactionSource =>
   caller.kind === 'device' ? 'terminal' : caller.actor.kind === 'api_key' ? 'api' : 'console';
@@ -186,6 +225,8 @@ export function newTransactionRow(input: {
   metadata: Record<string, string> | null;
   provider: TransactionRow['provider'];
   source: TransactionSource;
+  skipTipping?: boolean;
+  cashier?: { id: string; name: string } | null;
   now: Date;
 }): TransactionRow {
   const { now } = input;
@@ -208,6 +249,10 @@ export function newTransactionRow(input: {
     failureCode: null,
     failureMessage: null,
     amountRefunded: 0,
+    tipAmount: 0,
+    skipTipping: input.skipTipping ?? false,
+    cashierId: input.cashier?.id ?? null,
+    cashierName: input.cashier?.name ?? null,
     receiptToken: null,
     receiptUrl: null,
     receiptEmailsSent: 0,
@@ -235,11 +280,13 @@ export async function insertCreatedTransaction(
     sql`
     with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
-        payment_token, provider, amount_refunded, expires_at, created_at, updated_at)
+        payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, expires_at, created_at,
+        updated_at)
       select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
         ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
         ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
-        ${row.provider}::text, 0, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.provider}::text, 0, ${row.skipTipping}::boolean, ${row.cashierId}::text, ${row.cashierName}::text,
+        ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
         ${row.updatedAt}::timestamptz
       ${claim ? sql`where exists (select from claim)` : sql``}
       returning id

@@ -72,6 +72,8 @@ export async function recordPaymentOutcome(
         cardLast4: result.cardLast4 ?? current.cardLast4,
         failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
         failureMessage: declined ? (result.failureMessage ?? null) : null,
+        // Issue 26 §1: nothing was charged, so no tip was paid; the next card picks its own.
+        ...(declined ? { tipAmount: 0 } : {}),
         ...(result.status === 'succeeded' ? { succeededAt: now, ...newReceipt(ctx.config.publicUrl) } : {}),
       },
       now,

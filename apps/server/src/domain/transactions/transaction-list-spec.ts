@@ -18,6 +18,9 @@ export const transactionListSpec: ListSpec = {
     card_last4: { column: transactions.cardLast4, type: 'text' },
     card_brand: { column: transactions.cardBrand, type: 'text' },
     amount_refunded: { column: transactions.amountRefunded, type: 'numeric' },
+    // Issue 26 §3: who sold it (`cashier_id[equals]=stf_…`, index transactions_project_cashier_idx), and the tip.
+    cashier_id: { column: transactions.cashierId, type: 'text' },
+    tip_amount: { column: transactions.tipAmount, type: 'numeric' },
   },
   id: transactions.id,
   defaultSort: { field: 'created_at', direction: 'desc' },

@@ -21,6 +21,7 @@ export function ProjectLayout() {
     { to: `${base}/members`, label: 'Members', icon: 'pi-users' },
     { to: `${base}/admins`, label: 'Admins', icon: 'pi-shield' },
     { to: `${base}/api-keys`, label: 'API keys', icon: 'pi-key' },
+    { to: `${base}/staff`, label: 'Staff', icon: 'pi-id-card' },
     { to: `${base}/webhooks`, label: 'Webhooks', icon: 'pi-send' },
     { to: `${base}/events`, label: 'Events', icon: 'pi-bolt' },
     { to: `${base}/logs`, label: 'Logs', icon: 'pi-list' },

@@ -210,6 +210,28 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
           </ol>
         )}
       </section>
+      {/* Issue 26 §3: takings (amount + tip) and tips per cashier over the range. */}
+      <section className="surface-card chart-card" aria-label="Takings per cashier">
+        <h2>Takings per cashier</h2>
+        <p className="muted">Tips in this range: {formatMoney(data.tips, data.currency)}</p>
+        {data.by_cashier.length === 0 ? (
+          <p className="muted chart-empty">No payments in this range.</p>
+        ) : (
+          <ol className="top-terminals" data-testid="takings-per-cashier">
+            {data.by_cashier.map((c) => (
+              <li key={c.cashier_id ?? 'none'}>
+                <span className="top-terminal-name" title={c.name ?? 'No cashier'}>
+                  {c.name ?? 'No cashier'}
+                </span>
+                <span>{formatMoney(c.gross, data.currency)}</span>
+                <span className="muted">
+                  {formatCount(c.payments_count)} payments · {formatMoney(c.tips, data.currency)} tips
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
     </div>
   );
 }

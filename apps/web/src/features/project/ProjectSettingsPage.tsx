@@ -17,6 +17,7 @@ import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject 
 import { QueryState } from '../workspace/QueryState';
 import { describeAuditAction } from './audit-actions';
 import { TerminalAlertsForm } from './TerminalAlertsForm';
+import { TippingForm } from './TippingForm';
 import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
@@ -36,6 +37,7 @@ export default function ProjectSettingsPage() {
           <div className="stack">
             <SettingsForm projectId={id} canEdit={canEdit} />
             <TerminalAlertsForm projectId={id} canEdit={canEdit} />
+            <TippingForm projectId={id} canEdit={canEdit} />
             <TwoStepRequirementForm projectId={id} canEdit={canEdit} />
             {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
           </div>

@@ -31,6 +31,11 @@ const ACTIONS: Record<string, string> = {
   'webhook.recovered': 're-enabled',
   'delivery.resent': 'resent delivery',
   'transaction.refund_requested': 'refunded',
+  // Issue 26 §2.
+  'staff.created': 'added staff member',
+  'staff.updated': 'edited staff member',
+  'staff.deleted': 'deleted staff member',
+  'terminal.pin_locked': 'locked PIN sign-in after too many wrong PINs on',
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -58,5 +63,7 @@ export function describeAuditAction(a: AuditEntry): { verb: string; detail: stri
     return { verb: refunded ? `refunded ${refunded} of` : verb, detail: reason };
   } else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
   else if (a.action === 'api_key.created' && str(m.mode)) detail = `${m.mode} key`;
+  else if ((a.action === 'staff.created' || a.action === 'staff.updated') && str(m.role))
+    detail = String(m.role);
   return { verb, detail };
 }

@@ -25,7 +25,8 @@ export function RefundDialog(props: {
   onRefund: (body: { amount?: number; reason?: RefundReason }) => Promise<unknown>;
 }) {
   const t = props.transaction;
-  const remaining = t.amount - t.amount_refunded;
+  // Issue 26 §1: up to what was charged, the tip included.
+  const remaining = t.amount_total - t.amount_refunded;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
   // Issue 19: a partial refund starts empty (not the full amount) and takes what is typed as typed.
   const [typed, setTyped] = useState('');
@@ -67,7 +68,7 @@ export function RefundDialog(props: {
     >
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         <p className="m-0">
-          {formatMoney(t.amount, t.currency)} paid
+          {formatMoney(t.amount_total, t.currency)} paid
           {t.card_last4 ? ` with ${cardLabel(t.card_brand, t.card_last4)}` : ''}
           {t.amount_refunded > 0 ? `, ${formatMoney(t.amount_refunded, t.currency)} already refunded` : ''}.
         </p>

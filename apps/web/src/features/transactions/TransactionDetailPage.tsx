@@ -37,12 +37,13 @@ export default function TransactionDetailPage() {
   const crumbs = useProjectCrumbs(transactionId, { label: 'Transactions', path: 'transactions' });
   const t = transaction.data;
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
-  const refundable = Boolean(t && REFUNDABLE.has(t.status) && t.amount > t.amount_refunded);
+  // Issue 26 §1: refunds go up to what was charged, the tip included.
+  const refundable = Boolean(t && REFUNDABLE.has(t.status) && t.amount_total > t.amount_refunded);
 
   return (
     <>
       <PageHeader
-        title={t ? formatMoney(t.amount, t.currency) : 'Transaction'}
+        title={t ? formatMoney(t.amount_total, t.currency) : 'Transaction'}
         subtitle={t ? <TransactionStatusTag status={t.status} /> : undefined}
         crumbs={crumbs}
         actions={
@@ -57,7 +58,7 @@ export default function TransactionDetailPage() {
               reason={
                 !canManage
                   ? 'Only admins and the owner refund payments'
-                  : t.amount_refunded >= t.amount && t.amount_refunded > 0
+                  : t.amount_refunded >= t.amount_total && t.amount_refunded > 0
                     ? 'Fully refunded already'
                     : 'Only a successful payment can be refunded'
               }
@@ -94,10 +95,16 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
           </dd>
           <dt>Amount</dt>
           <dd>{formatMoney(t.amount, t.currency)}</dd>
+          <dt>Tip</dt>
+          <dd data-testid="transaction-tip">{t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'}</dd>
+          <dt>Total charged</dt>
+          <dd>{formatMoney(t.amount_total, t.currency)}</dd>
           <dt>Refunded</dt>
           <dd>{t.amount_refunded ? formatMoney(t.amount_refunded, t.currency) : '—'}</dd>
           <dt>Net</dt>
-          <dd>{formatMoney(t.amount - t.amount_refunded, t.currency)}</dd>
+          <dd>{formatMoney(t.amount_total - t.amount_refunded, t.currency)}</dd>
+          <dt>Cashier</dt>
+          <dd>{t.cashier_name ?? '—'}</dd>
           <dt>Status</dt>
           <dd>
             <TransactionStatusTag status={t.status} />

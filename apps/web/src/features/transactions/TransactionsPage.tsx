@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
+import { useStaff } from '../staff/hooks';
 import { useTerminals } from '../terminals/hooks';
 import { useProject } from '../workspace/hooks';
 import { toApiAmounts } from './amount-filter';
@@ -24,6 +25,7 @@ export default function TransactionsPage() {
   const transactions = useTransactions(id, apiQuery);
   // The terminal filter offers the project's terminals by name.
   const terminals = useTerminals(id, { limit: '100' });
+  const staff = useStaff(id, project.data?.role === 'owner' || project.data?.role === 'admin');
   const base = `/p/${encodeURIComponent(id)}`;
 
   const columns: TableColumn<Transaction>[] = [
@@ -69,6 +71,20 @@ export default function TransactionsPage() {
       header: 'Card',
       filterable: true,
       body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
+    },
+    {
+      // Issue 26 §3: who sold it; admins pick from the staff, others filter by id.
+      field: 'cashier_id',
+      header: 'Cashier',
+      filterable: true,
+      ...(staff.data ? { options: staff.data.map((x) => ({ value: x.id, label: x.name })) } : {}),
+      body: (t) => t.cashier_name ?? '—',
+    },
+    {
+      field: 'tip_amount',
+      header: 'Tip',
+      type: 'numeric',
+      body: (t) => (t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'),
     },
     { field: 'reference', header: 'Reference', filterable: true },
     { field: 'currency', header: 'Currency', filterable: true },

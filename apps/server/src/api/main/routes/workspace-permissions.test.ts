@@ -115,6 +115,38 @@ const CASES: Case[] = [
     body: (t) => ({ to_user_id: t.member.user.uid }),
     expect: { owner: 400, admin: 403, member: 403, outsider: 404 },
   },
+  // Issue 26 §2: staff and their PINs, admins and owners only.
+  {
+    name: 'list staff',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/staff`,
+    expect: ok(200, 'admin'),
+  },
+  {
+    name: 'add staff',
+    method: 'POST',
+    url: (t) => `/api/v1/projects/${t.project.id}/staff`,
+    body: () => ({
+      name: 'Ana',
+      pin: String(100_000 + Math.floor(Math.random() * 900_000)),
+      role: 'cashier',
+    }),
+    expect: ok(201, 'admin'),
+  },
+  {
+    // Past the policy, an unknown staff member is a 404.
+    name: 'edit staff',
+    method: 'PATCH',
+    url: (t) => `/api/v1/projects/${t.project.id}/staff/stf_unknown`,
+    body: () => ({ disabled: true }),
+    expect: { owner: 404, admin: 404, member: 403, outsider: 404 },
+  },
+  {
+    name: 'delete staff',
+    method: 'DELETE',
+    url: (t) => `/api/v1/projects/${t.project.id}/staff/stf_unknown`,
+    expect: { owner: 404, admin: 404, member: 403, outsider: 404 },
+  },
   {
     name: 'delete project',
     method: 'DELETE',

@@ -57,7 +57,11 @@ describe('mobile API: scan and pay with the simulator', () => {
         failure_message: null,
         last_payment_error: null,
         receipt_url: null,
+        tip_amount: 0,
+        amount_total: 4599,
       },
+      // Issue 26 §1: the project asks for no tip.
+      tipping: null,
       merchant: { name: 'Acme Coffee' },
       terminal: { label: 'Front counter' },
       provider: 'simulator',

@@ -95,7 +95,10 @@ export function mobileScanRoutes(root: FastifyInstance) {
           'payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, ' +
           'pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). ' +
           'Concurrent requests charge at most once; the others answer the current status. ' +
-          '`requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment.',
+          '`requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. ' +
+          "`tip_amount` (issue 26): the tip chosen from the scan's `tipping` choices (or a custom one when allowed), " +
+          '0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the ' +
+          'checkout was created with `skip_tipping`.',
         params,
         body: payRequestSchema,
         response: { 200: payResponseSchema },
@@ -108,6 +111,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
       return payTransaction(ctx, {
         scanId: request.params.scanId,
         paymentMethod: request.body.payment_method,
+        tipAmount: request.body.tip_amount,
         confirmUrl: confirmUrl(request.params.scanId),
       });
     },

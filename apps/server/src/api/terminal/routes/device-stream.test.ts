@@ -77,6 +77,8 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
         time_zone: 'America/New_York',
       },
       business: { name: 'Acme Coffee' },
+      // Issue 26 §2: no staff, so no cashier needed.
+      cashiers: { required: false, idle_minutes: 5 },
     });
     const asPerson = await t.app.inject({ method: 'GET', url: '/terminal/v1/me', headers: team.owner.auth });
     expect(asPerson.statusCode).toBe(403);

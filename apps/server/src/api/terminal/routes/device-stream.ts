@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentTerminal, presentTerminalTransaction } from '../../../domain/presenters/payments';
+import { projectHasStaff } from '../../../domain/staff/staff-presence';
 import { deviceSetup } from '../../../domain/terminals/device-feed';
 import { DeviceFeedSession } from '../../../domain/terminals/device-feed-session';
 import { BUS_CHANNELS } from '../../../platform/bus';
@@ -61,6 +62,10 @@ export function deviceStreamRoutes(root: FastifyInstance) {
           time_zone: setup.project.timeZone,
         },
         business: { name: setup.business.name },
+        cashiers: {
+          required: await projectHasStaff(db, setup.project.id),
+          idle_minutes: setup.project.cashierIdleMinutes,
+        },
       };
     },
   );

@@ -1,15 +1,21 @@
-import { createTransactionSchema, terminalTransactionSchema } from '@scanline/contracts';
+import {
+  createRefundSchema,
+  createTransactionSchema,
+  refundSchema,
+  terminalTransactionSchema,
+} from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency';
+import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { cancelTransaction } from '../../../domain/transactions/cancel-transaction';
 import { createTransaction } from '../../../domain/transactions/create-transaction';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { AppError } from '../../../platform/errors';
-import { callerOf } from '../caller';
+import { callerOf, cashierCallerOf } from '../caller';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const tags = ['terminal transactions'];
@@ -47,14 +53,17 @@ export function transactionRoutes(root: FastifyInstance) {
         description:
           'Header `Idempotency-Key` is required: the same key with the same body answers the first response ' +
           'again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 ' +
-          '`idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`.',
+          '`idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. ' +
+          'Issue 26: a device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` ' +
+          'otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. ' +
+          '`skip_tipping: true` asks the shopper for no tip.',
         body: createTransactionSchema,
         response: { 201: terminalTransactionSchema },
       },
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const result = await createTransaction(db, callerOf(request), request.body, key, {
+      const result = await createTransaction(db, await cashierCallerOf(request), request.body, key, {
         publicUrl: ctx.config.publicUrl,
         now: ctx.now(),
       });
@@ -99,11 +108,54 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await cancelTransaction(db, callerOf(request), request.params.id, ctx.now(), (r) =>
-        publishTransactionChange(ctx.database.bus, r),
+      const row = await cancelTransaction(
+        db,
+        await cashierCallerOf(request),
+        request.params.id,
+        ctx.now(),
+        (r) => publishTransactionChange(ctx.database.bus, r),
       );
       void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/refunds',
+    {
+      schema: {
+        tags,
+        security: [{ deviceToken: [] }],
+        summary: "Refund one of this terminal's payments at the counter (a manager's Cashier-Session)",
+        description:
+          "Issue 26 §2: device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, " +
+          "403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff " +
+          'cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` ' +
+          '(409 `refund_exceeds_amount`).',
+        params,
+        body: createRefundSchema,
+        response: { 201: refundSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = await cashierCallerOf(request);
+      if (caller.kind !== 'device') {
+        throw new AppError('forbidden', 403, 'Refunds at the counter need a device token; use the main API.');
+      }
+      const refund = await refundTransaction(
+        ctx,
+        {
+          kind: 'device',
+          projectId: caller.projectId,
+          terminalId: caller.terminalId,
+          cashier: caller.cashier,
+          ip: request.ip,
+        },
+        caller.projectId,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(refund);
     },
   );
 }

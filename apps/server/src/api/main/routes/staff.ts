@@ -1,0 +1,119 @@
+import {
+  createStaffSchema,
+  noContentSchema,
+  staffListSchema,
+  staffSchema,
+  updateStaffSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createStaff } from '../../../domain/staff/create-staff';
+import { deleteStaff } from '../../../domain/staff/delete-staff';
+import { listStaff } from '../../../domain/staff/list-staff';
+import { presentStaff } from '../../../domain/staff/present-staff';
+import { updateStaff } from '../../../domain/staff/update-staff';
+import { pinLookupKey } from '../../../platform/crypto/pin-lookup';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const staffParams = z.object({ id: z.string().min(1).max(64), staffId: z.string().min(1).max(64) });
+const tags = ['staff'];
+
+/** Issue 26 §2: the people who sign in to the project's terminals with a PIN. Admins and owners. */
+export function staffRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/staff',
+    {
+      schema: {
+        tags,
+        summary: "The project's staff (cashiers and managers)",
+        description: 'Admins and owners. PINs are never shown: they are kept as slow hashes.',
+        params,
+        response: { 200: staffListSchema },
+      },
+    },
+    async (request) => {
+      const rows = await listStaff(db, { actor: actorOf(request), projectId: request.params.id });
+      return { data: rows.map(presentStaff) };
+    },
+  );
+
+  app.post(
+    '/projects/:id/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Add a cashier or manager with a PIN',
+        description:
+          'Admins and owners. `pin`: 4–6 digits, unique in the project (409 `pin_in_use`). Once the project has ' +
+          'enabled staff, its terminals are locked until a cashier signs in.',
+        params,
+        body: createStaffSchema,
+        response: { 201: staffSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await createStaff(db, {
+        actor: actorOf(request),
+        projectId: request.params.id,
+        input: request.body,
+        pinKey: pinLookupKey(ctx.config),
+        now: ctx.now(),
+      });
+      return reply.status(201).send(presentStaff(row));
+    },
+  );
+
+  app.patch(
+    '/projects/:id/staff/:staffId',
+    {
+      schema: {
+        tags,
+        summary: 'Rename, change the role or PIN of, disable or enable a staff member',
+        description:
+          'Admins and owners. Disabling (and a new PIN or role) ends their cashier sessions at once on every ' +
+          'replica. 409 `pin_in_use` when another staff member has the PIN.',
+        params: staffParams,
+        body: updateStaffSchema,
+        response: { 200: staffSchema },
+      },
+    },
+    async (request) => {
+      const row = await updateStaff(db, {
+        actor: actorOf(request),
+        projectId: request.params.id,
+        staffId: request.params.staffId,
+        input: request.body,
+        pinKey: pinLookupKey(ctx.config),
+        now: ctx.now(),
+      });
+      return presentStaff(row);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/staff/:staffId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a staff member (their sessions end; their sales keep their name)',
+        params: staffParams,
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteStaff(db, {
+        actor: actorOf(request),
+        projectId: request.params.id,
+        staffId: request.params.staffId,
+        now: ctx.now(),
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

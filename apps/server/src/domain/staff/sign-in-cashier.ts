@@ -1,0 +1,174 @@
+import { type CashierSession, PIN_LOCKOUT } from '@scanline/contracts';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  cashierPinFailures,
+  cashierSessions,
+  memberships,
+  projects,
+  staff,
+  terminals,
+} from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { pinLookup, pinLookupKey } from '../../platform/crypto/pin-lookup';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { renderEmail } from '../../platform/mail/render-email';
+import { sendMail } from '../../platform/mail/send-mail';
+import { recordTerminalAudit } from '../audit/record-audit';
+import type { DeviceCaller } from '../terminals/authenticate-device';
+import { hashCashierSessionToken, newCashierSessionToken } from './cashier-session-token';
+import { hashPin, verifyPin } from './pin-secrets';
+import { presentCashier } from './present-staff';
+
+export class PinLocked extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'too_many_attempts',
+      429,
+      `Too many wrong PINs on this terminal: PIN sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} more minute(s).`,
+    );
+  }
+}
+
+const wrongPin = () =>
+  new AppError('validation_failed', 400, 'Wrong PIN.', [
+    { path: 'body.pin', message: 'Wrong PIN', code: 'wrong_pin' },
+  ]);
+
+let dummyPinHash: Promise<string> | undefined;
+
+/** Seconds PIN sign-in stays locked on this terminal (0 when open): 5 wrong in 15 minutes lock it 15 minutes. */
+async function lockedFor(ctx: AppContext, terminalId: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - PIN_LOCKOUT.windowSeconds * 1000);
+  const recent = await ctx.database.db
+    .select({ at: cashierPinFailures.createdAt })
+    .from(cashierPinFailures)
+    .where(and(eq(cashierPinFailures.terminalId, terminalId), gt(cashierPinFailures.createdAt, since)))
+    .orderBy(desc(cashierPinFailures.createdAt))
+    .limit(PIN_LOCKOUT.attempts);
+  if (recent.length < PIN_LOCKOUT.attempts) return 0;
+  // Attempts are not recorded while locked, so the newest failure is the one that locked it.
+  const until = recent[0]!.at.getTime() + PIN_LOCKOUT.lockSeconds * 1000;
+  return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/**
+ * A cashier signs in on a terminal with their PIN (issue 26 §2). The PIN's keyed lookup finds
+ * the one enabled staff member it may belong to, and their argon2 hash proves it. A wrong PIN
+ * is recorded against the terminal: the fifth within 15 minutes locks PIN sign-in there for
+ * 15 minutes (`429 too_many_attempts`), writes an audit entry and emails the owner. Other
+ * terminals are not affected. Signing in ends the terminal's other open session (one cashier
+ * per terminal: "Switch cashier").
+ */
+export async function signInCashier(
+  ctx: AppContext,
+  opts: { device: DeviceCaller; pin: string; ip: string | null },
+): Promise<CashierSession> {
+  const db = ctx.database.db;
+  const { projectId, terminalId } = opts.device;
+  const now = ctx.now();
+  const locked = await lockedFor(ctx, terminalId, now);
+  if (locked > 0) throw new PinLocked(locked);
+
+  const [candidate] = await db
+    .select({ s: staff, idleMinutes: projects.cashierIdleMinutes })
+    .from(staff)
+    .innerJoin(projects, eq(projects.id, staff.projectId))
+    .where(
+      and(
+        eq(staff.projectId, projectId),
+        eq(staff.pinLookup, pinLookup(pinLookupKey(ctx.config), projectId, opts.pin)),
+        isNull(staff.disabledAt),
+      ),
+    )
+    .limit(1);
+  // The same slow check either way, so timing does not tell a PIN that exists.
+  dummyPinHash ??= hashPin('000000');
+  const ok = candidate
+    ? await verifyPin(candidate.s.pinHash, opts.pin)
+    : await verifyPin(await dummyPinHash, opts.pin).then(() => false);
+
+  if (!candidate || !ok) {
+    await db.insert(cashierPinFailures).values({ id: newId('cpf'), projectId, terminalId, createdAt: now });
+    const nowLocked = await lockedFor(ctx, terminalId, now);
+    if (nowLocked > 0) {
+      await reportLockout(ctx, { projectId, terminalId, ip: opts.ip, now });
+      throw new PinLocked(nowLocked);
+    }
+    throw wrongPin();
+  }
+
+  const token = newCashierSessionToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(cashierPinFailures).where(eq(cashierPinFailures.terminalId, terminalId));
+    await tx
+      .update(cashierSessions)
+      .set({ endedAt: now, endedReason: 'switched' })
+      .where(and(eq(cashierSessions.terminalId, terminalId), isNull(cashierSessions.endedAt)));
+    await tx.insert(cashierSessions).values({
+      id: newId('csn'),
+      projectId,
+      terminalId,
+      staffId: candidate.s.id,
+      tokenHash: hashCashierSessionToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+    });
+  });
+  return {
+    cashier: presentCashier(candidate.s),
+    cashier_session: token,
+    idle_minutes: candidate.idleMinutes,
+  };
+}
+
+/** The lock's audit entry (by the terminal) and the owner's email; a failed email does not unlock. */
+async function reportLockout(
+  ctx: AppContext,
+  opts: { projectId: string; terminalId: string; ip: string | null; now: Date },
+) {
+  const db = ctx.database.db;
+  await recordTerminalAudit(db, {
+    projectId: opts.projectId,
+    terminalId: opts.terminalId,
+    action: 'terminal.pin_locked',
+    target: opts.terminalId,
+    ip: opts.ip,
+    now: opts.now,
+    metadata: { attempts: PIN_LOCKOUT.attempts, locked_minutes: PIN_LOCKOUT.lockSeconds / 60 },
+  });
+  const [where] = await db
+    .select({ label: terminals.label, project: projects.name })
+    .from(terminals)
+    .innerJoin(projects, eq(projects.id, terminals.projectId))
+    .where(and(eq(terminals.projectId, opts.projectId), eq(terminals.id, opts.terminalId)));
+  const owners = await db
+    .select({ email: memberships.email })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.projectId, opts.projectId),
+        inArray(memberships.role, ['owner']),
+        sql`${memberships.email} is not null`,
+      ),
+    );
+  const label = where?.label ?? opts.terminalId;
+  const mail = renderEmail(`PIN sign-in locked on ${label}`, {
+    heading: `Too many wrong PINs on ${label}`,
+    intro: `Someone entered ${PIN_LOCKOUT.attempts} wrong cashier PINs on the terminal ${label} of ${where?.project ?? 'your project'} within ${PIN_LOCKOUT.windowSeconds / 60} minutes. PIN sign-in there is locked for ${PIN_LOCKOUT.lockSeconds / 60} minutes; other terminals are not affected.`,
+    actionLabel: 'Open the terminal',
+    actionUrl: `${ctx.config.publicUrl}/p/${opts.projectId}/terminals/${opts.terminalId}`,
+    outro: 'You get this because you own the project. If it was not your staff, change their PINs in Staff.',
+  });
+  for (const { email } of owners) {
+    await sendMail(ctx, { ...mail, to: email!, kind: 'cashier_pin_locked' }).catch(() => {});
+  }
+}
+
+/** `DELETE /terminal/v1/cashier-sessions/current`: the cashier signs out. */
+export async function endCashierSession(ctx: AppContext, opts: { sessionId: string; reason: string }) {
+  await ctx.database.db
+    .update(cashierSessions)
+    .set({ endedAt: ctx.now(), endedReason: opts.reason })
+    .where(and(eq(cashierSessions.id, opts.sessionId), isNull(cashierSessions.endedAt)));
+}

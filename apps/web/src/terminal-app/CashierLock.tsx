@@ -1,0 +1,98 @@
+import { PIN_LOCKOUT } from '@scanline/contracts/staff-constants';
+import { useEffect, useState } from 'react';
+import { PublicApiError } from '../lib/public-config';
+import { type CashierOnDuty, type Device, isUnauthorized, signInCashier } from './device';
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'C', '0', '⌫'];
+const PIN_MAX = 6;
+
+/**
+ * Issue 26 §2: the lock screen of a terminal whose project has staff. A PIN pad (and the
+ * keyboard's digits); 4–6 digits sign the cashier in. Five wrong PINs lock sign-in here for
+ * 15 minutes, which the screen says with the time left.
+ */
+export function CashierLock(props: {
+  device: Device;
+  notice: string | null;
+  onSignedIn: (c: CashierOnDuty) => void;
+  onRevoked: () => void;
+}) {
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const press = (k: string) => {
+    setError(null);
+    if (k === '⌫') setPin((p) => p.slice(0, -1));
+    else if (k === 'C') setPin('');
+    else setPin((p) => (p.length >= PIN_MAX ? p : p + k));
+  };
+
+  const submit = async () => {
+    if (pin.length < 4 || busy) return;
+    setBusy(true);
+    try {
+      const session = await signInCashier(props.device, pin);
+      props.onSignedIn({ session: session.cashier_session, cashier: session.cashier });
+    } catch (e) {
+      setPin('');
+      if (isUnauthorized(e)) props.onRevoked();
+      else if (e instanceof PublicApiError && e.code === 'too_many_attempts') setError(e.message);
+      else if (e instanceof PublicApiError && e.status === 400) setError('Wrong PIN. Try again.');
+      else setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (/^\d$/.test(e.key)) press(e.key);
+      else if (e.key === 'Backspace') press('⌫');
+      else if (e.key === 'Escape') press('C');
+      else if (e.key === 'Enter') void submit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <section className="term-panel term-lock" aria-label="Cashier sign-in" data-testid="cashier-lock">
+      <h1>Locked</h1>
+      <p className="term-muted" role="status">
+        {props.notice ?? 'Enter your PIN to take payments.'}
+      </p>
+      <output className="term-pin" aria-label={`${pin.length} digits entered`} data-testid="cashier-pin">
+        {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: positions of a PIN have no other identity
+          <span key={i} className={`term-pin-dot${i < pin.length ? ' term-pin-dot-on' : ''}`} />
+        ))}
+      </output>
+      <div className="term-keys">
+        {KEYS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className="term-key"
+            onClick={() => press(k)}
+            aria-label={k === '⌫' ? 'Delete last digit' : k === 'C' ? 'Clear' : k}
+          >
+            {k}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p className="term-error" role="alert" data-testid="cashier-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="term-primary" onClick={submit} disabled={busy || pin.length < 4}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p className="term-muted term-small">
+        {PIN_LOCKOUT.attempts} wrong PINs lock sign-in on this terminal for {PIN_LOCKOUT.lockSeconds / 60}{' '}
+        minutes.
+      </p>
+    </section>
+  );
+}
