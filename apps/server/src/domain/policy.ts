@@ -26,6 +26,10 @@ export const POLICY = {
   'webhooks.manage': ['owner', 'admin'],
   'webhooks.secret': ['owner', 'admin'],
   'project.transfer': ['owner'],
+  // The books (issue 25): members read closes and payouts; admins (and write keys) close the day.
+  'closes.read': ['owner', 'admin', 'member'],
+  'closes.create': ['owner', 'admin'],
+  'payouts.read': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;
@@ -48,6 +52,9 @@ const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
   'webhooks.read': 'read',
   'webhooks.manage': 'write',
   'webhooks.secret': 'write',
+  'closes.read': 'read',
+  'closes.create': 'write',
+  'payouts.read': 'read',
 };
 
 export function authorize(actor: Actor, role: Role | null, action: Action) {

@@ -32,7 +32,10 @@ export type IdPrefix =
   | 'pat'
   | 'mfa'
   | 'rcv'
-  | 'req';
+  | 'req'
+  | 'cls'
+  | 'po'
+  | 'bal';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

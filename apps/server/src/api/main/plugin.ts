@@ -8,6 +8,7 @@ import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { meRoutes } from './me';
 import { apiKeyRoutes } from './routes/api-keys';
 import { businessRoutes } from './routes/businesses';
+import { closeRoutes } from './routes/closes';
 import { dashboardRoutes } from './routes/dashboard';
 import { demoProjectRoutes } from './routes/demo-projects';
 import { eventRoutes } from './routes/events';
@@ -43,6 +44,7 @@ export async function mainApi(app: FastifyInstance) {
   liveRoutes(app);
   transactionRoutes(app);
   scanRoutes(app);
+  closeRoutes(app);
   eventRoutes(app);
   eventStreamRoutes(app);
   requestLogRoutes(app);

@@ -2,6 +2,7 @@ import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } 
 import type { auditLog, memberships } from '../../db/schema';
 import type { ApiKeyRow } from '../../domain/api-keys/api-keys';
 import type { BusinessRow } from '../../domain/businesses/businesses';
+import { rateOf } from '../../domain/books/vat';
 import type { ProjectRow } from '../../domain/projects/project-access';
 import type { InvitationRow } from '../../domain/team/invitations';
 
@@ -34,6 +35,11 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     currency: p.currency,
     terminal_offline_alert_minutes: p.terminalOfflineAlertMinutes ?? null,
     require_mfa: p.requireMfa,
+    tax_rate: rateOf(p.taxRate),
+    daily_close_time: p.dailyCloseTime ?? null,
+    close_report_email: p.closeReportEmail,
+    payout_delay_days: p.payoutDelayDays,
+    payout_time: p.payoutTime,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { logMachineRequests } from '../../platform/request-log';
 import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { requireTerminalCredentials } from './caller';
+import { closeRoutes } from './routes/closes';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
 import { terminalRoutes } from './routes/terminals';
@@ -26,4 +27,5 @@ export async function terminalApi(app: FastifyInstance) {
   deviceStreamRoutes(app);
   transactionRoutes(app);
   transactionEventRoutes(app);
+  closeRoutes(app);
 }

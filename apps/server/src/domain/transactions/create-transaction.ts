@@ -99,6 +99,8 @@ export async function createTransaction(
     metadata: input.metadata ?? null,
     provider: setup.provider,
     source: sourceOf(caller),
+    // Issue 25 §4: the create's rate, else the project's at the time (fixed on the transaction).
+    taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
     now,
   });
   const body = presentTerminalTransaction(row, opts.publicUrl);
@@ -125,6 +127,7 @@ const prepareSetup = (db: Db) =>
       status: terminals.status,
       provider: businesses.paymentProvider,
       currency: projects.currency,
+      taxRate: projects.taxRate,
     })
     .from(terminals)
     .innerJoin(projects, eq(projects.id, terminals.projectId))
@@ -185,6 +188,7 @@ export function newTransactionRow(input: {
   metadata: Record<string, string> | null;
   provider: TransactionRow['provider'];
   source: TransactionSource;
+  taxRate?: string | null;
   now: Date;
 }): TransactionRow {
   const { now } = input;
@@ -207,6 +211,9 @@ export function newTransactionRow(input: {
     failureCode: null,
     failureMessage: null,
     amountRefunded: 0,
+    taxRate: input.taxRate ?? null,
+    fee: null,
+    payoutId: null,
     receiptToken: null,
     receiptUrl: null,
     receiptEmailsSent: 0,
@@ -234,11 +241,11 @@ export async function insertCreatedTransaction(
     sql`
     with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
-        payment_token, provider, amount_refunded, expires_at, created_at, updated_at)
+        payment_token, provider, amount_refunded, tax_rate, expires_at, created_at, updated_at)
       select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
         ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
         ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
-        ${row.provider}::text, 0, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.provider}::text, 0, ${row.taxRate}::numeric, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
         ${row.updatedAt}::timestamptz
       ${claim ? sql`where exists (select from claim)` : sql``}
       returning id
