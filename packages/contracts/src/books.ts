@@ -34,10 +34,17 @@ export const closeTotalsSchema = z.object({
   net: z.number().int(),
   /** The part of gross that was tips. */
   tips: z.number().int(),
-  by_brand: z.array(z.object({ card_brand: z.string().nullable(), count: z.number().int(), amount: z.number().int() })),
+  by_brand: z.array(
+    z.object({ card_brand: z.string().nullable(), count: z.number().int(), amount: z.number().int() }),
+  ),
   /** Per VAT rate (null = none): payments minus refunds, tax rounded half up per transaction. */
   by_tax_rate: z.array(
-    z.object({ rate: z.number().nullable(), gross: z.number().int(), net: z.number().int(), tax: z.number().int() }),
+    z.object({
+      rate: z.number().nullable(),
+      gross: z.number().int(),
+      net: z.number().int(),
+      tax: z.number().int(),
+    }),
   ),
   /** Per cashier (issue 26); empty until cashiers exist. */
   by_cashier: z.array(

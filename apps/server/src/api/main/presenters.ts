@@ -1,8 +1,8 @@
 import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } from '@scanline/contracts';
 import type { auditLog, memberships } from '../../db/schema';
 import type { ApiKeyRow } from '../../domain/api-keys/api-keys';
-import type { BusinessRow } from '../../domain/businesses/businesses';
 import { rateOf } from '../../domain/books/vat';
+import type { BusinessRow } from '../../domain/businesses/businesses';
 import type { ProjectRow } from '../../domain/projects/project-access';
 import type { InvitationRow } from '../../domain/team/invitations';
 

@@ -289,7 +289,9 @@ export const refunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('refunds_project_succeeded_idx').on(t.projectId, t.succeededAt).where(sql`succeeded_at is not null`),
+    index('refunds_project_succeeded_idx')
+      .on(t.projectId, t.succeededAt)
+      .where(sql`succeeded_at is not null`),
     index('refunds_txn_idx').on(t.transactionId, t.createdAt),
     index('refunds_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('refunds_updated_idx').on(t.updatedAt),

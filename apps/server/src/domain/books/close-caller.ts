@@ -24,7 +24,8 @@ export async function closeAccess(
   }
   const { actor } = caller;
   const { project } = await projectAccess(db, actor, projectId, action);
-  if (actor.kind === 'user') return { project, closedBy: { kind: 'user', id: actor.uid, label: actor.email } };
+  if (actor.kind === 'user')
+    return { project, closedBy: { kind: 'user', id: actor.uid, label: actor.email } };
   const [key] = await db
     .select({ name: apiKeys.name })
     .from(apiKeys)

@@ -31,7 +31,18 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of the close's canonical JSON, UTF-8 (README "Closing the day"). */
 export function closeHash(close: HashedClose): string {
-  const { id, project_id, terminal_id, number, opened_at, closed_at, closed_by, totals, previous_hash } = close;
-  const body = { id, project_id, terminal_id, number, opened_at, closed_at, closed_by, totals, previous_hash };
+  const { id, project_id, terminal_id, number, opened_at, closed_at, closed_by, totals, previous_hash } =
+    close;
+  const body = {
+    id,
+    project_id,
+    terminal_id,
+    number,
+    opened_at,
+    closed_at,
+    closed_by,
+    totals,
+    previous_hash,
+  };
   return createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
 }

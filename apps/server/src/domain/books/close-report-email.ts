@@ -11,7 +11,11 @@ import { formatMoney } from '../money';
  * `close_report_email` is on. Sent after the close committed; a mail failure is swallowed here
  * (the close stands and its page has the same figures), and reported to the caller's log.
  */
-export async function sendCloseReport(ctx: AppContext, close: Close, log?: { error: (o: object, m: string) => void }) {
+export async function sendCloseReport(
+  ctx: AppContext,
+  close: Close,
+  log?: { error: (o: object, m: string) => void },
+) {
   try {
     const db = ctx.database.db;
     const [project] = await db

@@ -42,7 +42,10 @@ const n = (v: string | number | null) => Number(v ?? 0);
  * expressions in `pay` (and `gross` stays `t.amount` if it already includes the tip — the
  * issue's `gross` is "tips included").
  */
-export async function closeFigures(db: Db | Tx, period: ClosePeriod): Promise<Omit<CloseTotalsEntry, 'grand_total'>[]> {
+export async function closeFigures(
+  db: Db | Tx,
+  period: ClosePeriod,
+): Promise<Omit<CloseTotalsEntry, 'grand_total'>[]> {
   const from = period.from ?? new Date(0);
   const rows = await rowsOf<FigureRow>(
     db,
@@ -110,32 +113,38 @@ export async function closeFigures(db: Db | Tx, period: ClosePeriod): Promise<Om
   for (const r of rows) {
     const entry = byCurrency.get(r.currency);
     if (!entry) continue;
-    if (r.grp === 'brand') entry.by_brand.push({ card_brand: r.key, count: n(r.payments_count), amount: n(r.gross) });
+    if (r.grp === 'brand')
+      entry.by_brand.push({ card_brand: r.key, count: n(r.payments_count), amount: n(r.gross) });
     if (r.grp === 'rate') {
       const gross = n(r.gross);
       const tax = n(r.tax);
       entry.by_tax_rate.push({ rate: r.key === null ? null : Number(r.key), gross, net: gross - tax, tax });
     }
     if (r.grp === 'cashier')
-      entry.by_cashier.push({ cashier_id: r.key, cashier_name: r.key2, count: n(r.payments_count), gross: n(r.gross) });
+      entry.by_cashier.push({
+        cashier_id: r.key,
+        cashier_name: r.key2,
+        count: n(r.payments_count),
+        gross: n(r.gross),
+      });
   }
   // A fixed order for every array: the hash covers them as stored (README "Closing the day").
-  const byNullable = <T>(key: (x: T) => string | number | null) => (a: T, b: T) => {
-    const x = key(a);
-    const y = key(b);
-    if (x === y) return 0;
-    if (x === null) return -1;
-    if (y === null) return 1;
-    return x < y ? -1 : 1;
-  };
-  return [...byCurrency.values()]
-    .sort(byNullable((e) => e.currency))
-    .map((e) => ({
-      ...e,
-      by_brand: e.by_brand.sort(byNullable((b) => b.card_brand)),
-      by_tax_rate: e.by_tax_rate.sort(byNullable((b) => b.rate)),
-      by_cashier: e.by_cashier.sort(byNullable((b) => b.cashier_id)),
-    }));
+  const byNullable =
+    <T>(key: (x: T) => string | number | null) =>
+    (a: T, b: T) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === y) return 0;
+      if (x === null) return -1;
+      if (y === null) return 1;
+      return x < y ? -1 : 1;
+    };
+  return [...byCurrency.values()].sort(byNullable((e) => e.currency)).map((e) => ({
+    ...e,
+    by_brand: e.by_brand.sort(byNullable((b) => b.card_brand)),
+    by_tax_rate: e.by_tax_rate.sort(byNullable((b) => b.rate)),
+    by_cashier: e.by_cashier.sort(byNullable((b) => b.cashier_id)),
+  }));
 }
 
 /**

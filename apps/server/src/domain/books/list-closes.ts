@@ -57,7 +57,12 @@ export async function periodStartOf(db: Db, close: typeof closes.$inferSelect): 
 }
 
 /** `GET …/closes/{close_id}`: the close with the ids of its payments and refunds, oldest first. */
-export async function getClose(db: Db, actor: Actor, projectId: string, closeId: string): Promise<CloseDetail> {
+export async function getClose(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+  closeId: string,
+): Promise<CloseDetail> {
   await projectAccess(db, actor, projectId, 'closes.read');
   const { close, label } = await findClose(db, projectId, closeId);
   const from = (await periodStartOf(db, close)) ?? new Date(0);

@@ -7,8 +7,8 @@ import { newId } from '../../platform/ids';
 import { rowsOf } from '../../platform/sql-rows';
 import { recordEvent } from '../events/record-event';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
-import { closeFigures, withGrandTotals } from './close-totals';
 import { closeHash } from './close-hash';
+import { closeFigures, withGrandTotals } from './close-totals';
 
 /**
  * Makes a terminal's close (issue 25 §1) in ONE database transaction:

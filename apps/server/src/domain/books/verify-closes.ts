@@ -3,10 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import { closes } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
+import { hashedFieldsOf } from '../presenters/books';
 import { projectAccess } from '../projects/project-access';
 import { canonicalJson, closeHash } from './close-hash';
 import { closeFigures, withGrandTotals } from './close-totals';
-import { hashedFieldsOf } from '../presenters/books';
 
 type Reason = NonNullable<CloseVerify['first_broken']>['reason'];
 

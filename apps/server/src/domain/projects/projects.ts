@@ -127,7 +127,9 @@ export async function updateProject(
           ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
           : {}),
         ...(input.require_mfa !== undefined ? { requireMfa: input.require_mfa } : {}),
-        ...(input.tax_rate !== undefined ? { taxRate: input.tax_rate === null ? null : String(input.tax_rate) } : {}),
+        ...(input.tax_rate !== undefined
+          ? { taxRate: input.tax_rate === null ? null : String(input.tax_rate) }
+          : {}),
         ...(input.daily_close_time !== undefined ? { dailyCloseTime: input.daily_close_time } : {}),
         ...(input.close_report_email !== undefined ? { closeReportEmail: input.close_report_email } : {}),
         ...(input.payout_delay_days !== undefined ? { payoutDelayDays: input.payout_delay_days } : {}),

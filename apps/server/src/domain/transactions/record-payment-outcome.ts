@@ -83,9 +83,7 @@ export async function recordPaymentOutcome(
         cardLast4: result.cardLast4 ?? current.cardLast4,
         failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
         failureMessage: declined ? (result.failureMessage ?? null) : null,
-        ...(result.status === 'succeeded'
-          ? { succeededAt, fee, ...newReceipt(ctx.config.publicUrl) }
-          : {}),
+        ...(result.status === 'succeeded' ? { succeededAt, fee, ...newReceipt(ctx.config.publicUrl) } : {}),
       },
       now,
     });

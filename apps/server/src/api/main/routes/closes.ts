@@ -24,7 +24,8 @@ export function closeRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Closes of a project, newest first',
-        description: 'Filters as `field[mode]=value`: terminal_id, created_at. Keyset pages with `starting_after`.',
+        description:
+          'Filters as `field[mode]=value`: terminal_id, created_at. Keyset pages with `starting_after`.',
         params,
         querystring: listQueryOf(closeListSpec),
         response: { 200: pageSchema(closeSchema) },

@@ -74,7 +74,8 @@ export function closeRoutes(root: FastifyInstance) {
         tags,
         security: [{ deviceToken: [] }],
         summary: "The device closes its own terminal's day (Z report)",
-        description: 'As `POST /projects/{project_id}/terminals/{terminal_id}/closes`, for the paired device itself.',
+        description:
+          'As `POST /projects/{project_id}/terminals/{terminal_id}/closes`, for the paired device itself.',
         response: { 201: closeSchema },
       },
     },
