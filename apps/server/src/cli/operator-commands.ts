@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
+import { runPayoutsNow } from '../domain/books/run-payouts';
 import { verifyCloses } from '../domain/books/verify-closes';
 import { seedDemo } from '../domain/demo/seed-demo';
 import { rotateSigningKeys } from '../identity/keys/key-store';
@@ -119,6 +120,24 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
       `BROKEN: close ${b.close_id} (terminal ${b.terminal_id}, number ${b.number}): ${b.reason}; ${result.checked} close(s) before it verified.`,
       1,
     );
+  },
+  async 'payouts run'(ctx, args) {
+    const flags = parseFlags(args);
+    const asOf = flags['as-of'] ?? null;
+    if (asOf !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`))))
+      throw new CommandError('--as-of is a day as YYYY-MM-DD.', 2);
+    const result = await runPayoutsNow(ctx, { projectId: flags.project || null, asOf });
+    if (flags.project && result.projects === 0)
+      throw new CommandError(`No simulator project ${flags.project}.`, 3);
+    return {
+      lines: [
+        ...result.payouts.map(
+          (p) =>
+            `${p.id}  ${p.projectId}  ${p.currency} ${p.amount}  ${p.paymentsCount} payment(s)  arrives ${p.arrivalDate}`,
+        ),
+        `${result.payouts.length} payout(s) over ${result.projects} project(s)${asOf ? ` as of ${asOf}` : ''}.`,
+      ],
+    };
   },
   async 'demo seed'(ctx, args) {
     const flags = parseFlags(args);

@@ -15,6 +15,7 @@ import { eventRoutes } from './routes/events';
 import { eventStreamRoutes } from './routes/events-stream';
 import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
+import { payoutRoutes } from './routes/payouts';
 import { projectRoutes } from './routes/projects';
 import { recoveryCodeRoutes } from './routes/recovery-codes';
 import { requestLogRoutes } from './routes/request-logs';
@@ -45,6 +46,7 @@ export async function mainApi(app: FastifyInstance) {
   transactionRoutes(app);
   scanRoutes(app);
   closeRoutes(app);
+  payoutRoutes(app);
   eventRoutes(app);
   eventStreamRoutes(app);
   requestLogRoutes(app);

@@ -1,7 +1,15 @@
-import { closeDetailSchema, closeSchema, closeVerifySchema, pageSchema } from '@scanline/contracts';
+import { Readable } from 'node:stream';
+import {
+  accountingExportQuerySchema,
+  closeDetailSchema,
+  closeSchema,
+  closeVerifySchema,
+  pageSchema,
+} from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportClose } from '../../../domain/books/accounting-export';
 import { closeListSpec } from '../../../domain/books/close-list-spec';
 import { getClose, listCloses } from '../../../domain/books/list-closes';
 import { verifyProjectCloses } from '../../../domain/books/verify-closes';
@@ -62,5 +70,36 @@ export function closeRoutes(root: FastifyInstance) {
       },
     },
     async (request) => getClose(db, actorOf(request), request.params.id, request.params.close_id),
+  );
+
+  app.get(
+    '/projects/:id/closes/:close_id/export.csv',
+    {
+      config: { cookieAuth: true },
+      schema: {
+        tags,
+        summary: 'Export a close for accounting (csv, xero, quickbooks)',
+        description:
+          'Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. ' +
+          'Formats as for payouts.',
+        params: closeParams,
+        querystring: accountingExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { lines, filename } = await exportClose(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.close_id,
+        request.query.format,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines));
+    },
   );
 }
