@@ -125,7 +125,7 @@ async function buildWorld(): Promise<World> {
     await call('POST', `/terminal/v1/projects/${ids.project}/terminals/${ids.terminal}/closes`, owner),
   ).id;
   ids.payout =
-    (await runPayoutsNow(t.ctx, { projectId: ids.project, asOf: '2099-12-31' })).payouts[0]?.id ?? '';
+    (await runPayoutsNow(t.ctx, { projectId: ids.project!, asOf: '2099-12-31' })).payouts[0]?.id ?? '';
   const terminal = expectOk(
     'terminal',
     await call('GET', `/terminal/v1/projects/${ids.project}/terminals/${ids.terminal}`, owner),
