@@ -1,6 +1,7 @@
 import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../lib/money';
+import { CloseScreen } from './CloseScreen';
 import {
   type Device,
   forgetDevice,
@@ -31,6 +32,7 @@ export function TerminalApp() {
   const [connection, setConnection] = useState<'connecting' | 'open' | 'reconnecting'>('connecting');
   const [me, setMe] = useState<DeviceMe | null>(null);
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
   // The stream's handlers read the current payment without re-subscribing on every change.
   const paymentRef = useRef<{ id: string } | null>(null);
   paymentRef.current = payment;
@@ -76,6 +78,7 @@ export function TerminalApp() {
         // A pushed checkout takes the screen at once when nothing else is on it.
         if (!current && OPEN.has(t.status)) {
           setIdleNotice(null);
+          setClosing(false);
           setPayment({ id: t.id });
         }
       },
@@ -120,6 +123,11 @@ export function TerminalApp() {
         >
           ◐
         </button>
+        {device && !payment && !closing && me && (
+          <button type="button" className="term-link" onClick={() => setClosing(true)}>
+            Close the day
+          </button>
+        )}
         {device && !payment && (
           <button
             type="button"
@@ -155,6 +163,13 @@ export function TerminalApp() {
             device={device}
             transactionId={payment.id}
             onDone={() => setPayment(null)}
+            onRevoked={onRevoked}
+          />
+        ) : closing && me ? (
+          <CloseScreen
+            device={device}
+            projectId={me.project.id}
+            onDone={() => setClosing(false)}
             onRevoked={onRevoked}
           />
         ) : (

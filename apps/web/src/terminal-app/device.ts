@@ -1,4 +1,11 @@
-import type { DeviceMe, PairResponse, Terminal, TerminalTransaction } from '@scanline/contracts';
+import type {
+  Close,
+  CurrentClose,
+  DeviceMe,
+  PairResponse,
+  Terminal,
+  TerminalTransaction,
+} from '@scanline/contracts';
 import { openEventStream } from '../lib/event-stream';
 import { loadPublicConfig, PublicApiError, publicRequest } from '../lib/public-config';
 
@@ -162,3 +169,13 @@ export function watchTransaction(
 }
 
 export const isUnauthorized = (e: unknown) => e instanceof PublicApiError && e.status === 401;
+
+/** The X report (issue 25 §1): this terminal's figures since its last close. */
+export const getCurrentClose = (device: Device, projectId: string) =>
+  call<CurrentClose>(
+    device,
+    `/projects/${encodeURIComponent(projectId)}/terminals/${encodeURIComponent(device.terminal.id)}/closes/current`,
+  );
+
+/** "Close the day": the Z report, made by the device itself. */
+export const closeDay = (device: Device) => call<Close>(device, '/closes', { method: 'POST' });
