@@ -23,6 +23,7 @@ interface FigureRow {
   refunds: string | number;
   tips: string | number;
   tax: string | number;
+  signed_sum: string | number;
 }
 
 const n = (v: string | number | null) => Number(v ?? 0);
@@ -49,8 +50,8 @@ export async function closeFigures(
   const from = period.from ?? new Date(0);
   const rows = await rowsOf<FigureRow>(
     db,
-    sql`with pay as (
-          select t.currency, t.amount, t.card_brand, t.tax_rate,
+    sql`with lines as (
+          select 'p' as kind, t.currency, t.amount as signed, t.card_brand, t.tax_rate,
                  0::bigint as tip,             -- ISSUE 26: t.tip_amount
                  null::text as cashier_id,     -- ISSUE 26: t.cashier_id
                  null::text as cashier_name    -- ISSUE 26: t.cashier_name
@@ -58,40 +59,34 @@ export async function closeFigures(
           where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
             and t.succeeded_at is not null
             and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
-        ), ref as (
-          select r.currency, r.amount, t.tax_rate
+          union all
+          select 'r', r.currency, -r.amount, t.card_brand, t.tax_rate, 0, null, null
           from refunds r join transactions t on t.id = r.transaction_id
           where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
             and r.status = 'succeeded' and r.succeeded_at is not null
             and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz
-        ), lines as (
-          select currency, amount as signed, tax_rate,
-                 case when tax_rate is null then 0 else round(amount * tax_rate / (100 + tax_rate))::bigint end as tax
-          from pay
-          union all
-          select currency, -amount, tax_rate,
-                 case when tax_rate is null then 0 else -round(amount * tax_rate / (100 + tax_rate))::bigint end
-          from ref
-        ), currencies as (
-          select currency from pay union select currency from ref
         )
-        select 'total' as grp, c.currency, null as key, null as key2,
-               (select count(*) from pay where pay.currency = c.currency) as payments_count,
-               (select coalesce(sum(amount), 0) from pay where pay.currency = c.currency) as gross,
-               (select count(*) from ref where ref.currency = c.currency) as refunds_count,
-               (select coalesce(sum(amount), 0) from ref where ref.currency = c.currency) as refunds,
-               (select coalesce(sum(tip), 0) from pay where pay.currency = c.currency) as tips,
-               0 as tax
-        from currencies c
-        union all
-        select 'brand', currency, card_brand, null, count(*), sum(amount), 0, 0, 0, 0
-        from pay group by currency, card_brand
-        union all
-        select 'rate', currency, tax_rate::text, null, 0, sum(signed), 0, 0, 0, sum(tax)
-        from lines group by currency, tax_rate
-        union all
-        select 'cashier', currency, cashier_id, max(cashier_name), count(*), sum(amount), 0, 0, 0, 0
-        from pay where cashier_id is not null group by currency, cashier_id`,
+        -- One pass over the period's lines, three groupings: per currency, per brand, per rate
+        -- (and per cashier, ISSUE 26). Tax per line: round(|amount| × rate / (100 + rate)), signed.
+        select case when grouping(card_brand) = 0 then 'brand'
+                    when grouping(tax_rate) = 0 then 'rate'
+                    when grouping(cashier_id) = 0 then 'cashier'
+                    else 'total' end as grp,
+               currency,
+               coalesce(case when grouping(card_brand) = 0 then card_brand end,
+                        case when grouping(tax_rate) = 0 then tax_rate::text end,
+                        case when grouping(cashier_id) = 0 then cashier_id end) as key,
+               max(cashier_name) as key2,
+               count(*) filter (where kind = 'p') as payments_count,
+               coalesce(sum(signed) filter (where kind = 'p'), 0) as gross,
+               count(*) filter (where kind = 'r') as refunds_count,
+               coalesce(-sum(signed) filter (where kind = 'r'), 0) as refunds,
+               coalesce(sum(tip), 0) as tips,
+               coalesce(sum(case when tax_rate is null then 0
+                                 else sign(signed) * round(abs(signed) * tax_rate / (100 + tax_rate)) end), 0) as tax,
+               coalesce(sum(signed), 0) as signed_sum
+        from lines
+        group by grouping sets ((currency), (currency, card_brand), (currency, tax_rate), (currency, cashier_id))`,
   );
   const byCurrency = new Map<string, Omit<CloseTotalsEntry, 'grand_total'>>();
   for (const r of rows.filter((x) => x.grp === 'total')) {
@@ -113,14 +108,15 @@ export async function closeFigures(
   for (const r of rows) {
     const entry = byCurrency.get(r.currency);
     if (!entry) continue;
-    if (r.grp === 'brand')
+    // A brand's row counts payments only (a refund carries its payment's brand; none may be left).
+    if (r.grp === 'brand' && n(r.payments_count) > 0)
       entry.by_brand.push({ card_brand: r.key, count: n(r.payments_count), amount: n(r.gross) });
     if (r.grp === 'rate') {
-      const gross = n(r.gross);
+      const gross = n(r.signed_sum);
       const tax = n(r.tax);
       entry.by_tax_rate.push({ rate: r.key === null ? null : Number(r.key), gross, net: gross - tax, tax });
     }
-    if (r.grp === 'cashier')
+    if (r.grp === 'cashier' && r.key !== null && n(r.payments_count) > 0)
       entry.by_cashier.push({
         cashier_id: r.key,
         cashier_name: r.key2,
