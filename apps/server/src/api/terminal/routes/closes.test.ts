@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
 import { closes, events, mailOutbox, projects } from '../../../db/schema';
 import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
+import { purgeDeletedProjects } from '../../../domain/projects/projects';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { nextIp } from '../../../test/payment-factories';
@@ -295,6 +296,27 @@ describe('closes (issue 25 §1)', () => {
     await db().execute(sql`alter table closes disable trigger closes_immutable`);
     await db().execute(sql`delete from closes where terminal_id = ${till.terminal.id}`);
     await db().execute(sql`alter table closes enable trigger closes_immutable`);
+  });
+
+  it('purging a deleted project keeps its closes (fiscal retention)', async () => {
+    const gone = await makeTeam(t);
+    const till = await createTerminalVia(t, gone, { label: 'Closing shop' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/terminal/v1/projects/${gone.project.id}/terminals/${till.id}/closes`,
+      headers: gone.owner.auth,
+    });
+    expect(made.statusCode).toBe(201);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/projects/${gone.project.id}`,
+      headers: gone.owner.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    const purged = await purgeDeletedProjects(db(), new Date(Date.now() + 31 * 24 * 3600 * 1000));
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const kept = await db().select().from(closes).where(eq(closes.projectId, gone.project.id));
+    expect(kept.map((c) => c.id)).toEqual([made.json().id]);
   });
 
   it('makes a close while payments succeed: every payment in exactly one close', async () => {
