@@ -1,5 +1,6 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
+import { benchCloses } from './closes';
 import { benchFleet } from './fleet';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   start: benchStart,
   'request-logs': benchRequestLogs,
   search: benchSearch,
+  closes: benchCloses,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

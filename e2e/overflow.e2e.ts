@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession } from '../apps/server/src/test/tokens';
-import { expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import {
+  expectVisible,
+  newEmail,
+  payThroughApis,
+  registerThroughUi,
+  type Stack,
+  startStack,
+} from './support';
 
 /**
  * Issue 19 §2: no console page scrolls sideways, at a phone's 390 px or a narrow desktop's
@@ -59,8 +67,24 @@ describe('no page scrolls sideways (Chromium)', () => {
     const terminal = (
       await s.t.app.inject({ url: `/terminal/v1/projects/${projectId}/terminals?limit=1`, headers: auth })
     ).json().data[0];
+    // Issue 25: a close of that terminal, and a payout of a payment made through the APIs.
+    const close = (
+      await s.t.app.inject({
+        method: 'POST',
+        url: `/terminal/v1/projects/${projectId}/terminals/${terminal.id}/closes`,
+        headers: auth,
+      })
+    ).json();
+    const post = async (url: string, payload: unknown, headers: Record<string, string> = auth) =>
+      (await s.t.app.inject({ method: 'POST', url, headers, payload: payload as never })).json();
+    await payThroughApis(post, projectId, 'overflow-books');
+    const [payout] = (await runPayoutsNow(s.t.ctx, { projectId, asOf: '2099-12-31' })).payouts;
     const p = `/p/${projectId}`;
     routes.push(
+      `${p}/closes`,
+      `${p}/closes/${close.id}`,
+      `${p}/payouts`,
+      `${p}/payouts/${payout!.id}`,
       '/u/dashboard',
       '/u/profile',
       '/u/businesses',

@@ -1,3 +1,4 @@
+export * from './books';
 export * from './dashboard';
 export * from './errors';
 export * from './field-errors';

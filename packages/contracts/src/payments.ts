@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxRateSchema } from './books';
 import { currencySchema } from './workspace';
 
 // The payment core's wire shapes (issue 7): terminals, transactions, scans, refunds, events.
@@ -134,6 +135,8 @@ export const createTransactionSchema = z.strictObject({
   skip_tipping: z.boolean().optional(),
   /** Issue 26 §2: with an API key, the cashier (`stf_…`) who took the order. */
   cashier_id: z.string().min(1).max(64).optional(),
+  /** VAT included in the amount, percent 0–100 (issue 25 §4); defaults to the project's `tax_rate`. */
+  tax_rate: taxRateSchema.optional(),
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 
@@ -212,6 +215,14 @@ export const transactionSchema = z.object({
   last_payment_error: lastPaymentErrorSchema,
   /** Succeeded transactions only: the shopper's receipt page (issue 15 §4). */
   receipt_url: z.string().nullable(),
+  /** VAT included in the amount, percent (issue 25 §4); null = none. */
+  tax_rate: z.number().nullable(),
+  /** The provider's fee once it succeeded (issue 25 §2); null before. */
+  fee: z.number().int().nullable(),
+  /** amount − amount_refunded − fee: what reaches the bank for it; null before it succeeded. */
+  net: z.number().int().nullable(),
+  /** The payout its payment went out in; null until paid out. */
+  payout_id: z.string().nullable(),
   expires_at: timestamp,
   succeeded_at: timestamp.nullable(),
   created_at: timestamp,

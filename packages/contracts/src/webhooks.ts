@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closeSchema, payoutSchema } from './books';
 import { scanSchema, terminalSchema, transactionSchema } from './payments';
 import { memberSchema } from './workspace';
 
@@ -21,6 +22,9 @@ export const PROJECT_EVENT_TYPES = [
   'transaction.refunded',
   'member.added',
   'member.removed',
+  'close.created',
+  'payout.created',
+  'payout.paid',
 ] as const;
 export type ProjectEventType = (typeof PROJECT_EVENT_TYPES)[number];
 
@@ -172,6 +176,9 @@ export const EVENT_DATA_SCHEMAS: Record<WebhookEventType, z.ZodType> = {
   'transaction.refunded': transactionSchema,
   'member.added': memberSchema,
   'member.removed': memberSchema,
+  'close.created': closeSchema,
+  'payout.created': payoutSchema,
+  'payout.paid': payoutSchema,
   'webhook.test': z.object({ message: z.string(), webhook_id: z.string() }),
 };
 
@@ -191,5 +198,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'transaction.refunded': 'All or part of a payment was refunded.',
   'member.added': 'Someone joined the project.',
   'member.removed': 'Someone left or was removed from the project.',
+  'close.created': "A terminal's close (Z report) was made: by hand, by the device, or by the schedule.",
+  'payout.created': 'A payout of the available balance was created (one per currency).',
+  'payout.paid': 'A payout reached the bank (at once for the simulator; Stripe tells when).',
   'webhook.test': 'Sent by "send test" to one endpoint only.',
 };

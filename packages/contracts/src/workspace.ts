@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clockTimeSchema, PAYOUT_DELAY_DAYS, taxRateSchema } from './books';
 import { AMOUNT_MAX } from './payment-constants';
 import { CASHIER_IDLE_MINUTES } from './staff-constants';
 import { TIP_LIMITS } from './tips';
@@ -96,6 +97,16 @@ export const projectSchema = z.object({
   tipping: tippingSchema,
   /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
   cashier_idle_minutes: z.number().int(),
+  /** VAT included in amounts, in percent (issue 25 §4); null = none. */
+  tax_rate: z.number().nullable(),
+  /** The daily close of every terminal with activity, "HH:MM" in the project's zone (issue 25 §1); null = none. */
+  daily_close_time: z.string().nullable(),
+  /** Email each close's report to the owner and admins (issue 25 §1). */
+  close_report_email: z.boolean(),
+  /** Days after a payment's local date until it may be paid out, 0–7 (issue 25 §2). */
+  payout_delay_days: z.number().int(),
+  /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
+  payout_time: z.string(),
   role: roleSchema,
   created_at: timestamp,
   deleted_at: timestamp.nullable(),
@@ -125,6 +136,11 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
     .min(CASHIER_IDLE_MINUTES.min)
     .max(CASHIER_IDLE_MINUTES.max)
     .optional(),
+  tax_rate: taxRateSchema.nullable().optional(),
+  daily_close_time: clockTimeSchema.nullable().optional(),
+  close_report_email: z.boolean().optional(),
+  payout_delay_days: z.number().int().min(PAYOUT_DELAY_DAYS.min).max(PAYOUT_DELAY_DAYS.max).optional(),
+  payout_time: clockTimeSchema.optional(),
 });
 export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
 

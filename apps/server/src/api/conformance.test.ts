@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityMfaFactors, memberships } from '../db/schema';
+import { runPayoutsNow } from '../domain/books/run-payouts';
 import { listOutbox } from '../platform/mail/send-mail';
 import { REFERENCE_FIELD } from '../platform/openapi-contract';
 import { REQUEST_EXAMPLES } from '../platform/openapi-examples';
@@ -128,6 +129,13 @@ async function buildWorld(): Promise<World> {
     'pay',
     await call('POST', `/mobile/v1/scans/${ids.scan}/payments`, {}, { payment_method: 'pm_card_visa' }),
   );
+  // Issue 25: a close of the paid transaction's terminal, and a payout of its balance entry.
+  ids.close = expectOk(
+    'close',
+    await call('POST', `/terminal/v1/projects/${ids.project}/terminals/${ids.terminal}/closes`, owner),
+  ).id;
+  ids.payout =
+    (await runPayoutsNow(t.ctx, { projectId: ids.project!, asOf: '2099-12-31' })).payouts[0]?.id ?? '';
   const terminal = expectOk(
     'terminal',
     await call('GET', `/terminal/v1/projects/${ids.project}/terminals/${ids.terminal}`, owner),
@@ -297,6 +305,8 @@ function idFor(op: Op, name: string): string {
     terminal_id: op.method === 'get' ? ids.terminal : ids.spareTerminal,
     session_id: ids.session,
     staffId: ids.staff,
+    close_id: ids.close,
+    payout_id: ids.payout,
   };
   const id = byName[name];
   if (!id) throw new Error(`no id for {${name}} in ${key}`);

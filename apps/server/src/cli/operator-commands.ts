@@ -1,5 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
+import { runPayoutsNow } from '../domain/books/run-payouts';
+import { verifyCloses } from '../domain/books/verify-closes';
 import { seedDemo } from '../domain/demo/seed-demo';
 import { rotateSigningKeys } from '../identity/keys/key-store';
 import { resetMfa } from '../identity/mfa/reset-mfa';
@@ -105,6 +107,38 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
     };
   },
   backup: backupDatabase,
+  async 'closes verify'(ctx, args) {
+    const flags = parseFlags(args);
+    const started = Date.now();
+    const result = await verifyCloses(ctx.database.db, { projectId: flags.project || null });
+    const took = `${((Date.now() - started) / 1000).toFixed(2)} s`;
+    if (result.ok)
+      return { lines: [`OK: ${result.checked} close(s) verified, every chain and total holds (${took}).`] };
+    const b = result.first_broken!;
+    // Exit code 1 for scripts: the books do not hold.
+    throw new CommandError(
+      `BROKEN: close ${b.close_id} (terminal ${b.terminal_id}, number ${b.number}): ${b.reason}; ${result.checked} close(s) before it verified.`,
+      1,
+    );
+  },
+  async 'payouts run'(ctx, args) {
+    const flags = parseFlags(args);
+    const asOf = flags['as-of'] ?? null;
+    if (asOf !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`))))
+      throw new CommandError('--as-of is a day as YYYY-MM-DD.', 2);
+    const result = await runPayoutsNow(ctx, { projectId: flags.project || null, asOf });
+    if (flags.project && result.projects === 0)
+      throw new CommandError(`No simulator project ${flags.project}.`, 3);
+    return {
+      lines: [
+        ...result.payouts.map(
+          (p) =>
+            `${p.id}  ${p.projectId}  ${p.currency} ${p.amount}  ${p.paymentsCount} payment(s)  arrives ${p.arrivalDate}`,
+        ),
+        `${result.payouts.length} payout(s) over ${result.projects} project(s)${asOf ? ` as of ${asOf}` : ''}.`,
+      ],
+    };
+  },
   async 'demo seed'(ctx, args) {
     const flags = parseFlags(args);
     const projectId = flags.project;
@@ -159,6 +193,10 @@ export const usage = `Usage: npm run cli -- <command>
   users mfa-reset <email>    remove every two-step factor and recovery code, sign out everywhere
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
   keys rotate                start signing ID tokens with a new key
+  closes verify [--project <id>]
+                             recompute every close's hash chain and totals (exit 1 if broken)
+  payouts run [--project <id>] [--as-of YYYY-MM-DD]
+                             pay out every available balance now, as of that day
   demo seed --project <id> [--terminals 20] [--days 90] [--rows 1000000]
                              fill a project with realistic payment history
   backup --out FILE [--force]

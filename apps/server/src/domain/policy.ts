@@ -31,6 +31,10 @@ export const POLICY = {
   'project.transfer': ['owner'],
   // Issue 26 §2: staff and their PINs; people only (no API key action).
   'staff.manage': ['owner', 'admin'],
+  // The books (issue 25): members read closes and payouts; admins (and write keys) close the day.
+  'closes.read': ['owner', 'admin', 'member'],
+  'closes.create': ['owner', 'admin'],
+  'payouts.read': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;
@@ -53,6 +57,9 @@ export const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
   'webhooks.read': 'read',
   'webhooks.manage': 'write',
   'webhooks.secret': 'write',
+  'closes.read': 'read',
+  'closes.create': 'write',
+  'payouts.read': 'read',
 };
 
 export function authorize(actor: Actor, role: Role | null, action: Action) {

@@ -97,6 +97,10 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
+  /** The simulator's fee (issue 25 §2): this percent of the amount, rounded half up, plus SIMULATOR_FEE_FIXED. */
+  SIMULATOR_FEE_PERCENT: z.coerce.number().min(0).max(100).default(1.4),
+  /** The simulator's fixed fee per payment, in minor units (issue 25 §2). */
+  SIMULATOR_FEE_FIXED: z.coerce.number().int().min(0).max(100_000).default(25),
   /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
   TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   /**
@@ -178,6 +182,7 @@ export interface Config {
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
   terminalOfflineAfterSeconds: number;
+  simulatorFee: { percent: number; fixed: number };
   terminalStreamGraceSeconds: number;
   authCacheSeconds: number;
   webhooks: { allowedCidrs: string[]; leaseSeconds: number };
@@ -262,6 +267,7 @@ export function loadConfig(
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
     terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
+    simulatorFee: { percent: e.SIMULATOR_FEE_PERCENT, fixed: e.SIMULATOR_FEE_FIXED },
     terminalStreamGraceSeconds: e.TERMINAL_STREAM_GRACE_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     webhooks: { allowedCidrs: list(e.WEBHOOK_ALLOWED_CIDRS), leaseSeconds: e.WEBHOOK_LEASE_SECONDS },

@@ -36,7 +36,11 @@ export type IdPrefix =
   // Issue 26: staff, cashier sessions, wrong-PIN records.
   | 'stf'
   | 'csn'
-  | 'cpf';
+  | 'cpf'
+  // Issue 25: closes, payouts, balance entries.
+  | 'cls'
+  | 'po'
+  | 'bal';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

@@ -43,6 +43,30 @@ const METHODS: Record<string, { brand: string; last4: string; outcome: string; d
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
 };
 
+/** A balance transaction (issue 25 §2): what a charge or refund moved, its fee, and its payout. */
+interface BalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  type: 'charge' | 'refund' | 'payout';
+  source: string;
+  payout: string | null;
+}
+
+interface StripePayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed';
+  arrival_date: number;
+  created: number;
+  reconciliation_status: 'not_applicable' | 'in_progress' | 'completed';
+}
+
 const rid = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** `a[b]=1&c[0]=x` → `{a: {b: '1'}, c: {0: 'x'}}` (just what the SDK's form encoding needs). */
@@ -68,6 +92,12 @@ export interface StripeStandIn {
   charges: Charge[];
   refunds: { id: string; payment_intent: string; amount: number; idempotencyKey?: string }[];
   requests: { method: string; path: string; idempotencyKey?: string }[];
+  balanceTransactions: BalanceTransaction[];
+  payouts: Map<string, StripePayout>;
+  /** Stripe's automatic payout: every balance transaction not yet paid out, as one payout. */
+  createPayout(status?: StripePayout['status']): StripePayout;
+  /** A payout webhook body (`payout.paid`, `payout.reconciliation_completed`…), signed with `secret`. */
+  signedPayoutEvent(type: string, payoutId: string, secret: string): { payload: string; signature: string };
   /** What Stripe.js does after the shopper passes 3-D Secure: the intent succeeds. */
   completeAction(intentId: string): void;
   /** A webhook body and its Stripe-Signature header, signed with `secret`. */
@@ -81,6 +111,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refunds: StripeStandIn['refunds'] = [];
   const requests: StripeStandIn['requests'] = [];
   const replays = new Map<string, { status: number; body: unknown }>();
+  const balanceTransactions: BalanceTransaction[] = [];
+  const payouts = new Map<string, StripePayout>();
+  // Stripe's European card pricing, so fees look real: 1.5 % + 25 (rounded).
+  const stripeFee = (amount: number) => Math.round(amount * 0.015) + 25;
 
   const charge = (intent: Intent, method: { brand: string; last4: string }) => {
     const c: Charge = {
@@ -92,6 +126,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
     };
     charges.push(c);
+    const fee = stripeFee(intent.amount);
+    balanceTransactions.push({
+      id: rid('txn'),
+      object: 'balance_transaction',
+      amount: intent.amount,
+      fee,
+      net: intent.amount - fee,
+      currency: intent.currency,
+      type: 'charge',
+      source: c.id,
+      payout: null,
+    });
     intent.status = 'succeeded';
     intent.latest_charge = c.id;
     intent.next_action = null;
@@ -194,7 +240,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: 'succeeded',
       };
       refunds.push({ id: refund.id, payment_intent: intent.id, amount });
+      balanceTransactions.push({
+        id: rid('txn'),
+        object: 'balance_transaction',
+        amount: -amount,
+        fee: 0,
+        net: -amount,
+        currency: intent.currency,
+        type: 'refund',
+        source: refund.id,
+        payout: null,
+      });
       return { status: 200, body: refund };
+    }
+    const po = /^\/v1\/payouts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && po) {
+      const payout = payouts.get(po[1]!);
+      return payout
+        ? { status: 200, body: payout }
+        : error(404, 'invalid_request_error', 'No such payout', { code: 'resource_missing' });
+    }
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      // `?payout=po_…&expand[]=data.source`: one page holds them all here.
+      const data = balanceTransactions
+        .filter((b) => b.payout === form.payout && b.type !== 'payout')
+        .map((b) => ({
+          ...b,
+          source:
+            b.type === 'charge'
+              ? charges.find((c) => c.id === b.source)
+              : { ...refunds.find((r) => r.id === b.source), object: 'refund' },
+        }));
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: false, url: '/v1/balance_transactions' },
+      };
     }
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   };
@@ -230,6 +310,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     charges,
     refunds,
     requests,
+    balanceTransactions,
+    payouts,
+    createPayout(status = 'paid') {
+      const open = balanceTransactions.filter((b) => b.payout === null && b.type !== 'payout');
+      const now = Math.floor(Date.now() / 1000);
+      const payout: StripePayout = {
+        id: rid('po'),
+        object: 'payout',
+        amount: open.reduce((sum, b) => sum + b.net, 0),
+        currency: open[0]?.currency ?? 'eur',
+        status,
+        arrival_date: now + 2 * 86_400,
+        created: now,
+        reconciliation_status: status === 'paid' ? 'completed' : 'in_progress',
+      };
+      for (const b of open) b.payout = payout.id;
+      payouts.set(payout.id, payout);
+      return payout;
+    },
+    signedPayoutEvent(type, payoutId, secret) {
+      const payload = JSON.stringify({
+        id: rid('evt'),
+        object: 'event',
+        type,
+        data: { object: payouts.get(payoutId) },
+      });
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
     completeAction(intentId) {
       const intent = intents.get(intentId)!;
       charge(intent, (intent as Intent & { pending_card: { brand: string; last4: string } }).pending_card);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../platform/context';
+import { startBooks } from './books';
 import { startMaintenance } from './maintenance';
 import { startPaymentReconcile } from './payment-reconcile';
 import { startPlannerStatistics } from './planner-statistics';
@@ -14,6 +15,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
     startTerminalSweeper(ctx, log),
     startPlannerStatistics(ctx, log),
     startPaymentReconcile(ctx, log),
+    startBooks(ctx, log),
   ];
   const webhooks = createWebhookDispatcher(ctx, { log });
   await webhooks.start();

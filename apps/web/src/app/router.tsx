@@ -133,6 +133,13 @@ export const routes: RouteObject[] = [
                     path: 'transactions/:transactionId',
                     lazy: page(() => import('../features/transactions/TransactionDetailPage')),
                   },
+                  { path: 'closes', lazy: page(() => import('../features/books/ClosesPage')) },
+                  { path: 'closes/:closeId', lazy: page(() => import('../features/books/CloseDetailPage')) },
+                  { path: 'payouts', lazy: page(() => import('../features/books/PayoutsPage')) },
+                  {
+                    path: 'payouts/:payoutId',
+                    lazy: page(() => import('../features/books/PayoutDetailPage')),
+                  },
                   { path: 'members', lazy: page(() => import('../features/project/MembersPage')) },
                   { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
                   { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },

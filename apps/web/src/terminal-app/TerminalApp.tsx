@@ -2,6 +2,7 @@ import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../lib/money';
 import { CashierLock } from './CashierLock';
+import { CloseScreen } from './CloseScreen';
 import {
   type CashierOnDuty,
   type Device,
@@ -38,6 +39,7 @@ export function TerminalApp() {
   const [connection, setConnection] = useState<'connecting' | 'open' | 'reconnecting'>('connecting');
   const [me, setMe] = useState<DeviceMe | null>(null);
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
   // The stream's handlers read the current payment without re-subscribing on every change.
   const paymentRef = useRef<{ id: string } | null>(null);
   paymentRef.current = payment;
@@ -97,6 +99,7 @@ export function TerminalApp() {
         // A pushed checkout takes the screen at once when nothing else is on it.
         if (!current && OPEN.has(t.status)) {
           setIdleNotice(null);
+          setClosing(false);
           setPayment({ id: t.id });
         }
       },
@@ -176,6 +179,12 @@ export function TerminalApp() {
         >
           ◐
         </button>
+        {/* Issue 26 §2: where staff sign in, closing the day needs a manager. */}
+        {device && !payment && !closing && me && (!staffed || cashier?.cashier.role === 'manager') && (
+          <button type="button" className="term-link" onClick={() => setClosing(true)}>
+            Close the day
+          </button>
+        )}
         {device && !payment && (
           <button
             type="button"
@@ -224,6 +233,13 @@ export function TerminalApp() {
               setLockNotice(null);
               setCashier(c);
             }}
+            onRevoked={onRevoked}
+          />
+        ) : closing && me ? (
+          <CloseScreen
+            device={device}
+            projectId={me.project.id}
+            onDone={() => setClosing(false)}
             onRevoked={onRevoked}
           />
         ) : (

@@ -1,6 +1,8 @@
 import type {
   Cashier,
   CashierSession,
+  Close,
+  CurrentClose,
   DeviceMe,
   PairResponse,
   Refund,
@@ -211,3 +213,13 @@ export const signOutCashier = (device: Device) =>
 /** Refunds one of this terminal's payments; needs a manager's session (issue 26 §2). */
 export const refundAtCounter = (device: Device, id: string, body: { amount?: number }) =>
   call<Refund>(device, `/transactions/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
+
+/** The X report (issue 25 §1): this terminal's figures since its last close. */
+export const getCurrentClose = (device: Device, projectId: string) =>
+  call<CurrentClose>(
+    device,
+    `/projects/${encodeURIComponent(projectId)}/terminals/${encodeURIComponent(device.terminal.id)}/closes/current`,
+  );
+
+/** "Close the day": the Z report, made by the device itself. */
+export const closeDay = (device: Device) => call<Close>(device, '/closes', { method: 'POST' });

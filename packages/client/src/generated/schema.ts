@@ -360,6 +360,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{id}/closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Closes of a project, newest first
+         * @description Filters as `field[mode]=value`: terminal_id, created_at. Keyset pages with `starting_after`.
+         */
+        get: operations["getProjectsCloses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/closes/{close_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One close, with the ids of its payments and refunds */
+        get: operations["getProjectsClosesByCloseId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/closes/{close_id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a close for accounting (csv, xero, quickbooks)
+         * @description Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. Formats as for payouts.
+         */
+        get: operations["getProjectsClosesExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/closes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recompute every close's hash chain and figures
+         * @description Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each `hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds of its period. `first_broken` names the first close that fails, and why.
+         */
+        get: operations["getProjectsClosesVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{id}/dashboard": {
         parameters: {
             query?: never;
@@ -593,6 +670,103 @@ export interface paths {
         head?: never;
         /** Change a role */
         patch: operations["patchProjectsMembersByUserid"];
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payouts of a project, newest first
+         * @description Filters as `field[mode]=value`: status, currency, amount, created_at. Keyset pages.
+         */
+        get: operations["getProjectsPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/payouts/{payout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout */
+        get: operations["getProjectsPayoutsByPayoutId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/payouts/{payout_id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a payout for accounting (csv, xero, quickbooks)
+         * @description `csv`: a header and one row per item (ISO date, type, transaction id, reference, card, gross, fee, net, currency; major units with a dot). `xero`: Xero's bank statement import template. `quickbooks`: QuickBooks Online's 3-column bank transactions CSV. In every format the amounts add up exactly to the payout.
+         */
+        get: operations["getProjectsPayoutsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/payouts/{payout_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout's items: each payment and refund with its amount, fee and net
+         * @description Oldest first; the items’ `net` add up to the payout’s `amount`. Keyset pages.
+         */
+        get: operations["getProjectsPayoutsItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{id}/payouts/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next payout per currency and the day it goes out
+         * @description What is available by the next run at the project's `payout_time`; only positive balances.
+         */
+        get: operations["getProjectsPayoutsNext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/projects/{id}/request-logs": {
@@ -1199,6 +1373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The device closes its own terminal's day (Z report)
+         * @description As `POST /projects/{project_id}/terminals/{terminal_id}/closes`, for the paired device itself.
+         */
+        post: operations["postTerminalCloses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminal/v1/heartbeat": {
         parameters: {
             query?: never;
@@ -1290,6 +1484,46 @@ export interface paths {
         head?: never;
         /** Edit label, location or serial */
         patch: operations["patchTerminalProjectsTerminalsByTerminalId"];
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a terminal's day (Z report)
+         * @description Covers the terminal from the end of its previous close (or its first activity) to now, in one database transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed (a zero report). Closes are never changed or deleted. A device may close only its own terminal.
+         */
+        post: operations["postTerminalProjectsTerminalsCloses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running report (X report): what a close made now would hold
+         * @description Nothing is written. `number` is the number the next close will take.
+         */
+        get: operations["getTerminalProjectsTerminalsClosesCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/disable": {
@@ -1715,14 +1949,19 @@ export interface components {
         Project: {
             business_id: string;
             cashier_idle_minutes: number;
+            close_report_email: boolean;
             created_at: string;
             currency: string;
+            daily_close_time: string | null;
             deleted_at: string | null;
             id: string;
             name: string;
+            payout_delay_days: number;
+            payout_time: string;
             require_mfa: boolean;
             /** @enum {string} */
             role: "owner" | "admin" | "member";
+            tax_rate: number | null;
             terminal_offline_alert_minutes: number | null;
             time_zone: string;
             tipping: {
@@ -1816,6 +2055,7 @@ export interface components {
             expires_at: string;
             failure_code: string | null;
             failure_message: string | null;
+            fee: number | null;
             id: string;
             last_payment_error: {
                 code: string;
@@ -1824,6 +2064,8 @@ export interface components {
             metadata: {
                 [key: string]: string;
             } | null;
+            net: number | null;
+            payout_id: string | null;
             /** @enum {string} */
             provider: "simulator" | "stripe";
             provider_reference: string | null;
@@ -1834,6 +2076,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
+            tax_rate: number | null;
             terminal_id: string;
             terminal_label: string | null;
             tip_amount: number;
@@ -2424,6 +2667,11 @@ export interface operations {
                      *         "allow_custom": false
                      *       },
                      *       "cashier_idle_minutes": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "daily_close_time": "daily close time",
+                     *       "close_report_email": false,
+                     *       "payout_delay_days": -9007199254740991,
+                     *       "payout_time": "payout time",
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2952,6 +3200,11 @@ export interface operations {
                      *             "allow_custom": false
                      *           },
                      *           "cashier_idle_minutes": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "daily_close_time": "daily close time",
+                     *           "close_report_email": false,
+                     *           "payout_delay_days": -9007199254740991,
+                     *           "payout_time": "payout time",
                      *           "role": "owner",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
                      *           "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3027,6 +3280,11 @@ export interface operations {
                      *         "allow_custom": false
                      *       },
                      *       "cashier_idle_minutes": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "daily_close_time": "daily close time",
+                     *       "close_report_email": false,
+                     *       "payout_delay_days": -9007199254740991,
+                     *       "payout_time": "payout time",
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3086,6 +3344,11 @@ export interface operations {
                      *         "allow_custom": false
                      *       },
                      *       "cashier_idle_minutes": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "daily_close_time": "daily close time",
+                     *       "close_report_email": false,
+                     *       "payout_delay_days": -9007199254740991,
+                     *       "payout_time": "payout time",
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3156,15 +3419,25 @@ export interface operations {
                  *         ],
                  *         "smart_threshold": 1000
                  *       },
-                 *       "cashier_idle_minutes": 5
+                 *       "cashier_idle_minutes": 5,
+                 *       "tax_rate": 19,
+                 *       "daily_close_time": "22:00",
+                 *       "close_report_email": true,
+                 *       "payout_delay_days": 2,
+                 *       "payout_time": "06:00"
                  *     }
                  */
                 "application/json": {
                     business_id?: string;
                     cashier_idle_minutes?: number;
+                    close_report_email?: boolean;
                     currency?: string;
+                    daily_close_time?: string | null;
                     name?: string;
+                    payout_delay_days?: number;
+                    payout_time?: string;
                     require_mfa?: boolean;
+                    tax_rate?: number | null;
                     terminal_offline_alert_minutes?: number | null;
                     time_zone?: string;
                     tipping?: {
@@ -3205,6 +3478,11 @@ export interface operations {
                      *         "allow_custom": false
                      *       },
                      *       "cashier_idle_minutes": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "daily_close_time": "daily close time",
+                     *       "close_report_email": false,
+                     *       "payout_delay_days": -9007199254740991,
+                     *       "payout_time": "payout time",
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3578,6 +3856,379 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    getProjectsCloses: {
+        parameters: {
+            query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                limit?: number;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
+                starting_after?: string;
+                "terminal_id[contains]"?: string;
+                "terminal_id[endsWith]"?: string;
+                "terminal_id[equals]"?: string;
+                "terminal_id[notContains]"?: string;
+                "terminal_id[notEquals]"?: string;
+                "terminal_id[startsWith]"?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_label": "terminal label",
+                     *           "number": -9007199254740991,
+                     *           "opened_at": "2026-11-25T10:00:00.000Z",
+                     *           "closed_at": "2026-11-25T10:00:00.000Z",
+                     *           "closed_by": {
+                     *             "kind": "user",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "label": "Till 2"
+                     *           },
+                     *           "totals": [
+                     *             {
+                     *               "currency": "EUR",
+                     *               "payments_count": 3,
+                     *               "gross": -9007199254740991,
+                     *               "refunds_count": 3,
+                     *               "refunds": -9007199254740991,
+                     *               "net": -9007199254740991,
+                     *               "tips": -9007199254740991,
+                     *               "by_brand": [
+                     *                 {
+                     *                   "card_brand": "visa",
+                     *                   "count": 3,
+                     *                   "amount": 1250
+                     *                 }
+                     *               ],
+                     *               "by_tax_rate": [
+                     *                 {
+                     *                   "rate": 0,
+                     *                   "gross": -9007199254740991,
+                     *                   "net": -9007199254740991,
+                     *                   "tax": -9007199254740991
+                     *                 }
+                     *               ],
+                     *               "by_cashier": [
+                     *                 {
+                     *                   "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *                   "name": "Corner Bakery",
+                     *                   "payments_count": 3,
+                     *                   "gross": -9007199254740991,
+                     *                   "tips": -9007199254740991
+                     *                 }
+                     *               ],
+                     *               "grand_total": 1250
+                     *             }
+                     *           ],
+                     *           "previous_hash": "previous hash",
+                     *           "hash": "hash"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            closed_at: string;
+                            closed_by: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "user" | "api_key" | "device" | "schedule";
+                                label: string | null;
+                            };
+                            hash: string;
+                            id: string;
+                            number: number;
+                            opened_at: string;
+                            previous_hash: string;
+                            project_id: string;
+                            terminal_id: string;
+                            terminal_label: string | null;
+                            totals: {
+                                by_brand: {
+                                    amount: number;
+                                    card_brand: string | null;
+                                    count: number;
+                                }[];
+                                by_cashier: {
+                                    cashier_id: string;
+                                    gross: number;
+                                    name: string | null;
+                                    payments_count: number;
+                                    tips: number;
+                                }[];
+                                by_tax_rate: {
+                                    gross: number;
+                                    net: number;
+                                    rate: number | null;
+                                    tax: number;
+                                }[];
+                                currency: string;
+                                grand_total: number;
+                                gross: number;
+                                net: number;
+                                payments_count: number;
+                                refunds: number;
+                                refunds_count: number;
+                                tips: number;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsClosesByCloseId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                close_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_label": "terminal label",
+                     *       "number": -9007199254740991,
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_by": {
+                     *         "kind": "user",
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "label": "Till 2"
+                     *       },
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "payments_count": 3,
+                     *           "gross": -9007199254740991,
+                     *           "refunds_count": 3,
+                     *           "refunds": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "tips": -9007199254740991,
+                     *           "by_brand": [
+                     *             {
+                     *               "card_brand": "visa",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "by_tax_rate": [
+                     *             {
+                     *               "rate": 0,
+                     *               "gross": -9007199254740991,
+                     *               "net": -9007199254740991,
+                     *               "tax": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "by_cashier": [
+                     *             {
+                     *               "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "payments_count": 3,
+                     *               "gross": -9007199254740991,
+                     *               "tips": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "grand_total": 1250
+                     *         }
+                     *       ],
+                     *       "previous_hash": "previous hash",
+                     *       "hash": "hash",
+                     *       "transaction_ids": [
+                     *         "transaction ids"
+                     *       ],
+                     *       "refund_ids": [
+                     *         "refund ids"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        closed_at: string;
+                        closed_by: {
+                            id: string | null;
+                            /** @enum {string} */
+                            kind: "user" | "api_key" | "device" | "schedule";
+                            label: string | null;
+                        };
+                        hash: string;
+                        id: string;
+                        number: number;
+                        opened_at: string;
+                        previous_hash: string;
+                        project_id: string;
+                        refund_ids: string[];
+                        terminal_id: string;
+                        terminal_label: string | null;
+                        totals: {
+                            by_brand: {
+                                amount: number;
+                                card_brand: string | null;
+                                count: number;
+                            }[];
+                            by_cashier: {
+                                cashier_id: string;
+                                gross: number;
+                                name: string | null;
+                                payments_count: number;
+                                tips: number;
+                            }[];
+                            by_tax_rate: {
+                                gross: number;
+                                net: number;
+                                rate: number | null;
+                                tax: number;
+                            }[];
+                            currency: string;
+                            grand_total: number;
+                            gross: number;
+                            net: number;
+                            payments_count: number;
+                            refunds: number;
+                            refunds_count: number;
+                            tips: number;
+                        }[];
+                        transaction_ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsClosesExportCsv: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xero" | "quickbooks";
+            };
+            header?: never;
+            path: {
+                close_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180) with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsClosesVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "checked": -9007199254740991,
+                     *       "first_broken": {
+                     *         "close_id": "clo_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "number": -9007199254740991,
+                     *         "reason": "hash_mismatch"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        checked: number;
+                        first_broken: {
+                            close_id: string;
+                            number: number;
+                            /** @enum {string} */
+                            reason: "hash_mismatch" | "chain_broken" | "number_gap" | "totals_mismatch";
+                            terminal_id: string;
+                        } | null;
+                        ok: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     getProjectsDashboard: {
         parameters: {
             query?: {
@@ -3838,9 +4489,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -4420,6 +5071,325 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    getProjectsPayouts: {
+        parameters: {
+            query?: {
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[equals]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[gte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lt]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[lte]"?: string;
+                /** @description A whole number (amount in minor units where it is money). */
+                "amount[notEquals]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                "currency[contains]"?: string;
+                "currency[endsWith]"?: string;
+                "currency[equals]"?: string;
+                "currency[notContains]"?: string;
+                "currency[notEquals]"?: string;
+                "currency[startsWith]"?: string;
+                limit?: number;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at" | "amount" | "-amount";
+                starting_after?: string;
+                /** @description One or more of pending, in_transit, paid, failed, comma-separated. */
+                "status[equals]"?: string;
+                /** @description One or more of pending, in_transit, paid, failed, comma-separated. */
+                "status[notEquals]"?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "amount": 1250,
+                     *           "currency": "EUR",
+                     *           "status": "pending",
+                     *           "arrival_date": "arrival date",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "payments_count": 3,
+                     *           "gross": -9007199254740991,
+                     *           "fees": -9007199254740991,
+                     *           "refunds": -9007199254740991,
+                     *           "provider": "simulator"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            arrival_date: string;
+                            created_at: string;
+                            currency: string;
+                            fees: number;
+                            gross: number;
+                            id: string;
+                            payments_count: number;
+                            /** @enum {string} */
+                            provider: "simulator" | "stripe";
+                            refunds: number;
+                            /** @enum {string} */
+                            status: "pending" | "in_transit" | "paid" | "failed";
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsPayoutsByPayoutId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "amount": 1250,
+                     *       "currency": "EUR",
+                     *       "status": "pending",
+                     *       "arrival_date": "arrival date",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "payments_count": 3,
+                     *       "gross": -9007199254740991,
+                     *       "fees": -9007199254740991,
+                     *       "refunds": -9007199254740991,
+                     *       "provider": "simulator"
+                     *     }
+                     */
+                    "application/json": {
+                        amount: number;
+                        arrival_date: string;
+                        created_at: string;
+                        currency: string;
+                        fees: number;
+                        gross: number;
+                        id: string;
+                        payments_count: number;
+                        /** @enum {string} */
+                        provider: "simulator" | "stripe";
+                        refunds: number;
+                        /** @enum {string} */
+                        status: "pending" | "in_transit" | "paid" | "failed";
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsPayoutsExportCsv: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xero" | "quickbooks";
+            };
+            header?: never;
+            path: {
+                id: string;
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180) with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsPayoutsItems: {
+        parameters: {
+            query?: {
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                limit?: number;
+                /** @description Sort by a field, `-field` for descending (default `-created_at`). */
+                sort?: "created_at" | "-created_at";
+                starting_after?: string;
+                /** @description One or more of payment, refund, comma-separated. */
+                "type[equals]"?: string;
+                /** @description One or more of payment, refund, comma-separated. */
+                "type[notEquals]"?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "payment",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "refund_id": "ref_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "amount": 1250,
+                     *           "fee": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "currency": "EUR",
+                     *           "available_on": "available on",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            available_on: string;
+                            created_at: string;
+                            currency: string;
+                            fee: number;
+                            id: string;
+                            net: number;
+                            refund_id: string | null;
+                            transaction_id: string;
+                            /** @enum {string} */
+                            type: "payment" | "refund";
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsPayoutsNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "amount": 1250,
+                     *           "date": "date"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            currency: string;
+                            date: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     getProjectsRequestLogs: {
         parameters: {
             query?: {
@@ -4610,6 +5580,11 @@ export interface operations {
                      *         "allow_custom": false
                      *       },
                      *       "cashier_idle_minutes": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "daily_close_time": "daily close time",
+                     *       "close_report_email": false,
+                     *       "payout_delay_days": -9007199254740991,
+                     *       "payout_time": "payout time",
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -5230,6 +6205,10 @@ export interface operations {
                      *             "message": "message"
                      *           },
                      *           "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *           "tax_rate": 0,
+                     *           "fee": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "expires_at": "2026-11-25T10:00:00.000Z",
                      *           "succeeded_at": "2026-11-25T10:00:00.000Z",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
@@ -5299,6 +6278,10 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "tax_rate": 0,
+                     *       "fee": -9007199254740991,
+                     *       "net": -9007199254740991,
+                     *       "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "succeeded_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
@@ -5363,6 +6346,7 @@ export interface operations {
                         expires_at: string;
                         failure_code: string | null;
                         failure_message: string | null;
+                        fee: number | null;
                         id: string;
                         last_payment_error: {
                             code: string;
@@ -5371,6 +6355,7 @@ export interface operations {
                         metadata: {
                             [key: string]: string;
                         } | null;
+                        net: number | null;
                         payment_attempts: {
                             card_brand: string | null;
                             card_last4: string | null;
@@ -5382,6 +6367,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "processing" | "succeeded" | "failed" | "declined" | "requires_action";
                         }[];
+                        payout_id: string | null;
                         /** @enum {string} */
                         provider: "simulator" | "stripe";
                         provider_reference: string | null;
@@ -5401,6 +6387,7 @@ export interface operations {
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         }[];
                         succeeded_at: string | null;
+                        tax_rate: number | null;
                         terminal_id: string;
                         terminal_label: string | null;
                         tip_amount: number;
@@ -5720,7 +6707,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url: string;
                 };
             };
@@ -5894,7 +6881,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url?: string;
                 };
             };
@@ -7041,6 +8028,134 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    postTerminalCloses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_label": "terminal label",
+                     *       "number": -9007199254740991,
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_by": {
+                     *         "kind": "user",
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "label": "Till 2"
+                     *       },
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "payments_count": 3,
+                     *           "gross": -9007199254740991,
+                     *           "refunds_count": 3,
+                     *           "refunds": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "tips": -9007199254740991,
+                     *           "by_brand": [
+                     *             {
+                     *               "card_brand": "visa",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "by_tax_rate": [
+                     *             {
+                     *               "rate": 0,
+                     *               "gross": -9007199254740991,
+                     *               "net": -9007199254740991,
+                     *               "tax": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "by_cashier": [
+                     *             {
+                     *               "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "payments_count": 3,
+                     *               "gross": -9007199254740991,
+                     *               "tips": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "grand_total": 1250
+                     *         }
+                     *       ],
+                     *       "previous_hash": "previous hash",
+                     *       "hash": "hash"
+                     *     }
+                     */
+                    "application/json": {
+                        closed_at: string;
+                        closed_by: {
+                            id: string | null;
+                            /** @enum {string} */
+                            kind: "user" | "api_key" | "device" | "schedule";
+                            label: string | null;
+                        };
+                        hash: string;
+                        id: string;
+                        number: number;
+                        opened_at: string;
+                        previous_hash: string;
+                        project_id: string;
+                        terminal_id: string;
+                        terminal_label: string | null;
+                        totals: {
+                            by_brand: {
+                                amount: number;
+                                card_brand: string | null;
+                                count: number;
+                            }[];
+                            by_cashier: {
+                                cashier_id: string;
+                                gross: number;
+                                name: string | null;
+                                payments_count: number;
+                                tips: number;
+                            }[];
+                            by_tax_rate: {
+                                gross: number;
+                                net: number;
+                                rate: number | null;
+                                tax: number;
+                            }[];
+                            currency: string;
+                            grand_total: number;
+                            gross: number;
+                            net: number;
+                            payments_count: number;
+                            refunds: number;
+                            refunds_count: number;
+                            tips: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     postTerminalHeartbeat: {
         parameters: {
             query?: never;
@@ -7534,6 +8649,245 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
+    postTerminalProjectsTerminalsCloses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_label": "terminal label",
+                     *       "number": -9007199254740991,
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_at": "2026-11-25T10:00:00.000Z",
+                     *       "closed_by": {
+                     *         "kind": "user",
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "label": "Till 2"
+                     *       },
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "payments_count": 3,
+                     *           "gross": -9007199254740991,
+                     *           "refunds_count": 3,
+                     *           "refunds": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "tips": -9007199254740991,
+                     *           "by_brand": [
+                     *             {
+                     *               "card_brand": "visa",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "by_tax_rate": [
+                     *             {
+                     *               "rate": 0,
+                     *               "gross": -9007199254740991,
+                     *               "net": -9007199254740991,
+                     *               "tax": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "by_cashier": [
+                     *             {
+                     *               "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "payments_count": 3,
+                     *               "gross": -9007199254740991,
+                     *               "tips": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "grand_total": 1250
+                     *         }
+                     *       ],
+                     *       "previous_hash": "previous hash",
+                     *       "hash": "hash"
+                     *     }
+                     */
+                    "application/json": {
+                        closed_at: string;
+                        closed_by: {
+                            id: string | null;
+                            /** @enum {string} */
+                            kind: "user" | "api_key" | "device" | "schedule";
+                            label: string | null;
+                        };
+                        hash: string;
+                        id: string;
+                        number: number;
+                        opened_at: string;
+                        previous_hash: string;
+                        project_id: string;
+                        terminal_id: string;
+                        terminal_label: string | null;
+                        totals: {
+                            by_brand: {
+                                amount: number;
+                                card_brand: string | null;
+                                count: number;
+                            }[];
+                            by_cashier: {
+                                cashier_id: string;
+                                gross: number;
+                                name: string | null;
+                                payments_count: number;
+                                tips: number;
+                            }[];
+                            by_tax_rate: {
+                                gross: number;
+                                net: number;
+                                rate: number | null;
+                                tax: number;
+                            }[];
+                            currency: string;
+                            grand_total: number;
+                            gross: number;
+                            net: number;
+                            payments_count: number;
+                            refunds: number;
+                            refunds_count: number;
+                            tips: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalProjectsTerminalsClosesCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "number": -9007199254740991,
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "as_of": "as of",
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "payments_count": 3,
+                     *           "gross": -9007199254740991,
+                     *           "refunds_count": 3,
+                     *           "refunds": -9007199254740991,
+                     *           "net": -9007199254740991,
+                     *           "tips": -9007199254740991,
+                     *           "by_brand": [
+                     *             {
+                     *               "card_brand": "visa",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "by_tax_rate": [
+                     *             {
+                     *               "rate": 0,
+                     *               "gross": -9007199254740991,
+                     *               "net": -9007199254740991,
+                     *               "tax": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "by_cashier": [
+                     *             {
+                     *               "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "payments_count": 3,
+                     *               "gross": -9007199254740991,
+                     *               "tips": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "grand_total": 1250
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        as_of: string;
+                        number: number;
+                        opened_at: string | null;
+                        terminal_id: string;
+                        totals: {
+                            by_brand: {
+                                amount: number;
+                                card_brand: string | null;
+                                count: number;
+                            }[];
+                            by_cashier: {
+                                cashier_id: string;
+                                gross: number;
+                                name: string | null;
+                                payments_count: number;
+                                tips: number;
+                            }[];
+                            by_tax_rate: {
+                                gross: number;
+                                net: number;
+                                rate: number | null;
+                                tax: number;
+                            }[];
+                            currency: string;
+                            grand_total: number;
+                            gross: number;
+                            net: number;
+                            payments_count: number;
+                            refunds: number;
+                            refunds_count: number;
+                            tips: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
     postTerminalProjectsTerminalsDisable: {
         parameters: {
             query?: never;
@@ -7782,7 +9136,8 @@ export interface operations {
                  *       "metadata": {
                  *         "register": "till-2"
                  *       },
-                 *       "skip_tipping": false
+                 *       "skip_tipping": false,
+                 *       "tax_rate": 7
                  *     }
                  */
                 "application/json": {
@@ -7799,6 +9154,7 @@ export interface operations {
                      * @enum {string}
                      */
                     source?: "cli";
+                    tax_rate?: number;
                     terminal_id?: string;
                 };
             };

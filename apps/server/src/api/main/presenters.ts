@@ -1,6 +1,7 @@
 import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } from '@scanline/contracts';
 import type { auditLog, memberships } from '../../db/schema';
 import type { ApiKeyRow } from '../../domain/api-keys/api-keys';
+import { rateOf } from '../../domain/books/vat';
 import type { BusinessRow } from '../../domain/businesses/businesses';
 import { tippingOf } from '../../domain/payments/check-tip';
 import type { ProjectRow } from '../../domain/projects/project-access';
@@ -37,6 +38,11 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     require_mfa: p.requireMfa,
     tipping: tippingOf(p.tipping),
     cashier_idle_minutes: p.cashierIdleMinutes,
+    tax_rate: rateOf(p.taxRate),
+    daily_close_time: p.dailyCloseTime ?? null,
+    close_report_email: p.closeReportEmail,
+    payout_delay_days: p.payoutDelayDays,
+    payout_time: p.payoutTime,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),

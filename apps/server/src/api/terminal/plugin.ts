@@ -5,6 +5,7 @@ import { requireSecondFactorWhereDemanded } from '../second-factor-hook';
 import { refuseUnknownQueryParameters } from '../unknown-parameters';
 import { requireTerminalCredentials } from './caller';
 import { cashierSessionRoutes } from './routes/cashier-sessions';
+import { closeRoutes } from './routes/closes';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
 import { terminalRoutes } from './routes/terminals';
@@ -28,4 +29,5 @@ export async function terminalApi(app: FastifyInstance) {
   transactionRoutes(app);
   cashierSessionRoutes(app);
   transactionEventRoutes(app);
+  closeRoutes(app);
 }

@@ -1,5 +1,6 @@
 // One file per table group; each is re-exported here for Drizzle and drizzle-kit.
 
+export * from './books';
 export * from './events';
 export * from './identity';
 export * from './identity-codes';

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -164,6 +165,12 @@ export const transactions = pgTable(
     /** Issue 26 §2: who sold it (plain columns: the name stays as it was if the cashier is renamed or deleted). */
     cashierId: text('cashier_id'),
     cashierName: text('cashier_name'),
+    /** VAT included in the amount (issue 25 §4): the create's `tax_rate`, else the project's then. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** The provider's fee, set when it succeeded (issue 25 §2). */
+    fee: money('fee'),
+    /** The payout its payment's balance entry went out in (issue 25 §2). */
+    payoutId: text('payout_id'),
     expiresAt: timestamptz('expires_at').notNull(),
     succeededAt: timestamptz('succeeded_at'),
     createdAt: createdAt(),
@@ -200,6 +207,10 @@ export const transactions = pgTable(
     index('transactions_project_amount_idx').on(t.projectId, t.amount, t.id),
     index('transactions_project_status_amount_idx').on(t.projectId, t.status, t.amount, t.id),
     index('transactions_updated_idx').on(t.updatedAt),
+    // Closes (issue 25 §1): a terminal's payments by the time they succeeded.
+    index('transactions_terminal_succeeded_idx')
+      .on(t.terminalId, t.succeededAt)
+      .where(sql`succeeded_at is not null`),
     // Global search (issue 19 §3): a reference prefix, first few in order straight off the index
     // (only ~30 % of payments carry a reference, hence partial); a card's last 4, newest first.
     index('transactions_project_reference_search_idx')
@@ -286,10 +297,18 @@ export const refunds = pgTable(
     providerReference: text(),
     failureCode: text(),
     createdBy: text().notNull(),
+    /**
+     * When the provider confirmed it (issue 25 §1): the moment the refund came into being for
+     * the books, so a close counts it exactly once even if it was pending while a close was made.
+     */
+    succeededAt: timestamptz('succeeded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('refunds_project_succeeded_idx')
+      .on(t.projectId, t.succeededAt)
+      .where(sql`succeeded_at is not null`),
     index('refunds_txn_idx').on(t.transactionId, t.createdAt),
     index('refunds_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('refunds_updated_idx').on(t.updatedAt),

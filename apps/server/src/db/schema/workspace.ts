@@ -1,6 +1,16 @@
 import type { TippingSettings } from '@scanline/contracts/tips';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
 /** A legal entity a user owns; holds the payment-provider settings (secrets encrypted). */
@@ -48,6 +58,16 @@ export const projects = pgTable(
     tipping: jsonb().$type<TippingSettings>(),
     /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
     cashierIdleMinutes: integer('cashier_idle_minutes').notNull().default(5),
+    /** VAT included in amounts, percent with up to two decimals (issue 25 §4); null = none. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** The scheduled close of every terminal, "HH:MM" in the project's zone (issue 25 §1); null = none. */
+    dailyCloseTime: text('daily_close_time'),
+    /** Email each close's report to the owner and admins (issue 25 §1). */
+    closeReportEmail: boolean('close_report_email').notNull().default(false),
+    /** Days after a payment's local date until it may be paid out (issue 25 §2). */
+    payoutDelayDays: integer('payout_delay_days').notNull().default(2),
+    /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
+    payoutTime: text('payout_time').notNull().default('06:00'),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

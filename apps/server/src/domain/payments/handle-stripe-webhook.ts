@@ -3,6 +3,7 @@ import { businesses, projects, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
+import { syncStripePayout } from '../books/sync-stripe-payout';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
@@ -23,6 +24,10 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   } catch {
     throw new AppError('bad_request', 400, 'The body is not valid JSON.');
   }
+  if (!signature) throw badSignature();
+  // Issue 25 §2: payouts are the account's, not a transaction's.
+  if (typeof event?.type === 'string' && event.type.startsWith('payout.'))
+    return syncStripePayout(ctx, rawBody, signature);
   const object = event?.data?.object;
   const transactionId = object?.metadata?.transaction_id;
   const projectId = object?.metadata?.project_id;

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit, recordTerminalAudit } from '../audit/record-audit';
+import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
@@ -199,10 +200,14 @@ export async function settleRefund(
       .from(transactions)
       .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
       .for('update');
+    // Issue 25 §1: the refund takes effect (succeeded_at) after the terminal's books lock.
+    if (txn && answer.status !== 'failed') await lockTerminalForBooks(tx, projectId, txn.terminalId);
+    const settledAt = ctx.now();
     const [refund] = await tx
       .update(refunds)
       .set({
         status: answer.status === 'failed' ? 'failed' : 'succeeded',
+        succeededAt: answer.status === 'failed' ? null : settledAt,
         providerReference: answer.reference,
         failureCode: answer.failureCode ?? null,
         updatedAt: ctx.now(),
@@ -214,6 +219,16 @@ export async function settleRefund(
       return { refund: current!, moved: null };
     }
     if (answer.status === 'failed' || !txn) return { refund, moved: null };
+    await recordBalanceEntry(tx, {
+      projectId,
+      type: 'refund',
+      transactionId: txn.id,
+      refundId: refund.id,
+      amount: -refund.amount,
+      fee: 0,
+      currency: refund.currency,
+      at: settledAt,
+    });
     const refunded = txn.amountRefunded + refund.amount;
     const moved = await transitionTransaction(tx, {
       projectId,

@@ -1,5 +1,6 @@
 import type { FleetTerminal, Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
 import type { scans, terminals, transactions } from '../../db/schema';
+import { rateOf } from '../books/vat';
 
 // The payment core's presenters. They live under domain/ (not api/) because an outbox
 // event's `data` is the object exactly as the main API presents it, and events are written
@@ -66,6 +67,10 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     failure_message: t.failureMessage,
     last_payment_error: lastPaymentError(t),
     receipt_url: t.receiptUrl,
+    tax_rate: rateOf(t.taxRate),
+    fee: t.fee ?? null,
+    net: t.fee === null || t.fee === undefined ? null : t.amount - t.amountRefunded - t.fee,
+    payout_id: t.payoutId ?? null,
     expires_at: t.expiresAt.toISOString(),
     succeeded_at: iso(t.succeededAt),
     created_at: t.createdAt.toISOString(),

@@ -135,6 +135,13 @@ export async function updateProject(
         ...(input.cashier_idle_minutes !== undefined
           ? { cashierIdleMinutes: input.cashier_idle_minutes }
           : {}),
+        ...(input.tax_rate !== undefined
+          ? { taxRate: input.tax_rate === null ? null : String(input.tax_rate) }
+          : {}),
+        ...(input.daily_close_time !== undefined ? { dailyCloseTime: input.daily_close_time } : {}),
+        ...(input.close_report_email !== undefined ? { closeReportEmail: input.close_report_email } : {}),
+        ...(input.payout_delay_days !== undefined ? { payoutDelayDays: input.payout_delay_days } : {}),
+        ...(input.payout_time !== undefined ? { payoutTime: input.payout_time } : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../platform/mail/render-email';
+import { formatRate, includedTax, rateOf } from '../books/vat';
 import { formatMoney } from '../money';
 import type { Receipt } from './get-receipt';
 
@@ -31,6 +32,12 @@ export function renderReceipt(r: Receipt): string {
   const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
   // Issue 26 §1: what was charged is the order amount and the tip.
   const total = txn.amount + txn.tipAmount;
+  // Issue 25 §4: amounts are gross; the VAT they include, as "incl. VAT 19 %: €1.60".
+  const rate = rateOf(txn.taxRate);
+  const vat =
+    rate === null
+      ? ''
+      : `<p class="muted vat">incl. VAT ${escapeHtml(formatRate(rate))} %: ${escapeHtml(formatMoney(includedTax(total, rate), txn.currency))}</p>`;
   const rows = [
     ...(txn.tipAmount > 0
       ? [
@@ -77,6 +84,7 @@ ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` 
 ${address ? `<p class="muted">${escapeHtml(address)}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
 <p class="total">${escapeHtml(formatMoney(total, txn.currency))}</p>
+${vat}
 <p class="muted">${refunded >= total ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>
 <table>${cell(rows)}${cell(refundRows)}</table>
 <footer>Keep this receipt for your records. Questions? Contact ${escapeHtml(business.supportEmail ?? business.name)}.</footer>

@@ -51,7 +51,7 @@ export async function findSticker(db: Db, token: string) {
   const [row] = await db
     .select({
       terminal: terminals,
-      project: { id: projects.id, currency: projects.currency },
+      project: { id: projects.id, currency: projects.currency, taxRate: projects.taxRate },
       business: { name: businesses.name, provider: businesses.paymentProvider },
     })
     .from(terminals)
@@ -92,6 +92,7 @@ export async function createStickerPayment(
     metadata: null,
     provider: sticker.business.provider,
     source: 'sticker',
+    taxRate: sticker.project.taxRate,
     now,
   });
   await db.transaction((tx) =>

@@ -105,6 +105,8 @@ export async function createTransaction(
     source: input.source ?? sourceOf(caller),
     skipTipping: input.skip_tipping ?? false,
     cashier,
+    // Issue 25 §4: the create's rate, else the project's at the time (fixed on the transaction).
+    taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
     now,
   });
   const body = presentTerminalTransaction(row, opts.publicUrl);
@@ -131,6 +133,7 @@ const prepareSetup = (db: Db) =>
       status: terminals.status,
       provider: businesses.paymentProvider,
       currency: projects.currency,
+      taxRate: projects.taxRate,
     })
     .from(terminals)
     .innerJoin(projects, eq(projects.id, terminals.projectId))
@@ -227,6 +230,7 @@ export function newTransactionRow(input: {
   source: TransactionSource;
   skipTipping?: boolean;
   cashier?: { id: string; name: string } | null;
+  taxRate?: string | null;
   now: Date;
 }): TransactionRow {
   const { now } = input;
@@ -253,6 +257,9 @@ export function newTransactionRow(input: {
     skipTipping: input.skipTipping ?? false,
     cashierId: input.cashier?.id ?? null,
     cashierName: input.cashier?.name ?? null,
+    taxRate: input.taxRate ?? null,
+    fee: null,
+    payoutId: null,
     receiptToken: null,
     receiptUrl: null,
     receiptEmailsSent: 0,
@@ -280,13 +287,13 @@ export async function insertCreatedTransaction(
     sql`
     with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
-        payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, expires_at, created_at,
-        updated_at)
+        payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, tax_rate, expires_at,
+        created_at, updated_at)
       select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
         ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
         ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
         ${row.provider}::text, 0, ${row.skipTipping}::boolean, ${row.cashierId}::text, ${row.cashierName}::text,
-        ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.taxRate}::numeric, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
         ${row.updatedAt}::timestamptz
       ${claim ? sql`where exists (select from claim)` : sql``}
       returning id

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentAttempts, scans, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { countPayment } from '../../platform/process-metrics';
+import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
+import { simulatorFee } from '../books/fees';
 import { recordEvent } from '../events/record-event';
 import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
@@ -57,6 +59,17 @@ export async function recordPaymentOutcome(
     // Issue 15 §3: a declined card is not the end. Back to pending with the reason, so the same
     // code takes another card; the third decline fails the transaction for good.
     const declined = result.status === 'failed';
+    // Issue 25 §1: a success is stamped after the terminal's books lock, with the clock read then,
+    // so a close being made on the terminal either counts it or leaves it to the next close.
+    let succeededAt = now;
+    if (result.status === 'succeeded') {
+      await lockTerminalForBooks(tx, input.projectId, current.terminalId);
+      succeededAt = ctx.now();
+    }
+    // Issue 25 §2: the simulator's fee now, on what was charged (the tip too); Stripe's comes
+    // with its balance transaction.
+    const charged = current.amount + current.tipAmount;
+    const fee = current.provider === 'simulator' ? simulatorFee(charged, ctx.config.simulatorFee) : 0;
     const declines = declined ? (await declinedAttempts(tx, input.projectId, input.transactionId)) + 1 : 0;
     const to = declined ? (declines >= MAX_DECLINED_ATTEMPTS ? 'failed' : 'pending') : result.status;
     const moved = await transitionTransaction(tx, {
@@ -74,7 +87,7 @@ export async function recordPaymentOutcome(
         failureMessage: declined ? (result.failureMessage ?? null) : null,
         // Issue 26 §1: nothing was charged, so no tip was paid; the next card picks its own.
         ...(declined ? { tipAmount: 0 } : {}),
-        ...(result.status === 'succeeded' ? { succeededAt: now, ...newReceipt(ctx.config.publicUrl) } : {}),
+        ...(result.status === 'succeeded' ? { succeededAt, fee, ...newReceipt(ctx.config.publicUrl) } : {}),
       },
       now,
     });
@@ -110,6 +123,17 @@ export async function recordPaymentOutcome(
           updatedAt: now,
         })
         .where(eq(paymentAttempts.id, attempt.id));
+    }
+    if (result.status === 'succeeded') {
+      await recordBalanceEntry(tx, {
+        projectId: input.projectId,
+        type: 'payment',
+        transactionId: input.transactionId,
+        amount: moved.row.amount + moved.row.tipAmount,
+        fee,
+        currency: moved.row.currency,
+        at: succeededAt,
+      });
     }
     if (result.status === 'succeeded' && attempt?.scanId) {
       await tx

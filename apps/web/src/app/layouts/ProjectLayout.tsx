@@ -18,6 +18,8 @@ export function ProjectLayout() {
     { to: `${base}/scans`, label: 'Scans', icon: 'pi-qrcode' },
     { to: `${base}/transactions`, label: 'Transactions', icon: 'pi-credit-card' },
     { to: `${base}/terminals`, label: 'Terminals', icon: 'pi-tablet' },
+    { to: `${base}/closes`, label: 'Closes', icon: 'pi-lock' },
+    { to: `${base}/payouts`, label: 'Payouts', icon: 'pi-building-columns' },
     { to: `${base}/members`, label: 'Members', icon: 'pi-users' },
     { to: `${base}/admins`, label: 'Admins', icon: 'pi-shield' },
     { to: `${base}/api-keys`, label: 'API keys', icon: 'pi-key' },

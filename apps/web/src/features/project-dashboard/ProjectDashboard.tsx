@@ -6,6 +6,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { NextPayoutCard } from '../books/NextPayoutCard';
 import { useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { RoleTag } from '../workspace/RoleTag';
@@ -92,6 +93,7 @@ export default function ProjectDashboard() {
               }}
             />
           )}
+          <NextPayoutCard projectId={id} link />
           <div className="dashboard-refresh" aria-hidden={!dashboard.isFetching}>
             {dashboard.isFetching && d && <ProgressBar mode="indeterminate" style={{ height: '3px' }} />}
           </div>

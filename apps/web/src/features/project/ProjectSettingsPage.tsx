@@ -13,6 +13,7 @@ import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
+import { BooksSettingsForm } from '../books/BooksSettingsForm';
 import { keys, send, useAction, useAudit, useBusinesses, useMembers, useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { describeAuditAction } from './audit-actions';
@@ -38,6 +39,7 @@ export default function ProjectSettingsPage() {
             <SettingsForm projectId={id} canEdit={canEdit} />
             <TerminalAlertsForm projectId={id} canEdit={canEdit} />
             <TippingForm projectId={id} canEdit={canEdit} />
+            <BooksSettingsForm projectId={id} canEdit={canEdit} />
             <TwoStepRequirementForm projectId={id} canEdit={canEdit} />
             {role === 'owner' && <DangerZone projectId={id} name={project.data!.name} />}
           </div>

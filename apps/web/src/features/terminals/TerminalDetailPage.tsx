@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { TerminalClosesPanel } from '../books/TerminalClosesPanel';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { TransactionStatusTag } from '../transactions/status';
 import { QueryState } from '../workspace/QueryState';
@@ -74,6 +75,7 @@ export default function TerminalDetailPage() {
                 </dl>
               </section>
               <StickerPanel projectId={id} terminal={t} canManage={actions.canManage} />
+              <TerminalClosesPanel projectId={id} terminalId={t.id} canClose={actions.canManage} />
               <section aria-labelledby="recent-transactions">
                 <h2 id="recent-transactions" className="section-title">
                   Recent transactions

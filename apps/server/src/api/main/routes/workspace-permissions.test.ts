@@ -147,6 +147,25 @@ const CASES: Case[] = [
     url: (t) => `/api/v1/projects/${t.project.id}/staff/stf_unknown`,
     expect: { owner: 404, admin: 404, member: 403, outsider: 404 },
   },
+  // The books (issue 25): members read closes and payouts; closes are made through the terminal API.
+  {
+    name: 'list closes',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/closes`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'verify closes',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/closes/verify`,
+    expect: ok(200, 'member'),
+  },
+  {
+    name: 'list payouts',
+    method: 'GET',
+    url: (t) => `/api/v1/projects/${t.project.id}/payouts`,
+    expect: ok(200, 'member'),
+  },
   {
     name: 'delete project',
     method: 'DELETE',

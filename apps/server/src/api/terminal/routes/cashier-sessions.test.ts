@@ -293,6 +293,48 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('closes at the counter need a manager; the close counts tips and cashiers (issues 25, 26)', async () => {
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${team.project.id}`,
+      headers: team.owner.auth,
+      payload: { tipping: { enabled: true } },
+    });
+    const ana = await staffFor(t, team, { name: 'Ana', pin: '5151', role: 'cashier' });
+    await staffFor(t, team, { name: 'Mo', pin: '6161', role: 'manager' });
+    const asAna = { ...device.auth, ...(await cashierSignedIn(t, device.auth, '5151')).header };
+    const txn = (await create(asAna, { amount: 2000 })).json();
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: new URL(txn.payment_url).pathname.split('/').pop() },
+      remoteAddress: nextIp(),
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.json().id}/payments`,
+      payload: { payment_method: 'pm_card_visa', tip_amount: 300 },
+      remoteAddress: nextIp(),
+    });
+    expect(paid.json().status, paid.body).toBe('succeeded');
+
+    const close = (headers: Headers) => t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers });
+    const byCashier = await close(asAna);
+    expect(byCashier.statusCode).toBe(403);
+    expect(byCashier.json().code).toBe('manager_required');
+    expect((await close(device.auth)).json().code).toBe('cashier_required');
+    const asMo = { ...device.auth, ...(await cashierSignedIn(t, device.auth, '6161')).header };
+    const made = await close(asMo);
+    expect(made.statusCode, made.body).toBe(201);
+    const [totals] = made.json().totals;
+    expect(totals).toMatchObject({ payments_count: 1, gross: 2300, tips: 300, net: 2300 });
+    expect(totals.by_cashier).toEqual([
+      { cashier_id: ana.id, name: 'Ana', payments_count: 1, gross: 2300, tips: 300 },
+    ]);
+  });
+
   it('a project without staff cannot refund from a device', async () => {
     const team = await makeTeam(t);
     const device = await pairedTerminal(t, team);

@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import {
+  accountingExportQuerySchema,
+  closeDetailSchema,
+  closeSchema,
+  closeVerifySchema,
+  pageSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportClose } from '../../../domain/books/accounting-export';
+import { closeListSpec } from '../../../domain/books/close-list-spec';
+import { getClose, listCloses } from '../../../domain/books/list-closes';
+import { verifyProjectCloses } from '../../../domain/books/verify-closes';
+import { listQueryOf } from '../../list-query-schema';
+import { listRequestOf } from '../../list-request';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const closeParams = params.extend({ close_id: z.string().min(1).max(64) });
+const tags = ['closes'];
+
+/** Closes (Z reports, issue 25 §1): read-only here; they are made through the terminal API. */
+export function closeRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = root.ctx.database.db;
+
+  app.get(
+    '/projects/:id/closes',
+    {
+      schema: {
+        tags,
+        summary: 'Closes of a project, newest first',
+        description:
+          'Filters as `field[mode]=value`: terminal_id, created_at. Keyset pages with `starting_after`.',
+        params,
+        querystring: listQueryOf(closeListSpec),
+        response: { 200: pageSchema(closeSchema) },
+      },
+    },
+    async (request) => listCloses(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+  );
+
+  app.get(
+    '/projects/:id/closes/verify',
+    {
+      schema: {
+        tags,
+        summary: "Recompute every close's hash chain and figures",
+        description:
+          'Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each ' +
+          "`hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds " +
+          'of its period. `first_broken` names the first close that fails, and why.',
+        params,
+        response: { 200: closeVerifySchema },
+      },
+    },
+    async (request) => verifyProjectCloses(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/projects/:id/closes/:close_id',
+    {
+      schema: {
+        tags,
+        summary: 'One close, with the ids of its payments and refunds',
+        params: closeParams,
+        response: { 200: closeDetailSchema },
+      },
+    },
+    async (request) => getClose(db, actorOf(request), request.params.id, request.params.close_id),
+  );
+
+  app.get(
+    '/projects/:id/closes/:close_id/export.csv',
+    {
+      config: { cookieAuth: true },
+      schema: {
+        tags,
+        summary: 'Export a close for accounting (csv, xero, quickbooks)',
+        description:
+          'Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. ' +
+          'Formats as for payouts.',
+        params: closeParams,
+        querystring: accountingExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { lines, filename } = await exportClose(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.close_id,
+        request.query.format,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines));
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import {
+  accountingExportQuerySchema,
+  nextPayoutSchema,
+  pageSchema,
+  payoutItemSchema,
+  payoutSchema,
+} from '@scanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportPayout } from '../../../domain/books/accounting-export';
+import { getNextPayout, getPayout, listPayoutItems, listPayouts } from '../../../domain/books/list-payouts';
+import { payoutItemListSpec, payoutListSpec } from '../../../domain/books/payout-list-spec';
+import { listQueryOf } from '../../list-query-schema';
+import { listRequestOf } from '../../list-request';
+import { actorOf } from '../actor';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+const payoutParams = params.extend({ payout_id: z.string().min(1).max(64) });
+const tags = ['payouts'];
+
+/** Payouts (issue 25 §2, §3): from the provider to the bank, with their items and exports. */
+export function payoutRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const db = ctx.database.db;
+
+  app.get(
+    '/projects/:id/payouts',
+    {
+      schema: {
+        tags,
+        summary: 'Payouts of a project, newest first',
+        description: 'Filters as `field[mode]=value`: status, currency, amount, created_at. Keyset pages.',
+        params,
+        querystring: listQueryOf(payoutListSpec),
+        response: { 200: pageSchema(payoutSchema) },
+      },
+    },
+    async (request) => listPayouts(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+  );
+
+  app.get(
+    '/projects/:id/payouts/next',
+    {
+      schema: {
+        tags,
+        summary: 'The next payout per currency and the day it goes out',
+        description:
+          "What is available by the next run at the project's `payout_time`; only positive balances.",
+        params,
+        response: { 200: nextPayoutSchema },
+      },
+    },
+    async (request) => getNextPayout(db, actorOf(request), request.params.id, ctx.now()),
+  );
+
+  app.get(
+    '/projects/:id/payouts/:payout_id',
+    {
+      schema: { tags, summary: 'One payout', params: payoutParams, response: { 200: payoutSchema } },
+    },
+    async (request) => getPayout(db, actorOf(request), request.params.id, request.params.payout_id),
+  );
+
+  app.get(
+    '/projects/:id/payouts/:payout_id/items',
+    {
+      schema: {
+        tags,
+        summary: "A payout's items: each payment and refund with its amount, fee and net",
+        description: 'Oldest first; the items’ `net` add up to the payout’s `amount`. Keyset pages.',
+        params: payoutParams,
+        querystring: listQueryOf(payoutItemListSpec),
+        response: { 200: pageSchema(payoutItemSchema) },
+      },
+    },
+    async (request) =>
+      listPayoutItems(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.payout_id,
+        listRequestOf(request.query),
+      ),
+  );
+
+  app.get(
+    '/projects/:id/payouts/:payout_id/export.csv',
+    {
+      config: { cookieAuth: true },
+      schema: {
+        tags,
+        summary: 'Export a payout for accounting (csv, xero, quickbooks)',
+        description:
+          '`csv`: a header and one row per item (ISO date, type, transaction id, reference, card, gross, fee, net, ' +
+          "currency; major units with a dot). `xero`: Xero's bank statement import template. `quickbooks`: QuickBooks " +
+          "Online's 3-column bank transactions CSV. In every format the amounts add up exactly to the payout.",
+        params: payoutParams,
+        querystring: accountingExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { lines, filename } = await exportPayout(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.payout_id,
+        request.query.format,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines));
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { newId } from '../../platform/ids';
+
+/**
+ * Taken by whatever stamps a payment's or refund's `succeeded_at`, before reading the clock:
+ * FOR KEY SHARE on the terminal's row waits for a close being made on that terminal (which holds
+ * FOR UPDATE) and lets other payments of the terminal through (issue 25 §1, see makeClose).
+ */
+export async function lockTerminalForBooks(tx: Db, projectId: string, terminalId: string) {
+  await tx.execute(
+    sql`select 1 from terminals where id = ${terminalId} and project_id = ${projectId} for key share`,
+  );
+}
+
+/**
+ * A balance entry (issue 25 §2), available on the day it happened in the project's zone plus
+ * the project's `payout_delay_days`; written in the transaction that records the payment or refund.
+ */
+export async function recordBalanceEntry(
+  tx: Db,
+  entry: {
+    projectId: string;
+    type: 'payment' | 'refund';
+    transactionId: string;
+    refundId?: string | null;
+    amount: number;
+    fee: number;
+    currency: string;
+    at: Date;
+  },
+) {
+  await tx.execute(
+    sql`insert into balance_entries (id, project_id, type, transaction_id, refund_id, amount, fee, net, currency, available_on, created_at)
+        select ${newId('bal')}, p.id, ${entry.type}, ${entry.transactionId}, ${entry.refundId ?? null},
+               ${entry.amount}, ${entry.fee}, ${entry.amount - entry.fee}, ${entry.currency},
+               (${entry.at}::timestamptz at time zone p.time_zone)::date + p.payout_delay_days, ${entry.at}::timestamptz
+        from projects p where p.id = ${entry.projectId}
+        on conflict do nothing`,
+  );
+}

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { CloseTotalsEntry } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { rowsOf } from '../../platform/sql-rows';
+
+export interface ClosePeriod {
+  projectId: string;
+  terminalId: string;
+  /** Inclusive start; null for a terminal's first close (everything before `to`). */
+  from: Date | null;
+  /** Exclusive end: the close's `closed_at`. */
+  to: Date;
+}
+
+interface FigureRow {
+  grp: 'total' | 'brand' | 'rate' | 'cashier';
+  currency: string;
+  key: string | null;
+  key2: string | null;
+  payments_count: string | number;
+  gross: string | number;
+  refunds_count: string | number;
+  refunds: string | number;
+  tips: string | number;
+  tax: string | number;
+  signed_sum: string | number;
+}
+
+const n = (v: string | number | null) => Number(v ?? 0);
+
+/**
+ * Every figure of a close (or the running X report) for one terminal and period, in ONE query, so
+ * the close, the X report and `verify` count alike (issue 25 §1, §4). Periods are half-open
+ * `[from, to)`: a payment belongs to the close whose period holds its `succeeded_at`, a refund
+ * to the one that holds its `succeeded_at` (the moment the refund took effect).
+ *
+ * `lines` is one row per payment (+amount) and per refund (−amount) of the period. Tax per line is
+ * `round(|amount| × rate / (100 + rate))` (PostgreSQL rounds numeric half away from zero, which is
+ * half up for the positive |amount|), signed like the line.
+ *
+ * A payment's line is what was charged, its tip included (issue 26 §1: `gross` is "tips
+ * included"; `tips` the part of it that was tips); its cashier groups it in `by_cashier`.
+ */
+export async function closeFigures(
+  db: Db | Tx,
+  period: ClosePeriod,
+): Promise<Omit<CloseTotalsEntry, 'grand_total'>[]> {
+  const from = period.from ?? new Date(0);
+  const rows = await rowsOf<FigureRow>(
+    db,
+    sql`with lines as (
+          select 'p' as kind, t.currency, t.amount + t.tip_amount as signed, t.card_brand, t.tax_rate,
+                 t.tip_amount as tip, t.cashier_id, t.cashier_name
+          from transactions t
+          where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+            and t.succeeded_at is not null
+            and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
+          union all
+          select 'r', r.currency, -r.amount, t.card_brand, t.tax_rate, 0::bigint, null::text, null::text
+          from refunds r join transactions t on t.id = r.transaction_id
+          where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+            and r.status = 'succeeded' and r.succeeded_at is not null
+            and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz
+        )
+        -- One pass over the period's lines, three groupings: per currency, per brand, per rate
+        -- (and per cashier). Tax per line: round(|amount| × rate / (100 + rate)), signed.
+        select case when grouping(card_brand) = 0 then 'brand'
+                    when grouping(tax_rate) = 0 then 'rate'
+                    when grouping(cashier_id) = 0 then 'cashier'
+                    else 'total' end as grp,
+               currency,
+               coalesce(case when grouping(card_brand) = 0 then card_brand end,
+                        case when grouping(tax_rate) = 0 then tax_rate::text end,
+                        case when grouping(cashier_id) = 0 then cashier_id end) as key,
+               max(cashier_name) as key2,
+               count(*) filter (where kind = 'p') as payments_count,
+               coalesce(sum(signed) filter (where kind = 'p'), 0) as gross,
+               count(*) filter (where kind = 'r') as refunds_count,
+               coalesce(-sum(signed) filter (where kind = 'r'), 0) as refunds,
+               coalesce(sum(tip), 0) as tips,
+               coalesce(sum(case when tax_rate is null then 0
+                                 else sign(signed) * round(abs(signed) * tax_rate / (100 + tax_rate)) end), 0) as tax,
+               coalesce(sum(signed), 0) as signed_sum
+        from lines
+        group by grouping sets ((currency), (currency, card_brand), (currency, tax_rate), (currency, cashier_id))`,
+  );
+  const byCurrency = new Map<string, Omit<CloseTotalsEntry, 'grand_total'>>();
+  for (const r of rows.filter((x) => x.grp === 'total')) {
+    const gross = n(r.gross);
+    const refunds = n(r.refunds);
+    byCurrency.set(r.currency, {
+      currency: r.currency,
+      payments_count: n(r.payments_count),
+      gross,
+      refunds_count: n(r.refunds_count),
+      refunds,
+      net: gross - refunds,
+      tips: n(r.tips),
+      by_brand: [],
+      by_tax_rate: [],
+      by_cashier: [],
+    });
+  }
+  for (const r of rows) {
+    const entry = byCurrency.get(r.currency);
+    if (!entry) continue;
+    // A brand's row counts payments only (a refund carries its payment's brand; none may be left).
+    if (r.grp === 'brand' && n(r.payments_count) > 0)
+      entry.by_brand.push({ card_brand: r.key, count: n(r.payments_count), amount: n(r.gross) });
+    if (r.grp === 'rate') {
+      const gross = n(r.signed_sum);
+      const tax = n(r.tax);
+      entry.by_tax_rate.push({ rate: r.key === null ? null : Number(r.key), gross, net: gross - tax, tax });
+    }
+    if (r.grp === 'cashier' && r.key !== null && n(r.payments_count) > 0)
+      entry.by_cashier.push({
+        cashier_id: r.key,
+        name: r.key2,
+        payments_count: n(r.payments_count),
+        gross: n(r.gross),
+        tips: n(r.tips),
+      });
+  }
+  // A fixed order for every array: the hash covers them as stored (README "Closing the day").
+  const byNullable =
+    <T>(key: (x: T) => string | number | null) =>
+    (a: T, b: T) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === y) return 0;
+      if (x === null) return -1;
+      if (y === null) return 1;
+      return x < y ? -1 : 1;
+    };
+  return [...byCurrency.values()].sort(byNullable((e) => e.currency)).map((e) => ({
+    ...e,
+    by_brand: e.by_brand.sort(byNullable((b) => b.card_brand)),
+    by_tax_rate: e.by_tax_rate.sort(byNullable((b) => b.rate)),
+    by_cashier: e.by_cashier.sort(byNullable((b) => b.cashier_id)),
+  }));
+}
+
+/**
+ * Adds `grand_total` (never reset): the previous close's grand total per currency plus this
+ * period's net. A currency the terminal took before stays listed with zero figures, so its grand
+ * total is never lost; a terminal that never took anything shows the project's currency.
+ */
+export function withGrandTotals(
+  figures: Omit<CloseTotalsEntry, 'grand_total'>[],
+  previous: CloseTotalsEntry[] | null,
+  projectCurrency: string,
+): CloseTotalsEntry[] {
+  const before = new Map((previous ?? []).map((e) => [e.currency, e.grand_total]));
+  const all = new Map(figures.map((f) => [f.currency, f]));
+  for (const currency of before.keys()) if (!all.has(currency)) all.set(currency, emptyFigures(currency));
+  if (all.size === 0) all.set(projectCurrency, emptyFigures(projectCurrency));
+  return [...all.values()]
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+    .map((f) => ({ ...f, grand_total: (before.get(f.currency) ?? 0) + f.net }));
+}
+
+const emptyFigures = (currency: string): Omit<CloseTotalsEntry, 'grand_total'> => ({
+  currency,
+  payments_count: 0,
+  gross: 0,
+  refunds_count: 0,
+  refunds: 0,
+  net: 0,
+  tips: 0,
+  by_brand: [],
+  by_tax_rate: [],
+  by_cashier: [],
+});

@@ -1,0 +1,35 @@
+import type { Close } from '@scanline/contracts';
+import type { AppContext } from '../../platform/context';
+import { presentClose } from '../presenters/books';
+import type { TerminalCaller } from '../terminals/terminal-caller';
+import { closeAccess } from './close-caller';
+import { sendCloseReport } from './close-report-email';
+import { makeClose } from './make-close';
+
+/**
+ * "Close the day" by hand (issue 25 §1): the device, the console, a write key or an admin. A
+ * close with nothing in it is allowed here (a zero report). The report email goes out after
+ * the close committed; a mail failure is logged by the sender and never undoes the close.
+ */
+export async function createClose(
+  ctx: AppContext,
+  input: { caller: TerminalCaller; projectId: string; terminalId: string },
+): Promise<Close> {
+  const db = ctx.database.db;
+  const { closedBy } = await closeAccess(
+    db,
+    input.caller,
+    input.projectId,
+    input.terminalId,
+    'closes.create',
+  );
+  const made = await makeClose(db, {
+    projectId: input.projectId,
+    terminalId: input.terminalId,
+    closedBy,
+    now: ctx.now,
+  });
+  const close = presentClose(made!.close, made!.terminalLabel);
+  await sendCloseReport(ctx, close);
+  return close;
+}

@@ -1,0 +1,44 @@
+import type { CurrentClose } from '@scanline/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { closes, projects, terminals } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { TerminalCaller } from '../terminals/terminal-caller';
+import { closeAccess } from './close-caller';
+import { closeFigures, withGrandTotals } from './close-totals';
+import { firstActivity } from './make-close';
+
+/** The X report (issue 25 §1): the figures a close made now would hold; nothing is written. */
+export async function getCurrentClose(
+  db: Db,
+  input: { caller: TerminalCaller; projectId: string; terminalId: string; now: Date },
+): Promise<CurrentClose> {
+  await closeAccess(db, input.caller, input.projectId, input.terminalId, 'closes.read');
+  const [terminal] = await db
+    .select({ currency: projects.currency })
+    .from(terminals)
+    .innerJoin(projects, eq(projects.id, terminals.projectId))
+    .where(and(eq(terminals.projectId, input.projectId), eq(terminals.id, input.terminalId)));
+  if (!terminal) throw notFound('Terminal');
+  const [previous] = await db
+    .select()
+    .from(closes)
+    .where(and(eq(closes.projectId, input.projectId), eq(closes.terminalId, input.terminalId)))
+    .orderBy(desc(closes.number))
+    .limit(1);
+  const from = previous?.closedAt ?? null;
+  const figures = await closeFigures(db, {
+    projectId: input.projectId,
+    terminalId: input.terminalId,
+    from,
+    to: input.now,
+  });
+  const openedAt = from ?? (await firstActivity(db, input.projectId, input.terminalId, null, input.now));
+  return {
+    terminal_id: input.terminalId,
+    number: (previous?.number ?? 0) + 1,
+    opened_at: openedAt ? openedAt.toISOString() : null,
+    as_of: input.now.toISOString(),
+    totals: withGrandTotals(figures, previous?.totals ?? null, terminal.currency),
+  };
+}

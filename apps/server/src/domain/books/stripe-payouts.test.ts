@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceEntries, events, transactions } from '../../db/schema';
+import { makeTeam } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
+import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
+import { runPayoutsNow } from './run-payouts';
+
+const WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
+
+// Issue 25 §2: Stripe projects take their fees and payouts from Stripe, against the local stand-in.
+describe('Stripe payouts against a local stand-in', () => {
+  let stripe: StripeStandIn;
+  let t: TestApp;
+  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let terminalId: string;
+  const db = () => t.ctx.database.db;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({ env: { STRIPE_API_BASE: stripe.url } });
+    team = await makeTeam(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/businesses/${team.business.id}`,
+      headers: team.owner.auth,
+      payload: {
+        payment_provider: 'stripe',
+        stripe_secret_key: 'sk_test_standin4242',
+        stripe_publishable_key: 'pk_test_standin4242',
+        stripe_webhook_secret: WEBHOOK_SECRET,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    terminalId = (await makeTerminal(db(), team.project.id)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const paid = async (amount: number) => {
+    const txn = await makeTransaction(db(), team.project.id, terminalId, {
+      amount,
+      provider: 'stripe',
+      currency: 'EUR',
+    });
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn.paymentToken },
+      remoteAddress: nextIp(),
+    });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.json().id}/payments`,
+      payload: { payment_method: 'pm_card_visa' },
+      remoteAddress: nextIp(),
+    });
+    expect(pay.json().status).toBe('succeeded');
+    return txn.id;
+  };
+  const webhook = (payload: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/providers/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+  const base = () => `/api/v1/projects/${team.project.id}`;
+
+  it("records Stripe's payout with its balance transactions' fees; items add up; paid once", async () => {
+    const a = await paid(2000);
+    const b = await paid(1000);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transactions/${b}/refunds`,
+      headers: team.owner.auth,
+      payload: { amount: 400 },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    // The local job leaves Stripe projects to Stripe.
+    expect(
+      (await runPayoutsNow(t.ctx, { projectId: team.project.id, asOf: '2099-12-31' })).payouts,
+    ).toHaveLength(0);
+
+    const po = stripe.createPayout('in_transit');
+    // 2000 − (30 + 25), 1000 − (15 + 25), −400.
+    expect(po.amount).toBe(1945 + 960 - 400);
+    const created = stripe.signedPayoutEvent('payout.created', po.id, WEBHOOK_SECRET);
+    const first = await webhook(created.payload, created.signature);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ handled: true });
+    const list = (
+      await t.app.inject({ method: 'GET', url: `${base()}/payouts`, headers: team.owner.auth })
+    ).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      provider: 'stripe',
+      status: 'in_transit',
+      amount: po.amount,
+      currency: 'EUR',
+      payments_count: 2,
+      gross: 3000,
+      fees: 95,
+      refunds: 400,
+    });
+    const items = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${base()}/payouts/${list[0].id}/items`,
+        headers: team.owner.auth,
+      })
+    ).json().data;
+    expect(items.reduce((s: number, i: { net: number }) => s + i.net, 0)).toBe(po.amount);
+    const [txnA] = await db().select().from(transactions).where(eq(transactions.id, a));
+    expect(txnA).toMatchObject({ fee: 55, payoutId: list[0].id });
+    expect(
+      (await db().select().from(balanceEntries).where(eq(balanceEntries.transactionId, a)))[0],
+    ).toMatchObject({
+      fee: 55,
+      net: 1945,
+    });
+
+    // Paid: the same payout moves to paid, `payout.paid` once (a replay adds nothing).
+    stripe.payouts.get(po.id)!.status = 'paid';
+    const paidEvent = stripe.signedPayoutEvent('payout.paid', po.id, WEBHOOK_SECRET);
+    expect((await webhook(paidEvent.payload, paidEvent.signature)).statusCode).toBe(200);
+    expect((await webhook(paidEvent.payload, paidEvent.signature)).statusCode).toBe(200);
+    const after = (
+      await t.app.inject({ method: 'GET', url: `${base()}/payouts`, headers: team.owner.auth })
+    ).json().data;
+    expect(after).toHaveLength(1);
+    expect(after[0].status).toBe('paid');
+    const types = (await db().select().from(events).where(eq(events.objectId, list[0].id))).map(
+      (e) => e.type,
+    );
+    expect(types.sort()).toEqual(['payout.created', 'payout.paid']);
+    // A forged signature is refused.
+    const forged = stripe.signedPayoutEvent('payout.paid', po.id, 'whsec_someoneelse123');
+    expect((await webhook(forged.payload, forged.signature)).statusCode).toBe(400);
+    // Stripe was asked for the payout's balance transactions.
+    expect(stripe.requests.some((r) => r.path === '/v1/balance_transactions')).toBe(true);
+  });
+});

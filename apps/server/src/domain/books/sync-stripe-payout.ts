@@ -1,0 +1,215 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import {
+  balanceEntries,
+  businesses,
+  type PayoutStatus,
+  payouts,
+  projects,
+  refunds,
+  transactions,
+} from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { open } from '../../platform/crypto/secret-box';
+import { AppError } from '../../platform/errors';
+import { newId } from '../../platform/ids';
+import { recordEvents } from '../events/record-event';
+import { stripeClient } from '../payments/stripe-provider';
+import { presentPayout } from '../presenters/books';
+
+interface Line {
+  projectId: string;
+  transactionId: string;
+  refundId: string | null;
+  type: 'payment' | 'refund';
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  at: Date;
+}
+
+/**
+ * Stripe's payouts (issue 25 §2): a `payout.*` webhook (`payout.created`, `payout.updated`,
+ * `payout.paid`, `payout.failed`, `payout.reconciliation_completed`) names a payout; the business
+ * is the one whose webhook secret verifies the signature. As for payments, the event is only a
+ * hint: the payout and its balance transactions (`GET /v1/balance_transactions?payout=po_…`,
+ * sources expanded) are read from Stripe, and Stripe's fee and net replace ours on each entry.
+ * Per project of the business (a Stripe account may serve several), one payout row, keyed
+ * `po_…:prj_…`, written with its entries, transactions and events in one database transaction.
+ */
+export async function syncStripePayout(ctx: AppContext, rawBody: string, signature: string) {
+  const db = ctx.database.db;
+  const { default: StripeSdk } = await import('stripe');
+  const candidates = await db
+    .select()
+    .from(businesses)
+    .where(and(isNotNull(businesses.stripeWebhookSecretEnc), isNotNull(businesses.stripeSecretKeyEnc)));
+  const business = candidates.find((b) => {
+    try {
+      StripeSdk.webhooks.constructEvent(rawBody, signature, open(ctx.config, b.stripeWebhookSecretEnc!));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!business)
+    throw new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');
+  const event = JSON.parse(rawBody) as { data?: { object?: { id?: string } } };
+  const payoutId = event.data?.object?.id;
+  if (typeof payoutId !== 'string') return { received: true, handled: false };
+
+  const stripe = stripeClient(ctx.config, open(ctx.config, business.stripeSecretKeyEnc!));
+  let payout: Stripe.Payout;
+  const balance: Stripe.BalanceTransaction[] = [];
+  try {
+    payout = await stripe.payouts.retrieve(payoutId);
+    for await (const bt of stripe.balanceTransactions.list({
+      payout: payoutId,
+      expand: ['data.source'],
+      limit: 100,
+    }))
+      balance.push(bt);
+  } catch {
+    throw new AppError('provider_error', 503, 'Stripe could not be reached to read this payout.');
+  }
+
+  // Our transactions and refunds behind Stripe's charges and refunds.
+  const intentOf = (bt: Stripe.BalanceTransaction) => {
+    const source = bt.source as { object?: string; payment_intent?: string | { id: string } } | null;
+    const pi = source?.payment_intent;
+    return typeof pi === 'string' ? pi : (pi?.id ?? null);
+  };
+  const intents = balance.map(intentOf).filter((x): x is string => Boolean(x));
+  const ours = intents.length
+    ? await db
+        .select({
+          id: transactions.id,
+          projectId: transactions.projectId,
+          ref: transactions.providerReference,
+        })
+        .from(transactions)
+        .innerJoin(projects, eq(projects.id, transactions.projectId))
+        .where(and(eq(projects.businessId, business.id), inArray(transactions.providerReference, intents)))
+    : [];
+  const byIntent = new Map(ours.map((t) => [t.ref, t]));
+  const refundIds = balance
+    .filter((b) => b.type === 'refund')
+    .map((b) => (b.source as { id?: string } | null)?.id)
+    .filter((x): x is string => Boolean(x));
+  const ourRefunds = refundIds.length
+    ? await db
+        .select({ id: refunds.id, ref: refunds.providerReference })
+        .from(refunds)
+        .where(inArray(refunds.providerReference, refundIds))
+    : [];
+  const refundByRef = new Map(ourRefunds.map((r) => [r.ref, r.id]));
+
+  const lines: Line[] = [];
+  for (const bt of balance) {
+    if (bt.type !== 'charge' && bt.type !== 'payment' && bt.type !== 'refund') continue;
+    const txn = byIntent.get(intentOf(bt) ?? '');
+    if (!txn) continue;
+    const isRefund = bt.type === 'refund';
+    lines.push({
+      projectId: txn.projectId,
+      transactionId: txn.id,
+      refundId: isRefund ? (refundByRef.get((bt.source as { id?: string }).id ?? '') ?? null) : null,
+      type: isRefund ? 'refund' : 'payment',
+      amount: bt.amount,
+      fee: bt.fee,
+      net: bt.net,
+      currency: bt.currency.toUpperCase(),
+      at: new Date(bt.created * 1000),
+    });
+  }
+  const status = payout.status as PayoutStatus;
+  const arrival = new Date(payout.arrival_date * 1000).toISOString().slice(0, 10);
+  const now = ctx.now();
+  const written = [];
+  for (const projectId of [...new Set(lines.map((l) => l.projectId))]) {
+    const mine = lines.filter((l) => l.projectId === projectId);
+    const reference = `${payout.id}:${projectId}`;
+    const row = await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.projectId, projectId), eq(payouts.providerReference, reference)))
+        .for('update');
+      const id = existing?.id ?? newId('po');
+      for (const l of mine) {
+        // Stripe's fee and net replace the entry's (written with fee 0 when the payment succeeded).
+        const updated = await tx
+          .update(balanceEntries)
+          .set({ fee: l.fee, net: l.net, payoutId: id })
+          .where(
+            and(
+              eq(balanceEntries.projectId, projectId),
+              eq(balanceEntries.transactionId, l.transactionId),
+              eq(balanceEntries.type, l.type),
+              l.refundId ? eq(balanceEntries.refundId, l.refundId) : sql`true`,
+            ),
+          )
+          .returning({ id: balanceEntries.id });
+        if (updated.length === 0) {
+          await tx.insert(balanceEntries).values({
+            id: newId('bal'),
+            projectId,
+            type: l.type,
+            transactionId: l.transactionId,
+            refundId: l.refundId,
+            amount: l.amount,
+            fee: l.fee,
+            net: l.net,
+            currency: l.currency,
+            availableOn: arrival,
+            payoutId: id,
+            createdAt: l.at,
+          });
+        }
+        if (l.type === 'payment')
+          await tx
+            .update(transactions)
+            .set({ fee: l.fee, payoutId: id })
+            .where(and(eq(transactions.projectId, projectId), eq(transactions.id, l.transactionId)));
+      }
+      const payments = mine.filter((l) => l.type === 'payment');
+      const figures = {
+        amount: mine.reduce((s, l) => s + l.net, 0),
+        currency: mine[0]!.currency,
+        status,
+        arrivalDate: arrival,
+        paymentsCount: payments.length,
+        gross: payments.reduce((s, l) => s + l.amount, 0),
+        fees: mine.reduce((s, l) => s + l.fee, 0),
+        refunds: -mine.filter((l) => l.type === 'refund').reduce((s, l) => s + l.amount, 0),
+        updatedAt: now,
+      };
+      const [saved] = existing
+        ? await tx.update(payouts).set(figures).where(eq(payouts.id, id)).returning()
+        : await tx
+            .insert(payouts)
+            .values({
+              id,
+              projectId,
+              provider: 'stripe',
+              providerReference: reference,
+              createdAt: now,
+              ...figures,
+            })
+            .returning();
+      const types = [
+        ...(existing ? [] : (['payout.created'] as const)),
+        ...(status === 'paid' && existing?.status !== 'paid' ? (['payout.paid'] as const) : []),
+      ];
+      const data = presentPayout(saved!);
+      await recordEvents(
+        tx,
+        types.map((type) => ({ projectId, type, objectId: id, data, now })),
+      );
+      return saved!;
+    });
+    written.push(row);
+  }
+  return { received: true, handled: written.length > 0 };
+}

@@ -1,0 +1,121 @@
+import { PAYOUT_DELAY_DAYS } from '@scanline/contracts';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useEffect, useState } from 'react';
+import { fieldErrors } from '../../api/api-error';
+import { FormField } from '../../ui/FormField';
+import { useUi } from '../../ui/global-ui';
+import { keys, send, useAction, useProject } from '../workspace/hooks';
+
+/** Issue 25: VAT, the daily close and its email, the payout delay and time. */
+export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
+  const ui = useUi();
+  const project = useProject(projectId);
+  const p = project.data;
+  const [taxRate, setTaxRate] = useState<number | null>(null);
+  const [closeTime, setCloseTime] = useState('');
+  const [closeEmail, setCloseEmail] = useState(false);
+  const [delay, setDelay] = useState<number | null>(PAYOUT_DELAY_DAYS.default);
+  const [payoutTime, setPayoutTime] = useState('06:00');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!p) return;
+    setTaxRate(p.tax_rate);
+    setCloseTime(p.daily_close_time ?? '');
+    setCloseEmail(p.close_report_email);
+    setDelay(p.payout_delay_days);
+    setPayoutTime(p.payout_time);
+  }, [p]);
+  const save = useAction(
+    (body: object) => send('PATCH', `/projects/${projectId}`, body),
+    [keys.project(projectId), keys.projects],
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    try {
+      await save.mutateAsync({
+        tax_rate: taxRate,
+        daily_close_time: closeTime.trim() === '' ? null : closeTime.trim(),
+        close_report_email: closeEmail,
+        payout_delay_days: delay ?? PAYOUT_DELAY_DAYS.default,
+        payout_time: payoutTime.trim(),
+      });
+      ui.toast('success', 'Saved');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      ui.toast('error', 'Not saved', (error as Error).message);
+    }
+  };
+  return (
+    <form className="surface-card panel" onSubmit={submit} aria-labelledby="books-title">
+      <h2 id="books-title">Closes, payouts and VAT</h2>
+      <FormField
+        id="tax-rate"
+        label="VAT included in prices (%)"
+        error={errors.tax_rate}
+        help="Empty for none; e.g. 19 or 7.7."
+      >
+        <InputNumber
+          inputId="tax-rate"
+          value={taxRate}
+          min={0}
+          max={100}
+          maxFractionDigits={2}
+          disabled={!canEdit}
+          onValueChange={(e) => setTaxRate(e.value ?? null)}
+        />
+      </FormField>
+      <FormField
+        id="close-time"
+        label="Close every terminal daily at (HH:MM)"
+        error={errors.daily_close_time}
+        help="In the project's time zone; empty for no scheduled close. Only terminals with activity are closed."
+      >
+        <InputText
+          id="close-time"
+          value={closeTime}
+          placeholder="22:00"
+          disabled={!canEdit}
+          onChange={(e) => setCloseTime(e.target.value)}
+        />
+      </FormField>
+      <div className="checkbox-row">
+        <Checkbox
+          inputId="close-email"
+          checked={closeEmail}
+          disabled={!canEdit}
+          onChange={(e) => setCloseEmail(Boolean(e.checked))}
+        />
+        <label htmlFor="close-email">Email each close's report to the owner and admins</label>
+      </div>
+      <FormField
+        id="payout-delay"
+        label="Payout delay (days)"
+        error={errors.payout_delay_days}
+        help={`From ${PAYOUT_DELAY_DAYS.min} to ${PAYOUT_DELAY_DAYS.max} days after the payment's day.`}
+      >
+        <InputNumber
+          inputId="payout-delay"
+          value={delay}
+          min={PAYOUT_DELAY_DAYS.min}
+          max={PAYOUT_DELAY_DAYS.max}
+          useGrouping={false}
+          disabled={!canEdit}
+          onValueChange={(e) => setDelay(e.value ?? null)}
+        />
+      </FormField>
+      <FormField id="payout-time" label="Daily payout at (HH:MM)" error={errors.payout_time}>
+        <InputText
+          id="payout-time"
+          value={payoutTime}
+          disabled={!canEdit}
+          onChange={(e) => setPayoutTime(e.target.value)}
+        />
+      </FormField>
+      {canEdit && <Button type="submit" label="Save" loading={save.isPending} />}
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import type { CloseTotals } from '@scanline/contracts';
+import { formatMoney } from '../../lib/money';
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+/**
+ * A close's (or the X report's) figures per currency: payments, refunds, net, tips, the grand
+ * total that never resets, then by card brand, by VAT rate (issue 25 §1, §4) and by cashier
+ * (issue 26 §3).
+ */
+export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
+  return (
+    <>
+      {totals.map((t) => {
+        const m = (v: number) => formatMoney(v, t.currency);
+        return (
+          <section key={t.currency} aria-label={`Figures in ${t.currency}`} className="stack">
+            <table className="figures" data-testid={`figures-${t.currency}`}>
+              <tbody>
+                <tr>
+                  <th scope="row">Payments ({t.payments_count})</th>
+                  <td data-testid="gross">{m(t.gross)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Refunds ({t.refunds_count})</th>
+                  <td>−{m(t.refunds)}</td>
+                </tr>
+                <tr className="total-row">
+                  <th scope="row">Net</th>
+                  <td data-testid="net">{m(t.net)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">of which tips</th>
+                  <td>{m(t.tips)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Grand total (never reset)</th>
+                  <td data-testid="grand-total">{m(t.grand_total)}</td>
+                </tr>
+              </tbody>
+            </table>
+            {t.by_brand.length > 0 && (
+              <table className="figures" aria-label="By card brand">
+                <tbody>
+                  {t.by_brand.map((b) => (
+                    <tr key={b.card_brand ?? '-'}>
+                      <th scope="row">
+                        {BRANDS[b.card_brand ?? ''] ?? b.card_brand ?? 'Other'} ({b.count})
+                      </th>
+                      <td>{m(b.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {t.by_tax_rate.some((r) => r.rate !== null) && (
+              <table className="figures" aria-label="By VAT rate">
+                <tbody>
+                  {t.by_tax_rate.map((r) => (
+                    <tr key={String(r.rate)}>
+                      <th scope="row">{r.rate === null ? 'No VAT' : `VAT ${r.rate} %`}</th>
+                      <td>
+                        {m(r.gross)} = {m(r.net)} + VAT {m(r.tax)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {t.by_cashier.length > 0 && (
+              <table className="figures" aria-label="By cashier">
+                <tbody>
+                  {t.by_cashier.map((c) => (
+                    <tr key={c.cashier_id}>
+                      <th scope="row">
+                        {c.name ?? c.cashier_id} ({c.payments_count})
+                      </th>
+                      <td>
+                        {m(c.gross)}
+                        {c.tips > 0 && <> · tips {m(c.tips)}</>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}

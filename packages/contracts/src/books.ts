@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+// The books (issue 25): closes (Z reports), payouts and their items, accounting exports, VAT.
+const timestamp = z.string();
+
+/** "HH:MM", 24-hour clock, in the project's time zone. */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (00:00–23:59)');
+/** VAT in percent with up to two decimals (19, 7.7). */
+export const taxRateSchema = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-9, { message: 'at most two decimals' });
+export const PAYOUT_DELAY_DAYS = { min: 0, max: 7, default: 2 } as const;
+/** The hash the first close of a terminal chains from. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export const CLOSED_BY_KINDS = ['user', 'api_key', 'device', 'schedule'] as const;
+export const closedBySchema = z.object({
+  kind: z.enum(CLOSED_BY_KINDS),
+  id: z.string().nullable(),
+  label: z.string().nullable(),
+});
+
+export const closeTotalsSchema = z.object({
+  currency: z.string(),
+  payments_count: z.number().int(),
+  /** Succeeded payments of the period, tips included. */
+  gross: z.number().int(),
+  refunds_count: z.number().int(),
+  /** Refunds that succeeded in the period. */
+  refunds: z.number().int(),
+  /** gross − refunds. */
+  net: z.number().int(),
+  /** The part of gross that was tips. */
+  tips: z.number().int(),
+  by_brand: z.array(
+    z.object({ card_brand: z.string().nullable(), count: z.number().int(), amount: z.number().int() }),
+  ),
+  /** Per VAT rate (null = none): payments minus refunds, tax rounded half up per transaction. */
+  by_tax_rate: z.array(
+    z.object({
+      rate: z.number().nullable(),
+      gross: z.number().int(),
+      net: z.number().int(),
+      tax: z.number().int(),
+    }),
+  ),
+  /** Per cashier who took payments in the period (issue 26 §3): gross includes their tips. */
+  by_cashier: z.array(
+    z.object({
+      cashier_id: z.string(),
+      name: z.string().nullable(),
+      payments_count: z.number().int(),
+      gross: z.number().int(),
+      tips: z.number().int(),
+    }),
+  ),
+  /** This terminal's net over all its closes up to and including this one, never reset. */
+  grand_total: z.number().int(),
+});
+export type CloseTotals = z.infer<typeof closeTotalsSchema>;
+
+export const closeSchema = z.object({
+  id: z.string(),
+  project_id: z.string(),
+  terminal_id: z.string(),
+  terminal_label: z.string().nullable(),
+  number: z.number().int(),
+  opened_at: timestamp,
+  closed_at: timestamp,
+  closed_by: closedBySchema,
+  totals: z.array(closeTotalsSchema),
+  previous_hash: z.string(),
+  hash: z.string(),
+});
+export type Close = z.infer<typeof closeSchema>;
+
+/** A close with what it holds: the ids of its payments and refunds. */
+export const closeDetailSchema = closeSchema.extend({
+  transaction_ids: z.array(z.string()),
+  refund_ids: z.array(z.string()),
+});
+export type CloseDetail = z.infer<typeof closeDetailSchema>;
+
+/** The running report (X report): a close's figures for the open period, nothing written. */
+export const currentCloseSchema = z.object({
+  terminal_id: z.string(),
+  /** The number the next close will take. */
+  number: z.number().int(),
+  opened_at: timestamp.nullable(),
+  as_of: timestamp,
+  totals: z.array(closeTotalsSchema),
+});
+export type CurrentClose = z.infer<typeof currentCloseSchema>;
+
+export const closeVerifySchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  first_broken: z
+    .object({
+      close_id: z.string(),
+      terminal_id: z.string(),
+      number: z.number().int(),
+      reason: z.enum(['hash_mismatch', 'chain_broken', 'number_gap', 'totals_mismatch']),
+    })
+    .nullable(),
+});
+export type CloseVerify = z.infer<typeof closeVerifySchema>;
+
+export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
+export const payoutSchema = z.object({
+  id: z.string(),
+  /** The sum of its items' net. */
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  arrival_date: z.string(),
+  created_at: timestamp,
+  payments_count: z.number().int(),
+  gross: z.number().int(),
+  fees: z.number().int(),
+  refunds: z.number().int(),
+  provider: z.enum(['simulator', 'stripe']),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['payment', 'refund']),
+  transaction_id: z.string(),
+  refund_id: z.string().nullable(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int(),
+  currency: z.string(),
+  available_on: z.string(),
+  created_at: timestamp,
+});
+export type PayoutItem = z.infer<typeof payoutItemSchema>;
+
+/** The dashboard's "next payout": what is due, per currency, and the day it goes out. */
+export const nextPayoutSchema = z.object({
+  data: z.array(z.object({ currency: z.string(), amount: z.number().int(), date: z.string() })),
+});
+export type NextPayout = z.infer<typeof nextPayoutSchema>;
+
+export const EXPORT_FORMATS = ['csv', 'xero', 'quickbooks'] as const;
+export const accountingExportQuerySchema = z.strictObject({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
