@@ -1,4 +1,5 @@
 export * from './dashboard';
+export * from './date-time';
 export * from './errors';
 export * from './field-errors';
 export * from './me';

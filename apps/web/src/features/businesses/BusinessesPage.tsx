@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -12,6 +12,7 @@ import { keys, send, useAction, useBusinessesPage } from '../workspace/hooks';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
 
 export default function BusinessesPage() {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const query = useTableQuery();
   const businesses = useBusinessesPage(query.apiQuery);

@@ -6,7 +6,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { mainApi } from '../../api/clients';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -24,6 +24,7 @@ const caller = (l: RequestLog) =>
 
 /** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, 7 days. */
 export default function RequestLogsPage() {
+  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const project = useProject(id);
   const query = useTableQuery();
@@ -117,6 +118,7 @@ export default function RequestLogsPage() {
 }
 
 function RequestLogDialog({ log, onClose }: { log: RequestLog; onClose: () => void }) {
+  const formatDate = useFormatDate();
   const [copied, setCopied] = useState(false);
   const curl = curlFor(log, window.location.origin);
   const body = (value: unknown) =>

@@ -5,7 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -17,6 +17,7 @@ import { useEvent, useEventDeliveries } from './hooks';
 
 /** `/p/{id}/events/{eventId}`: one event's payload, exactly as webhooks carry it, and where it went. */
 export default function EventDetailPage() {
+  const formatDate = useFormatDate();
   const { id = '', eventId = '' } = useParams();
   const crumbs = useProjectCrumbs(eventId, { label: 'Events', path: 'events' });
   const event = useEvent(id, eventId);
@@ -57,6 +58,7 @@ export default function EventDetailPage() {
 type Row = Delivery & { url: string };
 
 function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: string }) {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const project = useProject(projectId);
   const deliveries = useEventDeliveries(projectId, eventId);

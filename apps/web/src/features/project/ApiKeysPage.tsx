@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -33,6 +33,7 @@ function status(k: ApiKey) {
 }
 
 export default function ApiKeysPage() {
+  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const ui = useUi();
   const project = useProject(id);

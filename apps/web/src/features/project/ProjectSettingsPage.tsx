@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,6 +20,7 @@ import { TerminalAlertsForm } from './TerminalAlertsForm';
 import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
+  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const project = useProject(id);
   const role = project.data?.role;

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -17,6 +17,7 @@ import { RoleTag } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
 
 export default function ProjectsPage() {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const query = useTableQuery();
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { useAuth } from '../../auth/auth-context';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,6 +20,7 @@ import { InviteDialog } from './InviteDialog';
 
 /** Members (everyone) or Admins (the owner and admins): one screen, two views. */
 export function TeamPage({ view }: { view: 'members' | 'admins' }) {
+  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const ui = useUi();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -16,6 +16,7 @@ import { useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
 export default function TerminalDetailPage() {
+  const formatDate = useFormatDate();
   const { id = '', terminalId = '' } = useParams();
   const terminal = useTerminal(id, terminalId);
   const transactions = useTerminalTransactions(id, terminalId);

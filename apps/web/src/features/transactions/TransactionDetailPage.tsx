@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -82,6 +82,7 @@ export default function TransactionDetailPage() {
 }
 
 function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
+  const formatDate = useFormatDate();
   const base = `/p/${encodeURIComponent(projectId)}`;
   const timeline = buildTimeline(t);
   return (

@@ -2,12 +2,13 @@ import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { DeliveryStatusTag } from './format';
 import { useObjectDeliveries } from './hooks';
 
 /** The webhook deliveries of every event about one object, for a detail screen (a transaction's). */
 export function ObjectDeliveries({ projectId, objectId }: { projectId: string; objectId: string }) {
+  const formatDate = useFormatDate();
   const deliveries = useObjectDeliveries(projectId, objectId);
   if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
   // `stacked-table`: the same phone layout as the lists (rows stack into cards).

@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { fetchWebhookSecret, useWebhookActions } from './hooks';
 
 /** Reveal the signing secret, copy it, or rotate it (the old one keeps signing for 24 hours). */
@@ -20,6 +20,7 @@ export function SecretDialog({
   initialSecret?: string;
   onClose: () => void;
 }) {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const { rotate } = useWebhookActions(projectId);
   const [secret, setSecret] = useState<string | null>(initialSecret ?? null);

@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -22,6 +22,7 @@ import { DeliveryStatusTag, percent } from './format';
 import { useDeliveries, useWebhook, useWebhookActions } from './hooks';
 
 export default function WebhookDeliveriesPage() {
+  const formatDate = useFormatDate();
   const { id = '', webhookId = '' } = useParams();
   const ui = useUi();
   const crumbs = useProjectCrumbs('Deliveries');
