@@ -36,3 +36,23 @@ export function useFormatDate() {
     [zone],
   );
 }
+
+/**
+ * A date as text that reads the zone itself: PrimeReact's DataTable memoises its cells on the
+ * row, so a cell that formatted with the page's formatter kept the zone of its first drawing.
+ * Table cells show dates through this.
+ */
+export function DateText({
+  value,
+  withTime = true,
+  empty,
+}: {
+  value: Date | string | number | null | undefined;
+  withTime?: WithTime;
+  /** Shown instead of `—` when there is no date ("Never"). */
+  empty?: string;
+}) {
+  const formatDate = useFormatDate();
+  if ((value === null || value === undefined) && empty !== undefined) return <>{empty}</>;
+  return <>{formatDate(value, withTime)}</>;
+}

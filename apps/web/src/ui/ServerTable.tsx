@@ -10,7 +10,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error';
 import { datePattern } from '../theme/date-format';
-import { useDisplayTimeZone, useFormatDate } from '../theme/display-time-zone';
+import { DateText, useDisplayTimeZone } from '../theme/display-time-zone';
 import { CsvExportButton } from './CsvExportButton';
 import type { TableQuery } from './use-table-query';
 
@@ -101,7 +101,6 @@ function optionsFilter(options: { label: string; value: string }[], header: stri
  * of the page shown. All state lives in the URL through `useTableQuery`.
  */
 export function ServerTable<T extends object>(props: ServerTableProps<T>) {
-  const formatDate = useFormatDate();
   const displayTimeZone = useDisplayTimeZone();
   const { id, columns, query } = props;
   const table = useRef<DataTable<T[]>>(null);
@@ -244,7 +243,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
                 ) : c.body ? (
                   c.body(row)
                 ) : type === 'date' ? (
-                  formatDate((row as Record<string, string>)[c.field])
+                  <DateText value={(row as Record<string, string>)[c.field]} />
                 ) : (
                   String((row as Record<string, unknown>)[c.field] ?? '—')
                 )

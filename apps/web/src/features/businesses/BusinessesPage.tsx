@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useUi } from '../../app/global-ui';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -12,7 +12,6 @@ import { keys, send, useAction, useBusinessesPage } from '../workspace/hooks';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
 
 export default function BusinessesPage() {
-  const formatDate = useFormatDate();
   const ui = useUi();
   const query = useTableQuery();
   const businesses = useBusinessesPage(query.apiQuery);
@@ -71,7 +70,7 @@ export default function BusinessesPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (b) => formatDate(b.created_at, false),
+      body: (b) => <DateText value={b.created_at} withTime={false} />,
     },
     {
       field: 'actions',

@@ -6,7 +6,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { mainApi } from '../../api/clients';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -45,7 +45,7 @@ export default function RequestLogsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (l) => formatDate(l.created_at),
+      body: (l) => <DateText value={l.created_at} />,
     },
     {
       field: 'status',

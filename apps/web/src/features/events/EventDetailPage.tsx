@@ -5,7 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -95,7 +95,7 @@ function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: s
       <Column header="Status" body={(d: Row) => <DeliveryStatusTag status={d.status} />} />
       <Column header="Response" body={(d: Row) => d.response_status ?? '—'} />
       <Column header="Attempts" field="attempt_count" />
-      <Column header="Created" body={(d: Row) => formatDate(d.created_at)} />
+      <Column header="Created" body={(d: Row) => <DateText value={d.created_at} />} />
       <Column
         header=""
         body={(d: Row) => (

@@ -1,6 +1,6 @@
 import { type ProjectEvent, WEBHOOK_EVENT_TYPES } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -12,7 +12,6 @@ const typeOptions = WEBHOOK_EVENT_TYPES.map((t) => ({ label: t, value: t }));
 
 /** Developers → Events (issue 17 §4): everything webhooks send, filtered on the server. */
 export default function EventsPage() {
-  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const crumbs = useProjectCrumbs('Events');
   const query = useTableQuery();
@@ -25,7 +24,7 @@ export default function EventsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (e) => formatDate(e.created_at),
+      body: (e) => <DateText value={e.created_at} />,
     },
     {
       field: 'type',

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
 import { useUi } from '../../app/global-ui';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,7 +20,6 @@ import { TerminalAlertsForm } from './TerminalAlertsForm';
 import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
-  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const project = useProject(id);
   const role = project.data?.role;
@@ -55,7 +54,11 @@ export default function ProjectSettingsPage() {
             emptyMessage="Nothing recorded yet."
             className="w-full"
           >
-            <Column field="created_at" header="When" body={(a: AuditEntry) => formatDate(a.created_at)} />
+            <Column
+              field="created_at"
+              header="When"
+              body={(a: AuditEntry) => <DateText value={a.created_at} />}
+            />
             <Column
               header="Who"
               body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>}

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -69,7 +69,7 @@ export default function ProjectsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (p) => formatDate(p.created_at, false),
+      body: (p) => <DateText value={p.created_at} withTime={false} />,
     },
     {
       field: 'status',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
 import { useAuth } from '../../auth/auth-context';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,7 +20,6 @@ import { InviteDialog } from './InviteDialog';
 
 /** Members (everyone) or Admins (the owner and admins): one screen, two views. */
 export function TeamPage({ view }: { view: 'members' | 'admins' }) {
-  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const ui = useUi();
   const navigate = useNavigate();
@@ -131,7 +130,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (m) => formatDate(m.created_at, false),
+      body: (m) => <DateText value={m.created_at} withTime={false} />,
     },
     {
       field: 'actions',
@@ -207,7 +206,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
                 field="expires_at"
                 header="Expires"
                 sortable
-                body={(i: Invitation) => formatDate(i.expires_at)}
+                body={(i: Invitation) => <DateText value={i.expires_at} />}
               />
               {canManage && (
                 <Column

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -102,7 +102,10 @@ export default function TerminalDetailPage() {
                             body={(x: Transaction) => <TransactionStatusTag status={x.status} />}
                           />
                           <Column header="Reference" body={(x: Transaction) => x.reference ?? '—'} />
-                          <Column header="Date" body={(x: Transaction) => formatDate(x.created_at)} />
+                          <Column
+                            header="Date"
+                            body={(x: Transaction) => <DateText value={x.created_at} />}
+                          />
                         </DataTable>
                         <p className="p-3 m-0">
                           <Link to={`${base}/transactions?terminal_id[equals]=${encodeURIComponent(t.id)}`}>

@@ -2,13 +2,12 @@ import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { DeliveryStatusTag } from './format';
 import { useObjectDeliveries } from './hooks';
 
 /** The webhook deliveries of every event about one object, for a detail screen (a transaction's). */
 export function ObjectDeliveries({ projectId, objectId }: { projectId: string; objectId: string }) {
-  const formatDate = useFormatDate();
   const deliveries = useObjectDeliveries(projectId, objectId);
   if (deliveries.isError) return <p className="p-error">{deliveries.error.message}</p>;
   // `stacked-table`: the same phone layout as the lists (rows stack into cards).
@@ -35,7 +34,7 @@ export function ObjectDeliveries({ projectId, objectId }: { projectId: string; o
         <Column header="Status" body={(d: Delivery) => <DeliveryStatusTag status={d.status} />} />
         <Column header="Response" body={(d: Delivery) => d.response_status ?? '—'} />
         <Column header="Attempts" field="attempt_count" />
-        <Column header="Created" body={(d: Delivery) => formatDate(d.created_at)} />
+        <Column header="Created" body={(d: Delivery) => <DateText value={d.created_at} />} />
       </DataTable>
     </div>
   );

@@ -8,7 +8,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useUi } from '../../app/global-ui';
-import { useFormatDate } from '../../theme/display-time-zone';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -22,7 +22,6 @@ import { DeliveryStatusTag, percent } from './format';
 import { useDeliveries, useWebhook, useWebhookActions } from './hooks';
 
 export default function WebhookDeliveriesPage() {
-  const formatDate = useFormatDate();
   const { id = '', webhookId = '' } = useParams();
   const ui = useUi();
   const crumbs = useProjectCrumbs('Deliveries');
@@ -73,7 +72,7 @@ export default function WebhookDeliveriesPage() {
     {
       field: 'next_attempt_at',
       header: 'Next attempt',
-      body: (d) => (d.next_attempt_at ? formatDate(d.next_attempt_at) : '—'),
+      body: (d) => <DateText value={d.next_attempt_at} />,
     },
     { field: 'event_id', header: 'Event id', filterable: true, hiddenByDefault: true },
     {
