@@ -268,6 +268,12 @@ export const shopperScanSchema = z.object({
     last_payment_error: lastPaymentErrorSchema.optional(),
     /** Once paid: the receipt page (issue 15 §4). */
     receipt_url: z.string().nullable().optional(),
+    /**
+     * The shopper's own note from a terminal's sticker page ("Tisch 4"), shown back to them
+     * while they pay (issue 31 §19); null for payments started elsewhere, whose reference is
+     * the merchant's.
+     */
+    note: z.string().nullable().optional(),
   }),
   merchant: z.object({ name: z.string() }),
   terminal: z.object({ label: z.string() }),

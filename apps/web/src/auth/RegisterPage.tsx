@@ -12,6 +12,7 @@ import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useUi } from '../app/global-ui';
+import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
@@ -28,12 +29,17 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { status, recheck } = usePasswordPolicy(password);
+  // Issue 31 §19: the operator's own pages, linked; with neither configured nothing to accept.
+  const legal = runtimeConfig().legal;
+  const termsUrl = legal?.terms_url ?? null;
+  const privacyUrl = legal?.privacy_url ?? null;
+  const hasTerms = Boolean(termsUrl || privacyUrl);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!terms) {
-      setError('Please accept the terms of service to create an account.');
+    if (hasTerms && !terms) {
+      setError(`Please accept the ${termsUrl ? 'terms of service' : 'privacy policy'} to create an account.`);
       return;
     }
     setBusy(true);
@@ -100,10 +106,30 @@ export default function RegisterPage() {
           />
         </FormField>
         <PasswordChecklist status={status} id="register-password-rules" />
-        <div className="checkbox-row">
-          <Checkbox inputId="register-terms" checked={terms} onChange={(e) => setTerms(Boolean(e.checked))} />
-          <label htmlFor="register-terms">I accept the terms of service and the privacy policy.</label>
-        </div>
+        {hasTerms && (
+          <div className="checkbox-row">
+            <Checkbox
+              inputId="register-terms"
+              checked={terms}
+              onChange={(e) => setTerms(Boolean(e.checked))}
+            />
+            <label htmlFor="register-terms">
+              I accept the{' '}
+              {termsUrl && (
+                <a href={termsUrl} target="_blank" rel="noreferrer">
+                  terms of service
+                </a>
+              )}
+              {termsUrl && privacyUrl && ' and the '}
+              {privacyUrl && (
+                <a href={privacyUrl} target="_blank" rel="noreferrer">
+                  privacy policy
+                </a>
+              )}
+              .
+            </label>
+          </div>
+        )}
         <Button type="submit" label="Create account" loading={busy} className="w-full" />
       </form>
     </AuthCard>

@@ -28,9 +28,14 @@ const FINAL: TransactionStatus[] = [
   'refunded',
 ];
 
-/** Why the last card was declined, and that another may be tried (issue 15 §3). */
-function declinedText(error: { message: string } | null | undefined): string | undefined {
-  return error ? `Declined: ${error.message} You can try another card.` : undefined;
+/**
+ * Why the last card was declined, and that another may be tried (issue 15 §3), said once: the
+ * provider's messages already end "Try another card…" (issue 31 §15).
+ */
+export function declinedText(error: { message: string } | null | undefined): string | undefined {
+  if (!error) return undefined;
+  const message = error.message.trim() || 'Your card was declined.';
+  return /another card/i.test(message) ? message : `${message.replace(/\.?$/, '.')} Try another card.`;
 }
 
 /** What a shopper reads for a code that cannot be paid any more. */
@@ -54,6 +59,8 @@ function closedText(status: TransactionStatus): { title: string; message: string
 export function PayApp({ token }: { token: string }) {
   const [scan, setScan] = useState<ShopperScan | null>(null);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  // Each decline draws a fresh card form (issue 31 §15): the declined number is not kept.
+  const [declines, setDeclines] = useState(0);
 
   useEffect(() => {
     if (!token) {
@@ -115,9 +122,10 @@ export function PayApp({ token }: { token: string }) {
       setScreen({ kind: 'authenticate', confirmUrl: answer.next_action?.confirm_url });
     else if (answer.status === 'processing') setScreen({ kind: 'processing' });
     // Issue 15 §3: declined, but the same code takes another card.
-    else if (answer.status === 'pending')
+    else if (answer.status === 'pending') {
+      setDeclines((n) => n + 1);
       setScreen({ kind: 'form', failure: declinedText(answer.last_payment_error) });
-    else
+    } else
       setScreen({
         kind: 'done',
         status: 'failed',
@@ -165,6 +173,11 @@ export function PayApp({ token }: { token: string }) {
           <p className="pay-amount-value" data-testid="pay-amount">
             {amount}
           </p>
+          {scan.transaction.note && (
+            <p className="pay-note" data-testid="pay-note">
+              <span className="pay-muted">Note</span> {scan.transaction.note}
+            </p>
+          )}
         </section>
       )}
       <section className="pay-card">
@@ -199,6 +212,8 @@ export function PayApp({ token }: { token: string }) {
               </Suspense>
             ) : (
               <CardForm
+                key={declines}
+                retry={declines > 0}
                 amount={amount}
                 onSubmit={(paymentMethod) => pay(scan.id, paymentMethod).then(onAnswer, onError)}
               />

@@ -76,6 +76,7 @@ function presentShopperScan(
       failure_message: txn.status === 'failed' ? txn.failureMessage : null,
       last_payment_error: txn.status === 'pending' ? lastPaymentError(txn) : null,
       receipt_url: txn.receiptUrl,
+      note: txn.source === 'sticker' ? txn.reference : null,
     },
     merchant: { name: business.name },
     terminal: { label: label ?? '' },

@@ -30,6 +30,7 @@ export function ProjectSwitcher({ projectId }: { projectId: string }) {
         }
         itemTemplate={(option: { label: string }) => <span title={option.label}>{option.label}</span>}
         filter={options.length > 8}
+        filterInputAutoFocus
       />
       <Link to="/p" className="project-switcher-link">
         <i className="pi pi-th-large" aria-hidden="true" /> All projects
