@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation is for */
+        /**
+         * What an invitation is for
+         * @description Open to the link's holder signed out (the sign-in screens say who invited them to which project); an invitation id (`inv_…`) only for a signed-in user.
+         */
         get: operations["getInvitationsByToken"];
         put?: never;
         post?: never;
@@ -2352,6 +2355,7 @@ export interface operations {
                      *       "role": "admin",
                      *       "email": "ana@corner-bakery.example",
                      *       "invited_by": "invited by",
+                     *       "inviter": "inviter",
                      *       "expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
@@ -2359,6 +2363,7 @@ export interface operations {
                         email: string;
                         expires_at: string;
                         invited_by: string | null;
+                        inviter: string | null;
                         project_id: string;
                         project_name: string;
                         /** @enum {string} */
@@ -5832,7 +5837,8 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "note": "note"
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -5872,6 +5878,7 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
@@ -5921,7 +5928,8 @@ export interface operations {
                      *           "code": "code",
                      *           "message": "message"
                      *         },
-                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6"
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "note": "note"
                      *       },
                      *       "merchant": {
                      *         "name": "Corner Bakery"
@@ -5961,6 +5969,7 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
