@@ -9,7 +9,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useUi } from '../app/global-ui';
 import { runtimeConfig } from '../config/runtime-config';
@@ -17,6 +17,7 @@ import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
 import { authReady } from './firebase';
+import { InvitationNotice, useInvitationOfDestination } from './InvitationNotice';
 import { PasswordChecklist } from './PasswordChecklist';
 import { usePasswordPolicy } from './use-password-policy';
 
@@ -29,6 +30,11 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { status, recheck } = usePasswordPolicy(password);
+  const invitation = useInvitationOfDestination();
+  // Issue 31 §14: the invited address, filled in once known (the visitor may still change it).
+  useEffect(() => {
+    if (invitation) setEmail((typed) => typed || invitation.email);
+  }, [invitation]);
   // Issue 31 §19: the operator's own pages, linked; with neither configured nothing to accept.
   const legal = runtimeConfig().legal;
   const termsUrl = legal?.terms_url ?? null;
@@ -53,8 +59,18 @@ export default function RegisterPage() {
       }
       const { user } = await createUserWithEmailAndPassword(await authReady(), email.trim(), password);
       if (name.trim()) await updateProfile(user, { displayName: name.trim() });
-      await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
-      ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+      // Issue 31 §14: signing up from an invitation sent to this address proves it (accepting
+      // marks it verified), so no verification email asks for that proof again.
+      if (invitation && invitation.email.toLowerCase() === user.email?.toLowerCase())
+        ui.toast(
+          'success',
+          'Account created',
+          `Accept the invitation to ${invitation.project_name} to go on.`,
+        );
+      else {
+        await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
+        ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+      }
     } catch (err) {
       if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
       setError(authErrorMessage(err));
@@ -72,6 +88,7 @@ export default function RegisterPage() {
         </span>
       }
     >
+      <InvitationNotice preview={invitation} action="Create your account" />
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="register-name" label="Your name">
