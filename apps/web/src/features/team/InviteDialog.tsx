@@ -96,7 +96,8 @@ export function InviteDialog({
           <Chips
             inputId="invite-emails"
             value={emails}
-            onInput={(e) => setTyping((e.target as HTMLInputElement).value)}
+            // The inner input's own text (PrimeReact's Chips tells only of added chips).
+            pt={{ input: { onInput: (e) => setTyping((e.target as HTMLInputElement).value) } }}
             onChange={(e) => {
               setEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean));
               setTyping('');
