@@ -24,7 +24,6 @@ const caller = (l: RequestLog) =>
 
 /** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, 7 days. */
 export default function RequestLogsPage() {
-  const formatDate = useFormatDate();
   const { id = '' } = useParams();
   const project = useProject(id);
   const query = useTableQuery();

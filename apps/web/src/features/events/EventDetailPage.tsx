@@ -58,7 +58,6 @@ export default function EventDetailPage() {
 type Row = Delivery & { url: string };
 
 function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: string }) {
-  const formatDate = useFormatDate();
   const ui = useUi();
   const project = useProject(projectId);
   const deliveries = useEventDeliveries(projectId, eventId);
