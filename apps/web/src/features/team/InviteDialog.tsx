@@ -88,7 +88,7 @@ export function InviteDialog({
         <FormField
           id="invite-emails"
           label="Email addresses"
-          help="Press Enter or comma after each address."
+          help="One address, or several separated by Enter or a comma."
           error={
             invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : fieldErrors.emails
           }
