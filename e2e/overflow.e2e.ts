@@ -19,11 +19,15 @@ import {
  */
 const LONG_NAME = '🥐 Boulangerie-Pâtisserie Ünterwegs Großhandel & Söhne International Holdings 👩‍👩‍👧‍👦';
 const LONG_WORD = 'Supercalifragilisticexpialidocious-Kaffeehausgesellschaft-Niederlassung-Nord';
+/** Issue 31 §5: an endpoint URL of 120 characters with no place to break it. */
+const LONG_URL = `https://hooks.example.com/${'x'.repeat(94)}`;
 
 describe('no page scrolls sideways (Chromium)', () => {
   let s: Stack;
   let page: Page;
   const routes: string[] = [];
+  let projectPath = '';
+  let longWebhookId = '';
 
   beforeAll(async () => {
     s = await startStack();
@@ -61,6 +65,37 @@ describe('no page scrolls sideways (Chromium)', () => {
         headers: auth,
       })
     ).json();
+    // Issue 31 §5: the deliveries of an endpoint whose URL cannot break, and more projects
+    // with long names for the switcher's list.
+    const unbroken = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/webhooks`,
+      headers: auth,
+      payload: { url: LONG_URL },
+    });
+    expect(unbroken.statusCode, unbroken.body).toBe(201);
+    longWebhookId = unbroken.json().id;
+    const unbrokenSent = (
+      await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/webhooks/${longWebhookId}/test`,
+        headers: auth,
+      })
+    ).json();
+    const businessId = (await s.t.app.inject({ url: `/api/v1/projects/${projectId}`, headers: auth })).json()
+      .business_id;
+    for (const name of [
+      `${LONG_WORD}${LONG_WORD}`.slice(0, 120),
+      `${LONG_NAME} Zweigstelle Süd`.slice(0, 120),
+    ]) {
+      const made = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/projects',
+        headers: auth,
+        payload: { name, business_id: businessId, time_zone: 'UTC', currency: 'USD' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
     const api = async (path: string) =>
       (await s.t.app.inject({ url: `/api/v1/projects/${projectId}${path}`, headers: auth })).json();
     const [tx] = (await api('/transactions?limit=1')).data;
@@ -80,6 +115,7 @@ describe('no page scrolls sideways (Chromium)', () => {
     await payThroughApis(post, projectId, 'overflow-books');
     const [payout] = (await runPayoutsNow(s.t.ctx, { projectId, asOf: '2099-12-31' })).payouts;
     const p = `/p/${projectId}`;
+    projectPath = p;
     routes.push(
       `${p}/closes`,
       `${p}/closes/${close.id}`,
@@ -106,6 +142,9 @@ describe('no page scrolls sideways (Chromium)', () => {
       `${p}/webhooks/${webhook.json().id}/deliveries/${sent.delivery_id}`,
       `${p}/events`,
       `${p}/events/${sent.event_id}`,
+      `${p}/webhooks/${longWebhookId}`,
+      `${p}/webhooks/${longWebhookId}/deliveries/${unbrokenSent.delivery_id}`,
+      `${p}/events/${unbrokenSent.event_id}`,
       `${p}/terminals/${terminal.id}/sticker`,
       `${p}/logs`,
       `${p}/settings`,
@@ -179,6 +218,72 @@ describe('no page scrolls sideways (Chromium)', () => {
                   () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
                 );
           if (by > 0) wide.push(`${route} (${scheme}) by ${by} px: ${await culprits()}`);
+        }
+      }
+      expect(wide).toEqual([]);
+    }, 180_000);
+  }
+
+  /** Issue 31 §5: what opens over a page (the project switcher, menus, dialogs) fits as well. */
+  const opened: { route: string; name: string; open: () => Promise<unknown> }[] = [
+    {
+      route: 'dashboard',
+      name: 'project switcher',
+      open: async () => {
+        const narrow = (page.viewportSize()?.width ?? 1280) < 768;
+        if (narrow) await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.locator(`${narrow ? '.nav-drawer' : 'aside.side'} .project-switcher .p-dropdown`).click();
+        await expectVisible(page.locator('.p-dropdown-panel .p-dropdown-item'));
+      },
+    },
+    {
+      route: 'dashboard',
+      name: 'account menu',
+      open: async () => {
+        await page.getByRole('button', { name: /Account menu/ }).click();
+        await expectVisible(page.locator('.p-menu-overlay'));
+      },
+    },
+    {
+      route: 'webhooks',
+      name: 'endpoint dialog with the long URL',
+      open: async () => {
+        await page.locator('tr', { hasText: 'xxxxxxxx' }).getByRole('button', { name: 'Edit' }).click();
+        await expectVisible(page.locator('.p-dialog'));
+      },
+    },
+    {
+      route: 'webhooks',
+      name: 'secret dialog of the long URL',
+      open: async () => {
+        await page.locator('tr', { hasText: 'xxxxxxxx' }).getByRole('button', { name: 'Secret' }).click();
+        await expectVisible(page.locator('.p-dialog'));
+      },
+    },
+    {
+      route: 'members',
+      name: 'invite dialog',
+      open: async () => {
+        await page.getByRole('button', { name: 'Invite' }).click();
+        await expectVisible(page.locator('.p-dialog'));
+      },
+    },
+  ];
+
+  for (const width of [1280, 390]) {
+    it(`fits menus and dialogs opened at ${width} px, light and dark`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      const wide: string[] = [];
+      for (const { route, name, open } of opened) {
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await overflowOf(`${projectPath}/${route}`);
+          await open();
+          await page.waitForTimeout(300);
+          const by = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          if (by > 0) wide.push(`${name} on ${route} (${scheme}) by ${by} px: ${await culprits()}`);
         }
       }
       expect(wide).toEqual([]);

@@ -158,8 +158,12 @@ describe('scan to pay in Chromium', () => {
   it('a declined card is not the end: both screens say so, and another card pays (issue 15 §3)', async () => {
     const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
     await payWith(phone, '4000 0000 0000 0002');
-    await expectText(phone.locator('.pay-alert'), 'Declined');
-    await expectText(phone.locator('.pay-alert'), 'try another card');
+    await expectText(phone.locator('.pay-alert'), /declined/i);
+    // Issue 31 §15: one clear message, and the declined number is gone (the field has the focus).
+    const alert = (await phone.locator('.pay-alert').textContent()) ?? '';
+    expect(alert.match(/another card/gi), alert).toHaveLength(1);
+    expect(await phone.inputValue('#card-number')).toBe('');
+    expect(await phone.evaluate(() => document.activeElement?.id)).toBe('card-number');
     await expectVisible(tablet.locator('[data-testid=payment-status][data-status=declined]'));
     await expectText(tablet.getByTestId('payment-status'), 'Declined — try another card');
     // The same code, another card.
@@ -250,6 +254,8 @@ describe('scan to pay in Chromium', () => {
     await phone.getByRole('button', { name: 'Continue to payment' }).click();
     await phone.waitForURL(/\/pay\//);
     await expectText(phone.getByTestId('pay-amount'), '$7.25');
+    // Issue 31 §19: the shopper's own note shows back to them while they pay.
+    await expectText(phone.getByTestId('pay-note'), 'Table 4');
     await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
     await phone.getByLabel('Expiry date').fill('12 / 34');
     await phone.getByLabel('CVC').fill('123');

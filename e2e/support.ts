@@ -19,7 +19,13 @@ export interface Stack {
   smtp: SmtpPeer;
   browser: Browser;
   origin: string;
-  context(opts?: { width?: number; height?: number; dark?: boolean }): Promise<BrowserContext>;
+  context(opts?: {
+    width?: number;
+    height?: number;
+    dark?: boolean;
+    /** The browser's own zone (Playwright's `timezoneId`); the machine's when left out. */
+    timezoneId?: string;
+  }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -41,10 +47,11 @@ export async function startStack(opts: Omit<TestAppOptions, 'listen'> = {}): Pro
     smtp,
     browser,
     origin: t.origin,
-    async context({ width = 1280, height = 800, dark = false } = {}) {
+    async context({ width = 1280, height = 800, dark = false, timezoneId } = {}) {
       const c = await browser.newContext({
         viewport: { width, height },
         colorScheme: dark ? 'dark' : 'light',
+        ...(timezoneId ? { timezoneId, locale: 'en-US' } : {}),
       });
       contexts.push(c);
       return c;
@@ -72,7 +79,8 @@ export async function registerThroughUi(
   await page.fill('#register-name', 'Test Person');
   await page.fill('#register-email', email);
   await page.fill('#register-password', password);
-  await page.click('label[for=register-terms]');
+  // Only when the operator set TERMS_URL or PRIVACY_URL (issue 31 §19).
+  if (await page.locator('label[for=register-terms]').count()) await page.click('label[for=register-terms]');
   await page.click('button[type=submit]');
   await page.waitForURL('**/u/dashboard');
 }
@@ -115,7 +123,7 @@ export const expectGone = (locator: Locator, timeout = 10_000) =>
 export async function signedUpWithProject(
   s: Stack,
   page: Page,
-  opts: { tag: string; country?: string; currency?: string },
+  opts: { tag: string; country?: string; currency?: string; timeZone?: string },
 ) {
   const email = newEmail(opts.tag);
   await registerThroughUi(page, s.origin, email);
@@ -135,7 +143,7 @@ export async function signedUpWithProject(
   const project = (await post('/api/v1/projects', {
     name: 'Downtown store',
     business_id: business.id,
-    time_zone: 'UTC',
+    time_zone: opts.timeZone ?? 'UTC',
     currency,
   })) as { id: string };
   return { email, auth, post, business, project };

@@ -1,5 +1,6 @@
 export * from './books';
 export * from './dashboard';
+export * from './date-time';
 export * from './errors';
 export * from './field-errors';
 export * from './me';

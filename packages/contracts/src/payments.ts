@@ -318,6 +318,12 @@ export const shopperScanSchema = z.object({
     /** Issue 26 §1: the tip paid with it (0 before), and amount + tip. */
     tip_amount: z.number().int().optional(),
     amount_total: z.number().int().optional(),
+    /**
+     * The shopper's own note from a terminal's sticker page ("Tisch 4"), shown back to them
+     * while they pay (issue 31 §19); null for payments started elsewhere, whose reference is
+     * the merchant's.
+     */
+    note: z.string().nullable().optional(),
   }),
   /**
    * Issue 26 §1: the tip choices to show before the card form, with the amount each adds;

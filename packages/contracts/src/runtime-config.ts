@@ -34,6 +34,11 @@ export const runtimeConfigSchema = z.object({
     terminal: z.string(),
     mobile: z.string(),
   }),
+  /**
+   * The operator's terms of service and privacy policy (`TERMS_URL`, `PRIVACY_URL`), linked
+   * from sign-up; null when not configured, and sign-up then asks nobody to accept them.
+   */
+  legal: z.object({ terms_url: z.string().nullable(), privacy_url: z.string().nullable() }),
   sentry: z.object({
     dsn: z.string().nullable(),
     environment: z.string(),

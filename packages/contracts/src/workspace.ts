@@ -185,6 +185,8 @@ export const invitationPreviewSchema = z.object({
   role: invitableRoleSchema,
   email: z.string(),
   invited_by: z.string().nullable(),
+  /** Who sent it, by name or email (issue 31 §14); null when they are gone. */
+  inviter: z.string().nullable(),
   expires_at: timestamp,
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

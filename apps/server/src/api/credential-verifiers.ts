@@ -7,3 +7,6 @@ export const productCredentials: CredentialVerifiers = {
   idToken: verifyIdTokenPrincipal,
   apiKey: authenticateApiKey,
 };
+
+/** Routes for people only: an API key is not accepted. */
+export const personCredentials: CredentialVerifiers = { idToken: verifyIdTokenPrincipal };

@@ -64,7 +64,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/v1/businesses/:id': 'user',
   'POST /api/v1/businesses/:id/payment-provider/test': 'user',
   'POST /api/v1/demo-projects': 'user',
-  'GET /api/v1/invitations/:token': 'user',
+  // The link's token is the proof: signed out, or signed in (then a person, never a key).
+  'GET /api/v1/invitations/:token': 'public',
   'POST /api/v1/invitations/:token/accept': 'user',
   'POST /api/v1/invitations/:token/decline': 'user',
   'POST /api/v1/projects': 'user',

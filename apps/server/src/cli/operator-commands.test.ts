@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../identity/users/find-user';
+import { sendMail } from '../platform/mail/send-mail';
 import { createTestApp, type TestApp } from '../test/harness';
 import { signedInUser } from '../test/tokens';
 import { adminTokenPath } from './admin-routes';
@@ -49,6 +50,23 @@ describe('operator commands', () => {
   it('reads the mail outbox', async () => {
     expect((await run('mail list')).lines.join('\n')).toMatch(/outbox is empty|──/);
     await expect(run('mail list', 'lots')).rejects.toBeInstanceOf(CommandError);
+  });
+
+  it("dates the outbox's mails as the console does, naming the zone (issue 31 §11)", async () => {
+    await sendMail(t.ctx, {
+      to: 'dated@example.test',
+      subject: 'Dated',
+      text: 'Hello',
+      html: '<p>Hello</p>',
+      kind: 'test',
+    });
+    const header = (await run('mail list', '50')).lines.find((l) => l.includes('dated@example.test'))!;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')!.value;
+    // "── 11/26/26 3:26:57 AM UTC  to …": the shared formatter, with the zone named.
+    expect(header).toMatch(/^── \d{2}\D\d{2}\D\d{2} \d{1,2}:\d{2}:\d{2}( [AP]M)? \S+ {2}to /);
+    expect(header).toContain(` ${zone}  to `);
   });
 
   it('explains usage for an unknown command', () => {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@scanline/contracts';
 import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
 import { runPayoutsNow } from '../domain/books/run-payouts';
@@ -15,7 +16,18 @@ import { CommandError, type CommandResult } from './command-error';
 export { CommandError, type CommandResult };
 
 const pad = (s: string, n: number) => (s.length >= n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
-const when = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 19) : '—');
+/**
+ * Dates as the console writes them (issue 31 §11: one formatter), in the operator's own zone
+ * and language, with the zone named: the outbox said UTC times without saying so.
+ */
+const operator = Intl.DateTimeFormat().resolvedOptions();
+const when = (d: Date | null) =>
+  formatDateTime(d, {
+    timeZone: operator.timeZone || 'UTC',
+    locale: operator.locale,
+    withTime: 'seconds',
+    withZone: true,
+  });
 
 async function userByEmail(ctx: AppContext, email: string | undefined) {
   if (!email) throw new CommandError("Give the user's email address.", 2);

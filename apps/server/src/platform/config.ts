@@ -62,6 +62,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Scanline <no-reply@scanline.local>'),
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
+  /** The operator's own pages, linked from sign-up (issue 31 §19); sign-up mentions none unset. */
+  TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
   AUTH_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
   GOOGLE_PROJECT_ID: z.string().min(1).optional(),
   GOOGLE_API_KEY: z.string().min(1).optional(),
@@ -156,6 +159,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sentry: { dsn: string | undefined; environment: string };
+  legal: { termsUrl: string | undefined; privacyUrl: string | undefined };
   auth: {
     provider: 'builtin' | 'google';
     apiKey: string;
@@ -238,6 +242,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },
+    legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     auth: {
       provider: e.AUTH_PROVIDER,
       apiKey: google ? (e.GOOGLE_API_KEY ?? e.IDENTITY_API_KEY) : e.IDENTITY_API_KEY,

@@ -26,6 +26,7 @@ export function presentRuntimeConfig(config: Config): RuntimeConfig {
       token_sync_url: config.auth.sessionSync ? '/auth/session' : null,
     },
     api: config.apiUrls,
+    legal: { terms_url: config.legal.termsUrl ?? null, privacy_url: config.legal.privacyUrl ?? null },
     sentry: {
       dsn: config.sentry.dsn ?? null,
       environment: config.sentry.environment,

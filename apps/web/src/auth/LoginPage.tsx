@@ -10,6 +10,7 @@ import { AuthCard } from './AuthCard';
 import { useAuth } from './auth-context';
 import { authErrorCode, authErrorMessage } from './errors';
 import { authReady, sdk } from './firebase';
+import { InvitationNotice, useInvitationOfDestination } from './InvitationNotice';
 import { peekDestination } from './redirect';
 import { isSecondStepRequired, secondStepResolver } from './second-step';
 
@@ -33,6 +34,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [blockedProvider, setBlockedProvider] = useState<string | null>(null);
   const providers = runtimeConfig().auth.federated_providers;
+  const invitation = useInvitationOfDestination();
   const { signOutReason } = useAuth();
   const [resolver, setResolver] = useState<MultiFactorResolver | null>(null);
   const federatedModule = useRef<Federated | null>(null);
@@ -125,6 +127,7 @@ export default function LoginPage() {
         </span>
       }
     >
+      <InvitationNotice preview={invitation} action="Sign in or create an account" />
       {signOutReason && !notice && (
         <InlineMessage severity="warn" className="auth-message">
           {authErrorMessage({ code: signOutReason })}

@@ -9,13 +9,15 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { runtimeConfig } from '../config/runtime-config';
 import { FormField } from '../ui/FormField';
 import { useUi } from '../ui/global-ui';
 import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
 import { authReady } from './firebase';
+import { InvitationNotice, useInvitationOfDestination } from './InvitationNotice';
 import { PasswordChecklist } from './PasswordChecklist';
 import { usePasswordPolicy } from './use-password-policy';
 
@@ -28,12 +30,22 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { status, recheck } = usePasswordPolicy(password);
+  const invitation = useInvitationOfDestination();
+  // Issue 31 §14: the invited address, filled in once known (the visitor may still change it).
+  useEffect(() => {
+    if (invitation) setEmail((typed) => typed || invitation.email);
+  }, [invitation]);
+  // Issue 31 §19: the operator's own pages, linked; with neither configured nothing to accept.
+  const legal = runtimeConfig().legal;
+  const termsUrl = legal?.terms_url ?? null;
+  const privacyUrl = legal?.privacy_url ?? null;
+  const hasTerms = Boolean(termsUrl || privacyUrl);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!terms) {
-      setError('Please accept the terms of service to create an account.');
+    if (hasTerms && !terms) {
+      setError(`Please accept the ${termsUrl ? 'terms of service' : 'privacy policy'} to create an account.`);
       return;
     }
     setBusy(true);
@@ -47,8 +59,18 @@ export default function RegisterPage() {
       }
       const { user } = await createUserWithEmailAndPassword(await authReady(), email.trim(), password);
       if (name.trim()) await updateProfile(user, { displayName: name.trim() });
-      await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
-      ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+      // Issue 31 §14: signing up from an invitation sent to this address proves it (accepting
+      // marks it verified), so no verification email asks for that proof again.
+      if (invitation && invitation.email.toLowerCase() === user.email?.toLowerCase())
+        ui.toast(
+          'success',
+          'Account created',
+          `Accept the invitation to ${invitation.project_name} to go on.`,
+        );
+      else {
+        await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
+        ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+      }
     } catch (err) {
       if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
       setError(authErrorMessage(err));
@@ -66,6 +88,7 @@ export default function RegisterPage() {
         </span>
       }
     >
+      <InvitationNotice preview={invitation} action="Create your account" />
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
         <FormField id="register-name" label="Your name">
@@ -100,10 +123,30 @@ export default function RegisterPage() {
           />
         </FormField>
         <PasswordChecklist status={status} id="register-password-rules" />
-        <div className="checkbox-row">
-          <Checkbox inputId="register-terms" checked={terms} onChange={(e) => setTerms(Boolean(e.checked))} />
-          <label htmlFor="register-terms">I accept the terms of service and the privacy policy.</label>
-        </div>
+        {hasTerms && (
+          <div className="checkbox-row">
+            <Checkbox
+              inputId="register-terms"
+              checked={terms}
+              onChange={(e) => setTerms(Boolean(e.checked))}
+            />
+            <label htmlFor="register-terms">
+              I accept the{' '}
+              {termsUrl && (
+                <a href={termsUrl} target="_blank" rel="noreferrer">
+                  terms of service
+                </a>
+              )}
+              {termsUrl && privacyUrl && ' and the '}
+              {privacyUrl && (
+                <a href={privacyUrl} target="_blank" rel="noreferrer">
+                  privacy policy
+                </a>
+              )}
+              .
+            </label>
+          </div>
+        )}
         <Button type="submit" label="Create account" loading={busy} className="w-full" />
       </form>
     </AuthCard>

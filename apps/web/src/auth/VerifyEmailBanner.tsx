@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { useSearchParams } from 'react-router';
 import { useAuth } from './auth-context';
 import { useResendVerification } from './use-resend-verification';
 
@@ -6,7 +7,10 @@ import { useResendVerification } from './use-resend-verification';
 export function VerifyEmailBanner() {
   const { user, refresh } = useAuth();
   const { resend, busy } = useResendVerification();
-  if (!user || user.emailVerified || !user.email) return null;
+  // Issue 31 §14: on an invitation's link the invitation itself says what is needed (accepting
+  // it through the link verifies the address).
+  const [params] = useSearchParams();
+  if (!user || user.emailVerified || !user.email || params.get('invitation')) return null;
   return (
     <div className="banner banner-warn" role="status">
       <i className="pi pi-envelope" aria-hidden="true" />

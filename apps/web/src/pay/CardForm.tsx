@@ -4,9 +4,12 @@ import { type CardErrors, checkCard, formatCardNumber, formatExpiry } from './ca
 /** The simulator's card form: labelled fields, errors under each, one "Pay …" button. */
 export function CardForm({
   amount,
+  retry = false,
   onSubmit,
 }: {
   amount: string;
+  /** After a decline: the form is new and empty, and the card number has the focus. */
+  retry?: boolean;
   onSubmit: (paymentMethod: string) => Promise<void>;
 }) {
   const [number, setNumber] = useState('');
@@ -37,6 +40,8 @@ export function CardForm({
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
           value={number}
+          // biome-ignore lint/a11y/noAutofocus: after a decline the shopper's next step is this field.
+          autoFocus={retry}
           onChange={(e) => setNumber(formatCardNumber(e.target.value))}
           aria-invalid={Boolean(errors.number)}
           aria-describedby={errors.number ? 'card-number-error' : undefined}

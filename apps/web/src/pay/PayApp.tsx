@@ -29,9 +29,14 @@ const FINAL: TransactionStatus[] = [
   'refunded',
 ];
 
-/** Why the last card was declined, and that another may be tried (issue 15 §3). */
-function declinedText(error: { message: string } | null | undefined): string | undefined {
-  return error ? `Declined: ${error.message} You can try another card.` : undefined;
+/**
+ * Why the last card was declined, and that another may be tried (issue 15 §3), said once: the
+ * provider's messages already end "Try another card…" (issue 31 §15).
+ */
+export function declinedText(error: { message: string } | null | undefined): string | undefined {
+  if (!error) return undefined;
+  const message = error.message.trim() || 'Your card was declined.';
+  return /another card/i.test(message) ? message : `${message.replace(/\.?$/, '.')} Try another card.`;
 }
 
 /** What a shopper reads for a code that cannot be paid any more. */
@@ -57,6 +62,8 @@ export function PayApp({ token }: { token: string }) {
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
   // Issue 26 §1: the shopper's tip in minor units (a retry after a decline may change it).
   const [tip, setTip] = useState(0);
+  // Each decline draws a fresh card form (issue 31 §15): the declined number is not kept.
+  const [declines, setDeclines] = useState(0);
 
   useEffect(() => {
     if (!token) {
@@ -118,9 +125,10 @@ export function PayApp({ token }: { token: string }) {
       setScreen({ kind: 'authenticate', confirmUrl: answer.next_action?.confirm_url });
     else if (answer.status === 'processing') setScreen({ kind: 'processing' });
     // Issue 15 §3: declined, but the same code takes another card.
-    else if (answer.status === 'pending')
+    else if (answer.status === 'pending') {
+      setDeclines((n) => n + 1);
       setScreen({ kind: 'form', failure: declinedText(answer.last_payment_error) });
-    else
+    } else
       setScreen({
         kind: 'done',
         status: 'failed',
@@ -179,6 +187,11 @@ export function PayApp({ token }: { token: string }) {
               {order} + {formatMoney(shownTip, scan.transaction.currency)} tip
             </p>
           )}
+          {scan.transaction.note && (
+            <p className="pay-note" data-testid="pay-note">
+              <span className="pay-muted">Note</span> {scan.transaction.note}
+            </p>
+          )}
         </section>
       )}
       <section className="pay-card">
@@ -216,6 +229,8 @@ export function PayApp({ token }: { token: string }) {
               </Suspense>
             ) : (
               <CardForm
+                key={declines}
+                retry={declines > 0}
                 amount={amount}
                 onSubmit={(paymentMethod) =>
                   pay(scan.id, paymentMethod, tipping ? tip : 0).then(onAnswer, onError)

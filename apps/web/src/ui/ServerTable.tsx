@@ -9,7 +9,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Skeleton } from 'primereact/skeleton';
 import { type ReactNode, useRef, useState } from 'react';
 import { ApiError } from '../api/api-error';
-import { datePattern, displayTimeZone, formatDate } from '../theme/date-format';
+import { datePattern } from '../theme/date-format';
+import { DateText, useDisplayTimeZone } from '../theme/display-time-zone';
 import { CsvExportButton } from './CsvExportButton';
 import type { TableQuery } from './use-table-query';
 
@@ -100,6 +101,7 @@ function optionsFilter(options: { label: string; value: string }[], header: stri
  * of the page shown. All state lives in the URL through `useTableQuery`.
  */
 export function ServerTable<T extends object>(props: ServerTableProps<T>) {
+  const displayTimeZone = useDisplayTimeZone();
   const { id, columns, query } = props;
   const table = useRef<DataTable<T[]>>(null);
   const storageKey = `scanline.table.${id}.columns`;
@@ -241,7 +243,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
                 ) : c.body ? (
                   c.body(row)
                 ) : type === 'date' ? (
-                  formatDate((row as Record<string, string>)[c.field])
+                  <DateText value={(row as Record<string, string>)[c.field]} />
                 ) : (
                   String((row as Record<string, unknown>)[c.field] ?? '—')
                 )
@@ -262,7 +264,7 @@ export function ServerTable<T extends object>(props: ServerTableProps<T>) {
         <span className="muted">
           Page {query.pageIndex + 1}
           {props.columns.some((c) => c.type === 'date') && (
-            <span className="server-table-zone"> · times in {displayTimeZone()}</span>
+            <span className="server-table-zone"> · times in {displayTimeZone}</span>
           )}
         </span>
         <Button

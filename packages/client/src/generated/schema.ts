@@ -116,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation is for */
+        /**
+         * What an invitation is for
+         * @description Open to the link's holder signed out (the sign-in screens say who invited them to which project); an invitation id (`inv_…`) only for a signed-in user.
+         */
         get: operations["getInvitationsByToken"];
         put?: never;
         post?: never;
@@ -2765,6 +2768,7 @@ export interface operations {
                      *       "role": "admin",
                      *       "email": "ana@corner-bakery.example",
                      *       "invited_by": "invited by",
+                     *       "inviter": "inviter",
                      *       "expires_at": "2026-11-25T10:00:00.000Z"
                      *     }
                      */
@@ -2772,6 +2776,7 @@ export interface operations {
                         email: string;
                         expires_at: string;
                         invited_by: string | null;
+                        inviter: string | null;
                         project_id: string;
                         project_name: string;
                         /** @enum {string} */
@@ -7411,7 +7416,8 @@ export interface operations {
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
-                     *         "amount_total": 1250
+                     *         "amount_total": 1250,
+                     *         "note": "note"
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -7473,6 +7479,7 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
@@ -7526,7 +7533,8 @@ export interface operations {
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
-                     *         "amount_total": 1250
+                     *         "amount_total": 1250,
+                     *         "note": "note"
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -7588,6 +7596,7 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";

@@ -1,19 +1,11 @@
+import { formatDateTime } from '@scanline/contracts';
 import { escapeHtml } from '../../platform/mail/render-email';
 import { formatRate, includedTax, rateOf } from '../books/vat';
 import { formatMoney } from '../money';
 import type { Receipt } from './get-receipt';
 
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(at);
+/** The console's one date formatter (issue 31 §11), in the project's zone, the zone named. */
+const when = (at: Date, timeZone: string) => formatDateTime(at, { timeZone, withZone: true });
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 

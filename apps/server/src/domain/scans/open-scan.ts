@@ -80,6 +80,7 @@ function presentShopperScan(
       receipt_url: txn.receiptUrl,
       tip_amount: txn.tipAmount,
       amount_total: chargedAmount(txn),
+      note: txn.source === 'sticker' ? txn.reference : null,
     },
     // Choices only while it can still be paid.
     tipping: OPEN_STATUSES.has(txn.status) ? shopperTipping(txn, tipping) : null,

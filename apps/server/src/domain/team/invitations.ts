@@ -2,6 +2,8 @@ import { isEmailAddress, type RefusedInvitation } from '@scanline/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { invitations, memberships, projects } from '../../db/schema';
 import { hashToken } from '../../identity/tokens/hash-token';
+import { findUserById } from '../../identity/users/find-user';
+import { markEmailVerifiedIn } from '../../identity/users/update-user';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
@@ -197,7 +199,36 @@ export async function findInvitation(db: Db, tokenOrId: string, now: Date) {
   return row;
 }
 
-/** Accepting needs the signed-in user's verified email to be the invited one. */
+/**
+ * What an invitation is for, and who sent it (issue 31 §14: the sign-in screens name both).
+ * Signed out, only by the link's token: the link is the proof of the mailbox, while an id
+ * from a list proves nothing.
+ */
+export async function previewInvitation(db: Db, input: { tokenOrId: string; signedIn: boolean; now: Date }) {
+  if (!input.signedIn && input.tokenOrId.startsWith('inv_')) throw notFound('Invitation');
+  const { invitation, projectName } = await findInvitation(db, input.tokenOrId, input.now);
+  const inviter = await findUserById(db, invitation.invitedBy);
+  const [membership] = inviter?.displayName
+    ? []
+    : await db
+        .select({ email: memberships.email })
+        .from(memberships)
+        .where(
+          and(eq(memberships.projectId, invitation.projectId), eq(memberships.uid, invitation.invitedBy)),
+        )
+        .limit(1);
+  return {
+    invitation,
+    projectName,
+    inviter: inviter?.displayName || inviter?.email || membership?.email || null,
+  };
+}
+
+/**
+ * Accepting needs the signed-in user's email to be the invited one, and verified — except
+ * through the link's token (issue 31 §14): whoever opened the link sent to that address has
+ * proved they hold it, so the account's address is marked verified as it joins.
+ */
 export async function respondToInvitation(
   db: Db,
   actor: Extract<Actor, { kind: 'user' }>,
@@ -214,7 +245,10 @@ export async function respondToInvitation(
         `This invitation is for ${invitation.email}; sign in with that address.`,
       );
     }
-    if (response === 'accepted' && !actor.emailVerified) {
+    const provedByLink = !token.startsWith('inv_');
+    if (response === 'accepted' && !actor.emailVerified && provedByLink)
+      await markEmailVerifiedIn(tx, actor.uid, now);
+    else if (response === 'accepted' && !actor.emailVerified) {
       throw new AppError(
         'email_not_verified',
         403,

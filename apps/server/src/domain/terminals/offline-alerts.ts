@@ -1,3 +1,4 @@
+import { formatDateTime } from '@scanline/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { memberships } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -68,16 +69,9 @@ async function tellAdmins(ctx: AppContext, t: AlertRow, kind: 'offline' | 'onlin
         isNotNull(memberships.email),
       ),
     );
+  // The console's one date formatter (issue 31 §11), in the project's zone, the zone named.
   const seen = t.last_seen_at
-    ? new Intl.DateTimeFormat('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: t.time_zone,
-        timeZoneName: 'short',
-      }).format(new Date(t.last_seen_at))
+    ? formatDateTime(t.last_seen_at, { timeZone: t.time_zone, withZone: true })
     : 'never';
   const mail =
     kind === 'offline'

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { MfaRequiredNotice } from '../../features/account/MfaRequiredNotice';
 import { ProjectLive } from '../../features/live/use-project-live';
 import { ProjectSearch } from '../../features/search/ProjectSearch';
 import { useMe, useProject } from '../../features/workspace/hooks';
-import { setDisplayTimeZone } from '../../theme/date-format';
+import { DisplayTimeZoneProvider } from '../../theme/display-time-zone';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
 
@@ -44,15 +43,14 @@ export function ProjectLayout() {
 function ProjectGate({ projectId }: { projectId: string }) {
   const project = useProject(projectId);
   const me = useMe();
-  // Set while rendering, so this render's pages already format in the project's zone.
-  setDisplayTimeZone(project.data?.time_zone);
-  useEffect(() => () => setDisplayTimeZone(undefined), []);
   if (project.error instanceof ApiError && project.error.code === 'mfa_required')
     return <MfaRequiredNotice projectName={me.data?.projects.find((p) => p.id === projectId)?.name} />;
+  // Every date below reads the project's zone from here and redraws once the project loads
+  // (issue 31 §1): a page opened directly draws its rows before the project answers.
   return (
-    <>
+    <DisplayTimeZoneProvider zone={project.data?.time_zone}>
       <ProjectLive projectId={projectId} />
       <Outlet />
-    </>
+    </DisplayTimeZoneProvider>
   );
 }

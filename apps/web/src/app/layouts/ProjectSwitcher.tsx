@@ -23,12 +23,14 @@ export function ProjectSwitcher({ projectId }: { projectId: string }) {
         placeholder={projectId}
         onChange={(e) => navigate(`/p/${e.value}/${section === 'webhooks' ? 'webhooks' : section}`)}
         className="w-full"
+        panelClassName="project-switcher-panel"
         // A long name is cut with an ellipsis: the whole name shows on hover.
         valueTemplate={(option: { label: string } | null) =>
           option ? <span title={option.label}>{option.label}</span> : projectId
         }
         itemTemplate={(option: { label: string }) => <span title={option.label}>{option.label}</span>}
         filter={options.length > 8}
+        filterInputAutoFocus
       />
       <Link to="/p" className="project-switcher-link">
         <i className="pi pi-th-large" aria-hidden="true" /> All projects

@@ -18,7 +18,7 @@ import { auth } from '../../auth/firebase';
 import { PasswordChecklist } from '../../auth/PasswordChecklist';
 import { usePasswordPolicy } from '../../auth/use-password-policy';
 import { runtimeConfig } from '../../config/runtime-config';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -220,6 +220,7 @@ function PasswordForm() {
 }
 
 function LinkedProviders() {
+  const formatDate = useFormatDate();
   const { user } = useAuth();
   const names: Record<string, string> = { password: 'Email and password' };
   for (const p of runtimeConfig().auth.federated_providers) names[p.id] = p.display_name;

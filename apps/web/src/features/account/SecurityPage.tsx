@@ -24,7 +24,7 @@ import { reauthenticateWithProviderPopup } from '../../auth/federated';
 import { auth } from '../../auth/firebase';
 import { isSecondStepRequired, SecondStepForm, secondStepResolver } from '../../auth/SecondStepForm';
 import { runtimeConfig } from '../../config/runtime-config';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -38,6 +38,7 @@ const needsRecentSignIn = (error: unknown) =>
 type Action = () => Promise<void>;
 
 export default function SecurityPage() {
+  const formatDate = useFormatDate();
   const { user } = useAuth();
   const ui = useUi();
   const [factors, setFactors] = useState<MultiFactorInfo[] | null>(null);

@@ -63,11 +63,7 @@ export default function SettingsPage() {
         </section>
         <section className="surface-card panel p-fluid" aria-labelledby="dates-title">
           <h2 id="dates-title">Dates</h2>
-          <FormField
-            id="date-format"
-            label="Date format"
-            help={`Today looks like ${formatDate(new Date(), false)}.`}
-          >
+          <FormField id="date-format" label="Date format" help={`Now reads ${formatDate(new Date())}.`}>
             <Dropdown
               inputId="date-format"
               value={dateFormat}

@@ -2,7 +2,7 @@ import type { Business } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -70,7 +70,7 @@ export default function BusinessesPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (b) => formatDate(b.created_at, false),
+      body: (b) => <DateText value={b.created_at} withTime={false} />,
     },
     {
       field: 'actions',

@@ -9,7 +9,8 @@ import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks'
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
 export function InvitationFromLink() {
   const ui = useUi();
-  const verified = useAuth().user?.emailVerified === true;
+  const { user, refresh } = useAuth();
+  const verified = user?.emailVerified === true;
   const [params, setParams] = useSearchParams();
   const token = params.get('invitation');
   const preview = useInvitationPreview(token);
@@ -33,9 +34,13 @@ export function InvitationFromLink() {
       />
     );
   }
+  // Issue 31 §14: the link went to the invited address, so opening it signed in as that address
+  // proves it; accepting marks it verified (no separate verification step).
+  const provedByLink = user?.email?.toLowerCase() === preview.data?.email.toLowerCase();
   const act = async (answer: 'accept' | 'decline') => {
     try {
       await respond.mutateAsync(answer);
+      if (answer === 'accept' && !verified) await refresh();
       ui.toast(
         'success',
         answer === 'accept' ? `You joined ${preview.data?.project_name}` : 'Invitation declined',
@@ -53,7 +58,7 @@ export function InvitationFromLink() {
         <p className="muted">
           As {preview.data?.role === 'admin' ? 'an admin' : 'a member'}, for {preview.data?.email}.
         </p>
-        <VerifyToAccept />
+        {!provedByLink && <VerifyToAccept />}
       </div>
       <div className="row-actions">
         <Button
@@ -61,7 +66,7 @@ export function InvitationFromLink() {
           icon="pi pi-check"
           onClick={() => void act('accept')}
           loading={respond.isPending}
-          disabled={!verified}
+          disabled={!verified && !provedByLink}
         />
         <Button label="Decline" text severity="secondary" onClick={() => void act('decline')} />
       </div>

@@ -6,7 +6,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { mainApi } from '../../api/clients';
-import { formatDate } from '../../theme/date-format';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -44,7 +44,7 @@ export default function RequestLogsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (l) => formatDate(l.created_at),
+      body: (l) => <DateText value={l.created_at} />,
     },
     {
       field: 'status',
@@ -117,6 +117,7 @@ export default function RequestLogsPage() {
 }
 
 function RequestLogDialog({ log, onClose }: { log: RequestLog; onClose: () => void }) {
+  const formatDate = useFormatDate();
   const [copied, setCopied] = useState(false);
   const curl = curlFor(log, window.location.origin);
   const body = (value: unknown) =>

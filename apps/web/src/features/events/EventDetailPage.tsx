@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,6 +17,7 @@ import { useEvent, useEventDeliveries } from './hooks';
 
 /** `/p/{id}/events/{eventId}`: one event's payload, exactly as webhooks carry it, and where it went. */
 export default function EventDetailPage() {
+  const formatDate = useFormatDate();
   const { id = '', eventId = '' } = useParams();
   const crumbs = useProjectCrumbs(eventId, { label: 'Events', path: 'events' });
   const event = useEvent(id, eventId);
@@ -93,7 +94,7 @@ function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: s
       <Column header="Status" body={(d: Row) => <DeliveryStatusTag status={d.status} />} />
       <Column header="Response" body={(d: Row) => d.response_status ?? '—'} />
       <Column header="Attempts" field="attempt_count" />
-      <Column header="Created" body={(d: Row) => formatDate(d.created_at)} />
+      <Column header="Created" body={(d: Row) => <DateText value={d.created_at} />} />
       <Column
         header=""
         body={(d: Row) => (

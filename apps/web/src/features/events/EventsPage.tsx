@@ -1,6 +1,6 @@
 import { type ProjectEvent, WEBHOOK_EVENT_TYPES } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -24,7 +24,7 @@ export default function EventsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (e) => formatDate(e.created_at),
+      body: (e) => <DateText value={e.created_at} />,
     },
     {
       field: 'type',

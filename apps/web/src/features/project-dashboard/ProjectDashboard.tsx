@@ -4,6 +4,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NextPayoutCard } from '../books/NextPayoutCard';
@@ -118,8 +119,9 @@ export default function ProjectDashboard() {
           ) : d ? (
             <div data-range={`${d.from}..${d.to}`} className="dashboard-body">
               <p className="muted dashboard-range-note">
-                {d.from === d.to ? d.from : `${d.from} – ${d.to}`} compared with {d.previous.from} –{' '}
-                {d.previous.to}. Figures trail live payments by up to {d.lag_seconds} seconds.{' '}
+                {d.from === d.to ? formatDay(d.from) : `${formatDay(d.from)} – ${formatDay(d.to)}`} compared
+                with {formatDay(d.previous.from)} – {formatDay(d.previous.to)}. Figures trail live payments by
+                up to {d.lag_seconds} seconds.{' '}
                 {includeTest
                   ? 'Test payments (scanline trigger) are counted. '
                   : 'Test payments are left out. '}

@@ -1,5 +1,6 @@
 import { Calendar } from 'primereact/calendar';
 import { SelectButton } from 'primereact/selectbutton';
+import { datePattern } from '../../theme/date-format';
 import { RANGE_OPTIONS, type RangeKey } from './range';
 
 const toDate = (day: string) => {
@@ -37,7 +38,7 @@ export function RangePicker({
           readOnlyInput
           showIcon
           maxDate={new Date()}
-          dateFormat="mm/dd/yy"
+          dateFormat={datePattern()}
           aria-label="Custom range"
           inputId="dashboard-range"
           onChange={(e) => {

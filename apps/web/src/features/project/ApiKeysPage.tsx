@@ -8,7 +8,7 @@ import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -99,20 +99,20 @@ export default function ApiKeysPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (k) => formatDate(k.created_at),
+      body: (k) => <DateText value={k.created_at} />,
     },
     {
       field: 'last_used_at',
       header: 'Last used',
       type: 'date',
       filterable: true,
-      body: (k) => (k.last_used_at ? formatDate(k.last_used_at) : 'Never'),
+      body: (k) => <DateText value={k.last_used_at} empty="Never" />,
     },
     {
       field: 'expires_at',
       header: 'Expires',
       type: 'date',
-      body: (k) => (k.expires_at ? formatDate(k.expires_at) : 'Never'),
+      body: (k) => <DateText value={k.expires_at} empty="Never" />,
     },
     { field: 'actions', header: 'Actions', body: actions },
   ];

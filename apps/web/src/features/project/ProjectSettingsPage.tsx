@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -58,7 +58,11 @@ export default function ProjectSettingsPage() {
             emptyMessage="Nothing recorded yet."
             className="w-full"
           >
-            <Column field="created_at" header="When" body={(a: AuditEntry) => formatDate(a.created_at)} />
+            <Column
+              field="created_at"
+              header="When"
+              body={(a: AuditEntry) => <DateText value={a.created_at} />}
+            />
             <Column
               header="Who"
               body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>}
@@ -139,6 +143,8 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           value={form.time_zone}
           disabled={!canEdit}
           filter
+          // Issue 31 §16: typing "Berlin" right after opening filters the list.
+          filterInputAutoFocus
           options={
             typeof Intl.supportedValuesOf === 'function'
               ? Intl.supportedValuesOf('timeZone')

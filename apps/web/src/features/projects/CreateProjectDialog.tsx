@@ -93,6 +93,8 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
               options={ZONE_OPTIONS}
               onChange={(e) => setTimeZone(e.value)}
               filter
+              // Issue 31 §16: typing "Berlin" right after opening filters the list.
+              filterInputAutoFocus
             />
           </FormField>
           <FormField

@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,6 +17,7 @@ import { RoleTag } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
 
 export default function ProjectsPage() {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const query = useTableQuery();
   const [params, setParams] = useSearchParams();
@@ -68,7 +69,7 @@ export default function ProjectsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (p) => formatDate(p.created_at, false),
+      body: (p) => <DateText value={p.created_at} withTime={false} />,
     },
     {
       field: 'status',

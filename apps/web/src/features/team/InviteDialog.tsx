@@ -21,6 +21,8 @@ export function InviteDialog({
 }) {
   const ui = useUi();
   const [emails, setEmails] = useState<string[]>([]);
+  // Issue 31 §14: what is typed but not yet a chip (no Enter or comma yet) counts too.
+  const [typing, setTyping] = useState('');
   const [role, setRole] = useState(defaultRole);
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<RefusedInvitation[]>([]);
@@ -34,7 +36,15 @@ export function InviteDialog({
       ),
     [keys.invitations(projectId)],
   );
-  // Checked as typed, with the server's own rule (issue 19).
+  const all = [
+    ...emails,
+    ...typing
+      .split(/[\s,;]+/)
+      .map((v) => v.trim())
+      .filter((v) => v && !emails.includes(v)),
+  ];
+  // Checked as typed, with the server's own rule (issue 19); the address being typed only once
+  // it is left or sent, so "ann@" is not called wrong mid-word.
   const invalidTyped = emails.filter((e) => !isEmailAddress(e));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,7 +52,9 @@ export function InviteDialog({
     setFieldErrors({});
     setRefused([]);
     try {
-      const answer = await invite.mutateAsync({ emails, role });
+      const answer = await invite.mutateAsync({ emails: all, role });
+      setEmails(all);
+      setTyping('');
       const sent = answer.data.length;
       ui.toast('success', sent === 1 ? 'Invitation sent' : `${sent} invitations sent`);
       // Issue 19: the others went out; the refused ones stay in the field with their reason.
@@ -76,7 +88,7 @@ export function InviteDialog({
         <FormField
           id="invite-emails"
           label="Email addresses"
-          help="Press Enter or comma after each address."
+          help="One address, or several separated by Enter or a comma."
           error={
             invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : fieldErrors.emails
           }
@@ -84,7 +96,12 @@ export function InviteDialog({
           <Chips
             inputId="invite-emails"
             value={emails}
-            onChange={(e) => setEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean))}
+            // The inner input's own text (PrimeReact's Chips tells only of added chips).
+            pt={{ input: { onInput: (e) => setTyping((e.target as HTMLInputElement).value) } }}
+            onChange={(e) => {
+              setEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean));
+              setTyping('');
+            }}
             separator=","
             addOnBlur
             allowDuplicate={false}
@@ -106,7 +123,7 @@ export function InviteDialog({
           <Button
             type="submit"
             label="Send invitations"
-            disabled={emails.length === 0 || invalidTyped.length === emails.length}
+            disabled={!all.some((e) => isEmailAddress(e))}
             loading={invite.isPending}
           />
         </div>

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -130,7 +130,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (m) => formatDate(m.created_at, false),
+      body: (m) => <DateText value={m.created_at} withTime={false} />,
     },
     {
       field: 'actions',
@@ -206,7 +206,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
                 field="expires_at"
                 header="Expires"
                 sortable
-                body={(i: Invitation) => formatDate(i.expires_at)}
+                body={(i: Invitation) => <DateText value={i.expires_at} />}
               />
               {canManage && (
                 <Column

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { TerminalClosesPanel } from '../books/TerminalClosesPanel';
@@ -17,6 +17,7 @@ import { useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
 export default function TerminalDetailPage() {
+  const formatDate = useFormatDate();
   const { id = '', terminalId = '' } = useParams();
   const terminal = useTerminal(id, terminalId);
   const transactions = useTerminalTransactions(id, terminalId);
@@ -103,7 +104,10 @@ export default function TerminalDetailPage() {
                             body={(x: Transaction) => <TransactionStatusTag status={x.status} />}
                           />
                           <Column header="Reference" body={(x: Transaction) => x.reference ?? '—'} />
-                          <Column header="Date" body={(x: Transaction) => formatDate(x.created_at)} />
+                          <Column
+                            header="Date"
+                            body={(x: Transaction) => <DateText value={x.created_at} />}
+                          />
                         </DataTable>
                         <p className="p-3 m-0">
                           <Link to={`${base}/transactions?terminal_id[equals]=${encodeURIComponent(t.id)}`}>

@@ -1,7 +1,7 @@
 import type { Terminal } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 
 const TERMINAL_STATUS: Record<
   Terminal['status'],
@@ -35,6 +35,7 @@ function useTick(on: boolean) {
 
 /** "12 s ago" (ticking), "4 min ago", "3 h ago", then the date; the exact time on hover. */
 export function RelativeTime({ value, never = 'Never' }: { value: string | null; never?: string }) {
+  const formatDate = useFormatDate();
   const seconds = value ? Math.max(0, (Date.now() - new Date(value).getTime()) / 1000) : 0;
   useTick(Boolean(value) && seconds < 120);
   if (!value) return <span className="muted">{never}</span>;

@@ -3,7 +3,7 @@ import { Timeline } from 'primereact/timeline';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -83,6 +83,7 @@ export default function TransactionDetailPage() {
 }
 
 function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
+  const formatDate = useFormatDate();
   const base = `/p/${encodeURIComponent(projectId)}`;
   const timeline = buildTimeline(t);
   return (

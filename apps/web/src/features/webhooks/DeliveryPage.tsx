@@ -3,7 +3,7 @@ import type { DeliveryAttempt } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -30,6 +30,7 @@ function Headers({ headers }: { headers: Record<string, string> }) {
 }
 
 function Attempt({ attempt, index }: { attempt: DeliveryAttempt; index: number }) {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const copy = () =>
     navigator.clipboard.writeText(asCurl(attempt.request)).then(
@@ -85,6 +86,7 @@ function Attempt({ attempt, index }: { attempt: DeliveryAttempt; index: number }
 }
 
 export default function DeliveryPage() {
+  const formatDate = useFormatDate();
   const { id = '', webhookId = '', deliveryId = '' } = useParams();
   const ui = useUi();
   const crumbs = useProjectCrumbs('Delivery');

@@ -2,7 +2,7 @@ import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { DeliveryStatusTag } from './format';
 import { useObjectDeliveries } from './hooks';
 
@@ -34,7 +34,7 @@ export function ObjectDeliveries({ projectId, objectId }: { projectId: string; o
         <Column header="Status" body={(d: Delivery) => <DeliveryStatusTag status={d.status} />} />
         <Column header="Response" body={(d: Delivery) => d.response_status ?? '—'} />
         <Column header="Attempts" field="attempt_count" />
-        <Column header="Created" body={(d: Delivery) => formatDate(d.created_at)} />
+        <Column header="Created" body={(d: Delivery) => <DateText value={d.created_at} />} />
       </DataTable>
     </div>
   );

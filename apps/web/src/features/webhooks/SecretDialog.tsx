@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { useUi } from '../../ui/global-ui';
 import { fetchWebhookSecret, useWebhookActions } from './hooks';
 
@@ -20,6 +20,7 @@ export function SecretDialog({
   initialSecret?: string;
   onClose: () => void;
 }) {
+  const formatDate = useFormatDate();
   const ui = useUi();
   const { rotate } = useWebhookActions(projectId);
   const [secret, setSecret] = useState<string | null>(initialSecret ?? null);

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -72,7 +72,7 @@ export default function WebhookDeliveriesPage() {
     {
       field: 'next_attempt_at',
       header: 'Next attempt',
-      body: (d) => (d.next_attempt_at ? formatDate(d.next_attempt_at) : '—'),
+      body: (d) => <DateText value={d.next_attempt_at} />,
     },
     { field: 'event_id', header: 'Event id', filterable: true, hiddenByDefault: true },
     {

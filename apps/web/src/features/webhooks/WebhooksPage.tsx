@@ -6,7 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -31,6 +31,7 @@ function EnabledTag({ webhook }: { webhook: Webhook }) {
 }
 
 function Health({ webhook }: { webhook: Webhook }) {
+  const formatDate = useFormatDate();
   const h = webhook.health;
   const rate = h.success_rate_24h;
   const severity = rate === null ? 'muted' : rate >= 0.99 ? 'ok' : rate >= 0.9 ? 'warn' : 'bad';

@@ -15,18 +15,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
 import {
-  findInvitation,
   type IssuedInvitation,
   inviteMembers,
   listInvitations,
+  previewInvitation,
   resendInvitation,
   respondToInvitation,
   revokeInvitation,
 } from '../../../domain/team/invitations';
 import { changeMemberRole, listMembers, removeMember } from '../../../domain/team/members';
+import { authenticateRequest } from '../../../platform/auth/authenticate';
+import { credentialChanged } from '../../../platform/auth/credential-cache';
 import type { AppContext } from '../../../platform/context';
 import { renderEmail } from '../../../platform/mail/render-email';
 import { sendMail } from '../../../platform/mail/send-mail';
+import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
@@ -219,17 +222,34 @@ export function teamRoutes(root: FastifyInstance) {
   app.get(
     '/invitations/:token',
     {
+      // Signed out is fine (the link's token is the credential); a signed-in caller is still checked.
+      config: { public: true },
       schema: {
         tags,
         summary: 'What an invitation is for',
+        description:
+          "Open to the link's holder signed out (the sign-in screens say who invited them to which project); " +
+          'an invitation id (`inv_…`) only for a signed-in user.',
+        // Signed out or signed in (`{}`: no credential): the link's token is the proof here
+        // (43+ random characters, stored hashed).
+        security: [{}, { idToken: [] }],
         params: tokenParams,
         response: { 200: invitationPreviewSchema },
       },
     },
     async (request) => {
-      userActorOf(request);
-      const { invitation, projectName } = await findInvitation(db, request.params.token, ctx.now());
+      const signedIn = Boolean(request.headers.authorization);
+      if (signedIn) {
+        request.auth = await authenticateRequest(ctx, request, personCredentials);
+        userActorOf(request);
+      }
+      const { invitation, projectName, inviter } = await previewInvitation(db, {
+        tokenOrId: request.params.token,
+        signedIn,
+        now: ctx.now(),
+      });
       return {
+        inviter,
         project_id: invitation.projectId,
         project_name: projectName,
         role: invitation.role,
@@ -252,13 +272,17 @@ export function teamRoutes(root: FastifyInstance) {
         },
       },
       async (request) => {
+        const actor = userActorOf(request);
         const invitation = await respondToInvitation(
           db,
-          userActorOf(request),
+          actor,
           request.params.token,
           response === 'accept' ? 'accepted' : 'declined',
           ctx.now(),
         );
+        // Accepted through the link, the address is now verified: cached principals drop it.
+        if (response === 'accept' && !actor.emailVerified)
+          await credentialChanged(ctx.database, { kind: 'user', id: actor.uid });
         return { project_id: invitation.projectId };
       },
     );

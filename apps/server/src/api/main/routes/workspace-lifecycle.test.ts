@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, businesses, projects } from '../../../db/schema';
+import { apiKeys, businesses, invitations, projects } from '../../../db/schema';
 import { purgeDeletedProjects } from '../../../domain/projects/projects';
 import { listOutbox } from '../../../platform/mail/send-mail';
 import { makeBusiness, makeTeam } from '../../../test/factories';
@@ -35,8 +35,8 @@ describe('workspace lifecycles', () => {
     stripe.close();
   });
 
-  const call = (method: string, url: string, auth: { authorization: string }, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: auth, payload: payload as never });
+  const call = (method: string, url: string, auth?: { authorization: string }, payload?: unknown) =>
+    t.app.inject({ method: method as 'GET', url, headers: auth ?? {}, payload: payload as never });
 
   async function invitationToken(email: string) {
     const mail = (await listOutbox(t.ctx, { limit: 50 })).find(
@@ -172,9 +172,14 @@ describe('workspace lifecycles', () => {
       role: 'admin',
     });
     const first = await invitationToken(unverified.user.email!);
-    expect((await call('POST', `/api/v1/invitations/${first}/accept`, unverified.auth)).json().code).toBe(
-      'email_not_verified',
-    );
+    // By its id (from the dashboard), nothing proves the mailbox: the address must be verified.
+    const [pending] = await t.ctx.database.db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.email, unverified.user.email!));
+    expect(
+      (await call('POST', `/api/v1/invitations/${pending!.id}/accept`, unverified.auth)).json().code,
+    ).toBe('email_not_verified');
     t.advance(8 * DAY);
     try {
       const guest = await freshSession(t.ctx, unverified.user);
@@ -194,6 +199,35 @@ describe('workspace lifecycles', () => {
     } finally {
       t.advance(-8 * DAY);
     }
+  });
+
+  it('names the project and the inviter to a signed-out link holder; joining through the link verifies the address (issue 31 §14)', async () => {
+    const team = await makeTeam(t);
+    const invitee = await signedInUser(t.ctx, { emailVerified: false });
+    await call('POST', `/api/v1/projects/${team.project.id}/invitations`, team.admin.auth, {
+      emails: [invitee.user.email],
+      role: 'member',
+    });
+    const token = await invitationToken(invitee.user.email!);
+    const preview = await call('GET', `/api/v1/invitations/${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      project_name: 'Downtown store',
+      email: invitee.user.email,
+      inviter: expect.stringMatching(/\S/),
+    });
+    // Signed out, an id proves nothing and shows nothing.
+    const [pending] = await t.ctx.database.db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.email, invitee.user.email!));
+    expect((await call('GET', `/api/v1/invitations/${pending!.id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/invitations/not-a-real-token')).statusCode).toBe(404);
+
+    expect((await call('POST', `/api/v1/invitations/${token}/accept`, invitee.auth)).statusCode).toBe(200);
+    const me = (await call('GET', '/api/v1/me', await freshSession(t.ctx, invitee.user))).json();
+    expect(me.user.email_verified).toBe(true);
+    expect(me.projects).toEqual([expect.objectContaining({ id: team.project.id, role: 'member' })]);
   });
 
   it('lets a member leave, but not the owner', async () => {

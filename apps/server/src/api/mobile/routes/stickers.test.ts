@@ -82,6 +82,27 @@ describe('sticker QR: paying while the terminal is off (issue 15 §5)', () => {
     });
     expect(scan.statusCode).toBe(201);
     expect(scan.json().terminal).toEqual({ label: 'Market stall' });
+    // Issue 31 §19: the shopper's note shows back to them on the payment page.
+    expect(scan.json().transaction.note).toBe('Table 4');
+  });
+
+  it("keeps a register's reference off the shopper's page: only a sticker's note shows (issue 31 §19)", async () => {
+    const { token: deviceToken } = await pairedTerminal(t, team);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/transactions',
+      headers: { authorization: `Bearer ${deviceToken}`, 'idempotency-key': idemKey() },
+      payload: { amount: 900, currency: 'USD', reference: 'ORDER-77 internal' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: String(created.json().payment_url).split('/pay/')[1] },
+      remoteAddress: nextIp(),
+    });
+    expect(scan.statusCode).toBe(201);
+    expect(scan.json().transaction.note).toBeNull();
   });
 
   it('refuses amounts outside 0.50–10,000.00, unknown stickers and disabled terminals', async () => {
