@@ -42,6 +42,7 @@ export const errorCodes = [
   'mfa_not_enrolled',
   'mfa_required',
   'unknown_parameter',
+  'currency_not_allowed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

@@ -567,7 +567,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`) */
+        /**
+         * Members of the project (filtered, sorted and paged)
+         * @description Filter, sort and page like every list: `role[equals]=owner,admin`, `sort=email`.
+         */
         get: operations["getProjectsMembers"];
         put?: never;
         post?: never;
@@ -1097,7 +1100,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay through a sticker: a transaction for its terminal (source `sticker`)
+         * Pay through a sticker: a transaction for its terminal (source sticker)
          * @description `{amount, note?}` in minor units of the project's currency, from 0.50 to 10,000.00. Answers the payment page to open (it records the scan). Works whatever the terminal state but disabled; rate limited per IP and per sticker (429 with Retry-After).
          */
         post: operations["postMobileStickersTransactions"];
@@ -1571,7 +1574,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "currency_not_allowed";
             detail: string;
             errors?: {
                 code: string;
@@ -1726,6 +1729,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/validation_failed",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "The request body is not valid.",
+                 *       "code": "validation_failed",
+                 *       "request_id": "req-1a2b3c",
+                 *       "errors": [
+                 *         {
+                 *           "field": "amount",
+                 *           "code": "too_small",
+                 *           "message": "Must be greater than 0.",
+                 *           "path": "body.amount"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1735,6 +1756,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/unauthenticated",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "detail": "Send Authorization: Bearer <token>.",
+                 *       "code": "unauthenticated",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1744,6 +1775,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "Your role in this project does not allow this.",
+                 *       "code": "forbidden",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1753,6 +1794,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/not_found",
+                 *       "title": "Not Found",
+                 *       "status": 404,
+                 *       "detail": "Transaction not found.",
+                 *       "code": "not_found",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1762,6 +1813,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/transaction_state_conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "The transaction is already canceled.",
+                 *       "code": "transaction_state_conflict",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1771,6 +1832,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/payload_too_large",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "detail": "The body is larger than 1 MiB.",
+                 *       "code": "payload_too_large",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1780,6 +1851,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/uri_too_long",
+                 *       "title": "URI Too Long",
+                 *       "status": 414,
+                 *       "detail": "The URL is longer than 8 KiB.",
+                 *       "code": "uri_too_long",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1789,6 +1870,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/unsupported_media_type",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "detail": "Send the body as application/json.",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1798,6 +1889,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/currency_not_allowed",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "This project charges in EUR only.",
+                 *       "code": "currency_not_allowed",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1807,6 +1908,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/rate_limited",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "Too many requests: try again in 30 seconds.",
+                 *       "code": "rate_limited",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1816,6 +1927,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/internal_error",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side.",
+                 *       "code": "internal_error",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -3737,6 +3858,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -3992,6 +4120,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -4521,6 +4656,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,outcome,terminal_id,transaction_id,paid_at,rejected_reason,user_agent,app_version
+                     *     scn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:02.000Z,paid,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:09.000Z,,Mozilla/5.0,2.4.0
+                     */
                     "text/csv": string;
                 };
             };
@@ -5036,6 +5175,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at
+                     *     txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -6962,6 +7105,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -7258,6 +7408,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };

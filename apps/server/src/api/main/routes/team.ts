@@ -59,7 +59,8 @@ export function teamRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`)',
+        summary: 'Members of the project (filtered, sorted and paged)',
+        description: 'Filter, sort and page like every list: `role[equals]=owner,admin`, `sort=email`.',
         params: projectParams,
         querystring: listQueryOf(memberListSpec).extend({
           role: roleSchema.optional(),
