@@ -13,7 +13,10 @@ export const businesses = pgTable(
     country: text().notNull(),
     defaultCurrency: text().notNull(),
     supportEmail: text(),
+    /** `{line1, line2?, postal_code?, city, state?, country}` (contracts' businessAddressSchema). */
     address: jsonb().$type<Record<string, string>>(),
+    /** VAT ID or other tax number, printed on receipts (issue 31 §9). */
+    vatId: text(),
     paymentProvider: text().$type<'simulator' | 'stripe'>().notNull().default('simulator'),
     stripeSecretKeyEnc: text(),
     stripeSecretKeyLast4: text(),
@@ -43,6 +46,8 @@ export const projects = pgTable(
     terminalOfflineAlertMinutes: integer('terminal_offline_alert_minutes'),
     /** People reach this project only from a session that passed a second factor (issue 16 §4). */
     requireMfa: boolean('require_mfa').notNull().default(false),
+    /** Charges in another currency than `currency` are refused unless this is on (issue 31 §8). */
+    allowOtherCurrencies: boolean('allow_other_currencies').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

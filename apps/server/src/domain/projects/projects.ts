@@ -127,6 +127,9 @@ export async function updateProject(
           ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
           : {}),
         ...(input.require_mfa !== undefined ? { requireMfa: input.require_mfa } : {}),
+        ...(input.allow_other_currencies !== undefined
+          ? { allowOtherCurrencies: input.allow_other_currencies }
+          : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))

@@ -108,7 +108,7 @@ export async function deviceSetup(
   device: DeviceCaller,
 ): Promise<{
   terminal: TerminalRow;
-  project: { id: string; name: string; currency: string; timeZone: string };
+  project: { id: string; name: string; currency: string; timeZone: string; allowOtherCurrencies: boolean };
   business: { name: string };
 }> {
   const [row] = await db
@@ -119,6 +119,7 @@ export async function deviceSetup(
         name: projects.name,
         currency: projects.currency,
         timeZone: projects.timeZone,
+        allowOtherCurrencies: projects.allowOtherCurrencies,
       },
       business: { name: businesses.name },
     })

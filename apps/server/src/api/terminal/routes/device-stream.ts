@@ -70,6 +70,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
           name: setup.project.name,
           currency: setup.project.currency,
           time_zone: setup.project.timeZone,
+          allow_other_currencies: setup.project.allowOtherCurrencies,
         },
         business: { name: setup.business.name },
       };
