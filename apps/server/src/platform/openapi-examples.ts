@@ -12,6 +12,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     country: 'DE',
     default_currency: 'EUR',
     support_email: 'help@corner-bakery.example',
+    address: { line1: 'Hauptstraße 5', postal_code: '10115', city: 'Berlin', country: 'DE' },
+    vat_id: 'DE123456789',
   },
   'PATCH /api/v1/businesses/{id}': { name: 'Corner Bakery & Café' },
   'POST /api/v1/projects': {
@@ -20,7 +22,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     time_zone: 'Europe/Berlin',
     currency: 'EUR',
   },
-  'PATCH /api/v1/projects/{id}': { name: 'Main street shop', terminal_offline_alert_minutes: 15 },
+  'PATCH /api/v1/projects/{id}': {
+    name: 'Main street shop',
+    terminal_offline_alert_minutes: 15,
+    allow_other_currencies: false,
+  },
   'POST /api/v1/projects/{id}/transfer': { to_user_id: 'uid_admin' },
   'PATCH /api/v1/projects/{id}/members/{userId}': { role: 'admin' },
   'POST /api/v1/projects/{id}/invitations': { emails: ['ana@corner-bakery.example'], role: 'member' },
@@ -47,9 +53,10 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     device: { model: 'Pixel 9', app_version: '2.4.0', serial: 'SN-4402-118' },
   },
   'POST /terminal/v1/heartbeat': { app_version: '2.4.0', battery: 87, network: 'wifi' },
+  // No currency: the project's (a device or a person may name only that one unless the project
+  // allows others; a register's API key may name any).
   'POST /terminal/v1/transactions': {
     amount: 1250,
-    currency: 'EUR',
     reference: 'order-1042',
     metadata: { register: 'till-2' },
   },

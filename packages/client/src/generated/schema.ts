@@ -1403,7 +1403,12 @@ export interface components {
         };
         Business: {
             address: {
-                [key: string]: string;
+                city: string;
+                country: string;
+                line1: string;
+                line2: string | null;
+                postal_code: string | null;
+                state: string | null;
             } | null;
             country: string;
             created_at: string;
@@ -1417,6 +1422,7 @@ export interface components {
             stripe_secret_key_last4: string | null;
             stripe_webhook_secret_set: boolean;
             support_email: string | null;
+            vat_id: string | null;
         };
         Dashboard: {
             currencies: {
@@ -1588,6 +1594,7 @@ export interface components {
             type: string;
         };
         Project: {
+            allow_other_currencies: boolean;
             business_id: string;
             created_at: string;
             currency: string;
@@ -2057,7 +2064,15 @@ export interface operations {
                      *           "country": "DE",
                      *           "default_currency": "EUR",
                      *           "support_email": "help@corner-bakery.example",
-                     *           "address": {},
+                     *           "address": {
+                     *             "line1": "line1",
+                     *             "line2": "line2",
+                     *             "postal_code": "postal code",
+                     *             "city": "city",
+                     *             "state": "state",
+                     *             "country": "DE"
+                     *           },
+                     *           "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "payment_provider": "simulator",
                      *           "stripe_secret_key_last4": "stripe secret key last4",
                      *           "stripe_publishable_key": "stripe publishable key",
@@ -2097,12 +2112,24 @@ export interface operations {
                  *       "legal_name": "Corner Bakery GmbH",
                  *       "country": "DE",
                  *       "default_currency": "EUR",
-                 *       "support_email": "help@corner-bakery.example"
+                 *       "support_email": "help@corner-bakery.example",
+                 *       "address": {
+                 *         "line1": "Hauptstraße 5",
+                 *         "postal_code": "10115",
+                 *         "city": "Berlin",
+                 *         "country": "DE"
+                 *       },
+                 *       "vat_id": "DE123456789"
                  *     }
                  */
                 "application/json": {
                     address?: {
-                        [key: string]: string;
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        postal_code?: string;
+                        state?: string;
                     };
                     country: string;
                     default_currency: string;
@@ -2118,6 +2145,7 @@ export interface operations {
                     stripe_webhook_secret?: string;
                     /** Format: email */
                     support_email?: string;
+                    vat_id?: string;
                 };
             };
         };
@@ -2136,7 +2164,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2184,7 +2220,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2249,8 +2293,13 @@ export interface operations {
                  */
                 "application/json": {
                     address?: {
-                        [key: string]: string;
-                    };
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        postal_code?: string;
+                        state?: string;
+                    } | null;
                     country?: string;
                     default_currency?: string;
                     legal_name?: string | null;
@@ -2261,6 +2310,7 @@ export interface operations {
                     stripe_secret_key?: string;
                     stripe_webhook_secret?: string;
                     support_email?: string | null;
+                    vat_id?: string | null;
                 };
             };
         };
@@ -2279,7 +2329,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2380,6 +2438,7 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2890,6 +2949,7 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "terminal_offline_alert_minutes": -9007199254740991,
                      *           "require_mfa": false,
+                     *           "allow_other_currencies": false,
                      *           "role": "owner",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
                      *           "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2953,6 +3013,7 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -2999,6 +3060,7 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3057,10 +3119,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Main street shop",
-                 *       "terminal_offline_alert_minutes": 15
+                 *       "terminal_offline_alert_minutes": 15,
+                 *       "allow_other_currencies": false
                  *     }
                  */
                 "application/json": {
+                    allow_other_currencies?: boolean;
                     business_id?: string;
                     currency?: string;
                     name?: string;
@@ -3086,6 +3150,7 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -4467,6 +4532,7 @@ export interface operations {
                      *       "currency": "EUR",
                      *       "terminal_offline_alert_minutes": -9007199254740991,
                      *       "require_mfa": false,
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -6510,7 +6576,8 @@ export interface operations {
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "name": "Corner Bakery",
                      *         "currency": "EUR",
-                     *         "time_zone": "Europe/Berlin"
+                     *         "time_zone": "Europe/Berlin",
+                     *         "allow_other_currencies": false
                      *       },
                      *       "business": {
                      *         "name": "Corner Bakery"
@@ -6522,6 +6589,7 @@ export interface operations {
                             name: string;
                         };
                         project: {
+                            allow_other_currencies: boolean;
                             currency: string;
                             id: string;
                             name: string;
@@ -7138,7 +7206,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": 1250,
-                 *       "currency": "EUR",
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"

@@ -1,20 +1,10 @@
 import { escapeHtml } from '../../platform/mail/render-email';
 import { formatMoney } from '../money';
+import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
+import { cardOf, receiptTime } from './receipt-facts';
 
-const when = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(at);
-
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+const when = receiptTime;
 
 /**
  * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
@@ -22,19 +12,12 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  */
 export function renderReceipt(r: Receipt): string {
   const { txn, business } = r;
-  const address = business.address
-    ? ['line1', 'line2', 'postal_code', 'city', 'state', 'country']
-        .map((k) => business.address?.[k])
-        .filter(Boolean)
-        .join(', ')
-    : '';
+  const address = addressLines(business.address);
   const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
   const rows = [
     ['Receipt number', r.number],
     ['Paid', when(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
-    ...(txn.cardLast4
-      ? [['Card', `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? 'Card'} •••• ${txn.cardLast4}`]]
-      : []),
+    ...(cardOf(txn) ? [['Card', cardOf(txn)!]] : []),
     ...(txn.reference ? [['Reference', txn.reference]] : []),
     ...(r.terminal ? [['Terminal', r.terminal]] : []),
   ];
@@ -53,7 +36,7 @@ export function renderReceipt(r: Receipt): string {
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;padding:1.5rem;display:flex;justify-content:center;background:Canvas;color:CanvasText}
 main{width:100%;max-width:26rem}
-h1{font-size:1.1rem;margin:0}.muted{opacity:.7;margin:.15rem 0;font-size:.9rem}
+h1{font-size:1.1rem;margin:0}.muted{opacity:.7;margin:.15rem 0;font-size:.9rem}address{font-style:normal}
 .total{font-size:2rem;font-weight:700;margin:1.25rem 0 .25rem}
 table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.95rem}
 th{text-align:left;font-weight:500;opacity:.75;padding:.35rem 0;vertical-align:top}td{text-align:right;padding:.35rem 0}
@@ -65,7 +48,8 @@ footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
 </style></head><body><main>
 <header><h1>${escapeHtml(business.name)}</h1>
 ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` : ''}
-${address ? `<p class="muted">${escapeHtml(address)}</p>` : ''}
+${address.length ? `<address class="muted">${address.map(escapeHtml).join('<br>')}</address>` : ''}
+${business.vatId ? `<p class="muted">VAT ID ${escapeHtml(business.vatId)}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
 <p class="total">${escapeHtml(formatMoney(txn.amount, txn.currency))}</p>
 <p class="muted">${refunded >= txn.amount ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>

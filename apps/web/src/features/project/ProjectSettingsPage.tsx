@@ -170,7 +170,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
         />
         <label htmlFor="settings-other-currencies">Allow charges in other currencies</label>
       </div>
-      <p id="settings-other-currencies-help" className="muted form-help">
+      <p id="settings-other-currencies-help" className="muted">
         Off: terminals and the console charge in {form.currency || 'the project’s currency'} only (the keypad
         shows no currency picker). A register’s API key may always name the currency it charges in.
       </p>
