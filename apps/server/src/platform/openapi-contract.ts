@@ -72,7 +72,7 @@ const ERROR_EXAMPLES: Record<string, AppError> = {
 };
 const REQUEST_ID = 'req-1a2b3c';
 
-/** `GET /api/v1/projects/{id}/events/{eid}` → `getProjectsEvents`; collisions get the last segments' params. */
+/** `GET /api/v1/projects/{project_id}/events/{event_id}` → `getProjectsEvents`; collisions get the last segments' params. */
 export function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/(api|terminal|mobile)\/v1/, '')
@@ -111,7 +111,7 @@ const SCANS_CSV =
   'scn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:02.000Z,paid,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:09.000Z,,Mozilla/5.0,2.4.0\r\n';
 
 /** Event streams: the console's live feed, a device's stream, a transaction's status feed, the events stream. */
-const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{id\}\/events$/;
+const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{transaction_id\}\/events$/;
 
 /** Headers some operations read, as parameters (issue 17 §1); keyed like REQUEST_EXAMPLES. */
 const HEADER_PARAMETERS: Record<string, Parameter[]> = {

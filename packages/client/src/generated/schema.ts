@@ -39,7 +39,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/businesses/{id}": {
+    "/api/v1/businesses/{business_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -47,18 +47,18 @@ export interface paths {
             cookie?: never;
         };
         /** One business */
-        get: operations["getBusinessesById"];
+        get: operations["getBusinessesByBusinessId"];
         put?: never;
         post?: never;
         /** Delete a business no project uses */
-        delete: operations["deleteBusinessesById"];
+        delete: operations["deleteBusinessesByBusinessId"];
         options?: never;
         head?: never;
         /** Edit a business */
-        patch: operations["patchBusinessesById"];
+        patch: operations["patchBusinessesByBusinessId"];
         trace?: never;
     };
-    "/api/v1/businesses/{id}/payment-provider/test": {
+    "/api/v1/businesses/{business_id}/payment-provider/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -272,7 +272,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}": {
+    "/api/v1/projects/{project_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -280,18 +280,18 @@ export interface paths {
             cookie?: never;
         };
         /** One project */
-        get: operations["getProjectsById"];
+        get: operations["getProjectsByProjectId"];
         put?: never;
         post?: never;
         /** Delete a project (restorable for 30 days) */
-        delete: operations["deleteProjectsById"];
+        delete: operations["deleteProjectsByProjectId"];
         options?: never;
         head?: never;
         /** Edit project settings */
-        patch: operations["patchProjectsById"];
+        patch: operations["patchProjectsByProjectId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys": {
+    "/api/v1/projects/{project_id}/api-keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -309,7 +309,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys/{keyId}": {
+    "/api/v1/projects/{project_id}/api-keys/{key_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -320,13 +320,13 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke a key at once */
-        delete: operations["deleteProjectsApiKeysByKeyid"];
+        delete: operations["deleteProjectsApiKeysByKeyId"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys/{keyId}/roll": {
+    "/api/v1/projects/{project_id}/api-keys/{key_id}/roll": {
         parameters: {
             query?: never;
             header?: never;
@@ -343,7 +343,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/audit": {
+    "/api/v1/projects/{project_id}/audit": {
         parameters: {
             query?: never;
             header?: never;
@@ -360,7 +360,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/dashboard": {
+    "/api/v1/projects/{project_id}/dashboard": {
         parameters: {
             query?: never;
             header?: never;
@@ -377,7 +377,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/deliveries": {
+    "/api/v1/projects/{project_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -394,7 +394,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/deliveries/{deliveryId}/resend": {
+    "/api/v1/projects/{project_id}/deliveries/{delivery_id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -411,7 +411,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events": {
+    "/api/v1/projects/{project_id}/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -431,7 +431,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/{eid}": {
+    "/api/v1/projects/{project_id}/events/{event_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -439,7 +439,7 @@ export interface paths {
             cookie?: never;
         };
         /** One event */
-        get: operations["getProjectsEventsByEid"];
+        get: operations["getProjectsEventsByEventId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -448,7 +448,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/{eventId}/deliveries": {
+    "/api/v1/projects/{project_id}/events/{event_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -465,7 +465,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/stream": {
+    "/api/v1/projects/{project_id}/events/stream": {
         parameters: {
             query?: never;
             header?: never;
@@ -485,7 +485,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations": {
+    "/api/v1/projects/{project_id}/invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -506,7 +506,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations/{invitationId}": {
+    "/api/v1/projects/{project_id}/invitations/{invitation_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -517,13 +517,13 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke an invitation */
-        delete: operations["deleteProjectsInvitationsByInvitationid"];
+        delete: operations["deleteProjectsInvitationsByInvitationId"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations/{invitationId}/resend": {
+    "/api/v1/projects/{project_id}/invitations/{invitation_id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -540,7 +540,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/live": {
+    "/api/v1/projects/{project_id}/live": {
         parameters: {
             query?: never;
             header?: never;
@@ -560,7 +560,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/members": {
+    "/api/v1/projects/{project_id}/members": {
         parameters: {
             query?: never;
             header?: never;
@@ -580,7 +580,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/members/{userId}": {
+    "/api/v1/projects/{project_id}/members/{user_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -591,14 +591,14 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a member, or leave */
-        delete: operations["deleteProjectsMembersByUserid"];
+        delete: operations["deleteProjectsMembersByUserId"];
         options?: never;
         head?: never;
         /** Change a role */
-        patch: operations["patchProjectsMembersByUserid"];
+        patch: operations["patchProjectsMembersByUserId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/request-logs": {
+    "/api/v1/projects/{project_id}/request-logs": {
         parameters: {
             query?: never;
             header?: never;
@@ -618,7 +618,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/request-logs/{log_id}": {
+    "/api/v1/projects/{project_id}/request-logs/{log_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -635,7 +635,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/restore": {
+    "/api/v1/projects/{project_id}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -652,7 +652,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans": {
+    "/api/v1/projects/{project_id}/scans": {
         parameters: {
             query?: never;
             header?: never;
@@ -672,7 +672,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans/{sid}": {
+    "/api/v1/projects/{project_id}/scans/{scan_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -680,7 +680,7 @@ export interface paths {
             cookie?: never;
         };
         /** One scan */
-        get: operations["getProjectsScansBySid"];
+        get: operations["getProjectsScansByScanId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans/export.csv": {
+    "/api/v1/projects/{project_id}/scans/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -706,7 +706,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/search": {
+    "/api/v1/projects/{project_id}/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -726,7 +726,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions": {
+    "/api/v1/projects/{project_id}/transactions": {
         parameters: {
             query?: never;
             header?: never;
@@ -746,7 +746,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/{tid}": {
+    "/api/v1/projects/{project_id}/transactions/{transaction_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -754,7 +754,7 @@ export interface paths {
             cookie?: never;
         };
         /** One transaction with its history, attempts, scans and refunds */
-        get: operations["getProjectsTransactionsByTid"];
+        get: operations["getProjectsTransactionsByTransactionId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -763,7 +763,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/{tid}/refunds": {
+    "/api/v1/projects/{project_id}/transactions/{transaction_id}/refunds": {
         parameters: {
             query?: never;
             header?: never;
@@ -783,7 +783,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/export.csv": {
+    "/api/v1/projects/{project_id}/transactions/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -800,7 +800,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transfer": {
+    "/api/v1/projects/{project_id}/transfer": {
         parameters: {
             query?: never;
             header?: never;
@@ -817,7 +817,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks": {
+    "/api/v1/projects/{project_id}/webhooks": {
         parameters: {
             query?: never;
             header?: never;
@@ -835,7 +835,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -843,18 +843,18 @@ export interface paths {
             cookie?: never;
         };
         /** One endpoint */
-        get: operations["getProjectsWebhooksByWebhookid"];
+        get: operations["getProjectsWebhooksByWebhookId"];
         put?: never;
         post?: never;
         /** Delete an endpoint and its deliveries */
-        delete: operations["deleteProjectsWebhooksByWebhookid"];
+        delete: operations["deleteProjectsWebhooksByWebhookId"];
         options?: never;
         head?: never;
         /** Edit, enable or disable an endpoint */
-        patch: operations["patchProjectsWebhooksByWebhookid"];
+        patch: operations["patchProjectsWebhooksByWebhookId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/deliveries": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -871,7 +871,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -879,7 +879,7 @@ export interface paths {
             cookie?: never;
         };
         /** A delivery with every attempt */
-        get: operations["getProjectsWebhooksDeliveriesByDeliveryid"];
+        get: operations["getProjectsWebhooksDeliveriesByDeliveryId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -888,7 +888,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/recover": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/recover": {
         parameters: {
             query?: never;
             header?: never;
@@ -905,7 +905,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/rotate-secret": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -922,7 +922,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/secret": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -939,7 +939,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/test": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -993,7 +993,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}": {
+    "/mobile/v1/scans/{scan_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
             cookie?: never;
         };
         /** A scan's transaction as it is now */
-        get: operations["getMobileScansByScanid"];
+        get: operations["getMobileScansByScanId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1010,7 +1010,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/payments": {
+    "/mobile/v1/scans/{scan_id}/payments": {
         parameters: {
             query?: never;
             header?: never;
@@ -1030,7 +1030,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/payments/confirm": {
+    "/mobile/v1/scans/{scan_id}/payments/confirm": {
         parameters: {
             query?: never;
             header?: never;
@@ -1050,7 +1050,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/receipt": {
+    "/mobile/v1/scans/{scan_id}/receipt": {
         parameters: {
             query?: never;
             header?: never;
@@ -1283,7 +1283,7 @@ export interface paths {
         };
         /**
          * The device stream: this terminal's checkouts and edits, live
-         * @description `text/event-stream`: `retry: 3000`, a `: ping` comment every 15 s. `event: transaction` (data: the transaction exactly as `GET /transactions/{id}` answers it) when a transaction naming this terminal is created, by anyone, and on each of its status changes until a final one; `event: terminal` (data: the terminal) when its label or location is edited, and when it is disabled (the stream then ends). Every event has an `id:`; reconnect with `Last-Event-ID` to get what was missed (15 minutes kept). On each connect the open (pending, processing) transactions come first. Holding the stream keeps the terminal `online`; it goes `offline` TERMINAL_STREAM_GRACE_SECONDS after the last stream drops.
+         * @description `text/event-stream`: `retry: 3000`, a `: ping` comment every 15 s. `event: transaction` (data: the transaction exactly as `GET /transactions/{transaction_id}` answers it) when a transaction naming this terminal is created, by anyone, and on each of its status changes until a final one; `event: terminal` (data: the terminal) when its label or location is edited, and when it is disabled (the stream then ends). Every event has an `id:`; reconnect with `Last-Event-ID` to get what was missed (15 minutes kept). On each connect the open (pending, processing) transactions come first. Holding the stream keeps the terminal `online`; it goes `offline` TERMINAL_STREAM_GRACE_SECONDS after the last stream drops.
          */
         get: operations["getTerminalStream"];
         put?: never;
@@ -1314,7 +1314,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}": {
+    "/terminal/v1/transactions/{transaction_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1322,7 +1322,7 @@ export interface paths {
             cookie?: never;
         };
         /** One of the caller's transactions */
-        get: operations["getTerminalTransactionsById"];
+        get: operations["getTerminalTransactionsByTransactionId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}/cancel": {
+    "/terminal/v1/transactions/{transaction_id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -1348,7 +1348,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}/events": {
+    "/terminal/v1/transactions/{transaction_id}/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -2195,12 +2195,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getBusinessesById: {
+    getBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2248,12 +2248,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteBusinessesById: {
+    deleteBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2275,12 +2275,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchBusinessesById: {
+    patchBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2366,7 +2366,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -3034,12 +3034,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsById: {
+    getProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3078,12 +3078,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsById: {
+    deleteProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3105,12 +3105,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsById: {
+    patchProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3214,7 +3214,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3265,7 +3265,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3337,13 +3337,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsApiKeysByKeyid: {
+    deleteProjectsApiKeysByKeyId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                keyId: string;
+                key_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3370,8 +3370,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                keyId: string;
+                key_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3475,7 +3475,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3533,7 +3533,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3651,7 +3651,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3702,8 +3702,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                deliveryId: string;
-                id: string;
+                delivery_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3771,7 +3771,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3812,13 +3812,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsEventsByEid: {
+    getProjectsEventsByEventId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                eid: string;
-                id: string;
+                event_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3856,8 +3856,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                eventId: string;
-                id: string;
+                event_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3911,7 +3911,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3978,7 +3978,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4025,7 +4025,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4098,13 +4098,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsInvitationsByInvitationid: {
+    deleteProjectsInvitationsByInvitationId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                invitationId: string;
+                invitation_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4131,8 +4131,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                invitationId: string;
+                invitation_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4173,7 +4173,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4240,7 +4240,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4282,13 +4282,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsMembersByUserid: {
+    deleteProjectsMembersByUserId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                userId: string;
+                project_id: string;
+                user_id: string;
             };
             cookie?: never;
         };
@@ -4310,13 +4310,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsMembersByUserid: {
+    patchProjectsMembersByUserId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                userId: string;
+                project_id: string;
+                user_id: string;
             };
             cookie?: never;
         };
@@ -4400,7 +4400,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4459,8 +4459,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
                 log_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4511,7 +4511,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4586,7 +4586,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4632,13 +4632,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsScansBySid: {
+    getProjectsScansByScanId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                sid: string;
+                project_id: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -4710,7 +4710,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4745,7 +4745,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4878,7 +4878,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4939,13 +4939,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsTransactionsByTid: {
+    getProjectsTransactionsByTransactionId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                tid: string;
+                project_id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -5099,8 +5099,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                tid: string;
+                project_id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -5229,7 +5229,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5262,7 +5262,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5304,7 +5304,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5364,7 +5364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5454,13 +5454,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsWebhooksByWebhookid: {
+    getProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5507,13 +5507,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsWebhooksByWebhookid: {
+    deleteProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5535,13 +5535,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsWebhooksByWebhookid: {
+    patchProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5667,8 +5667,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5714,14 +5714,14 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsWebhooksDeliveriesByDeliveryid: {
+    getProjectsWebhooksDeliveriesByDeliveryId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                deliveryId: string;
-                id: string;
-                webhookId: string;
+                delivery_id: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5801,8 +5801,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5854,8 +5854,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5895,8 +5895,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -5934,8 +5934,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -6098,12 +6098,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getMobileScansByScanid: {
+    getMobileScansByScanId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -6189,7 +6189,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -6261,7 +6261,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -6327,7 +6327,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -7296,12 +7296,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getTerminalTransactionsById: {
+    getTerminalTransactionsByTransactionId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -7381,7 +7381,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -7463,7 +7463,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };

@@ -32,7 +32,7 @@ import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentInvitation, presentMember } from '../presenters';
 
-const projectParams = z.object({ id: z.string().min(1).max(64) });
+const projectParams = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['team'];
 
 async function mailInvitations(ctx: AppContext, projectName: string, issued: IssuedInvitation[]) {
@@ -55,7 +55,7 @@ export function teamRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/members',
+    '/projects/:project_id/members',
     {
       schema: {
         tags,
@@ -71,7 +71,7 @@ export function teamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listMembers(db, actorOf(request), request.params.id, {
+      const page = await listMembers(db, actorOf(request), request.params.project_id, {
         // Validated by the schema above; the filters' index signature hides its type.
         role: q.role as Role | undefined,
         q: q.q,
@@ -81,9 +81,9 @@ export function teamRoutes(root: FastifyInstance) {
     },
   );
 
-  const memberParams = projectParams.extend({ userId: z.string().min(1).max(128) });
+  const memberParams = projectParams.extend({ user_id: z.string().min(1).max(128) });
   app.patch(
-    '/projects/:id/members/:userId',
+    '/projects/:project_id/members/:user_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -97,8 +97,8 @@ export function teamRoutes(root: FastifyInstance) {
       await changeMemberRole(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.userId,
+        request.params.project_id,
+        request.params.user_id,
         request.body.role,
         ctx.now(),
       );
@@ -107,7 +107,7 @@ export function teamRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/projects/:id/members/:userId',
+    '/projects/:project_id/members/:user_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -117,13 +117,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removeMember(db, actorOf(request), request.params.id, request.params.userId, ctx.now());
+      await removeMember(db, actorOf(request), request.params.project_id, request.params.user_id, ctx.now());
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/projects/:id/invitations',
+    '/projects/:project_id/invitations',
     {
       schema: {
         tags,
@@ -143,7 +143,7 @@ export function teamRoutes(root: FastifyInstance) {
       const { project, issued, refused } = await inviteMembers(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.body.emails,
         request.body.role,
         ctx.now(),
@@ -154,7 +154,7 @@ export function teamRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id/invitations',
+    '/projects/:project_id/invitations',
     {
       schema: {
         tags,
@@ -168,7 +168,7 @@ export function teamRoutes(root: FastifyInstance) {
       const page = await listInvitations(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         ctx.now(),
         listRequestOf(request.query),
       );
@@ -176,9 +176,9 @@ export function teamRoutes(root: FastifyInstance) {
     },
   );
 
-  const invitationParams = projectParams.extend({ invitationId: z.string().min(1).max(64) });
+  const invitationParams = projectParams.extend({ invitation_id: z.string().min(1).max(64) });
   app.delete(
-    '/projects/:id/invitations/:invitationId',
+    '/projects/:project_id/invitations/:invitation_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -188,13 +188,19 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeInvitation(db, actorOf(request), request.params.id, request.params.invitationId, ctx.now());
+      await revokeInvitation(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.params.invitation_id,
+        ctx.now(),
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/projects/:id/invitations/:invitationId/resend',
+    '/projects/:project_id/invitations/:invitation_id/resend',
     {
       schema: {
         tags,
@@ -207,8 +213,8 @@ export function teamRoutes(root: FastifyInstance) {
       const { project, issued } = await resendInvitation(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.invitationId,
+        request.params.project_id,
+        request.params.invitation_id,
         ctx.now(),
       );
       await mailInvitations(ctx, project.name, issued);

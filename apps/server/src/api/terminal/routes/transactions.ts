@@ -11,7 +11,7 @@ import { publishTransactionChange } from '../../../domain/transactions/publish-t
 import { AppError } from '../../../platform/errors';
 import { callerOf } from '../caller';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ transaction_id: z.string().min(1).max(64) });
 const tags = ['terminal transactions'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 
@@ -65,7 +65,7 @@ export function transactionRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/transactions/:id',
+    '/transactions/:transaction_id',
     {
       schema: {
         tags,
@@ -79,7 +79,7 @@ export function transactionRoutes(root: FastifyInstance) {
       const { row, changed } = await getTerminalTransaction(
         db,
         callerOf(request),
-        request.params.id,
+        request.params.transaction_id,
         ctx.now(),
       );
       if (changed) void publishTransactionChange(ctx.database.bus, row);
@@ -88,7 +88,7 @@ export function transactionRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/transactions/:id/cancel',
+    '/transactions/:transaction_id/cancel',
     {
       schema: {
         tags,
@@ -102,7 +102,7 @@ export function transactionRoutes(root: FastifyInstance) {
       const { row, changed } = await cancelTransaction(
         db,
         callerOf(request),
-        request.params.id,
+        request.params.transaction_id,
         ctx.now(),
         (r) => publishTransactionChange(ctx.database.bus, r),
       );
