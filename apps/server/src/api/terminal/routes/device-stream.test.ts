@@ -75,6 +75,7 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
         name: 'Downtown store',
         currency: 'USD',
         time_zone: 'America/New_York',
+        allow_other_currencies: false,
       },
       business: { name: 'Acme Coffee' },
     });
