@@ -107,14 +107,16 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
     expect(response.status).toBe(201);
     expect(data).toMatchObject({ status: 'pending', amount: 1250, currency: 'USD', terminal_id: terminalId });
     expect(data!.id).toMatch(/^txn_/);
-    const read = await client().GET('/terminal/v1/transactions/{id}', { params: { path: { id: data!.id } } });
+    const read = await client().GET('/terminal/v1/transactions/{transaction_id}', {
+      params: { path: { transaction_id: data!.id } },
+    });
     expect(read.data).toEqual(data);
   });
 
   it('answers a refusal as the problem, and a bad key is 401', async () => {
     const bad = await createClient({ baseUrl: t.origin, apiKey: 'sl_nope' }).GET(
-      '/api/v1/projects/{id}/transactions',
-      { params: { path: { id: team.project.id } } },
+      '/api/v1/projects/{project_id}/transactions',
+      { params: { path: { project_id: team.project.id } } },
     );
     expect(bad.response.status).toBe(401);
     expect(bad.error).toMatchObject({ status: 401 });
@@ -138,8 +140,8 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
       },
     });
     const seen: string[] = [];
-    for await (const tx of counting.list('/api/v1/projects/{id}/transactions', {
-      params: { path: { id: team.project.id }, query: { limit: 2 } },
+    for await (const tx of counting.list('/api/v1/projects/{project_id}/transactions', {
+      params: { path: { project_id: team.project.id }, query: { limit: 2 } },
     })) {
       seen.push(tx.id);
     }
@@ -153,8 +155,8 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
 
     // Stopping early fetches no further page.
     pages.length = 0;
-    for await (const _ of counting.list('/api/v1/projects/{id}/transactions', {
-      params: { path: { id: team.project.id }, query: { limit: 2 } },
+    for await (const _ of counting.list('/api/v1/projects/{project_id}/transactions', {
+      params: { path: { project_id: team.project.id }, query: { limit: 2 } },
     })) {
       break;
     }
@@ -163,8 +165,8 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
 
   it('throws the problem when a page is refused', async () => {
     const iterate = async () => {
-      for await (const _ of client().list('/api/v1/projects/{id}/transactions', {
-        params: { path: { id: 'prj_unknown' } },
+      for await (const _ of client().list('/api/v1/projects/{project_id}/transactions', {
+        params: { path: { project_id: 'prj_unknown' } },
       })) {
         // never reached
       }
@@ -187,8 +189,8 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
     expect(keys.size).toBe(1);
     expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
     const same = [];
-    for await (const tx of client().list('/api/v1/projects/{id}/transactions', {
-      params: { path: { id: team.project.id }, query: { limit: 100 } },
+    for await (const tx of client().list('/api/v1/projects/{project_id}/transactions', {
+      params: { path: { project_id: team.project.id }, query: { limit: 100 } },
     })) {
       if (tx.reference === 'order-3100') same.push(tx.id);
     }
@@ -214,10 +216,13 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
     const { data: txn } = await createTransaction(3300);
     proxy.seen.length = 0;
     proxy.lose(1);
-    const refund = await viaProxy.POST('/api/v1/projects/{id}/transactions/{tid}/refunds', {
-      params: { path: { id: team.project.id, tid: txn!.id } },
-      body: {},
-    });
+    const refund = await viaProxy.POST(
+      '/api/v1/projects/{project_id}/transactions/{transaction_id}/refunds',
+      {
+        params: { path: { project_id: team.project.id, transaction_id: txn!.id } },
+        body: {},
+      },
+    );
     expect(refund.response.status).toBe(502);
     expect(proxy.seen).toHaveLength(1);
     expect(proxy.seen[0]!.idempotencyKey).toBeDefined();
@@ -225,7 +230,9 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
     // Reads are repeated.
     proxy.seen.length = 0;
     proxy.lose(1);
-    const read = await viaProxy.GET('/terminal/v1/transactions/{id}', { params: { path: { id: txn!.id } } });
+    const read = await viaProxy.GET('/terminal/v1/transactions/{transaction_id}', {
+      params: { path: { transaction_id: txn!.id } },
+    });
     expect(read.response.status).toBe(200);
     expect(proxy.seen).toHaveLength(2);
   });
@@ -248,8 +255,8 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
 
   it('verifies a real delivery from the server, and refuses a tampered one', async () => {
     const admin = createClient({ baseUrl: t.origin, apiKey });
-    const created = await admin.POST('/api/v1/projects/{id}/webhooks', {
-      params: { path: { id: team.project.id } },
+    const created = await admin.POST('/api/v1/projects/{project_id}/webhooks', {
+      params: { path: { project_id: team.project.id } },
       body: { url: receiver.url, event_types: ['transaction.created'] },
     });
     expect(created.response.status).toBe(201);

@@ -48,6 +48,7 @@ export const errorCodes = [
   'cashier_required',
   'manager_required',
   'too_many_attempts',
+  'currency_not_allowed',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];

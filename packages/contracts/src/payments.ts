@@ -174,7 +174,14 @@ export type TerminalTransaction = z.infer<typeof terminalTransactionSchema>;
 /** `GET /terminal/v1/me`: what a paired device needs to set itself up (issue 15 §1). */
 export const deviceMeSchema = z.object({
   terminal: terminalSchema,
-  project: z.object({ id: z.string(), name: z.string(), currency: z.string(), time_zone: z.string() }),
+  project: z.object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    time_zone: z.string(),
+    /** Off: the keypad charges in `currency` only, and the server refuses another (issue 31 §8). */
+    allow_other_currencies: z.boolean(),
+  }),
   business: z.object({ name: z.string() }),
   /**
    * Issue 26 §2: `required` when the project has staff (the terminal is locked until a cashier

@@ -33,7 +33,19 @@ export const businessSchema = z.object({
   country: z.string(),
   default_currency: z.string(),
   support_email: z.string().nullable(),
-  address: z.record(z.string(), z.string()).nullable(),
+  /** Printed on receipts (issue 31 §9). */
+  address: z
+    .object({
+      line1: z.string(),
+      line2: z.string().nullable(),
+      postal_code: z.string().nullable(),
+      city: z.string(),
+      state: z.string().nullable(),
+      country: z.string(),
+    })
+    .nullable(),
+  /** VAT identification (or other tax) number, printed on receipts. */
+  vat_id: z.string().nullable(),
   payment_provider: z.enum(['simulator', 'stripe']),
   stripe_secret_key_last4: z.string().nullable(),
   stripe_publishable_key: z.string().nullable(),
@@ -42,16 +54,34 @@ export const businessSchema = z.object({
 });
 export type Business = z.infer<typeof businessSchema>;
 
-const addressSchema = z
-  .record(z.string().max(40), z.string().max(200))
-  .refine((a) => Object.keys(a).length <= 10);
+const addressPart = (max: number) => z.string().trim().min(1).max(max);
+/** The business's postal address, as receipts print it (issue 31 §9). */
+export const businessAddressSchema = z.strictObject({
+  line1: addressPart(200),
+  line2: addressPart(200).optional(),
+  /** Optional: some countries have none. */
+  postal_code: addressPart(20).optional(),
+  city: addressPart(120),
+  /** State, province or region where addresses carry one (US, CA, AU…). */
+  state: addressPart(120).optional(),
+  country: countrySchema,
+});
+export type BusinessAddress = z.infer<typeof businessAddressSchema>;
+/** A VAT ID (DE123456789, ATU12345678) or another tax number: letters and digits, with spaces, dots, dashes or slashes. */
+export const vatIdSchema = z
+  .string()
+  .trim()
+  .min(4)
+  .max(32)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'letters and digits, e.g. DE123456789');
 export const createBusinessSchema = z.strictObject({
   name,
   legal_name: name.optional(),
   country: countrySchema,
   default_currency: currencySchema,
   support_email: email.optional(),
-  address: addressSchema.optional(),
+  address: businessAddressSchema.optional(),
+  vat_id: vatIdSchema.optional(),
   payment_provider: z.enum(['simulator', 'stripe']).default('simulator'),
   stripe_secret_key: z
     .string()
@@ -69,6 +99,8 @@ export const updateBusinessSchema = createBusinessSchema.partial().extend({
   payment_provider: z.enum(['simulator', 'stripe']).optional(),
   legal_name: name.nullable().optional(),
   support_email: email.nullable().optional(),
+  address: businessAddressSchema.nullable().optional(),
+  vat_id: vatIdSchema.nullable().optional(),
   stripe_publishable_key: stripePublishableKeySchema.nullable().optional(),
 });
 
@@ -107,6 +139,11 @@ export const projectSchema = z.object({
   payout_delay_days: z.number().int(),
   /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
   payout_time: z.string(),
+  /**
+   * Terminals and the console charge in `currency` only, unless this is on (issue 31 §8). A
+   * register's API key names the currency it means and is not held to it.
+   */
+  allow_other_currencies: z.boolean(),
   role: roleSchema,
   created_at: timestamp,
   deleted_at: timestamp.nullable(),
@@ -141,6 +178,7 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
   close_report_email: z.boolean().optional(),
   payout_delay_days: z.number().int().min(PAYOUT_DELAY_DAYS.min).max(PAYOUT_DELAY_DAYS.max).optional(),
   payout_time: clockTimeSchema.optional(),
+  allow_other_currencies: z.boolean().optional(),
 });
 export const transferProjectSchema = z.strictObject({ to_user_id: z.string().min(1).max(128) });
 

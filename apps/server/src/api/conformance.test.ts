@@ -271,36 +271,34 @@ async function buildWorld(): Promise<World> {
 function idFor(op: Op, name: string): string {
   const { ids } = w;
   const key = `${op.method.toUpperCase()} ${op.path}`;
-  if (name === 'id' && op.path.startsWith('/api/v1/businesses/')) {
-    return key === 'DELETE /api/v1/businesses/{id}' ? ids.spareBusiness! : ids.business!;
+  if (name === 'business_id') {
+    return key === 'DELETE /api/v1/businesses/{business_id}' ? ids.spareBusiness! : ids.business!;
   }
-  if (name === 'id' && op.path.startsWith('/terminal/v1/transactions/')) {
+  if (name === 'transaction_id' && op.path.startsWith('/terminal/v1/transactions/')) {
     return op.path.endsWith('/cancel') ? ids.openTransaction! : ids.transaction!;
   }
-  if (name === 'id' || name === 'project_id') {
-    return /^(DELETE \/api\/v1\/projects\/\{id\}|POST \/api\/v1\/projects\/\{id\}\/(restore|transfer))$/.test(
+  if (name === 'project_id') {
+    return /^(DELETE \/api\/v1\/projects\/\{project_id\}|POST \/api\/v1\/projects\/\{project_id\}\/(restore|transfer))$/.test(
       key,
     )
       ? ids.spareProject!
       : ids.project!;
   }
   const byName: Record<string, string | undefined> = {
-    userId: op.method === 'delete' ? ids.leaver : ids.member,
-    invitationId: ids.invitation,
+    user_id: op.method === 'delete' ? ids.leaver : ids.member,
+    invitation_id: ids.invitation,
     token: op.path.startsWith('/mobile/v1/stickers')
       ? ids.sticker
       : op.path.endsWith('/decline')
         ? ids.invitationToken1
         : ids.invitationToken0,
-    keyId: ids.key,
-    tid: ids.transaction,
-    sid: ids.scan,
-    scanId: ids.scan,
-    eid: ids.event,
-    eventId: ids.event,
+    key_id: ids.key,
+    transaction_id: ids.transaction,
+    scan_id: ids.scan,
+    event_id: ids.event,
     log_id: ids.log,
-    webhookId: ids.webhook,
-    deliveryId: ids.delivery,
+    webhook_id: ids.webhook,
+    delivery_id: ids.delivery,
     // Re-pairing, disabling or a new sticker would cut the world's device off: a spare takes those.
     terminal_id: op.method === 'get' ? ids.terminal : ids.spareTerminal,
     session_id: ids.session,

@@ -45,7 +45,7 @@ describe('request logs', () => {
     const row = rows.find((r) => r.requestId === ok.headers['x-request-id']);
     expect(row).toMatchObject({
       method: 'GET',
-      route: '/api/v1/projects/:id/webhooks',
+      route: '/api/v1/projects/:project_id/webhooks',
       path: `/api/v1/projects/${team.project.id}/webhooks`,
       status: 200,
       keyPrefix: key.split('_').slice(0, 2).join('_'),
@@ -119,8 +119,8 @@ describe('request logs', () => {
 
   it('the OpenAPI document names both routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    expect(doc.paths['/api/v1/projects/{id}/request-logs']?.get).toBeDefined();
-    expect(doc.paths['/api/v1/projects/{id}/request-logs/{log_id}']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/projects/{project_id}/request-logs']?.get).toBeDefined();
+    expect(doc.paths['/api/v1/projects/{project_id}/request-logs/{log_id}']?.get).toBeDefined();
   });
 
   it('cuts bodies to 8 KiB', () => {

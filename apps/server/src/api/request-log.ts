@@ -59,8 +59,8 @@ export function logMachineRequests(app: FastifyInstance) {
     const projectId =
       auth?.projectId ??
       request.device?.projectId ??
-      (request.routeOptions.url.includes('/projects/:id') && typeof params?.id === 'string'
-        ? params.id
+      (request.routeOptions.url.includes('/projects/:project_id') && typeof params?.project_id === 'string'
+        ? params.project_id
         : null);
     const failed = reply.statusCode >= 400;
     const idempotencyKey = request.headers['idempotency-key'];

@@ -79,12 +79,10 @@ async function fixtures(t: TestApp) {
 
 /** The route's URL with the project's real ids where a check needs the resource to exist. */
 function urlOf(route: Route) {
-  const onTerminalTransaction = route.url.startsWith('/terminal/v1/transactions/');
   return route.url.replace(/:(\w+)/g, (_, name: string) => {
-    if (name === 'project_id' || (name === 'id' && route.url.includes('/projects/:id'))) return fx.projectId;
-    // Terminal transactions find their project through the row, so it must be real.
-    if (name === 'id' && onTerminalTransaction) return fx.transactionId;
-    if (name === 'tid') return fx.transactionId;
+    if (name === 'project_id') return fx.projectId;
+    // Transactions find their project through the row (terminal API), so it must be real.
+    if (name === 'transaction_id') return fx.transactionId;
     if (name === 'terminal_id') return fx.terminalId;
     return 'unknown_1';
   });
@@ -92,8 +90,8 @@ function urlOf(route: Route) {
 
 /** Required query parameters; optional ones are left out. */
 const QUERIES: Record<string, string> = {
-  'GET /api/v1/projects/:id/search': '?q=counter',
-  'GET /api/v1/projects/:id/deliveries': '?object_id=txn_unknown',
+  'GET /api/v1/projects/:project_id/search': '?q=counter',
+  'GET /api/v1/projects/:project_id/deliveries': '?object_id=txn_unknown',
 };
 
 function payloadOf(route: Route): unknown {
@@ -214,7 +212,7 @@ describe('the route table', () => {
     const wrong: string[] = [];
     const projectRoutes = guarded().filter((r): r is Route & { access: Action } => isAction(r.access));
     // The routes that end the project for everyone after them (owner deletes, transfers) go last.
-    const last = (r: Route) => (r.method === 'DELETE' && r.url === '/api/v1/projects/:id' ? 2 : 0);
+    const last = (r: Route) => (r.method === 'DELETE' && r.url === '/api/v1/projects/:project_id' ? 2 : 0);
     projectRoutes.sort((a, b) => last(a) - last(b));
     for (const route of projectRoutes) {
       const action = route.access;

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { checkSecondFactorGate } from '../domain/projects/second-factor-gate';
 
-/** The project a route is about: `/projects/:id…` on the main API, `:project_id` elsewhere. */
+/** The project a route is about: its `:project_id` (every API names it so). */
 function projectIdOf(url: string, params: unknown): string | undefined {
   const p = (params ?? {}) as Record<string, unknown>;
-  if (typeof p.project_id === 'string') return p.project_id;
-  if (url.startsWith('/projects/:id') && typeof p.id === 'string') return p.id;
-  return undefined;
+  return url.includes('/projects/:project_id') && typeof p.project_id === 'string' ? p.project_id : undefined;
 }
 
 /**

@@ -76,7 +76,7 @@ describe('GET /metrics (issue 18 §1)', () => {
       keys.some(
         (k) =>
           k.startsWith('http_request_duration_seconds_count{') &&
-          k.includes('route="/api/v1/projects/:id"') &&
+          k.includes('route="/api/v1/projects/:project_id"') &&
           k.includes('status_class="2xx"'),
       ),
     ).toBe(true);

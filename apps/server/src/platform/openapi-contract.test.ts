@@ -31,7 +31,9 @@ describe('OpenAPI contract (issue 17 §1)', () => {
   afterAll(() => t.close());
 
   it('derives camelCase operation ids from the path', () => {
-    expect(operationIdOf('get', '/api/v1/projects/{id}/events/{eid}')).toBe('getProjectsEventsByEid');
+    expect(operationIdOf('get', '/api/v1/projects/{project_id}/events/{event_id}')).toBe(
+      'getProjectsEventsByEventId',
+    );
     expect(operationIdOf('post', '/terminal/v1/device/transactions')).toBe('postTerminalDeviceTransactions');
     expect(operationIdOf('get', '/mobile/v1/scans/{token}')).toBe('getMobileScansByToken');
   });

@@ -1,5 +1,6 @@
 import { problemSchema } from '@scanline/contracts';
 import { z } from 'zod';
+import { AppError } from './errors';
 import { sampleOf } from './json-schema-sample';
 import { REQUEST_EXAMPLES } from './openapi-examples';
 
@@ -54,7 +55,25 @@ const ERROR_TEXT: Record<string, string> = {
   '503': 'A service this request needs cannot be reached; try again later',
 };
 
-/** `GET /api/v1/projects/{id}/events/{eid}` → `getProjectsEvents`; collisions get the last segments' params. */
+/** One realistic problem per error status, shown as each error response's example. */
+const ERROR_EXAMPLES: Record<string, AppError> = {
+  '400': new AppError('validation_failed', 400, 'The request body is not valid.', [
+    { path: 'body.amount', message: 'Must be greater than 0.', code: 'too_small' },
+  ]),
+  '401': new AppError('unauthenticated', 401, 'Send Authorization: Bearer <token>.'),
+  '403': new AppError('forbidden', 403, 'Your role in this project does not allow this.'),
+  '404': new AppError('not_found', 404, 'Transaction not found.'),
+  '409': new AppError('transaction_state_conflict', 409, 'The transaction is already canceled.'),
+  '413': new AppError('payload_too_large', 413, 'The body is larger than 1 MiB.'),
+  '414': new AppError('uri_too_long', 414, 'The URL is longer than 8 KiB.'),
+  '415': new AppError('unsupported_media_type', 415, 'Send the body as application/json.'),
+  '422': new AppError('currency_not_allowed', 422, 'This project charges in EUR only.'),
+  '429': new AppError('rate_limited', 429, 'Too many requests: try again in 30 seconds.'),
+  '500': new AppError('internal_error', 500, 'Something went wrong on our side.'),
+};
+const REQUEST_ID = 'req-1a2b3c';
+
+/** `GET /api/v1/projects/{project_id}/events/{event_id}` → `getProjectsEvents`; collisions get the last segments' params. */
 export function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/(api|terminal|mobile)\/v1/, '')
@@ -129,9 +148,15 @@ const RAW_REQUEST_BODIES: Record<string, NonNullable<Operation['requestBody']>> 
     },
   },
 };
+const TRANSACTIONS_CSV =
+  'id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at\r\n' +
+  'txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z\r\n';
+const SCANS_CSV =
+  'id,created_at,outcome,terminal_id,transaction_id,paid_at,rejected_reason,user_agent,app_version\r\n' +
+  'scn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:02.000Z,paid,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:09.000Z,,Mozilla/5.0,2.4.0\r\n';
 
 /** Event streams: the console's live feed, a device's stream, a transaction's status feed, the events stream. */
-const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{id\}\/events$/;
+const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{transaction_id\}\/events$/;
 
 /** Headers some operations read, as parameters (issue 17 §1); keyed like REQUEST_EXAMPLES. */
 const HEADER_PARAMETERS: Record<string, Parameter[]> = {
@@ -185,12 +210,23 @@ function completeResponses(path: string, op: Operation, components: Record<strin
     if (STREAM_PATH.test(path)) {
       response.description =
         'A text/event-stream: `event:`, `id:` and JSON `data:` lines, and `: ping` comments';
-      response.content = { 'text/event-stream': { schema: { type: 'string' } } };
+      response.content = {
+        'text/event-stream': {
+          schema: { type: 'string' },
+          example:
+            'event: transaction.updated\nid: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9\ndata: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}\n\n: ping\n\n',
+        },
+      };
       continue;
     }
     if (path.endsWith('.csv')) {
       response.description = 'A CSV file (RFC 4180) with a header row';
-      response.content = { 'text/csv': { schema: { type: 'string' } } };
+      response.content = {
+        'text/csv': {
+          schema: { type: 'string' },
+          example: path.includes('/scans/') ? SCANS_CSV : TRANSACTIONS_CSV,
+        },
+      };
       continue;
     }
     const json = response.content?.['application/json'];
@@ -211,7 +247,12 @@ export function completeDocument<T extends Json>(doc: T): T {
         `Problem${status}`,
         {
           description,
-          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          content: {
+            'application/problem+json': {
+              schema: { $ref: '#/components/schemas/Problem' },
+              example: ERROR_EXAMPLES[status]?.toProblem(REQUEST_ID),
+            },
+          },
         },
       ]),
     ),

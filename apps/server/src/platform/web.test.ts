@@ -93,7 +93,7 @@ describe('web surface', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/v1/me');
     const page = await t.app.inject('/api/v1/docs');
-    expect(page.body).toContain('/api/v1/me');
+    expect(page.body).toContain('href="/api/v1/openapi.json"');
   });
 
   it('publishes the signing keys as a JWKS', async () => {

@@ -22,8 +22,11 @@ export function Keypad(props: {
   /** Issue 26 §2: the cashier's session ended: lock the terminal. */
   onCashierRequired?: () => void;
 }) {
-  // The project's currency unless staff picks another for this payment (issue 15 §2).
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The project's currency; staff may pick another for this payment only when the project
+  // allows other currencies (issue 31 §8: on a EUR project one mis-tap charged in USD).
+  const otherCurrencies = props.me?.project.allow_other_currencies === true;
+  const [picked, setChosen] = useState<string | null>(null);
+  const chosen = otherCurrencies ? picked : null;
   const currency = chosen ?? props.me?.project.currency ?? 'USD';
   const [minor, setMinor] = useState(0);
   const [reference, setReference] = useState('');
@@ -96,24 +99,32 @@ export function Keypad(props: {
         <output className="term-amount" aria-live="polite" data-testid="keypad-amount">
           {formatMoney(minor, currency)}
         </output>
-        <label className="sr-only" htmlFor="currency">
-          Currency
-        </label>
-        <select
-          id="currency"
-          className="term-select"
-          value={currency}
-          onChange={(e) => {
-            setChosen(e.target.value === props.me?.project.currency ? null : e.target.value);
-            setIdempotencyKey(crypto.randomUUID());
-          }}
-        >
-          {[...new Set([currency, ...CURRENCIES])].map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        {otherCurrencies ? (
+          <>
+            <label className="sr-only" htmlFor="currency">
+              Currency
+            </label>
+            <select
+              id="currency"
+              className="term-select"
+              value={currency}
+              onChange={(e) => {
+                setChosen(e.target.value === props.me?.project.currency ? null : e.target.value);
+                setIdempotencyKey(crypto.randomUUID());
+              }}
+            >
+              {[...new Set([currency, ...CURRENCIES])].map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <span className="term-currency" data-testid="keypad-currency" title="The project's currency">
+            {currency}
+          </span>
+        )}
       </div>
       <div className="term-keys">
         {KEYS.map((k) => (

@@ -39,7 +39,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/businesses/{id}": {
+    "/api/v1/businesses/{business_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -47,18 +47,18 @@ export interface paths {
             cookie?: never;
         };
         /** One business */
-        get: operations["getBusinessesById"];
+        get: operations["getBusinessesByBusinessId"];
         put?: never;
         post?: never;
         /** Delete a business no project uses */
-        delete: operations["deleteBusinessesById"];
+        delete: operations["deleteBusinessesByBusinessId"];
         options?: never;
         head?: never;
         /** Edit a business */
-        patch: operations["patchBusinessesById"];
+        patch: operations["patchBusinessesByBusinessId"];
         trace?: never;
     };
-    "/api/v1/businesses/{id}/payment-provider/test": {
+    "/api/v1/businesses/{business_id}/payment-provider/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -275,7 +275,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}": {
+    "/api/v1/projects/{project_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -283,18 +283,18 @@ export interface paths {
             cookie?: never;
         };
         /** One project */
-        get: operations["getProjectsById"];
+        get: operations["getProjectsByProjectId"];
         put?: never;
         post?: never;
         /** Delete a project (restorable for 30 days) */
-        delete: operations["deleteProjectsById"];
+        delete: operations["deleteProjectsByProjectId"];
         options?: never;
         head?: never;
         /** Edit project settings */
-        patch: operations["patchProjectsById"];
+        patch: operations["patchProjectsByProjectId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys": {
+    "/api/v1/projects/{project_id}/api-keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -312,7 +312,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys/{keyId}": {
+    "/api/v1/projects/{project_id}/api-keys/{key_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -323,13 +323,13 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke a key at once */
-        delete: operations["deleteProjectsApiKeysByKeyid"];
+        delete: operations["deleteProjectsApiKeysByKeyId"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/api-keys/{keyId}/roll": {
+    "/api/v1/projects/{project_id}/api-keys/{key_id}/roll": {
         parameters: {
             query?: never;
             header?: never;
@@ -346,7 +346,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/audit": {
+    "/api/v1/projects/{project_id}/audit": {
         parameters: {
             query?: never;
             header?: never;
@@ -363,7 +363,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/closes": {
+    "/api/v1/projects/{project_id}/closes": {
         parameters: {
             query?: never;
             header?: never;
@@ -383,7 +383,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/closes/{close_id}": {
+    "/api/v1/projects/{project_id}/closes/{close_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -400,7 +400,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/closes/{close_id}/export.csv": {
+    "/api/v1/projects/{project_id}/closes/{close_id}/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -420,7 +420,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/closes/verify": {
+    "/api/v1/projects/{project_id}/closes/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -440,7 +440,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/dashboard": {
+    "/api/v1/projects/{project_id}/dashboard": {
         parameters: {
             query?: never;
             header?: never;
@@ -457,7 +457,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/deliveries": {
+    "/api/v1/projects/{project_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -474,7 +474,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/deliveries/{deliveryId}/resend": {
+    "/api/v1/projects/{project_id}/deliveries/{delivery_id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -491,7 +491,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events": {
+    "/api/v1/projects/{project_id}/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -511,7 +511,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/{eid}": {
+    "/api/v1/projects/{project_id}/events/{event_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -519,7 +519,7 @@ export interface paths {
             cookie?: never;
         };
         /** One event */
-        get: operations["getProjectsEventsByEid"];
+        get: operations["getProjectsEventsByEventId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -528,7 +528,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/{eventId}/deliveries": {
+    "/api/v1/projects/{project_id}/events/{event_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -545,7 +545,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/events/stream": {
+    "/api/v1/projects/{project_id}/events/stream": {
         parameters: {
             query?: never;
             header?: never;
@@ -565,7 +565,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations": {
+    "/api/v1/projects/{project_id}/invitations": {
         parameters: {
             query?: never;
             header?: never;
@@ -586,7 +586,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations/{invitationId}": {
+    "/api/v1/projects/{project_id}/invitations/{invitation_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -597,13 +597,13 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke an invitation */
-        delete: operations["deleteProjectsInvitationsByInvitationid"];
+        delete: operations["deleteProjectsInvitationsByInvitationId"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/invitations/{invitationId}/resend": {
+    "/api/v1/projects/{project_id}/invitations/{invitation_id}/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -620,7 +620,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/live": {
+    "/api/v1/projects/{project_id}/live": {
         parameters: {
             query?: never;
             header?: never;
@@ -640,14 +640,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/members": {
+    "/api/v1/projects/{project_id}/members": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`) */
+        /**
+         * Members of the project (filtered, sorted and paged)
+         * @description Filter, sort and page like every list: `role[equals]=owner,admin`, `sort=email`.
+         */
         get: operations["getProjectsMembers"];
         put?: never;
         post?: never;
@@ -657,7 +660,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/members/{userId}": {
+    "/api/v1/projects/{project_id}/members/{user_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -668,14 +671,14 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a member, or leave */
-        delete: operations["deleteProjectsMembersByUserid"];
+        delete: operations["deleteProjectsMembersByUserId"];
         options?: never;
         head?: never;
         /** Change a role */
-        patch: operations["patchProjectsMembersByUserid"];
+        patch: operations["patchProjectsMembersByUserId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/payouts": {
+    "/api/v1/projects/{project_id}/payouts": {
         parameters: {
             query?: never;
             header?: never;
@@ -695,7 +698,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/payouts/{payout_id}": {
+    "/api/v1/projects/{project_id}/payouts/{payout_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -712,7 +715,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/payouts/{payout_id}/export.csv": {
+    "/api/v1/projects/{project_id}/payouts/{payout_id}/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -732,7 +735,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/payouts/{payout_id}/items": {
+    "/api/v1/projects/{project_id}/payouts/{payout_id}/items": {
         parameters: {
             query?: never;
             header?: never;
@@ -752,7 +755,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/payouts/next": {
+    "/api/v1/projects/{project_id}/payouts/next": {
         parameters: {
             query?: never;
             header?: never;
@@ -772,7 +775,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/request-logs": {
+    "/api/v1/projects/{project_id}/request-logs": {
         parameters: {
             query?: never;
             header?: never;
@@ -792,7 +795,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/request-logs/{log_id}": {
+    "/api/v1/projects/{project_id}/request-logs/{log_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -809,7 +812,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/restore": {
+    "/api/v1/projects/{project_id}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -826,7 +829,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans": {
+    "/api/v1/projects/{project_id}/scans": {
         parameters: {
             query?: never;
             header?: never;
@@ -846,7 +849,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans/{sid}": {
+    "/api/v1/projects/{project_id}/scans/{scan_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -854,7 +857,7 @@ export interface paths {
             cookie?: never;
         };
         /** One scan */
-        get: operations["getProjectsScansBySid"];
+        get: operations["getProjectsScansByScanId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,7 +866,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/scans/export.csv": {
+    "/api/v1/projects/{project_id}/scans/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -880,7 +883,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/search": {
+    "/api/v1/projects/{project_id}/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -900,7 +903,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/staff": {
+    "/api/v1/projects/{project_id}/staff": {
         parameters: {
             query?: never;
             header?: never;
@@ -924,7 +927,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/staff/{staffId}": {
+    "/api/v1/projects/{project_id}/staff/{staff_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -935,17 +938,17 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a staff member (their sessions end; their sales keep their name) */
-        delete: operations["deleteProjectsStaffByStaffid"];
+        delete: operations["deleteProjectsStaffByStaffId"];
         options?: never;
         head?: never;
         /**
          * Rename, change the role or PIN of, disable or enable a staff member
          * @description Admins and owners. Disabling (and a new PIN or role) ends their cashier sessions at once on every replica. 409 `pin_in_use` when another staff member has the PIN.
          */
-        patch: operations["patchProjectsStaffByStaffid"];
+        patch: operations["patchProjectsStaffByStaffId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions": {
+    "/api/v1/projects/{project_id}/transactions": {
         parameters: {
             query?: never;
             header?: never;
@@ -965,7 +968,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/{tid}": {
+    "/api/v1/projects/{project_id}/transactions/{transaction_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -973,7 +976,7 @@ export interface paths {
             cookie?: never;
         };
         /** One transaction with its history, attempts, scans and refunds */
-        get: operations["getProjectsTransactionsByTid"];
+        get: operations["getProjectsTransactionsByTransactionId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -982,7 +985,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/{tid}/refunds": {
+    "/api/v1/projects/{project_id}/transactions/{transaction_id}/refunds": {
         parameters: {
             query?: never;
             header?: never;
@@ -1002,7 +1005,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transactions/export.csv": {
+    "/api/v1/projects/{project_id}/transactions/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -1019,7 +1022,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/transfer": {
+    "/api/v1/projects/{project_id}/transfer": {
         parameters: {
             query?: never;
             header?: never;
@@ -1036,7 +1039,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks": {
+    "/api/v1/projects/{project_id}/webhooks": {
         parameters: {
             query?: never;
             header?: never;
@@ -1054,7 +1057,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1062,18 +1065,18 @@ export interface paths {
             cookie?: never;
         };
         /** One endpoint */
-        get: operations["getProjectsWebhooksByWebhookid"];
+        get: operations["getProjectsWebhooksByWebhookId"];
         put?: never;
         post?: never;
         /** Delete an endpoint and its deliveries */
-        delete: operations["deleteProjectsWebhooksByWebhookid"];
+        delete: operations["deleteProjectsWebhooksByWebhookId"];
         options?: never;
         head?: never;
         /** Edit, enable or disable an endpoint */
-        patch: operations["patchProjectsWebhooksByWebhookid"];
+        patch: operations["patchProjectsWebhooksByWebhookId"];
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/deliveries": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -1090,7 +1093,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1098,7 +1101,7 @@ export interface paths {
             cookie?: never;
         };
         /** A delivery with every attempt */
-        get: operations["getProjectsWebhooksDeliveriesByDeliveryid"];
+        get: operations["getProjectsWebhooksDeliveriesByDeliveryId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1107,7 +1110,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/recover": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/recover": {
         parameters: {
             query?: never;
             header?: never;
@@ -1124,7 +1127,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/rotate-secret": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -1141,7 +1144,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/secret": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -1158,7 +1161,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/projects/{id}/webhooks/{webhookId}/test": {
+    "/api/v1/projects/{project_id}/webhooks/{webhook_id}/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -1215,7 +1218,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}": {
+    "/mobile/v1/scans/{scan_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1223,7 +1226,7 @@ export interface paths {
             cookie?: never;
         };
         /** A scan's transaction as it is now */
-        get: operations["getMobileScansByScanid"];
+        get: operations["getMobileScansByScanId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1232,7 +1235,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/payments": {
+    "/mobile/v1/scans/{scan_id}/payments": {
         parameters: {
             query?: never;
             header?: never;
@@ -1252,7 +1255,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/payments/confirm": {
+    "/mobile/v1/scans/{scan_id}/payments/confirm": {
         parameters: {
             query?: never;
             header?: never;
@@ -1272,7 +1275,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mobile/v1/scans/{scanId}/receipt": {
+    "/mobile/v1/scans/{scan_id}/receipt": {
         parameters: {
             query?: never;
             header?: never;
@@ -1322,7 +1325,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay through a sticker: a transaction for its terminal (source `sticker`)
+         * Pay through a sticker: a transaction for its terminal (source sticker)
          * @description `{amount, note?}` in minor units of the project's currency, from 0.50 to 10,000.00. Answers the payment page to open (it records the scan). Works whatever the terminal state but disabled; rate limited per IP and per sticker (429 with Retry-After).
          */
         post: operations["postMobileStickersTransactions"];
@@ -1609,7 +1612,7 @@ export interface paths {
         };
         /**
          * The device stream: this terminal's checkouts and edits, live
-         * @description `text/event-stream`: `retry: 3000`, a `: ping` comment every 15 s. `event: transaction` (data: the transaction exactly as `GET /transactions/{id}` answers it) when a transaction naming this terminal is created, by anyone, and on each of its status changes until a final one; `event: terminal` (data: the terminal) when its label or location is edited, and when it is disabled (the stream then ends). Every event has an `id:`; reconnect with `Last-Event-ID` to get what was missed (15 minutes kept). On each connect the open (pending, processing) transactions come first. Holding the stream keeps the terminal `online`; it goes `offline` TERMINAL_STREAM_GRACE_SECONDS after the last stream drops.
+         * @description `text/event-stream`: `retry: 3000`, a `: ping` comment every 15 s. `event: transaction` (data: the transaction exactly as `GET /transactions/{transaction_id}` answers it) when a transaction naming this terminal is created, by anyone, and on each of its status changes until a final one; `event: terminal` (data: the terminal) when its label or location is edited, and when it is disabled (the stream then ends). Every event has an `id:`; reconnect with `Last-Event-ID` to get what was missed (15 minutes kept). On each connect the open (pending, processing) transactions come first. Holding the stream keeps the terminal `online`; it goes `offline` TERMINAL_STREAM_GRACE_SECONDS after the last stream drops.
          */
         get: operations["getTerminalStream"];
         put?: never;
@@ -1640,7 +1643,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}": {
+    "/terminal/v1/transactions/{transaction_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1648,7 +1651,7 @@ export interface paths {
             cookie?: never;
         };
         /** One of the caller's transactions */
-        get: operations["getTerminalTransactionsById"];
+        get: operations["getTerminalTransactionsByTransactionId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1657,7 +1660,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}/cancel": {
+    "/terminal/v1/transactions/{transaction_id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -1674,7 +1677,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}/events": {
+    "/terminal/v1/transactions/{transaction_id}/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -1694,7 +1697,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/terminal/v1/transactions/{id}/refunds": {
+    "/terminal/v1/transactions/{transaction_id}/refunds": {
         parameters: {
             query?: never;
             header?: never;
@@ -1749,7 +1752,12 @@ export interface components {
         };
         Business: {
             address: {
-                [key: string]: string;
+                city: string;
+                country: string;
+                line1: string;
+                line2: string | null;
+                postal_code: string | null;
+                state: string | null;
             } | null;
             country: string;
             created_at: string;
@@ -1763,6 +1771,7 @@ export interface components {
             stripe_secret_key_last4: string | null;
             stripe_webhook_secret_set: boolean;
             support_email: string | null;
+            vat_id: string | null;
         };
         Dashboard: {
             by_cashier: {
@@ -1936,7 +1945,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed";
             detail: string;
             errors?: {
                 code: string;
@@ -1950,6 +1959,7 @@ export interface components {
             type: string;
         };
         Project: {
+            allow_other_currencies: boolean;
             business_id: string;
             cashier_idle_minutes: number;
             close_report_email: boolean;
@@ -2112,6 +2122,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/validation_failed",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "The request body is not valid.",
+                 *       "code": "validation_failed",
+                 *       "request_id": "req-1a2b3c",
+                 *       "errors": [
+                 *         {
+                 *           "field": "amount",
+                 *           "code": "too_small",
+                 *           "message": "Must be greater than 0.",
+                 *           "path": "body.amount"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2121,6 +2149,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/unauthenticated",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "detail": "Send Authorization: Bearer <token>.",
+                 *       "code": "unauthenticated",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2130,6 +2168,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "Your role in this project does not allow this.",
+                 *       "code": "forbidden",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2139,6 +2187,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/not_found",
+                 *       "title": "Not Found",
+                 *       "status": 404,
+                 *       "detail": "Transaction not found.",
+                 *       "code": "not_found",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2148,6 +2206,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/transaction_state_conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "The transaction is already canceled.",
+                 *       "code": "transaction_state_conflict",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2157,6 +2225,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/payload_too_large",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "detail": "The body is larger than 1 MiB.",
+                 *       "code": "payload_too_large",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2166,6 +2244,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/uri_too_long",
+                 *       "title": "URI Too Long",
+                 *       "status": 414,
+                 *       "detail": "The URL is longer than 8 KiB.",
+                 *       "code": "uri_too_long",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2175,6 +2263,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/unsupported_media_type",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "detail": "Send the body as application/json.",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2184,6 +2282,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/currency_not_allowed",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "This project charges in EUR only.",
+                 *       "code": "currency_not_allowed",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2193,6 +2301,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/rate_limited",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "Too many requests: try again in 30 seconds.",
+                 *       "code": "rate_limited",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2202,6 +2320,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "https://scanline.dev/errors/internal_error",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "Something went wrong on our side.",
+                 *       "code": "internal_error",
+                 *       "request_id": "req-1a2b3c"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2331,7 +2459,15 @@ export interface operations {
                      *           "country": "DE",
                      *           "default_currency": "EUR",
                      *           "support_email": "help@corner-bakery.example",
-                     *           "address": {},
+                     *           "address": {
+                     *             "line1": "line1",
+                     *             "line2": "line2",
+                     *             "postal_code": "postal code",
+                     *             "city": "city",
+                     *             "state": "state",
+                     *             "country": "DE"
+                     *           },
+                     *           "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "payment_provider": "simulator",
                      *           "stripe_secret_key_last4": "stripe secret key last4",
                      *           "stripe_publishable_key": "stripe publishable key",
@@ -2371,12 +2507,24 @@ export interface operations {
                  *       "legal_name": "Corner Bakery GmbH",
                  *       "country": "DE",
                  *       "default_currency": "EUR",
-                 *       "support_email": "help@corner-bakery.example"
+                 *       "support_email": "help@corner-bakery.example",
+                 *       "address": {
+                 *         "line1": "Hauptstraße 5",
+                 *         "postal_code": "10115",
+                 *         "city": "Berlin",
+                 *         "country": "DE"
+                 *       },
+                 *       "vat_id": "DE123456789"
                  *     }
                  */
                 "application/json": {
                     address?: {
-                        [key: string]: string;
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        postal_code?: string;
+                        state?: string;
                     };
                     country: string;
                     default_currency: string;
@@ -2392,6 +2540,7 @@ export interface operations {
                     stripe_webhook_secret?: string;
                     /** Format: email */
                     support_email?: string;
+                    vat_id?: string;
                 };
             };
         };
@@ -2410,7 +2559,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2424,6 +2581,7 @@ export interface operations {
             400: components["responses"]["Problem400"];
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];
@@ -2433,12 +2591,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getBusinessesById: {
+    getBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2458,7 +2616,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2478,12 +2644,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteBusinessesById: {
+    deleteBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2507,12 +2673,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchBusinessesById: {
+    patchBusinessesByBusinessId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2525,8 +2691,13 @@ export interface operations {
                  */
                 "application/json": {
                     address?: {
-                        [key: string]: string;
-                    };
+                        city: string;
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        postal_code?: string;
+                        state?: string;
+                    } | null;
                     country?: string;
                     default_currency?: string;
                     legal_name?: string | null;
@@ -2537,6 +2708,7 @@ export interface operations {
                     stripe_secret_key?: string;
                     stripe_webhook_secret?: string;
                     support_email?: string | null;
+                    vat_id?: string | null;
                 };
             };
         };
@@ -2555,7 +2727,15 @@ export interface operations {
                      *       "country": "DE",
                      *       "default_currency": "EUR",
                      *       "support_email": "help@corner-bakery.example",
-                     *       "address": {},
+                     *       "address": {
+                     *         "line1": "line1",
+                     *         "line2": "line2",
+                     *         "postal_code": "postal code",
+                     *         "city": "city",
+                     *         "state": "state",
+                     *         "country": "DE"
+                     *       },
+                     *       "vat_id": "vat_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "payment_provider": "simulator",
                      *       "stripe_secret_key_last4": "stripe secret key last4",
                      *       "stripe_publishable_key": "stripe publishable key",
@@ -2584,7 +2764,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                business_id: string;
             };
             cookie?: never;
         };
@@ -2675,6 +2855,7 @@ export interface operations {
                      *       "close_report_email": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3210,6 +3391,7 @@ export interface operations {
                      *           "close_report_email": false,
                      *           "payout_delay_days": -9007199254740991,
                      *           "payout_time": "payout time",
+                     *           "allow_other_currencies": false,
                      *           "role": "owner",
                      *           "created_at": "2026-11-25T10:00:00.000Z",
                      *           "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3290,6 +3472,7 @@ export interface operations {
                      *       "close_report_email": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3311,12 +3494,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsById: {
+    getProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3354,6 +3537,7 @@ export interface operations {
                      *       "close_report_email": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3371,12 +3555,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsById: {
+    deleteProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3400,12 +3584,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsById: {
+    patchProjectsByProjectId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3415,6 +3599,7 @@ export interface operations {
                  * @example {
                  *       "name": "Main street shop",
                  *       "terminal_offline_alert_minutes": 15,
+                 *       "allow_other_currencies": false,
                  *       "tipping": {
                  *         "enabled": true,
                  *         "percentages": [
@@ -3433,6 +3618,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    allow_other_currencies?: boolean;
                     business_id?: string;
                     cashier_idle_minutes?: number;
                     close_report_email?: boolean;
@@ -3488,6 +3674,7 @@ export interface operations {
                      *       "close_report_email": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -3551,7 +3738,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3602,7 +3789,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3674,13 +3861,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsApiKeysByKeyid: {
+    deleteProjectsApiKeysByKeyId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                keyId: string;
+                key_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3709,8 +3896,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                keyId: string;
+                key_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3814,7 +4001,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -3885,7 +4072,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4021,7 +4208,7 @@ export interface operations {
             header?: never;
             path: {
                 close_id: string;
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4159,7 +4346,7 @@ export interface operations {
             header?: never;
             path: {
                 close_id: string;
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4171,6 +4358,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at
+                     *     txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -4188,7 +4379,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4247,7 +4438,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4379,7 +4570,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4430,8 +4621,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                deliveryId: string;
-                id: string;
+                delivery_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4501,7 +4692,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4542,13 +4733,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsEventsByEid: {
+    getProjectsEventsByEventId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                eid: string;
-                id: string;
+                event_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4586,8 +4777,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                eventId: string;
-                id: string;
+                event_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4641,7 +4832,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4653,6 +4844,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -4701,7 +4899,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4748,7 +4946,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4821,13 +5019,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsInvitationsByInvitationid: {
+    deleteProjectsInvitationsByInvitationId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                invitationId: string;
+                invitation_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4856,8 +5054,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                invitationId: string;
+                invitation_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4900,7 +5098,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -4912,6 +5110,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -4960,7 +5165,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5002,13 +5207,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsMembersByUserid: {
+    deleteProjectsMembersByUserId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                userId: string;
+                project_id: string;
+                user_id: string;
             };
             cookie?: never;
         };
@@ -5032,13 +5237,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsMembersByUserid: {
+    patchProjectsMembersByUserId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                userId: string;
+                project_id: string;
+                user_id: string;
             };
             cookie?: never;
         };
@@ -5116,7 +5321,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5182,8 +5387,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
                 payout_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5243,8 +5448,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
                 payout_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5256,6 +5461,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at
+                     *     txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -5290,8 +5499,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
                 payout_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5354,7 +5563,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5441,7 +5650,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5500,8 +5709,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
                 log_id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5552,7 +5761,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5590,6 +5799,7 @@ export interface operations {
                      *       "close_report_email": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
+                     *       "allow_other_currencies": false,
                      *       "role": "owner",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "deleted_at": "2026-11-25T10:00:00.000Z"
@@ -5645,7 +5855,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5691,13 +5901,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsScansBySid: {
+    getProjectsScansByScanId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                sid: string;
+                project_id: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -5769,7 +5979,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5781,6 +5991,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,outcome,terminal_id,transaction_id,paid_at,rejected_reason,user_agent,app_version
+                     *     scn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:02.000Z,paid,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:09.000Z,,Mozilla/5.0,2.4.0
+                     */
                     "text/csv": string;
                 };
             };
@@ -5800,7 +6014,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5862,7 +6076,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5915,7 +6129,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -5977,13 +6191,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsStaffByStaffid: {
+    deleteProjectsStaffByStaffId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                staffId: string;
+                project_id: string;
+                staff_id: string;
             };
             cookie?: never;
         };
@@ -6007,13 +6221,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsStaffByStaffid: {
+    patchProjectsStaffByStaffId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                staffId: string;
+                project_id: string;
+                staff_id: string;
             };
             cookie?: never;
         };
@@ -6169,7 +6383,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -6238,13 +6452,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsTransactionsByTid: {
+    getProjectsTransactionsByTransactionId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                tid: string;
+                project_id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -6414,8 +6628,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                tid: string;
+                project_id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -6562,7 +6776,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -6574,6 +6788,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at
+                     *     txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z
+                     */
                     "text/csv": string;
                 };
             };
@@ -6591,7 +6809,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -6633,7 +6851,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -6693,7 +6911,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -6783,13 +7001,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsWebhooksByWebhookid: {
+    getProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -6836,13 +7054,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    deleteProjectsWebhooksByWebhookid: {
+    deleteProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -6866,13 +7084,13 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    patchProjectsWebhooksByWebhookid: {
+    patchProjectsWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -6998,8 +7216,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7045,14 +7263,14 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getProjectsWebhooksDeliveriesByDeliveryid: {
+    getProjectsWebhooksDeliveriesByDeliveryId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                deliveryId: string;
-                id: string;
-                webhookId: string;
+                delivery_id: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7132,8 +7350,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7185,8 +7403,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7228,8 +7446,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7267,8 +7485,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
-                webhookId: string;
+                project_id: string;
+                webhook_id: string;
             };
             cookie?: never;
         };
@@ -7499,12 +7717,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getMobileScansByScanid: {
+    getMobileScansByScanId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -7617,7 +7835,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -7691,7 +7909,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -7757,7 +7975,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scanId: string;
+                scan_id: string;
             };
             cookie?: never;
         };
@@ -8263,7 +8481,8 @@ export interface operations {
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "name": "Corner Bakery",
                      *         "currency": "EUR",
-                     *         "time_zone": "Europe/Berlin"
+                     *         "time_zone": "Europe/Berlin",
+                     *         "allow_other_currencies": false
                      *       },
                      *       "business": {
                      *         "name": "Corner Bakery"
@@ -8283,6 +8502,7 @@ export interface operations {
                             required: boolean;
                         };
                         project: {
+                            allow_other_currencies: boolean;
                             currency: string;
                             id: string;
                             name: string;
@@ -9114,6 +9334,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -9140,7 +9367,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": 1250,
-                 *       "currency": "EUR",
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"
@@ -9250,12 +9476,12 @@ export interface operations {
             500: components["responses"]["Problem500"];
         };
     };
-    getTerminalTransactionsById: {
+    getTerminalTransactionsByTransactionId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -9343,7 +9569,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -9435,7 +9661,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };
@@ -9447,6 +9673,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: transaction.updated
+                     *     id: evt_01J9Z3K6V7R2Q8M4N5P6T7W8X9
+                     *     data: {"id":"txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9","status":"succeeded"}
+                     *
+                     *     : ping
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -9464,7 +9697,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                transaction_id: string;
             };
             cookie?: never;
         };

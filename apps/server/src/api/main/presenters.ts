@@ -18,7 +18,17 @@ export function presentBusiness(b: BusinessRow): Business {
     country: b.country,
     default_currency: b.defaultCurrency,
     support_email: b.supportEmail,
-    address: b.address ?? null,
+    address: b.address
+      ? {
+          line1: b.address.line1 ?? '',
+          line2: b.address.line2 ?? null,
+          postal_code: b.address.postal_code ?? null,
+          city: b.address.city ?? '',
+          state: b.address.state ?? null,
+          country: b.address.country ?? b.country,
+        }
+      : null,
+    vat_id: b.vatId,
     payment_provider: b.paymentProvider,
     stripe_secret_key_last4: b.stripeSecretKeyLast4,
     stripe_publishable_key: b.stripePublishableKey,
@@ -43,6 +53,7 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     close_report_email: p.closeReportEmail,
     payout_delay_days: p.payoutDelayDays,
     payout_time: p.payoutTime,
+    allow_other_currencies: p.allowOtherCurrencies,
     // An API key acts at member level for reading.
     role: role ?? 'member',
     created_at: p.createdAt.toISOString(),

@@ -24,7 +24,10 @@ export const businesses = pgTable(
     country: text().notNull(),
     defaultCurrency: text().notNull(),
     supportEmail: text(),
+    /** `{line1, line2?, postal_code?, city, state?, country}` (contracts' businessAddressSchema). */
     address: jsonb().$type<Record<string, string>>(),
+    /** VAT ID or other tax number, printed on receipts (issue 31 §9). */
+    vatId: text(),
     paymentProvider: text().$type<'simulator' | 'stripe'>().notNull().default('simulator'),
     stripeSecretKeyEnc: text(),
     stripeSecretKeyLast4: text(),
@@ -68,6 +71,8 @@ export const projects = pgTable(
     payoutDelayDays: integer('payout_delay_days').notNull().default(2),
     /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
     payoutTime: text('payout_time').notNull().default('06:00'),
+    /** Charges in another currency than `currency` are refused unless this is on (issue 31 §8). */
+    allowOtherCurrencies: boolean('allow_other_currencies').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -59,6 +59,7 @@ export async function createBusiness(
       defaultCurrency: input.default_currency,
       supportEmail: input.support_email ?? null,
       address: input.address ?? null,
+      vatId: input.vat_id ?? null,
       paymentProvider: input.payment_provider,
       stripePublishableKey: input.stripe_publishable_key ?? null,
       ...secretColumns(config, input),
@@ -111,6 +112,7 @@ export async function updateBusiness(
       ...(input.default_currency !== undefined ? { defaultCurrency: input.default_currency } : {}),
       ...(input.support_email !== undefined ? { supportEmail: input.support_email } : {}),
       ...(input.address !== undefined ? { address: input.address } : {}),
+      ...(input.vat_id !== undefined ? { vatId: input.vat_id } : {}),
       paymentProvider: provider,
       ...(input.stripe_publishable_key !== undefined
         ? { stripePublishableKey: input.stripe_publishable_key }

@@ -191,7 +191,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-describe('GET /projects/{id}/dashboard', () => {
+describe('GET /projects/{project_id}/dashboard', () => {
   it('per day across the end of daylight-saving time equals plain SQL over the raw rows', async () => {
     const d = await dashboard('from=2026-10-30&to=2026-11-03');
     expect(d.granularity).toBe('day');

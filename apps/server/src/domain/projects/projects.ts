@@ -142,6 +142,9 @@ export async function updateProject(
         ...(input.close_report_email !== undefined ? { closeReportEmail: input.close_report_email } : {}),
         ...(input.payout_delay_days !== undefined ? { payoutDelayDays: input.payout_delay_days } : {}),
         ...(input.payout_time !== undefined ? { payoutTime: input.payout_time } : {}),
+        ...(input.allow_other_currencies !== undefined
+          ? { allowOtherCurrencies: input.allow_other_currencies }
+          : {}),
         updatedAt: now,
       })
       .where(eq(projects.id, projectId))

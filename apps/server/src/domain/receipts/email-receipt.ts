@@ -6,22 +6,24 @@ import { AppError } from '../../platform/errors';
 import { renderEmail } from '../../platform/mail/render-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { loadScanContext } from '../scans/scan-context';
-import { receiptNumber } from './receipt-link';
+import { getReceipt } from './get-receipt';
+import { receiptFacts } from './receipt-facts';
 
 /**
- * "Email me this receipt" (issue 15 §4): the receipt's link to the address the shopper typed, at
- * most RECEIPT_EMAILS_PER_TRANSACTION times per transaction (one guarded counter). The address is
- * used for this one email and stored nowhere.
+ * "Email me this receipt" (issue 15 §4): the receipt (business, amount, card, date, number) and
+ * its link to the address the shopper typed, at most RECEIPT_EMAILS_PER_TRANSACTION times per
+ * transaction (one guarded counter). The address is used for this one email and stored nowhere.
  */
 export async function emailReceipt(ctx: AppContext, scanId: string, email: string) {
-  const { txn, business } = await loadScanContext(ctx.database.db, scanId);
-  if (!txn.receiptUrl) {
+  const { txn } = await loadScanContext(ctx.database.db, scanId);
+  if (!txn.receiptUrl || !txn.receiptToken) {
     throw new AppError(
       'transaction_state_conflict',
       409,
       'There is no receipt yet: this payment is not paid.',
     );
   }
+  const receipt = await getReceipt(ctx.database.db, txn.receiptToken);
   const [counted] = await ctx.database.db
     .update(transactions)
     .set({ receiptEmailsSent: sql`${transactions.receiptEmailsSent} + 1` })
@@ -40,11 +42,15 @@ export async function emailReceipt(ctx: AppContext, scanId: string, email: strin
       `This receipt was already emailed ${RECEIPT_EMAILS_PER_TRANSACTION} times; open it from the payment page instead.`,
     );
   }
-  const mail = renderEmail(`Your receipt from ${business.name}`, {
-    heading: `Receipt ${receiptNumber(txn)}`,
-    intro: `Thank you for your payment to ${business.name}. Your receipt is one click away; keep this email for your records.`,
+  // The receipt itself, not only its link (issue 31 §10): what a shopper keeps for their records.
+  const business = receipt.business.name;
+  const mail = renderEmail(`Your receipt from ${business}`, {
+    heading: `Receipt ${receipt.number}`,
+    intro: `Thank you for your payment to ${business}. Keep this email for your records.`,
+    details: receiptFacts(receipt),
     actionLabel: 'View your receipt',
     actionUrl: txn.receiptUrl,
+    outro: 'The receipt page also shows any refund made later, and prints on A4 or receipt paper.',
   });
   await sendMail(ctx, { ...mail, to: email, kind: 'receipt' });
   return { sent: true as const, emails_left: RECEIPT_EMAILS_PER_TRANSACTION - counted.sent };

@@ -7,7 +7,7 @@ import { receiptNumber } from './receipt-link';
 export type Receipt = Awaited<ReturnType<typeof getReceipt>>;
 
 /**
- * What a receipt shows (issue 15 §4): the business (name, legal name, address, support email),
+ * What a receipt shows (issue 15 §4): the business (name, legal name, address, VAT ID, support email),
  * the payment (amount, card, time in the project's zone, number) and the refunds made since.
  */
 export async function getReceipt(db: Db, token: string) {
@@ -18,6 +18,7 @@ export async function getReceipt(db: Db, token: string) {
         name: businesses.name,
         legalName: businesses.legalName,
         address: businesses.address,
+        vatId: businesses.vatId,
         supportEmail: businesses.supportEmail,
         country: businesses.country,
       },

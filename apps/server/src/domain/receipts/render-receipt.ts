@@ -2,7 +2,9 @@ import { formatDateTime } from '@scanline/contracts';
 import { escapeHtml } from '../../platform/mail/render-email';
 import { formatRate, includedTax, rateOf } from '../books/vat';
 import { formatMoney } from '../money';
+import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
+import { cardOf, receiptTime } from './receipt-facts';
 
 /** The console's one date formatter (issue 31 §11), in the project's zone, the zone named. */
 const when = (at: Date, timeZone: string) => formatDateTime(at, { timeZone, withZone: true });
@@ -15,12 +17,7 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  */
 export function renderReceipt(r: Receipt): string {
   const { txn, business } = r;
-  const address = business.address
-    ? ['line1', 'line2', 'postal_code', 'city', 'state', 'country']
-        .map((k) => business.address?.[k])
-        .filter(Boolean)
-        .join(', ')
-    : '';
+  const address = addressLines(business.address);
   const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
   // Issue 26 §1: what was charged is the order amount and the tip.
   const total = txn.amount + txn.tipAmount;
@@ -39,9 +36,7 @@ export function renderReceipt(r: Receipt): string {
       : []),
     ['Receipt number', r.number],
     ['Paid', when(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
-    ...(txn.cardLast4
-      ? [['Card', `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? 'Card'} •••• ${txn.cardLast4}`]]
-      : []),
+    ...(cardOf(txn) ? [['Card', cardOf(txn)!]] : []),
     ...(txn.reference ? [['Reference', txn.reference]] : []),
     ...(r.terminal ? [['Terminal', r.terminal]] : []),
     ...(txn.cashierName ? [['Served by', txn.cashierName]] : []),
@@ -61,7 +56,7 @@ export function renderReceipt(r: Receipt): string {
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;padding:1.5rem;display:flex;justify-content:center;background:Canvas;color:CanvasText}
 main{width:100%;max-width:26rem}
-h1{font-size:1.1rem;margin:0}.muted{opacity:.7;margin:.15rem 0;font-size:.9rem}
+h1{font-size:1.1rem;margin:0}.muted{opacity:.7;margin:.15rem 0;font-size:.9rem}address{font-style:normal}
 .total{font-size:2rem;font-weight:700;margin:1.25rem 0 .25rem}
 table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.95rem}
 th{text-align:left;font-weight:500;opacity:.75;padding:.35rem 0;vertical-align:top}td{text-align:right;padding:.35rem 0}
@@ -73,7 +68,8 @@ footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
 </style></head><body><main>
 <header><h1>${escapeHtml(business.name)}</h1>
 ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` : ''}
-${address ? `<p class="muted">${escapeHtml(address)}</p>` : ''}
+${address.length ? `<address class="muted">${address.map(escapeHtml).join('<br>')}</address>` : ''}
+${business.vatId ? `<p class="muted">VAT ID ${escapeHtml(business.vatId)}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
 <p class="total">${escapeHtml(formatMoney(total, txn.currency))}</p>
 ${vat}

@@ -108,7 +108,14 @@ export async function deviceSetup(
   device: DeviceCaller,
 ): Promise<{
   terminal: TerminalRow;
-  project: { id: string; name: string; currency: string; timeZone: string; cashierIdleMinutes: number };
+  project: {
+    id: string;
+    name: string;
+    currency: string;
+    timeZone: string;
+    cashierIdleMinutes: number;
+    allowOtherCurrencies: boolean;
+  };
   business: { name: string };
 }> {
   const [row] = await db
@@ -120,6 +127,7 @@ export async function deviceSetup(
         currency: projects.currency,
         timeZone: projects.timeZone,
         cashierIdleMinutes: projects.cashierIdleMinutes,
+        allowOtherCurrencies: projects.allowOtherCurrencies,
       },
       business: { name: businesses.name },
     })

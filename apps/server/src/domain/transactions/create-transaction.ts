@@ -87,6 +87,7 @@ export async function createTransaction(
   const setup = await terminalSetup(db, target.projectId, target.terminalId);
   if (!setup) throw notFound('Terminal');
   if (setup.status === 'disabled') throw terminalDisabled();
+  refuseOtherCurrency(caller, input.currency, setup);
   const cashier = await cashierOfCreate(db, caller, target.projectId, input.cashier_id);
 
   // Every value is made here, so the answer is known before writing: it is stored with the
@@ -134,6 +135,7 @@ const prepareSetup = (db: Db) =>
       provider: businesses.paymentProvider,
       currency: projects.currency,
       taxRate: projects.taxRate,
+      allowOtherCurrencies: projects.allowOtherCurrencies,
     })
     .from(terminals)
     .innerJoin(projects, eq(projects.id, terminals.projectId))
@@ -212,6 +214,26 @@ async function cashierOfCreate(
     ]);
   }
   return found;
+}
+
+/**
+ * Issue 31 §8: a hand-keyed charge (a terminal's keypad, a person in the console) is in the
+ * project's currency unless the project allows others, so one mis-tap cannot charge in another.
+ * A register's API key names the currency its own system decided on, and keeps doing so.
+ */
+function refuseOtherCurrency(
+  caller: TerminalCaller,
+  currency: string | undefined,
+  setup: { currency: string; allowOtherCurrencies: boolean },
+) {
+  if (currency === undefined || currency === setup.currency || setup.allowOtherCurrencies) return;
+  if (caller.kind !== 'device' && caller.actor.kind === 'api_key') return;
+  throw new AppError(
+    'currency_not_allowed',
+    422,
+    `This project charges in ${setup.currency} only; an admin can allow other currencies in the project's settings.`,
+    [{ path: 'body.currency', message: `Must be ${setup.currency}`, code: 'currency_not_allowed' }],
+  );
 }
 
 /** Who made it (issue 15 §5): the device itself, a register's key, or a person in the console. */

@@ -37,7 +37,7 @@ export async function findCallerTransaction(
   return row;
 }
 
-/** GET /terminal/v1/transactions/{id}: an expired-but-not-yet-swept one is expired on read. */
+/** GET /terminal/v1/transactions/{transaction_id}: an expired-but-not-yet-swept one is expired on read. */
 export async function getTerminalTransaction(db: Db, caller: TerminalCaller, id: string, now: Date) {
   const row = await findCallerTransaction(db, caller, id, 'transactions.read');
   return expireIfDue(db, row, now);

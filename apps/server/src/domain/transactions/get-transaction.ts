@@ -35,7 +35,7 @@ export async function presentedTransaction(db: Db, projectId: string, id: string
   return view ? presentTransaction(view.txn, view.label) : null;
 }
 
-/** `GET …/transactions/{tid}`: every field, the status history, attempts, scans and refunds. */
+/** `GET …/transactions/{transaction_id}`: every field, the status history, attempts, scans and refunds. */
 export async function getTransaction(
   db: Db,
   actor: Actor,

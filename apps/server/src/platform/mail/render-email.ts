@@ -4,6 +4,8 @@ export interface EmailContent {
   actionLabel: string;
   actionUrl: string;
   outro?: string;
+  /** Facts shown between the sentence and the button, one label each with one or more lines (a receipt's). */
+  details?: { label: string; lines: string[] }[];
 }
 
 export interface RenderedEmail {
@@ -15,13 +17,21 @@ export interface RenderedEmail {
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Plain, branded mail: one heading, a sentence, one button, the link as text for clients without HTML. */
+/**
+ * Plain, branded mail: one heading, a sentence, optional labelled facts, one button, the link as
+ * text for clients without HTML.
+ */
 export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
   const text = [
     c.heading,
     '',
     c.intro,
     '',
+    ...(c.details ?? []).flatMap((d) => [
+      `${d.label}: ${d.lines[0] ?? ''}`,
+      ...d.lines.slice(1).map((l) => `  ${l}`),
+    ]),
+    ...(c.details?.length ? [''] : []),
     `${c.actionLabel}: ${c.actionUrl}`,
     '',
     c.outro ?? '',
@@ -36,6 +46,7 @@ export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
 <tr><td style="font-weight:700;font-size:18px;color:#3b82f6;padding-bottom:24px">Scanline</td></tr>
 <tr><td style="font-size:20px;font-weight:600;padding-bottom:12px">${escapeHtml(c.heading)}</td></tr>
 <tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escapeHtml(c.intro)}</td></tr>
+${c.details?.length ? `<tr><td style="padding-bottom:24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;line-height:1.5">${c.details.map((d) => `<tr><th scope="row" align="left" valign="top" style="font-weight:500;color:#6b7280;padding:6px 12px 6px 0;border-top:1px solid #e5e7eb;white-space:nowrap">${escapeHtml(d.label)}</th><td align="right" style="padding:6px 0;border-top:1px solid #e5e7eb">${d.lines.map(escapeHtml).join('<br>')}</td></tr>`).join('')}</table></td></tr>` : ''}
 <tr><td style="padding-bottom:24px"><a href="${escapeHtml(c.actionUrl)}" style="display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(c.actionLabel)}</a></td></tr>
 <tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-bottom:8px">Or open this link: <a href="${escapeHtml(c.actionUrl)}" style="color:#3b82f6;word-break:break-all">${escapeHtml(c.actionUrl)}</a></td></tr>
 ${c.outro ? `<tr><td style="font-size:13px;color:#6b7280;line-height:1.5">${escapeHtml(c.outro)}</td></tr>` : ''}

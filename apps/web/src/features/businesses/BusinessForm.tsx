@@ -18,6 +18,39 @@ export interface BusinessInput {
   stripe_secret_key?: string;
   stripe_webhook_secret?: string;
   stripe_publishable_key?: string;
+  vat_id?: string;
+}
+
+/** The address as the form edits it: every part a string, empty when not given. */
+interface AddressInput {
+  line1: string;
+  line2: string;
+  postal_code: string;
+  city: string;
+  state: string;
+  country: string;
+}
+
+const addressOf = (business: Business | undefined): AddressInput => ({
+  line1: business?.address?.line1 ?? '',
+  line2: business?.address?.line2 ?? '',
+  postal_code: business?.address?.postal_code ?? '',
+  city: business?.address?.city ?? '',
+  state: business?.address?.state ?? '',
+  country: business?.address?.country ?? '',
+});
+
+/**
+ * The address to send: null when every part is empty (none, or cleared), else its filled parts;
+ * the country defaults to the business's.
+ */
+function addressBody(a: AddressInput, businessCountry: string) {
+  const parts = Object.entries(a).filter(([k, v]) => k !== 'country' && v.trim() !== '');
+  if (parts.length === 0) return null;
+  return {
+    ...Object.fromEntries(parts.map(([k, v]) => [k, v.trim()])),
+    country: (a.country.trim() || businessCountry).toUpperCase(),
+  };
 }
 
 const PROVIDERS = [
@@ -43,7 +76,10 @@ export function BusinessForm({
     support_email: business?.support_email ?? '',
     payment_provider: business?.payment_provider ?? 'simulator',
     stripe_publishable_key: business?.stripe_publishable_key ?? '',
+    vat_id: business?.vat_id ?? '',
   });
+  const [address, setAddress] = useState<AddressInput>(() => addressOf(business));
+  const setPart = (k: keyof AddressInput) => (v: string) => setAddress((a) => ({ ...a, [k]: v }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,6 +96,14 @@ export function BusinessForm({
     };
     for (const k of ['legal_name', 'support_email', 'stripe_secret_key', 'stripe_webhook_secret'])
       if (!body[k]) delete body[k];
+    // Clearing the VAT ID or the whole address of an existing business removes it.
+    if (!form.vat_id?.trim()) {
+      if (business?.vat_id) body.vat_id = null;
+      else delete body.vat_id;
+    }
+    const sentAddress = addressBody(address, String(body.country));
+    if (sentAddress) body.address = sentAddress;
+    else if (business?.address) body.address = null;
     // Clearing the publishable key on an existing business removes it; on a new one, leave it out.
     if (!body.stripe_publishable_key) {
       if (business?.stripe_publishable_key) body.stripe_publishable_key = null;
@@ -123,6 +167,86 @@ export function BusinessForm({
             />
           </FormField>
         </div>
+        <fieldset className="form-group">
+          <legend>Address (printed on receipts)</legend>
+          <FormField id="biz-line1" label="Street and number" error={errors['address.line1']}>
+            <InputText
+              id="biz-line1"
+              value={address.line1}
+              autoComplete="address-line1"
+              maxLength={200}
+              onChange={(e) => setPart('line1')(e.target.value)}
+            />
+          </FormField>
+          <FormField id="biz-line2" label="Address line 2 (optional)" error={errors['address.line2']}>
+            <InputText
+              id="biz-line2"
+              value={address.line2}
+              autoComplete="address-line2"
+              maxLength={200}
+              onChange={(e) => setPart('line2')(e.target.value)}
+            />
+          </FormField>
+          <div className="form-row">
+            <FormField id="biz-postal" label="Postal code" error={errors['address.postal_code']}>
+              <InputText
+                id="biz-postal"
+                value={address.postal_code}
+                autoComplete="postal-code"
+                maxLength={20}
+                onChange={(e) => setPart('postal_code')(e.target.value)}
+              />
+            </FormField>
+            <FormField id="biz-city" label="City" error={errors['address.city']}>
+              <InputText
+                id="biz-city"
+                value={address.city}
+                autoComplete="address-level2"
+                maxLength={120}
+                onChange={(e) => setPart('city')(e.target.value)}
+              />
+            </FormField>
+          </div>
+          <div className="form-row">
+            <FormField id="biz-state" label="State or region (optional)" error={errors['address.state']}>
+              <InputText
+                id="biz-state"
+                value={address.state}
+                autoComplete="address-level1"
+                maxLength={120}
+                onChange={(e) => setPart('state')(e.target.value)}
+              />
+            </FormField>
+            <FormField
+              id="biz-address-country"
+              label="Country (ISO code)"
+              error={errors['address.country']}
+              help="Empty: the business's country."
+            >
+              <InputText
+                id="biz-address-country"
+                value={address.country}
+                autoComplete="country"
+                maxLength={2}
+                placeholder={form.country.toUpperCase()}
+                onChange={(e) => setPart('country')(e.target.value)}
+              />
+            </FormField>
+          </div>
+        </fieldset>
+        <FormField
+          id="biz-vat"
+          label="VAT ID (optional)"
+          error={errors.vat_id}
+          help="Or another tax number, e.g. DE123456789. Printed on receipts."
+        >
+          <InputText
+            id="biz-vat"
+            value={form.vat_id ?? ''}
+            maxLength={32}
+            onChange={(e) => set('vat_id')(e.target.value)}
+          />
+        </FormField>
         <FormField id="biz-support" label="Support email" error={errors.support_email}>
           <InputText
             id="biz-support"

@@ -1,5 +1,6 @@
 import type { AuditEntry, Member } from '@scanline/contracts';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
@@ -31,7 +32,7 @@ export default function ProjectSettingsPage() {
     <>
       <PageHeader
         title="Project settings"
-        subtitle="Name, business, time zone, currency, terminal alerts and two-step verification."
+        subtitle="Name, business, time zone, currencies, terminal alerts and two-step verification."
       />
       <QueryState query={project}>
         {() => (
@@ -80,7 +81,13 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
   const ui = useUi();
   const project = useProject(projectId);
   const businesses = useBusinesses();
-  const [form, setForm] = useState({ name: '', business_id: '', time_zone: '', currency: '' });
+  const [form, setForm] = useState({
+    name: '',
+    business_id: '',
+    time_zone: '',
+    currency: '',
+    allow_other_currencies: false,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (project.data)
@@ -89,6 +96,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
         business_id: project.data.business_id,
         time_zone: project.data.time_zone,
         currency: project.data.currency,
+        allow_other_currencies: project.data.allow_other_currencies,
       });
   }, [project.data]);
   const save = useAction(
@@ -100,7 +108,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
     setErrors({});
     const p = project.data!;
     const changed = Object.fromEntries(
-      Object.entries(form).filter(([k, v]) => v !== (p as unknown as Record<string, string>)[k]),
+      Object.entries(form).filter(([k, v]) => v !== (p as unknown as Record<string, unknown>)[k]),
     );
     try {
       await save.mutateAsync(changed);
@@ -162,6 +170,20 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           onChange={(e) => setForm({ ...form, currency: e.target.value.toUpperCase() })}
         />
       </FormField>
+      <div className="checkbox-row">
+        <Checkbox
+          inputId="settings-other-currencies"
+          checked={form.allow_other_currencies}
+          disabled={!canEdit}
+          aria-describedby="settings-other-currencies-help"
+          onChange={(e) => setForm({ ...form, allow_other_currencies: Boolean(e.checked) })}
+        />
+        <label htmlFor="settings-other-currencies">Allow charges in other currencies</label>
+      </div>
+      <p id="settings-other-currencies-help" className="muted">
+        Off: terminals and the console charge in {form.currency || 'the project’s currency'} only (the keypad
+        shows no currency picker). A register’s API key may always name the currency it charges in.
+      </p>
       {canEdit && <Button type="submit" label="Save settings" loading={save.isPending} />}
     </form>
   );

@@ -18,8 +18,8 @@ import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 import { presentApiKey } from '../presenters';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-const keyParams = params.extend({ keyId: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
+const keyParams = params.extend({ key_id: z.string().min(1).max(64) });
 const tags = ['api-keys'];
 
 export function apiKeyRoutes(root: FastifyInstance) {
@@ -43,7 +43,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/projects/:id/api-keys',
+    '/projects/:project_id/api-keys',
     {
       schema: {
         tags,
@@ -57,7 +57,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
       const { key, secret } = await createApiKey(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.body,
         ctx.now(),
       );
@@ -67,7 +67,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id/api-keys',
+    '/projects/:project_id/api-keys',
     {
       schema: {
         tags,
@@ -78,13 +78,18 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listApiKeys(db, actorOf(request), request.params.id, listRequestOf(request.query));
+      const page = await listApiKeys(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        listRequestOf(request.query),
+      );
       return { data: page.data.map(presentApiKey), next_cursor: page.next_cursor };
     },
   );
 
   app.post(
-    '/projects/:id/api-keys/:keyId/roll',
+    '/projects/:project_id/api-keys/:key_id/roll',
     {
       schema: {
         tags,
@@ -98,8 +103,8 @@ export function apiKeyRoutes(root: FastifyInstance) {
       const { key, secret } = await rollApiKey(
         ctx.database,
         actorOf(request),
-        request.params.id,
-        request.params.keyId,
+        request.params.project_id,
+        request.params.key_id,
         request.body.grace_period_seconds,
         ctx.now(),
       );
@@ -109,7 +114,7 @@ export function apiKeyRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/projects/:id/api-keys/:keyId',
+    '/projects/:project_id/api-keys/:key_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -119,7 +124,13 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeApiKey(ctx.database, actorOf(request), request.params.id, request.params.keyId, ctx.now());
+      await revokeApiKey(
+        ctx.database,
+        actorOf(request),
+        request.params.project_id,
+        request.params.key_id,
+        ctx.now(),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -22,7 +22,7 @@ import { listRequestOf } from '../../list-request';
 import { userActorOf } from '../actor';
 import { presentBusiness } from '../presenters';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ business_id: z.string().min(1).max(64) });
 const tags = ['businesses'];
 
 export function businessRoutes(root: FastifyInstance) {
@@ -68,14 +68,16 @@ export function businessRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/businesses/:id',
+    '/businesses/:business_id',
     { schema: { tags, summary: 'One business', params, response: { 200: businessSchema } } },
     async (request) =>
-      presentBusiness(await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.id)),
+      presentBusiness(
+        await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.business_id),
+      ),
   );
 
   app.patch(
-    '/businesses/:id',
+    '/businesses/:business_id',
     {
       schema: {
         tags,
@@ -91,7 +93,7 @@ export function businessRoutes(root: FastifyInstance) {
           ctx.database.db,
           ctx.config,
           userActorOf(request).uid,
-          request.params.id,
+          request.params.business_id,
           request.body,
           ctx.now(),
         ),
@@ -99,7 +101,7 @@ export function businessRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/businesses/:id',
+    '/businesses/:business_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -109,13 +111,13 @@ export function businessRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteBusiness(ctx.database.db, userActorOf(request).uid, request.params.id);
+      await deleteBusiness(ctx.database.db, userActorOf(request).uid, request.params.business_id);
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/businesses/:id/payment-provider/test',
+    '/businesses/:business_id/payment-provider/test',
     {
       schema: {
         tags,
@@ -125,7 +127,11 @@ export function businessRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const business = await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.id);
+      const business = await getOwnedBusiness(
+        ctx.database.db,
+        userActorOf(request).uid,
+        request.params.business_id,
+      );
       const base = ctx.config.stripeApiBase ? new URL(ctx.config.stripeApiBase) : undefined;
       const endpoint = base
         ? {

@@ -17,7 +17,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const closeParams = params.extend({ close_id: z.string().min(1).max(64) });
 const tags = ['closes'];
 
@@ -27,7 +27,7 @@ export function closeRoutes(root: FastifyInstance) {
   const db = root.ctx.database.db;
 
   app.get(
-    '/projects/:id/closes',
+    '/projects/:project_id/closes',
     {
       schema: {
         tags,
@@ -39,11 +39,12 @@ export function closeRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(closeSchema) },
       },
     },
-    async (request) => listCloses(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listCloses(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/closes/verify',
+    '/projects/:project_id/closes/verify',
     {
       schema: {
         tags,
@@ -56,11 +57,11 @@ export function closeRoutes(root: FastifyInstance) {
         response: { 200: closeVerifySchema },
       },
     },
-    async (request) => verifyProjectCloses(db, actorOf(request), request.params.id),
+    async (request) => verifyProjectCloses(db, actorOf(request), request.params.project_id),
   );
 
   app.get(
-    '/projects/:id/closes/:close_id',
+    '/projects/:project_id/closes/:close_id',
     {
       schema: {
         tags,
@@ -69,11 +70,11 @@ export function closeRoutes(root: FastifyInstance) {
         response: { 200: closeDetailSchema },
       },
     },
-    async (request) => getClose(db, actorOf(request), request.params.id, request.params.close_id),
+    async (request) => getClose(db, actorOf(request), request.params.project_id, request.params.close_id),
   );
 
   app.get(
-    '/projects/:id/closes/:close_id/export.csv',
+    '/projects/:project_id/closes/:close_id/export.csv',
     {
       config: { cookieAuth: true },
       schema: {
@@ -91,7 +92,7 @@ export function closeRoutes(root: FastifyInstance) {
       const { lines, filename } = await exportClose(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.params.close_id,
         request.query.format,
       );

@@ -6,7 +6,7 @@ import { getDashboard } from '../../../domain/dashboard/get-dashboard';
 import { projectAccess } from '../../../domain/projects/project-access';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 
 export function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +14,7 @@ export function dashboardRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/dashboard',
+    '/projects/:project_id/dashboard',
     {
       schema: {
         tags: ['dashboard'],
@@ -25,7 +25,12 @@ export function dashboardRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { project } = await projectAccess(db, actorOf(request), request.params.id, 'dashboard.read');
+      const { project } = await projectAccess(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        'dashboard.read',
+      );
       const q = request.query;
       return getDashboard(
         db,

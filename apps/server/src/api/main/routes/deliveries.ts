@@ -22,8 +22,8 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-const webhookParams = params.extend({ webhookId: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
+const webhookParams = params.extend({ webhook_id: z.string().min(1).max(64) });
 const tags = ['webhooks'];
 
 export function deliveryRoutes(root: FastifyInstance) {
@@ -32,7 +32,7 @@ export function deliveryRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/webhooks/:webhookId/deliveries',
+    '/projects/:project_id/webhooks/:webhook_id/deliveries',
     {
       schema: {
         tags,
@@ -50,8 +50,8 @@ export function deliveryRoutes(root: FastifyInstance) {
       const page = await listDeliveries(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
         listRequestOf(request.query),
       );
       return { data: page.data.map(presentDelivery), next_cursor: page.next_cursor };
@@ -59,12 +59,12 @@ export function deliveryRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id/webhooks/:webhookId/deliveries/:deliveryId',
+    '/projects/:project_id/webhooks/:webhook_id/deliveries/:delivery_id',
     {
       schema: {
         tags,
         summary: 'A delivery with every attempt',
-        params: webhookParams.extend({ deliveryId: z.string().min(1).max(64) }),
+        params: webhookParams.extend({ delivery_id: z.string().min(1).max(64) }),
         response: { 200: deliveryDetailSchema },
       },
     },
@@ -72,9 +72,9 @@ export function deliveryRoutes(root: FastifyInstance) {
       const d = await getDelivery(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
-        request.params.deliveryId,
+        request.params.project_id,
+        request.params.webhook_id,
+        request.params.delivery_id,
       );
       return {
         ...presentDelivery(d.delivery),
@@ -86,23 +86,28 @@ export function deliveryRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/projects/:id/deliveries/:deliveryId/resend',
+    '/projects/:project_id/deliveries/:delivery_id/resend',
     {
       schema: {
         tags,
         summary: 'Send a delivery again now',
-        params: params.extend({ deliveryId: z.string().min(1).max(64) }),
+        params: params.extend({ delivery_id: z.string().min(1).max(64) }),
         response: { 202: deliverySchema },
       },
     },
     async (request, reply) => {
-      const row = await resendDelivery(ctx, actorOf(request), request.params.id, request.params.deliveryId);
+      const row = await resendDelivery(
+        ctx,
+        actorOf(request),
+        request.params.project_id,
+        request.params.delivery_id,
+      );
       return reply.status(202).send(presentDelivery(row));
     },
   );
 
   app.post(
-    '/projects/:id/webhooks/:webhookId/recover',
+    '/projects/:project_id/webhooks/:webhook_id/recover',
     {
       schema: {
         tags,
@@ -116,8 +121,8 @@ export function deliveryRoutes(root: FastifyInstance) {
       const requeued = await recoverDeliveries(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
         new Date(request.body.since),
       );
       return reply.status(202).send({ requeued });
@@ -125,23 +130,28 @@ export function deliveryRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id/events/:eventId/deliveries',
+    '/projects/:project_id/events/:event_id/deliveries',
     {
       schema: {
         tags,
         summary: 'Deliveries of one event, to every endpoint',
-        params: params.extend({ eventId: z.string().min(1).max(64) }),
+        params: params.extend({ event_id: z.string().min(1).max(64) }),
         response: { 200: pageSchema(deliverySchema) },
       },
     },
     async (request) => {
-      const rows = await listEventDeliveries(db, actorOf(request), request.params.id, request.params.eventId);
+      const rows = await listEventDeliveries(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.params.event_id,
+      );
       return { data: rows.map(presentDelivery), next_cursor: null };
     },
   );
 
   app.get(
-    '/projects/:id/deliveries',
+    '/projects/:project_id/deliveries',
     {
       schema: {
         tags,
@@ -155,7 +165,7 @@ export function deliveryRoutes(root: FastifyInstance) {
       const rows = await listObjectDeliveries(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.query.object_id,
       );
       return { data: rows.map(presentDelivery), next_cursor: null };

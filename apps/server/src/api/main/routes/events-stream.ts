@@ -10,7 +10,7 @@ import { AppError } from '../../../platform/errors';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const RETRY_MS = 3000;
 const PING_MS = 15_000;
 /** Safety net for a missed hint, and the rhythm at which the caller's access is checked again. */
@@ -35,7 +35,7 @@ function concerns(actor: Actor, message: Record<string, unknown>) {
 }
 
 /**
- * `GET /projects/{id}/events/stream` (issue 17 §4): the project's events, live, as webhooks
+ * `GET /projects/{project_id}/events/stream` (issue 17 §4): the project's events, live, as webhooks
  * carry them — what `scanline listen` forwards to a local endpoint. Every replica hears every
  * change on the bus; each stream reads the events table itself, so it works behind a load
  * balancer and resumes from `Last-Event-ID` on any replica.
@@ -47,7 +47,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
   closeEventStreamsOnShutdown(root);
 
   app.get(
-    '/projects/:id/events/stream',
+    '/projects/:project_id/events/stream',
     {
       schema: {
         tags: ['events'],
@@ -69,7 +69,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const projectId = request.params.id;
+      const projectId = request.params.project_id;
       await projectAccess(db, actor, projectId, 'events.read');
       const lastEventId = request.headers['last-event-id'];
       const start = lastEventId

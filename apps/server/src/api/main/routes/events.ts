@@ -7,7 +7,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['events'];
 
 export function eventRoutes(root: FastifyInstance) {
@@ -15,7 +15,7 @@ export function eventRoutes(root: FastifyInstance) {
   const db = root.ctx.database.db;
 
   app.get(
-    '/projects/:id/events',
+    '/projects/:project_id/events',
     {
       schema: {
         tags,
@@ -26,19 +26,20 @@ export function eventRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(eventSchema) },
       },
     },
-    async (request) => listEvents(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listEvents(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/events/:eid',
+    '/projects/:project_id/events/:event_id',
     {
       schema: {
         tags,
         summary: 'One event',
-        params: params.extend({ eid: z.string().min(1).max(64) }),
+        params: params.extend({ event_id: z.string().min(1).max(64) }),
         response: { 200: eventSchema },
       },
     },
-    async (request) => getEvent(db, actorOf(request), request.params.id, request.params.eid),
+    async (request) => getEvent(db, actorOf(request), request.params.project_id, request.params.event_id),
   );
 }

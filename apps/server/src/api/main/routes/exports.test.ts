@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-describe('GET /projects/{id}/transactions/export.csv', () => {
+describe('GET /projects/{project_id}/transactions/export.csv', () => {
   it('streams every row (across keyset batches), newest first, with a header and a total', async () => {
     const res = await get('/transactions/export.csv');
     expect(res.statusCode, res.body).toBe(200);
@@ -131,7 +131,7 @@ describe('GET /projects/{id}/transactions/export.csv', () => {
   });
 });
 
-describe('GET /projects/{id}/scans/export.csv', () => {
+describe('GET /projects/{project_id}/scans/export.csv', () => {
   it('streams the filtered scans', async () => {
     const res = await get('/scans/export.csv?outcome[equals]=abandoned');
     expect(res.statusCode, res.body).toBe(200);

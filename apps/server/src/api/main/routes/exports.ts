@@ -14,7 +14,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 // The list's query (filters `field[mode]=value`, `sort`), without paging; `time_zone` decides
 // which instants a date filter's day covers (the project's zone by default).
 const exportQueryOf = (spec: ListSpec) =>
@@ -54,7 +54,7 @@ export function exportRoutes(root: FastifyInstance) {
 
   for (const { kind, action, summary, spec } of KINDS) {
     app.get(
-      `/projects/:id/${kind}/export.csv`,
+      `/projects/:project_id/${kind}/export.csv`,
       {
         config: { cookieAuth: true },
         schema: {
@@ -66,7 +66,7 @@ export function exportRoutes(root: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { project } = await projectAccess(db, actorOf(request), request.params.id, action);
+        const { project } = await projectAccess(db, actorOf(request), request.params.project_id, action);
         const q = request.query as Record<string, string | undefined>;
         const timeZone = q.time_zone ?? project.timeZone;
         if (!timeZoneSchema.safeParse(timeZone).success) {

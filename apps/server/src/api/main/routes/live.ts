@@ -6,7 +6,7 @@ import { BUS_CHANNELS, type BusChannel } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const PING_MS = 25_000;
 
 /** Bus channel → SSE event name and the fields forwarded (ids and status only; clients re-fetch). */
@@ -17,7 +17,7 @@ const FORWARDED: [BusChannel, string, string[]][] = [
 ];
 
 /**
- * `GET /projects/{id}/live`: the console's live view of one project. Forwards this project's
+ * `GET /projects/{project_id}/live`: the console's live view of one project. Forwards this project's
  * bus messages (from every replica) as `transaction`, `terminal` and `delivery` events, with
  * a `: ping` comment every 25 s so proxies keep the connection. Takes the session cookie
  * too, since the browser's EventSource cannot send an Authorization header.
@@ -28,7 +28,7 @@ export function liveRoutes(root: FastifyInstance) {
   closeEventStreamsOnShutdown(root);
 
   app.get(
-    '/projects/:id/live',
+    '/projects/:project_id/live',
     {
       config: { cookieAuth: true },
       schema: {
@@ -41,7 +41,7 @@ export function liveRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const projectId = request.params.id;
+      const projectId = request.params.project_id;
       await projectAccess(ctx.database.db, actorOf(request), projectId, 'project.read');
       const stream = openEventStream(request, reply, { retryMs: 3000, kind: 'console_live' });
       const unsubscribers = FORWARDED.map(([channel, event, fields]) =>

@@ -16,7 +16,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const payoutParams = params.extend({ payout_id: z.string().min(1).max(64) });
 const tags = ['payouts'];
 
@@ -27,7 +27,7 @@ export function payoutRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/payouts',
+    '/projects/:project_id/payouts',
     {
       schema: {
         tags,
@@ -38,11 +38,12 @@ export function payoutRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(payoutSchema) },
       },
     },
-    async (request) => listPayouts(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listPayouts(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/payouts/next',
+    '/projects/:project_id/payouts/next',
     {
       schema: {
         tags,
@@ -53,19 +54,19 @@ export function payoutRoutes(root: FastifyInstance) {
         response: { 200: nextPayoutSchema },
       },
     },
-    async (request) => getNextPayout(db, actorOf(request), request.params.id, ctx.now()),
+    async (request) => getNextPayout(db, actorOf(request), request.params.project_id, ctx.now()),
   );
 
   app.get(
-    '/projects/:id/payouts/:payout_id',
+    '/projects/:project_id/payouts/:payout_id',
     {
       schema: { tags, summary: 'One payout', params: payoutParams, response: { 200: payoutSchema } },
     },
-    async (request) => getPayout(db, actorOf(request), request.params.id, request.params.payout_id),
+    async (request) => getPayout(db, actorOf(request), request.params.project_id, request.params.payout_id),
   );
 
   app.get(
-    '/projects/:id/payouts/:payout_id/items',
+    '/projects/:project_id/payouts/:payout_id/items',
     {
       schema: {
         tags,
@@ -80,14 +81,14 @@ export function payoutRoutes(root: FastifyInstance) {
       listPayoutItems(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.params.payout_id,
         listRequestOf(request.query),
       ),
   );
 
   app.get(
-    '/projects/:id/payouts/:payout_id/export.csv',
+    '/projects/:project_id/payouts/:payout_id/export.csv',
     {
       config: { cookieAuth: true },
       schema: {
@@ -106,7 +107,7 @@ export function payoutRoutes(root: FastifyInstance) {
       const { lines, filename } = await exportPayout(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.params.payout_id,
         request.query.format,
       );

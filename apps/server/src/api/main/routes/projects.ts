@@ -26,7 +26,7 @@ import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentAudit, presentProject } from '../presenters';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['projects'];
 // The table-query format (`sort=-name`, `currency[equals]=EUR`) plus the older `q` search.
 const listQuery = listQueryOf(projectListSpec).extend({
@@ -79,16 +79,21 @@ export function projectRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id',
+    '/projects/:project_id',
     { schema: { tags, summary: 'One project', params, response: { 200: projectSchema } } },
     async (request) => {
-      const { project, role } = await projectAccess(db, actorOf(request), request.params.id, 'project.read');
+      const { project, role } = await projectAccess(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        'project.read',
+      );
       return presentProject(project, role);
     },
   );
 
   app.patch(
-    '/projects/:id',
+    '/projects/:project_id',
     {
       schema: {
         tags,
@@ -102,7 +107,7 @@ export function projectRoutes(root: FastifyInstance) {
       const { project, role } = await updateProject(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.body,
         ctx.now(),
       );
@@ -111,7 +116,7 @@ export function projectRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/projects/:id',
+    '/projects/:project_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -121,22 +126,27 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteProject(db, actorOf(request), request.params.id, ctx.now());
+      await deleteProject(db, actorOf(request), request.params.project_id, ctx.now());
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/projects/:id/restore',
+    '/projects/:project_id/restore',
     { schema: { tags, summary: 'Restore a deleted project', params, response: { 200: projectSchema } } },
     async (request) => {
-      const { project, role } = await restoreProject(db, actorOf(request), request.params.id, ctx.now());
+      const { project, role } = await restoreProject(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        ctx.now(),
+      );
       return presentProject(project, role);
     },
   );
 
   app.post(
-    '/projects/:id/transfer',
+    '/projects/:project_id/transfer',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -147,13 +157,19 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await transferProject(db, actorOf(request), request.params.id, request.body.to_user_id, ctx.now());
+      await transferProject(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.body.to_user_id,
+        ctx.now(),
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.get(
-    '/projects/:id/audit',
+    '/projects/:project_id/audit',
     {
       schema: {
         tags,
@@ -164,7 +180,12 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listAudit(db, actorOf(request), request.params.id, listRequestOf(request.query));
+      const page = await listAudit(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        listRequestOf(request.query),
+      );
       return {
         data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))),
         next_cursor: page.next_cursor,

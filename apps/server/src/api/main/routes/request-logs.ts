@@ -11,7 +11,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['request logs'];
 
 export function requestLogRoutes(root: FastifyInstance) {
@@ -19,7 +19,7 @@ export function requestLogRoutes(root: FastifyInstance) {
   const db = root.ctx.database.db;
 
   app.get(
-    '/projects/:id/request-logs',
+    '/projects/:project_id/request-logs',
     {
       schema: {
         tags,
@@ -30,11 +30,12 @@ export function requestLogRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(requestLogSchema) },
       },
     },
-    async (request) => listRequestLogs(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listRequestLogs(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/request-logs/:log_id',
+    '/projects/:project_id/request-logs/:log_id',
     {
       schema: {
         tags,
@@ -43,6 +44,6 @@ export function requestLogRoutes(root: FastifyInstance) {
         response: { 200: requestLogSchema },
       },
     },
-    async (request) => getRequestLog(db, actorOf(request), request.params.id, request.params.log_id),
+    async (request) => getRequestLog(db, actorOf(request), request.params.project_id, request.params.log_id),
   );
 }

@@ -8,7 +8,7 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['scans'];
 
 export function scanRoutes(root: FastifyInstance) {
@@ -16,7 +16,7 @@ export function scanRoutes(root: FastifyInstance) {
   const db = root.ctx.database.db;
 
   app.get(
-    '/projects/:id/scans',
+    '/projects/:project_id/scans',
     {
       schema: {
         tags,
@@ -27,19 +27,20 @@ export function scanRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(scanSchema) },
       },
     },
-    async (request) => listScans(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listScans(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/scans/:sid',
+    '/projects/:project_id/scans/:scan_id',
     {
       schema: {
         tags,
         summary: 'One scan',
-        params: params.extend({ sid: z.string().min(1).max(64) }),
+        params: params.extend({ scan_id: z.string().min(1).max(64) }),
         response: { 200: scanSchema },
       },
     },
-    async (request) => getScan(db, actorOf(request), request.params.id, request.params.sid),
+    async (request) => getScan(db, actorOf(request), request.params.project_id, request.params.scan_id),
   );
 }

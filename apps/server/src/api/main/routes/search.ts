@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { searchProject } from '../../../domain/search/search-project';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
 
 export function searchRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = root.ctx.database.db;
 
   app.get(
-    '/projects/:id/search',
+    '/projects/:project_id/search',
     {
       schema: {
         tags: ['search'],
@@ -26,6 +26,6 @@ export function searchRoutes(root: FastifyInstance) {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request) => searchProject(db, actorOf(request), request.params.id, request.query.q),
+    async (request) => searchProject(db, actorOf(request), request.params.project_id, request.query.q),
   );
 }

@@ -16,8 +16,8 @@ import { updateStaff } from '../../../domain/staff/update-staff';
 import { pinLookupKey } from '../../../platform/crypto/pin-lookup';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-const staffParams = z.object({ id: z.string().min(1).max(64), staffId: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
+const staffParams = z.object({ project_id: z.string().min(1).max(64), staff_id: z.string().min(1).max(64) });
 const tags = ['staff'];
 
 /** Issue 26 §2: the people who sign in to the project's terminals with a PIN. Admins and owners. */
@@ -27,7 +27,7 @@ export function staffRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/staff',
+    '/projects/:project_id/staff',
     {
       schema: {
         tags,
@@ -38,13 +38,13 @@ export function staffRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listStaff(db, { actor: actorOf(request), projectId: request.params.id });
+      const rows = await listStaff(db, { actor: actorOf(request), projectId: request.params.project_id });
       return { data: rows.map(presentStaff) };
     },
   );
 
   app.post(
-    '/projects/:id/staff',
+    '/projects/:project_id/staff',
     {
       schema: {
         tags,
@@ -60,7 +60,7 @@ export function staffRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const row = await createStaff(db, {
         actor: actorOf(request),
-        projectId: request.params.id,
+        projectId: request.params.project_id,
         input: request.body,
         pinKey: pinLookupKey(ctx.config),
         now: ctx.now(),
@@ -70,7 +70,7 @@ export function staffRoutes(root: FastifyInstance) {
   );
 
   app.patch(
-    '/projects/:id/staff/:staffId',
+    '/projects/:project_id/staff/:staff_id',
     {
       schema: {
         tags,
@@ -86,8 +86,8 @@ export function staffRoutes(root: FastifyInstance) {
     async (request) => {
       const row = await updateStaff(db, {
         actor: actorOf(request),
-        projectId: request.params.id,
-        staffId: request.params.staffId,
+        projectId: request.params.project_id,
+        staffId: request.params.staff_id,
         input: request.body,
         pinKey: pinLookupKey(ctx.config),
         now: ctx.now(),
@@ -97,7 +97,7 @@ export function staffRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/projects/:id/staff/:staffId',
+    '/projects/:project_id/staff/:staff_id',
     {
       schema: {
         tags,
@@ -109,8 +109,8 @@ export function staffRoutes(root: FastifyInstance) {
     async (request, reply) => {
       await deleteStaff(db, {
         actor: actorOf(request),
-        projectId: request.params.id,
-        staffId: request.params.staffId,
+        projectId: request.params.project_id,
+        staffId: request.params.staff_id,
         now: ctx.now(),
       });
       return reply.status(204).send(null);

@@ -35,7 +35,7 @@ import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
 import { presentInvitation, presentMember } from '../presenters';
 
-const projectParams = z.object({ id: z.string().min(1).max(64) });
+const projectParams = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['team'];
 
 async function mailInvitations(ctx: AppContext, projectName: string, issued: IssuedInvitation[]) {
@@ -58,11 +58,12 @@ export function teamRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/members',
+    '/projects/:project_id/members',
     {
       schema: {
         tags,
-        summary: 'Members (filter, sort and page: `role[equals]=owner,admin`, `sort=email`)',
+        summary: 'Members of the project (filtered, sorted and paged)',
+        description: 'Filter, sort and page like every list: `role[equals]=owner,admin`, `sort=email`.',
         params: projectParams,
         querystring: listQueryOf(memberListSpec).extend({
           role: roleSchema.optional(),
@@ -73,7 +74,7 @@ export function teamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listMembers(db, actorOf(request), request.params.id, {
+      const page = await listMembers(db, actorOf(request), request.params.project_id, {
         // Validated by the schema above; the filters' index signature hides its type.
         role: q.role as Role | undefined,
         q: q.q,
@@ -83,9 +84,9 @@ export function teamRoutes(root: FastifyInstance) {
     },
   );
 
-  const memberParams = projectParams.extend({ userId: z.string().min(1).max(128) });
+  const memberParams = projectParams.extend({ user_id: z.string().min(1).max(128) });
   app.patch(
-    '/projects/:id/members/:userId',
+    '/projects/:project_id/members/:user_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -99,8 +100,8 @@ export function teamRoutes(root: FastifyInstance) {
       await changeMemberRole(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.userId,
+        request.params.project_id,
+        request.params.user_id,
         request.body.role,
         ctx.now(),
       );
@@ -109,7 +110,7 @@ export function teamRoutes(root: FastifyInstance) {
   );
 
   app.delete(
-    '/projects/:id/members/:userId',
+    '/projects/:project_id/members/:user_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -119,13 +120,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removeMember(db, actorOf(request), request.params.id, request.params.userId, ctx.now());
+      await removeMember(db, actorOf(request), request.params.project_id, request.params.user_id, ctx.now());
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/projects/:id/invitations',
+    '/projects/:project_id/invitations',
     {
       schema: {
         tags,
@@ -145,7 +146,7 @@ export function teamRoutes(root: FastifyInstance) {
       const { project, issued, refused } = await inviteMembers(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.body.emails,
         request.body.role,
         ctx.now(),
@@ -156,7 +157,7 @@ export function teamRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/projects/:id/invitations',
+    '/projects/:project_id/invitations',
     {
       schema: {
         tags,
@@ -170,7 +171,7 @@ export function teamRoutes(root: FastifyInstance) {
       const page = await listInvitations(
         db,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         ctx.now(),
         listRequestOf(request.query),
       );
@@ -178,9 +179,9 @@ export function teamRoutes(root: FastifyInstance) {
     },
   );
 
-  const invitationParams = projectParams.extend({ invitationId: z.string().min(1).max(64) });
+  const invitationParams = projectParams.extend({ invitation_id: z.string().min(1).max(64) });
   app.delete(
-    '/projects/:id/invitations/:invitationId',
+    '/projects/:project_id/invitations/:invitation_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -190,13 +191,19 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeInvitation(db, actorOf(request), request.params.id, request.params.invitationId, ctx.now());
+      await revokeInvitation(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.params.invitation_id,
+        ctx.now(),
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.post(
-    '/projects/:id/invitations/:invitationId/resend',
+    '/projects/:project_id/invitations/:invitation_id/resend',
     {
       schema: {
         tags,
@@ -209,8 +216,8 @@ export function teamRoutes(root: FastifyInstance) {
       const { project, issued } = await resendInvitation(
         db,
         actorOf(request),
-        request.params.id,
-        request.params.invitationId,
+        request.params.project_id,
+        request.params.invitation_id,
         ctx.now(),
       );
       await mailInvitations(ctx, project.name, issued);

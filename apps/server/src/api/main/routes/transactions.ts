@@ -16,8 +16,8 @@ import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-const txnParams = params.extend({ tid: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
+const txnParams = params.extend({ transaction_id: z.string().min(1).max(64) });
 const tags = ['transactions'];
 
 export function transactionRoutes(root: FastifyInstance) {
@@ -26,7 +26,7 @@ export function transactionRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/projects/:id/transactions',
+    '/projects/:project_id/transactions',
     {
       schema: {
         tags,
@@ -41,11 +41,11 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listTransactions(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+      listTransactions(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
   );
 
   app.get(
-    '/projects/:id/transactions/:tid',
+    '/projects/:project_id/transactions/:transaction_id',
     {
       schema: {
         tags,
@@ -54,11 +54,12 @@ export function transactionRoutes(root: FastifyInstance) {
         response: { 200: transactionDetailSchema },
       },
     },
-    async (request) => getTransaction(db, actorOf(request), request.params.id, request.params.tid),
+    async (request) =>
+      getTransaction(db, actorOf(request), request.params.project_id, request.params.transaction_id),
   );
 
   app.post(
-    '/projects/:id/transactions/:tid/refunds',
+    '/projects/:project_id/transactions/:transaction_id/refunds',
     {
       schema: {
         tags,
@@ -74,8 +75,8 @@ export function transactionRoutes(root: FastifyInstance) {
       const refund = await refundTransaction(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.tid,
+        request.params.project_id,
+        request.params.transaction_id,
         request.body,
       );
       return reply.status(201).send(refund);

@@ -28,8 +28,8 @@ import { attemptStats24h } from '../../../domain/webhooks/health';
 import { actorOf } from '../actor';
 import { deliveryRoutes } from './deliveries';
 
-const params = z.object({ id: z.string().min(1).max(64) });
-const webhookParams = params.extend({ webhookId: z.string().min(1).max(64) });
+const params = z.object({ project_id: z.string().min(1).max(64) });
+const webhookParams = params.extend({ webhook_id: z.string().min(1).max(64) });
 const tags = ['webhooks'];
 
 export function webhookRoutes(root: FastifyInstance) {
@@ -61,7 +61,7 @@ export function webhookRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/projects/:id/webhooks',
+    '/projects/:project_id/webhooks',
     {
       schema: {
         tags,
@@ -75,17 +75,17 @@ export function webhookRoutes(root: FastifyInstance) {
       const { endpoint, secret } = await createWebhook(
         ctx,
         actorOf(request),
-        request.params.id,
+        request.params.project_id,
         request.body,
       );
       reply.header('cache-control', 'no-store');
-      const [presented] = await present(request.params.id, [endpoint]);
+      const [presented] = await present(request.params.project_id, [endpoint]);
       return reply.status(201).send({ ...presented!, secret });
     },
   );
 
   app.get(
-    '/projects/:id/webhooks',
+    '/projects/:project_id/webhooks',
     {
       schema: {
         tags,
@@ -95,22 +95,27 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listWebhooks(db, actorOf(request), request.params.id);
-      return { data: await present(request.params.id, rows), next_cursor: null };
+      const rows = await listWebhooks(db, actorOf(request), request.params.project_id);
+      return { data: await present(request.params.project_id, rows), next_cursor: null };
     },
   );
 
   app.get(
-    '/projects/:id/webhooks/:webhookId',
+    '/projects/:project_id/webhooks/:webhook_id',
     { schema: { tags, summary: 'One endpoint', params: webhookParams, response: { 200: webhookSchema } } },
     async (request) => {
-      const row = await getWebhook(db, actorOf(request), request.params.id, request.params.webhookId);
-      return (await present(request.params.id, [row]))[0]!;
+      const row = await getWebhook(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.params.webhook_id,
+      );
+      return (await present(request.params.project_id, [row]))[0]!;
     },
   );
 
   app.patch(
-    '/projects/:id/webhooks/:webhookId',
+    '/projects/:project_id/webhooks/:webhook_id',
     {
       schema: {
         tags,
@@ -124,16 +129,16 @@ export function webhookRoutes(root: FastifyInstance) {
       const row = await updateWebhook(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
         request.body,
       );
-      return (await present(request.params.id, [row]))[0]!;
+      return (await present(request.params.project_id, [row]))[0]!;
     },
   );
 
   app.delete(
-    '/projects/:id/webhooks/:webhookId',
+    '/projects/:project_id/webhooks/:webhook_id',
     {
       schema: {
         response: { 204: noContentSchema },
@@ -143,13 +148,19 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteWebhook(db, actorOf(request), request.params.id, request.params.webhookId, ctx.now());
+      await deleteWebhook(
+        db,
+        actorOf(request),
+        request.params.project_id,
+        request.params.webhook_id,
+        ctx.now(),
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.get(
-    '/projects/:id/webhooks/:webhookId/secret',
+    '/projects/:project_id/webhooks/:webhook_id/secret',
     {
       schema: {
         tags,
@@ -162,17 +173,17 @@ export function webhookRoutes(root: FastifyInstance) {
       const { endpoint, secret } = await getWebhookSecret(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
       );
       reply.header('cache-control', 'no-store');
-      const [presented] = await present(request.params.id, [endpoint]);
+      const [presented] = await present(request.params.project_id, [endpoint]);
       return { secret, previous_secret_expires_at: presented!.previous_secret_expires_at };
     },
   );
 
   app.post(
-    '/projects/:id/webhooks/:webhookId/rotate-secret',
+    '/projects/:project_id/webhooks/:webhook_id/rotate-secret',
     {
       schema: {
         tags,
@@ -185,8 +196,8 @@ export function webhookRoutes(root: FastifyInstance) {
       const { endpoint, secret } = await rotateWebhookSecret(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
       );
       reply.header('cache-control', 'no-store');
       return { secret, previous_secret_expires_at: endpoint.previousSecretExpiresAt!.toISOString() };
@@ -194,7 +205,7 @@ export function webhookRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/projects/:id/webhooks/:webhookId/test',
+    '/projects/:project_id/webhooks/:webhook_id/test',
     {
       schema: {
         tags,
@@ -207,8 +218,8 @@ export function webhookRoutes(root: FastifyInstance) {
       const delivery = await sendTestWebhook(
         ctx,
         actorOf(request),
-        request.params.id,
-        request.params.webhookId,
+        request.params.project_id,
+        request.params.webhook_id,
       );
       return reply.status(202).send({ event_id: delivery.eventId, delivery_id: delivery.id });
     },

@@ -17,7 +17,7 @@ import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
 import { AppError } from '../../../platform/errors';
 import { limited } from '../limited';
 
-const params = z.object({ scanId: z.string().min(1).max(64) });
+const params = z.object({ scan_id: z.string().min(1).max(64) });
 const tags = ['mobile'];
 const config = { public: true };
 
@@ -67,7 +67,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/scans/:scanId',
+    '/scans/:scan_id',
     {
       config,
       schema: {
@@ -80,12 +80,12 @@ export function mobileScanRoutes(root: FastifyInstance) {
     async (request, reply) => {
       await limited(ctx, reply, `read:ip:${request.ip}`, MOBILE_LIMITS.readsPerIp);
       reply.header('cache-control', 'no-store');
-      return getShopperScan(ctx, request.params.scanId);
+      return getShopperScan(ctx, request.params.scan_id);
     },
   );
 
   app.post(
-    '/scans/:scanId/payments',
+    '/scans/:scan_id/payments',
     {
       config,
       schema: {
@@ -106,19 +106,19 @@ export function mobileScanRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await limited(ctx, reply, `pay:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
-      await limited(ctx, reply, `pay:scan:${request.params.scanId}`, MOBILE_LIMITS.paymentsPerScan);
+      await limited(ctx, reply, `pay:scan:${request.params.scan_id}`, MOBILE_LIMITS.paymentsPerScan);
       reply.header('cache-control', 'no-store');
       return payTransaction(ctx, {
-        scanId: request.params.scanId,
+        scanId: request.params.scan_id,
         paymentMethod: request.body.payment_method,
         tipAmount: request.body.tip_amount,
-        confirmUrl: confirmUrl(request.params.scanId),
+        confirmUrl: confirmUrl(request.params.scan_id),
       });
     },
   );
 
   app.post(
-    '/scans/:scanId/payments/confirm',
+    '/scans/:scan_id/payments/confirm',
     {
       config,
       schema: {
@@ -134,18 +134,18 @@ export function mobileScanRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await limited(ctx, reply, `pay:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
-      await limited(ctx, reply, `pay:scan:${request.params.scanId}`, MOBILE_LIMITS.paymentsPerScan);
+      await limited(ctx, reply, `pay:scan:${request.params.scan_id}`, MOBILE_LIMITS.paymentsPerScan);
       reply.header('cache-control', 'no-store');
       return payTransaction(ctx, {
-        scanId: request.params.scanId,
+        scanId: request.params.scan_id,
         confirmation: true,
-        confirmUrl: confirmUrl(request.params.scanId),
+        confirmUrl: confirmUrl(request.params.scan_id),
       });
     },
   );
 
   app.post(
-    '/scans/:scanId/receipt',
+    '/scans/:scan_id/receipt',
     {
       config,
       schema: {
@@ -162,7 +162,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await limited(ctx, reply, `receipt:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
-      return emailReceipt(ctx, request.params.scanId, request.body.email);
+      return emailReceipt(ctx, request.params.scan_id, request.body.email);
     },
   );
 }

@@ -76,7 +76,7 @@ export function mobileStickerRoutes(root: FastifyInstance) {
       schema: {
         tags,
         security: [],
-        summary: 'Pay through a sticker: a transaction for its terminal (source `sticker`)',
+        summary: 'Pay through a sticker: a transaction for its terminal (source sticker)',
         description:
           "`{amount, note?}` in minor units of the project's currency, from 0.50 to 10,000.00. Answers the " +
           'payment page to open (it records the scan). Works whatever the terminal state but disabled; rate ' +

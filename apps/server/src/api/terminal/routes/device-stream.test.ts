@@ -75,6 +75,7 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
         name: 'Downtown store',
         currency: 'USD',
         time_zone: 'America/New_York',
+        allow_other_currencies: false,
       },
       business: { name: 'Acme Coffee' },
       // Issue 26 §2: no staff, so no cashier needed.
@@ -96,7 +97,7 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
     const pushed = await sse.nextEvent();
     expect(pushed?.event).toBe('transaction');
     expect(Number(pushed?.id)).toBeGreaterThan(0);
-    // Exactly what GET /transactions/{id} answers.
+    // Exactly what GET /transactions/{transaction_id} answers.
     const read = await fetch(`${t.origin}/terminal/v1/transactions/${created.id}`, { headers: device.auth });
     expect(data(pushed)).toEqual(await read.json());
     expect(data(pushed)).toMatchObject({

@@ -60,6 +60,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
           name: setup.project.name,
           currency: setup.project.currency,
           time_zone: setup.project.timeZone,
+          allow_other_currencies: setup.project.allowOtherCurrencies,
         },
         business: { name: setup.business.name },
         cashiers: {
@@ -79,7 +80,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
         summary: "The device stream: this terminal's checkouts and edits, live",
         description:
           '`text/event-stream`: `retry: 3000`, a `: ping` comment every 15 s. `event: transaction` (data: the ' +
-          'transaction exactly as `GET /transactions/{id}` answers it) when a transaction naming this terminal is ' +
+          'transaction exactly as `GET /transactions/{transaction_id}` answers it) when a transaction naming this terminal is ' +
           'created, by anyone, and on each of its status changes until a final one; `event: terminal` (data: the ' +
           'terminal) when its label or location is edited, and when it is disabled (the stream then ends). Every ' +
           'event has an `id:`; reconnect with `Last-Event-ID` to get what was missed (15 minutes kept). On each ' +

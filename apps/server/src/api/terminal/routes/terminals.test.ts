@@ -234,13 +234,13 @@ describe('terminal management (issue 7)', () => {
         '/terminal/v1/pair',
         '/terminal/v1/heartbeat',
         '/terminal/v1/transactions',
-        '/terminal/v1/transactions/{id}/events',
+        '/terminal/v1/transactions/{transaction_id}/events',
         '/terminal/v1/me',
         '/terminal/v1/stream',
         '/terminal/v1/projects/{project_id}/terminals/{terminal_id}/sticker/rotate',
         '/mobile/v1/stickers/{token}',
         '/mobile/v1/stickers/{token}/transactions',
-        '/mobile/v1/scans/{scanId}/receipt',
+        '/mobile/v1/scans/{scan_id}/receipt',
       ]),
     );
   });

@@ -9,7 +9,7 @@ import { BUS_CHANNELS } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { callerOf } from '../caller';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ transaction_id: z.string().min(1).max(64) });
 /** PRODUCT §3: clients reconnect after 3 s. */
 const RETRY_MS = 3000;
 /** Safety net for a missed NOTIFY (a LISTEN connection that dropped): re-read this often. */
@@ -17,7 +17,7 @@ const POLL_MS = 3000;
 const PING_MS = 25_000;
 
 /**
- * `GET /transactions/{id}/events`: the current status at once, then every change, ending
+ * `GET /transactions/{transaction_id}/events`: the current status at once, then every change, ending
  * after a final status. Changes made on any replica arrive through the bus; each message
  * is only a hint to re-read the row.
  */
@@ -28,7 +28,7 @@ export function transactionEventRoutes(root: FastifyInstance) {
   const db = ctx.database.db;
 
   app.get(
-    '/transactions/:id/events',
+    '/transactions/:transaction_id/events',
     {
       schema: {
         tags: ['terminal transactions'],
@@ -43,7 +43,7 @@ export function transactionEventRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const caller = callerOf(request);
       // Authorise and read before taking over the response, so refusals are ordinary problems.
-      const first = await getTerminalTransaction(db, caller, request.params.id, ctx.now());
+      const first = await getTerminalTransaction(db, caller, request.params.transaction_id, ctx.now());
       if (first.changed) void publishTransactionChange(ctx.database.bus, first.row);
 
       const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'transaction' });
@@ -69,7 +69,12 @@ export function transactionEventRoutes(root: FastifyInstance) {
         try {
           do {
             again = false;
-            const { row, changed } = await getTerminalTransaction(db, caller, request.params.id, ctx.now());
+            const { row, changed } = await getTerminalTransaction(
+              db,
+              caller,
+              request.params.transaction_id,
+              ctx.now(),
+            );
             if (changed) void publishTransactionChange(ctx.database.bus, row);
             emit(row);
           } while (again && !stream.closed);
@@ -82,7 +87,7 @@ export function transactionEventRoutes(root: FastifyInstance) {
       };
 
       const unsubscribe = ctx.database.bus.subscribe(BUS_CHANNELS.transactions, (message) => {
-        if (message.id === request.params.id) void refresh();
+        if (message.id === request.params.transaction_id) void refresh();
       });
       const poll = setInterval(() => void refresh(), POLL_MS);
       const ping = setInterval(() => stream.comment('ping'), PING_MS);

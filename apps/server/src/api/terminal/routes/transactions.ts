@@ -17,7 +17,7 @@ import { publishTransactionChange } from '../../../domain/transactions/publish-t
 import { AppError } from '../../../platform/errors';
 import { callerOf, cashierCallerOf } from '../caller';
 
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = z.object({ transaction_id: z.string().min(1).max(64) });
 const tags = ['terminal transactions'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 
@@ -74,7 +74,7 @@ export function transactionRoutes(root: FastifyInstance) {
   );
 
   app.get(
-    '/transactions/:id',
+    '/transactions/:transaction_id',
     {
       schema: {
         tags,
@@ -88,7 +88,7 @@ export function transactionRoutes(root: FastifyInstance) {
       const { row, changed } = await getTerminalTransaction(
         db,
         callerOf(request),
-        request.params.id,
+        request.params.transaction_id,
         ctx.now(),
       );
       if (changed) void publishTransactionChange(ctx.database.bus, row);
@@ -97,7 +97,7 @@ export function transactionRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/transactions/:id/cancel',
+    '/transactions/:transaction_id/cancel',
     {
       schema: {
         tags,
@@ -111,7 +111,7 @@ export function transactionRoutes(root: FastifyInstance) {
       const row = await cancelTransaction(
         db,
         await cashierCallerOf(request),
-        request.params.id,
+        request.params.transaction_id,
         ctx.now(),
         (r) => publishTransactionChange(ctx.database.bus, r),
       );
@@ -121,7 +121,7 @@ export function transactionRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/transactions/:id/refunds',
+    '/transactions/:transaction_id/refunds',
     {
       schema: {
         tags,
@@ -152,7 +152,7 @@ export function transactionRoutes(root: FastifyInstance) {
           ip: request.ip,
         },
         caller.projectId,
-        request.params.id,
+        request.params.transaction_id,
         request.body,
       );
       return reply.status(201).send(refund);

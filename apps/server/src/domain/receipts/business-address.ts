@@ -1,0 +1,26 @@
+/** Where the city goes after the state and before the postal code ("Austin, TX 78701"). */
+const CITY_FIRST = new Set(['US', 'CA', 'AU']);
+
+const countryName = (code: string) => {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/**
+ * The business's address as printed on receipts and in receipt emails (issue 31 §9), one line
+ * each: street, second line, town (postal code and city in the country's order), country.
+ */
+export function addressLines(address: Record<string, string> | null | undefined): string[] {
+  if (!address) return [];
+  const { line1, line2, postal_code: postal, city, state, country } = address;
+  const town =
+    country && CITY_FIRST.has(country)
+      ? [city, [state, postal].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+      : [[postal, city].filter(Boolean).join(' '), state].filter(Boolean).join(', ');
+  return [line1, line2, town, country ? countryName(country) : undefined].filter((l): l is string =>
+    Boolean(l?.trim()),
+  );
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTeam } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+
+/**
+ * Issue 31 §9 and §10: a business has an address and a VAT ID, the receipt page prints them, and
+ * the receipt email carries the receipt itself (business, amount, card, date in the project's
+ * zone, number) in its text and HTML parts, beside the link.
+ */
+describe('what a receipt says', () => {
+  let smtp: SmtpPeer;
+  let t: TestApp;
+  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let terminalId: string;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    team = await makeTeam(t);
+    const zone = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${team.project.id}`,
+      headers: team.owner.auth,
+      payload: { time_zone: 'Europe/Berlin' },
+    });
+    expect(zone.statusCode).toBe(200);
+    terminalId = (await makeTerminal(t.ctx.database.db, team.project.id, { label: 'Front counter' })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const patchBusiness = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/businesses/${team.business.id}`,
+      headers: team.owner.auth,
+      payload,
+    });
+
+  const paidScan = async () => {
+    const txn = await makeTransaction(t.ctx.database.db, team.project.id, terminalId, { amount: 1250 });
+    const scan = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/mobile/v1/scans',
+        payload: { token: txn.paymentToken },
+        remoteAddress: nextIp(),
+      })
+    ).json() as { id: string };
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/payments`,
+      payload: { payment_method: 'pm_card_visa' },
+      remoteAddress: nextIp(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { scan, receiptUrl: paid.json().receipt_url as string };
+  };
+
+  it('keeps the business’s address and VAT ID, checked field by field', async () => {
+    const bad = await patchBusiness({ address: { line1: 'Hauptstraße 5', country: 'Germany' }, vat_id: '!' });
+    expect(bad.statusCode).toBe(400);
+    const fields = [...new Set((bad.json().errors as { field: string }[]).map((e) => e.field))].sort();
+    expect(fields).toEqual(['address.city', 'address.country', 'vat_id']);
+
+    const res = await patchBusiness({
+      legal_name: 'Acme Kaffee GmbH',
+      address: {
+        line1: 'Hauptstraße 5',
+        line2: 'Hinterhaus',
+        postal_code: '10115',
+        city: 'Berlin',
+        country: 'DE',
+      },
+      vat_id: 'DE123456789',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      address: {
+        line1: 'Hauptstraße 5',
+        line2: 'Hinterhaus',
+        postal_code: '10115',
+        city: 'Berlin',
+        state: null,
+        country: 'DE',
+      },
+      vat_id: 'DE123456789',
+    });
+    const read = await t.app.inject({
+      url: `/api/v1/businesses/${team.business.id}`,
+      headers: team.owner.auth,
+    });
+    expect(read.json().vat_id).toBe('DE123456789');
+  });
+
+  it('prints the address and VAT ID on the receipt page', async () => {
+    const { receiptUrl } = await paidScan();
+    const page = await t.app.inject({ method: 'GET', url: new URL(receiptUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<address class="muted">Hauptstraße 5<br>Hinterhaus<br>10115 Berlin<br>Germany</address>',
+    );
+    expect(page.body).toContain('VAT ID DE123456789');
+    expect(page.body).toContain('Acme Kaffee GmbH');
+    expect(page.body).toContain('@media print');
+  });
+
+  it('emails the receipt itself, in text and HTML, with the link', async () => {
+    const { scan, receiptUrl } = await paidScan();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/receipt`,
+      payload: { email: 'shopper@example.test' },
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.waitForMail('shopper@example.test', { subject: /Your receipt from Acme Coffee/ });
+    expect(mail.links).toContain(receiptUrl);
+    const number = /Receipt (R-\d{8}-[A-Z0-9]+)/.exec(mail.text)?.[1];
+    expect(number).toBeDefined();
+    for (const part of [mail.text, mail.html]) {
+      for (const text of [
+        'Acme Coffee',
+        'Acme Kaffee GmbH',
+        'Hauptstraße 5',
+        '10115 Berlin',
+        'Germany',
+        'DE123456789',
+        '$12.50',
+        'Visa •••• 4242',
+        number!,
+        // Paid now, in November: Berlin is on GMT+1, and the zone is named.
+        'GMT+1 (Europe/Berlin)',
+      ]) {
+        expect(part, text).toContain(text);
+      }
+    }
+    expect(mail.text).toMatch(
+      /Date: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/,
+    );
+    expect(mail.html).toContain(`href="${receiptUrl}"`);
+  });
+});
