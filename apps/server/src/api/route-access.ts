@@ -116,6 +116,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/projects/:project_id/webhooks/:webhook_id/deliveries/:delivery_id': 'webhooks.read',
   'GET /api/v1/projects/:project_id/deliveries': 'webhooks.read',
   'POST /api/v1/projects/:project_id/deliveries/:delivery_id/resend': 'webhooks.manage',
+  // The books (issue 25): closes are made through the terminal API; members read them.
+  'GET /api/v1/projects/:project_id/closes': 'closes.read',
+  'GET /api/v1/projects/:project_id/closes/verify': 'closes.read',
+  'GET /api/v1/projects/:project_id/closes/:close_id': 'closes.read',
+  'GET /api/v1/projects/:project_id/closes/:close_id/export.csv': 'closes.read',
+  'GET /api/v1/projects/:project_id/payouts': 'payouts.read',
+  'GET /api/v1/projects/:project_id/payouts/next': 'payouts.read',
+  'GET /api/v1/projects/:project_id/payouts/:payout_id': 'payouts.read',
+  'GET /api/v1/projects/:project_id/payouts/:payout_id/items': 'payouts.read',
+  'GET /api/v1/projects/:project_id/payouts/:payout_id/export.csv': 'payouts.read',
   'GET /api/v1/projects/:project_id/staff': 'staff.manage',
   'POST /api/v1/projects/:project_id/staff': 'staff.manage',
   'PATCH /api/v1/projects/:project_id/staff/:staff_id': 'staff.manage',
@@ -140,6 +150,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/disable': 'terminals.manage',
   'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/enable': 'terminals.manage',
   'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/sticker/rotate': 'terminals.manage',
+  // A device closes its own terminal (a manager's session where staff sign in); people and keys
+  // close any terminal of the project.
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/closes': 'closes.create',
+  'GET /terminal/v1/projects/:project_id/terminals/:terminal_id/closes/current': 'closes.read',
+  'POST /terminal/v1/closes': 'device',
   // The device itself, or a person / API key of the transaction's project with this action.
   'POST /terminal/v1/transactions': 'transactions.create',
   'GET /terminal/v1/transactions/:transaction_id': 'transactions.read',
