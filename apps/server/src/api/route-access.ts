@@ -37,6 +37,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /metrics': 'own-credential', // loopback, METRICS_ALLOWED_CIDRS or METRICS_TOKEN: metrics.test.ts
   'POST /_admin/commands': 'own-credential', // the admin token from DATA_DIR/admin.json: cli tests
   'GET /config.json': 'public',
+  'GET /api/v1/docs/assets/:name': 'public', // the API reference's own files
   'GET /receipts/:token': 'public', // the receipt page: its unguessable token is the credential
   // CORS preflights of the three APIs
   'OPTIONS /api/v1*': 'public',

@@ -18,7 +18,7 @@ export async function makeBusiness(t: TestApp, owner: Person, body: Record<strin
 }
 
 /** A project with one person in each role, and an outsider. */
-export async function makeTeam(t: TestApp) {
+export async function makeTeam(t: TestApp, opts: { currency?: string } = {}) {
   const owner = await signedInUser(t.ctx, { displayName: 'Olive Owner' });
   const admin = await signedInUser(t.ctx, { displayName: 'Adam Admin' });
   const member = await signedInUser(t.ctx, { displayName: 'Mia Member' });
@@ -32,7 +32,7 @@ export async function makeTeam(t: TestApp) {
       name: 'Downtown store',
       business_id: business.id,
       time_zone: 'America/New_York',
-      currency: 'USD',
+      currency: opts.currency ?? 'USD',
     },
   });
   if (res.statusCode !== 201) throw new Error(`project: ${res.statusCode} ${res.body}`);

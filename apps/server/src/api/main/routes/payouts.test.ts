@@ -34,7 +34,8 @@ describe('payouts (issue 25 §2)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SIMULATOR_FEE_PERCENT: '1.4', SIMULATOR_FEE_FIXED: '25' } });
-    team = await makeTeam(t);
+    // A shop that charges in euros (a terminal charges in its project's currency, issue 31 §8).
+    team = await makeTeam(t, { currency: 'EUR' });
     device = await pairedTerminal(t, team);
     write = await apiKeyFor(t, team, 'write');
     read = await apiKeyFor(t, team, 'read');

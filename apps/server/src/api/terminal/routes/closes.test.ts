@@ -36,7 +36,8 @@ describe('closes (issue 25 §1)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    team = await makeTeam(t);
+    // A shop that charges in euros (a terminal charges in its project's currency, issue 31 §8).
+    team = await makeTeam(t, { currency: 'EUR' });
     device = await pairedTerminal(t, team, { label: 'Till 1' });
     keys = { read: await apiKeyFor(t, team, 'read'), write: await apiKeyFor(t, team, 'write') };
   });
