@@ -302,7 +302,7 @@ function idFor(op: Op, name: string): string {
     // Re-pairing, disabling or a new sticker would cut the world's device off: a spare takes those.
     terminal_id: op.method === 'get' ? ids.terminal : ids.spareTerminal,
     session_id: ids.session,
-    staffId: ids.staff,
+    staff_id: ids.staff,
     close_id: ids.close,
     payout_id: ids.payout,
   };
