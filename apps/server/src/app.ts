@@ -13,7 +13,8 @@ import { sessionSyncRoutes } from './platform/auth/session-cookie';
 import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
-import { loggerOptions, requestLogging } from './platform/logger';
+import { installShutdownGuard } from './platform/http/graceful-shutdown';
+import { type LogDestination, loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
 import { installRequestLogBuffer } from './platform/request-log';
@@ -23,6 +24,9 @@ import { webPlugin } from './platform/web';
 export interface BuildAppOptions {
   /** Override pino (tests pass false). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); `repeatIntervalMs` shortens the repeat window. */
+  logDestination?: LogDestination;
+  logRepeatIntervalMs?: number;
   /** Called with every unexpected error (Sentry in production). */
   onUnexpectedError?: (error: unknown) => void;
   /** Request logs for API-key and device-token calls (issue 17 §3); on unless false (benchmarks). */
@@ -32,7 +36,13 @@ export interface BuildAppOptions {
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : await loggerOptions(ctx.config),
+    logger:
+      opts.logger === false
+        ? false
+        : await loggerOptions(ctx.config, {
+            destination: opts.logDestination,
+            repeatIntervalMs: opts.logRepeatIntervalMs,
+          }),
     genReqId: () => randomUUID(),
     // requestLogging writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -42,6 +52,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // Slowloris (issue 30): headers and the whole request must arrive in time, checked every
+    // second (Node's default check runs every 30 s, which let slow sockets live 40 s and more).
+    requestTimeout: ctx.config.http.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: ctx.config.http.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
+    // Requests arriving while shutting down get a 503 shutting_down problem (installShutdownGuard).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -52,6 +68,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installShutdownGuard(app);
   requestLogging(app);
   installProblemHandlers(app, opts.onUnexpectedError);
   await securityHeaders(app, ctx.config);
