@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
+import { checkSecretsKey } from './platform/crypto/key-check';
 import { openDatabase } from './platform/db';
 import { drainHttp } from './platform/http/graceful-shutdown';
 import { initSentry } from './platform/sentry';
@@ -94,6 +95,13 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
+  // A replica that cannot decrypt what the database holds refuses to start (issue 30).
+  const keyCheck = await checkSecretsKey({ config, database }).catch(async (error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await database.close().catch(() => {});
+    process.exit(78); // EX_CONFIG
+  });
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   // Before taking requests: finish payments a crash left `processing` (never charging twice).
   await reconcileOnStart(app.ctx, app.log);
@@ -125,6 +133,7 @@ async function main() {
     // period; the workers stop alongside (releasing their webhook leases), then the database.
     const [{ forced }] = await Promise.all([drainHttp(app, graceMs), stopWithin(workers.stop(), graceMs)]);
     if (forced > 0) app.log.warn({ forced }, 'grace period over: closed connections still in flight');
+    await keyCheck.unregister().catch(() => {});
     await database.close().catch((error) => app.log.warn({ err: error }, 'closing the database failed'));
     app.log.info('shut down');
     process.exit(0);

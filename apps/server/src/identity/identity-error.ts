@@ -31,6 +31,7 @@ export function installIdentityErrorHandler(app: FastifyInstance) {
     } else if ((error as { statusCode?: number }).statusCode === 413) {
       status = 413;
       message = 'INVALID_ARGUMENT : Request payload is too large';
+      reply.header('connection', 'close');
     } else if (typeof (error as { statusCode?: number }).statusCode === 'number') {
       const code = (error as { statusCode: number }).statusCode;
       if (code >= 400 && code < 500) {

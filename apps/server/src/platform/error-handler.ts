@@ -196,6 +196,8 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
     }
     const known = toAppError(error);
     if (known) {
+      // The client is still sending the rest of a body too large: close rather than read it.
+      if (known.status === 413) reply.header('connection', 'close');
       if (known.status >= 500) request.log.error({ err: error, failureKind: `app_error ${known.code}` }, known.detail);
       return sendProblem(request, reply, known);
     }

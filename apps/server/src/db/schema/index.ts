@@ -9,3 +9,4 @@ export * from './request-logs';
 export * from './rollups';
 export * from './webhooks';
 export * from './workspace';
+export * from './replicas';
