@@ -14,13 +14,16 @@ import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
 import { installShutdownGuard } from './platform/http/graceful-shutdown';
-import { installJsonBodyParser } from './platform/json-body';
+import { installJsonBodyParser, refuseOversizedBodies } from './platform/json-body';
 import { type LogDestination, loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
 import { installRequestLogBuffer } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
+
+/** The default request body limit; routes that take more (or less) say so with `bodyLimit`. */
+const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   /** Override pino (tests pass false). */
@@ -48,7 +51,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     // requestLogging writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Ids are short: a longer path segment is refused with a 414 problem (frameworkErrors).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     frameworkErrors: frameworkErrorHandler,
@@ -71,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     reply.header('x-request-id', request.id);
   });
   installShutdownGuard(app);
+  refuseOversizedBodies(app, BODY_LIMIT);
   requestLogging(app);
   installProblemHandlers(app, opts.onUnexpectedError);
   await securityHeaders(app, ctx.config);
