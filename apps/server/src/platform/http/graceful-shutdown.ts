@@ -12,7 +12,7 @@ interface Drain {
   draining: boolean;
   sockets: Set<Socket>;
   /** Sockets with a request whose response has not finished: the only ones a shutdown waits for. */
-  busy: Set<Socket>;
+  busy: Map<Socket, IncomingMessage>;
 }
 
 const drains = new WeakMap<FastifyInstance, Drain>();
@@ -24,7 +24,7 @@ const drains = new WeakMap<FastifyInstance, Drain>();
  * `503 shutting_down` and `Connection: close`. Call before any other hook is added.
  */
 export function installShutdownGuard(app: FastifyInstance) {
-  const drain: Drain = { draining: false, sockets: new Set(), busy: new Set() };
+  const drain: Drain = { draining: false, sockets: new Set(), busy: new Map() };
   drains.set(app, drain);
   const server: Server = app.server;
   server.on('connection', (socket: Socket) => {
@@ -37,7 +37,7 @@ export function installShutdownGuard(app: FastifyInstance) {
   // Before Fastify's own listener: the socket is busy from the moment its request is parsed.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
-    drain.busy.add(socket);
+    drain.busy.set(socket, req);
     res.once('close', () => {
       drain.busy.delete(socket);
       // Finished while draining: nothing more will come on this socket.
@@ -73,9 +73,12 @@ export async function drainHttp(app: FastifyInstance, graceMs: number): Promise<
   }
   drain.draining = true;
   const closed = app.close();
-  // Idle keep-alive sockets, and sockets whose request has not arrived whole (slowloris,
-  // half-open): no request of theirs is in flight, so nothing is lost by closing them now.
-  for (const socket of drain.sockets) if (!drain.busy.has(socket)) socket.destroy();
+  // Idle keep-alive sockets, and sockets whose request has not arrived whole (slowloris headers,
+  // a body trickling in): no handler of theirs has run, so nothing is lost by closing them now.
+  for (const socket of drain.sockets) {
+    const req = drain.busy.get(socket);
+    if (!req || !req.complete) socket.destroy();
+  }
   endEventStreams(app.server);
   let forced = 0;
   let timer: NodeJS.Timeout | undefined;
