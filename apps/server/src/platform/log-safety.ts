@@ -11,6 +11,7 @@
 
 export const MAX_LINE_BYTES = 16 * 1024;
 const MAX_STRING = 2048;
+const MAX_QUERY = 300;
 const MAX_DEPTH = 6;
 const MAX_ITEMS = 20;
 const REDACTED = '[redacted]';
@@ -49,6 +50,9 @@ function safeMessage(message: string, code: unknown): string {
   let text = message;
   const params = text.indexOf('\nparams:');
   if (params !== -1) text = text.slice(0, params);
+  // The statement says which query failed; its first few hundred characters say that well enough
+  // (a batch insert's full text is kilobytes of placeholders).
+  if (text.startsWith('Failed query:') && text.length > MAX_QUERY) text = `${text.slice(0, MAX_QUERY)}…[cut]`;
   if (typeof code === 'string' && QUOTES_VALUES.test(code)) text = text.replace(/"[^"]*"/g, `"${REDACTED}"`);
   return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…[cut]` : text;
 }
@@ -67,7 +71,8 @@ export function serializeError(error: Error, depth = 0): Record<string, unknown>
   const out: Record<string, unknown> = {
     type: e.name || e.constructor?.name || 'Error',
     message,
-    stack: [`${e.name}: ${message}`, ...frames].join('\n'),
+    // The message is its own field: the stack's first line names the type only.
+    stack: [e.name || 'Error', ...frames].join('\n'),
   };
   if (e.code !== undefined) out.code = e.code;
   if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
