@@ -1,6 +1,7 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
 import { benchBundle } from './bundle';
 import { benchFleet } from './fleet';
+import { benchHostile } from './hostile';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   start: benchStart,
   'request-logs': benchRequestLogs,
   search: benchSearch,
+  hostile: benchHostile,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

@@ -66,7 +66,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const server = spawnServer(env);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited ${server.child.exitCode}: ${server.err()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited ${server.child.exitCode}: ${server.err()}`);
     const ok = await fetch(`${server.origin}/readyz`).then(
       (r) => r.ok,
       () => false,
@@ -90,14 +91,23 @@ function slowClients(port: number) {
     s.on('error', () => {});
     // Read whatever comes, so an answer cannot hold the socket's end unread.
     s.resume();
-    s.write(i === 0 ? 'POST /api/v1/businesses HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"na' : 'GET / HTTP/1.1\r\n');
+    s.write(
+      i === 0
+        ? 'POST /api/v1/businesses HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"na'
+        : 'GET / HTTP/1.1\r\n',
+    );
     if (i > 0) {
-      const timer = setInterval(() => (s.writable ? s.write(`X-Slow-${i}: 1\r\n`) : clearInterval(timer)), 200);
+      const timer = setInterval(
+        () => (s.writable ? s.write(`X-Slow-${i}: 1\r\n`) : clearInterval(timer)),
+        200,
+      );
       s.on('close', () => clearInterval(timer));
     }
     return s;
   });
-  const closed = sockets.map((s) => new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve()))));
+  const closed = sockets.map(
+    (s) => new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve()))),
+  );
   return {
     /** Resolves true once every socket was closed by the server, false if one is open after 3 s. */
     allClosed: () =>
@@ -127,7 +137,11 @@ async function setUp(origin: string) {
     await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=scanline-local-api-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'faults@example.test', password: `pw-${CANARY}`, returnSecureToken: true }),
+      body: JSON.stringify({
+        email: 'faults@example.test',
+        password: `pw-${CANARY}`,
+        returnSecureToken: true,
+      }),
     }),
     200,
   );
@@ -140,11 +154,26 @@ async function setUp(origin: string) {
     default_currency: 'USD',
     stripe_webhook_secret: `whsec_${CANARY}`,
   });
-  const project = await post('/api/v1/projects', { name: 'Faults', business_id: business.id, time_zone: 'UTC', currency: 'USD' });
+  const project = await post('/api/v1/projects', {
+    name: 'Faults',
+    business_id: business.id,
+    time_zone: 'UTC',
+    currency: 'USD',
+  });
   const key = await post(`/api/v1/projects/${project.id}/api-keys`, { name: 'faults', mode: 'write' });
-  const terminal = await post(`/terminal/v1/projects/${project.id}/terminals`, { label: 'T', kind: 'virtual' });
-  await post(`/api/v1/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/hook' }).catch(() => undefined);
-  return { keyAuth: { authorization: `Bearer ${key.secret}` }, terminalId: terminal.id as string, idToken: signUp.idToken as string, projectId: project.id as string };
+  const terminal = await post(`/terminal/v1/projects/${project.id}/terminals`, {
+    label: 'T',
+    kind: 'virtual',
+  });
+  await post(`/api/v1/projects/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/hook' }).catch(
+    () => undefined,
+  );
+  return {
+    keyAuth: { authorization: `Bearer ${key.secret}` },
+    terminalId: terminal.id as string,
+    idToken: signUp.idToken as string,
+    projectId: project.id as string,
+  };
 }
 
 describe('the server process on PGlite', () => {
@@ -207,13 +236,24 @@ describe.runIf(onPostgres)('the server process on a PostgreSQL cluster of its ow
     while (Date.now() < until) {
       const batch = await Promise.all([
         create('outage-key'),
-        fetch(`${server.origin}/api/v1/projects/${projectId}/webhooks`, { headers: { authorization: `Bearer ${idToken}` } }),
-        fetch(`${server.origin}/api/v1/projects/${projectId}/webhooks`, { headers: { authorization: `Bearer sl_AAAAAAAA_${CANARY}` } }),
-        fetch(`${server.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=scanline-local-api-key`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'faults@example.test', password: `pw-${CANARY}`, returnSecureToken: true }),
+        fetch(`${server.origin}/api/v1/projects/${projectId}/webhooks`, {
+          headers: { authorization: `Bearer ${idToken}` },
         }),
+        fetch(`${server.origin}/api/v1/projects/${projectId}/webhooks`, {
+          headers: { authorization: `Bearer sl_AAAAAAAA_${CANARY}` },
+        }),
+        fetch(
+          `${server.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=scanline-local-api-key`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              email: 'faults@example.test',
+              password: `pw-${CANARY}`,
+              returnSecureToken: true,
+            }),
+          },
+        ),
       ]);
       for (const [i, res] of batch.entries()) {
         const body = await res.json();
@@ -254,13 +294,20 @@ describe.runIf(onPostgres)('the server process on a PostgreSQL cluster of its ow
     expect(again.id).toBe(created.id);
     const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    const { rows } = await client.query('select count(*)::int as n from transactions where reference = $1', [CANARY]);
+    const { rows } = await client.query('select count(*)::int as n from transactions where reference = $1', [
+      CANARY,
+    ]);
     await client.end();
     expect(rows[0].n).toBe(1);
 
     // A second replica with another key, or with none (a DATA_DIR key beside a registered replica).
     const otherPort = String(await freePort());
-    const wrong = spawnServer({ PORT: otherPort, DATA_DIR: tempDir(), DATABASE_URL: cluster.url, SECRETS_KEY: newKey() });
+    const wrong = spawnServer({
+      PORT: otherPort,
+      DATA_DIR: tempDir(),
+      DATABASE_URL: cluster.url,
+      SECRETS_KEY: newKey(),
+    });
     expect(await wrong.exited).toBe(78);
     expect(wrong.err()).toMatch(/SECRETS_KEY: does not match/);
     const keyless = spawnServer({ PORT: otherPort, DATA_DIR: tempDir(), DATABASE_URL: cluster.url });
@@ -278,7 +325,10 @@ describe.runIf(onPostgres)('the server process on a PostgreSQL cluster of its ow
     const all = server.out() + server.err();
     expect(all).not.toContain(CANARY);
     expect(all).not.toContain('params:');
-    for (const line of server.out().split('\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(16 * 1024);
-    console.log(`recovered ${recoveredMs} ms after the database started; outage log ${Buffer.byteLength(outageLog)} bytes`);
+    for (const line of server.out().split('\n'))
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(16 * 1024);
+    console.log(
+      `recovered ${recoveredMs} ms after the database started; outage log ${Buffer.byteLength(outageLog)} bytes`,
+    );
   });
 });

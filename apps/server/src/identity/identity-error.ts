@@ -39,7 +39,8 @@ export function installIdentityErrorHandler(app: FastifyInstance) {
         message = 'INVALID_ARGUMENT';
       }
     }
-    if (status === 503) request.log.warn({ err: error, failureKind: 'database_unavailable' }, 'database unavailable');
+    if (status === 503)
+      request.log.warn({ err: error, failureKind: 'database_unavailable' }, 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'identity service error');
     const reason = message.split(' : ')[0];
     return reply.status(status).send({

@@ -44,11 +44,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e instanceof DatabaseBusyError) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+      if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+        return true;
     }
     const message = (e as { message?: unknown }).message;
     // A Drizzle wrapper's message quotes the SQL: only its own first line is the driver's text.
-    if (typeof message === 'string' && !message.startsWith('Failed query:') && UNAVAILABLE_MESSAGES.test(message)) {
+    if (
+      typeof message === 'string' &&
+      !message.startsWith('Failed query:') &&
+      UNAVAILABLE_MESSAGES.test(message)
+    ) {
       return true;
     }
     const errors = (e as { errors?: unknown }).errors;

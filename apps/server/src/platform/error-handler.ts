@@ -81,7 +81,8 @@ function pgErrorCode(error: unknown): string | undefined {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   // A 503 is temporary by definition: say when to come back (RFC 9110 §10.2.3).
-  if (error.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  if (error.status === 503 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .type('application/problem+json')
@@ -198,7 +199,8 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
     if (known) {
       // The client is still sending the rest of a body too large: close rather than read it.
       if (known.status === 413) reply.header('connection', 'close');
-      if (known.status >= 500) request.log.error({ err: error, failureKind: `app_error ${known.code}` }, known.detail);
+      if (known.status >= 500)
+        request.log.error({ err: error, failureKind: `app_error ${known.code}` }, known.detail);
       return sendProblem(request, reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');

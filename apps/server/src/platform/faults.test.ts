@@ -37,8 +37,17 @@ async function loggedApp(env: Record<string, string> = {}) {
   });
   const ctx: AppContext = { config, database, now: () => new Date() };
   const lines: string[] = [];
-  const app = await buildApp(ctx, { logDestination: { write: (line) => lines.push(line) }, logRepeatIntervalMs: 400 });
-  const t = { app, ctx, origin: '', advance() {}, webhookDispatcher: () => undefined as never } as unknown as TestApp;
+  const app = await buildApp(ctx, {
+    logDestination: { write: (line) => lines.push(line) },
+    logRepeatIntervalMs: 400,
+  });
+  const t = {
+    app,
+    ctx,
+    origin: '',
+    advance() {},
+    webhookDispatcher: () => undefined as never,
+  } as unknown as TestApp;
   return {
     t,
     app,
@@ -81,7 +90,12 @@ describe('database unavailable', () => {
       method: 'POST',
       url: '/api/v1/businesses',
       headers: team.owner.auth,
-      payload: { name: 'Canary', country: 'US', default_currency: 'USD', stripe_webhook_secret: `whsec_${CANARY}` },
+      payload: {
+        name: 'Canary',
+        country: 'US',
+        default_currency: 'USD',
+        stripe_webhook_secret: `whsec_${CANARY}`,
+      },
     });
     expect(business.statusCode).toBe(201);
     for (const bearer of [CANARY, `sl_AAAAAAAA_${CANARY}`]) {
@@ -118,7 +132,11 @@ describe('database unavailable', () => {
             payload: { email: 'canary@example.test', password: `pw-${CANARY}`, returnSecureToken: true },
           });
         default:
-          return app.inject({ method: 'GET', url: `/api/v1/projects/${team.project.id}/webhooks`, headers: { authorization: `Bearer ${apiKey}` } });
+          return app.inject({
+            method: 'GET',
+            url: `/api/v1/projects/${team.project.id}/webhooks`,
+            headers: { authorization: `Bearer ${apiKey}` },
+          });
       }
     });
     const answers = await Promise.all(requests);
@@ -139,7 +157,11 @@ describe('database unavailable', () => {
     expect(Date.now() - t0).toBeLessThan(1_000); // 100 ms is the target; the bound is generous for CI
     // The same failures after the repeat window: one line says how often they repeated.
     await new Promise((r) => setTimeout(r, 500));
-    await app.inject({ method: 'GET', url: `/api/v1/projects/${team.project.id}/webhooks`, headers: team.owner.auth });
+    await app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${team.project.id}/webhooks`,
+      headers: team.owner.auth,
+    });
     await new Promise((r) => setTimeout(r, 1_200));
 
     const outage = lines.slice(before);
@@ -184,10 +206,16 @@ describe('hostile input', () => {
     const res = await post(deep);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_request', detail: expect.stringMatching(/64 levels/) });
-    expect((await post(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)).json()).toMatchObject({ code: 'bad_request' });
+    expect((await post(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)).json()).toMatchObject({
+      code: 'bad_request',
+    });
     // 64 levels parse, and fail validation like any wrong body; brackets inside strings do not count.
-    expect((await post(`{"a":${'['.repeat(63)}${']'.repeat(63)}}`)).json()).toMatchObject({ code: 'validation_failed' });
-    expect((await post(JSON.stringify({ name: '['.repeat(500) }))).json()).toMatchObject({ code: 'validation_failed' });
+    expect((await post(`{"a":${'['.repeat(63)}${']'.repeat(63)}}`)).json()).toMatchObject({
+      code: 'validation_failed',
+    });
+    expect((await post(JSON.stringify({ name: '['.repeat(500) }))).json()).toMatchObject({
+      code: 'validation_failed',
+    });
     const identity = await logged.app.inject({
       method: 'POST',
       url: `${IDENTITY}:signUp${KEY}`,
@@ -269,12 +297,18 @@ describe('shutting down', () => {
       // One half-open request, five slowloris senders (a header line every 100 ms).
       s.write(i === 0 ? 'POST /api/v1/businesses HTTP/1.1\r\nHost: x\r\n' : 'GET /healthz HTTP/1.1\r\n');
       if (i > 0) {
-        const timer = setInterval(() => (s.writable ? s.write(`X-Slow-${i}: 1\r\n`) : clearInterval(timer)), 100);
+        const timer = setInterval(
+          () => (s.writable ? s.write(`X-Slow-${i}: 1\r\n`) : clearInterval(timer)),
+          100,
+        );
         s.on('close', () => clearInterval(timer));
       }
       return s;
     });
-    const inFlight = fetch(`http://127.0.0.1:${port}/test-slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const inFlight = fetch(`http://127.0.0.1:${port}/test-slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
     await new Promise((r) => setTimeout(r, 300));
     const t0 = Date.now();
     const drained = drainHttp(app, 10_000);

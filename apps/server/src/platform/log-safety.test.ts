@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { capLine, MAX_LINE_BYTES, redactObject, redactPatterns, repeatLimiter, serializeError } from './log-safety';
+import {
+  capLine,
+  MAX_LINE_BYTES,
+  redactObject,
+  redactPatterns,
+  repeatLimiter,
+  serializeError,
+} from './log-safety';
 
 describe('log safety', () => {
   it('redacts values under secret keys at any depth', () => {
@@ -20,9 +27,12 @@ describe('log safety', () => {
       detail: 'Key (email)=(someone@example.com) already exists.',
       constraint: 'users_email',
     });
-    const wrapped = new Error('Failed query: insert into users values ($1, $2)\nparams: someone@example.com,s3cret', {
-      cause: driver,
-    });
+    const wrapped = new Error(
+      'Failed query: insert into users values ($1, $2)\nparams: someone@example.com,s3cret',
+      {
+        cause: driver,
+      },
+    );
     const text = JSON.stringify(serializeError(wrapped));
     expect(text).not.toMatch(/someone@example\.com|s3cret|params:/);
     expect(text).toContain('users_email');
@@ -44,7 +54,9 @@ describe('log safety', () => {
       time: 1795668646613,
     });
     const out = redactPatterns(line);
-    expect(out).not.toMatch(/0123456789abcdefghij|MTIzNDU2|eyJzdWIi|opaque-token|pa55word|e3b0c442|4242 4242|5566-5556/);
+    expect(out).not.toMatch(
+      /0123456789abcdefghij|MTIzNDU2|eyJzdWIi|opaque-token|pa55word|e3b0c442|4242 4242|5566-5556/,
+    );
     // Timestamps and ordinary numbers survive.
     expect(out).toContain('1795668646613');
   });

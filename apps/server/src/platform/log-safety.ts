@@ -23,7 +23,8 @@ const SECRET_KEY =
 /** Replaces values under sensitive keys, cuts long strings, and serializes errors safely. */
 export function redactObject(value: unknown, depth = 0, key?: string): unknown {
   if (key !== undefined && SECRET_KEY.test(key)) return value == null ? value : REDACTED;
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…[cut]` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…[cut]` : value;
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return serializeError(value, depth);
@@ -36,7 +37,8 @@ export function redactObject(value: unknown, depth = 0, key?: string): unknown {
     return items;
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactObject(v, depth + 1, k);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    out[k] = redactObject(v, depth + 1, k);
   return out;
 }
 
@@ -81,9 +83,11 @@ export function serializeError(error: Error, depth = 0): Record<string, unknown>
     if (typeof v === 'string') out[field] = v;
   }
   if (e.cause !== undefined && depth < 3) {
-    out.cause = e.cause instanceof Error ? serializeError(e.cause, depth + 1) : redactObject(e.cause, MAX_DEPTH - 1);
+    out.cause =
+      e.cause instanceof Error ? serializeError(e.cause, depth + 1) : redactObject(e.cause, MAX_DEPTH - 1);
   }
-  if (e instanceof AggregateError) out.errors = e.errors.slice(0, 3).map((inner) => redactObject(inner, depth + 1));
+  if (e instanceof AggregateError)
+    out.errors = e.errors.slice(0, 3).map((inner) => redactObject(inner, depth + 1));
   return out;
 }
 
@@ -130,7 +134,8 @@ const PATTERNS: [RegExp, string | ((match: string) => string)][] = [
 export function redactPatterns(line: string): string {
   let out = line;
   for (const [pattern, replacement] of PATTERNS) {
-    out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+    out =
+      typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
   return out;
 }
@@ -180,7 +185,9 @@ function failureKind(obj: Record<string, unknown> | undefined, msg: string): str
   if (obj && typeof obj.failureKind === 'string') return obj.failureKind;
   const err = obj?.err as { name?: string; code?: unknown; message?: string } | undefined;
   if (err && typeof err === 'object') {
-    const first = String(err.message ?? '').split('\n')[0]?.slice(0, 80);
+    const first = String(err.message ?? '')
+      .split('\n')[0]
+      ?.slice(0, 80);
     return `${msg}|${err.name}|${String(err.code)}|${first}`;
   }
   return msg;
@@ -203,19 +210,22 @@ export function repeatLimiter(intervalMs = REPEAT_INTERVAL_MS) {
       `${r.msg} …repeated ${formatCount(r.count)} times in the last ${seconds} s`,
     );
   };
-  const timer = setInterval(() => {
-    const now = Date.now();
-    for (const [kind, r] of repeats) {
-      if (now - r.since < intervalMs) continue;
-      if (r.count === 0) {
-        repeats.delete(kind);
-        continue;
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [kind, r] of repeats) {
+        if (now - r.since < intervalMs) continue;
+        if (r.count === 0) {
+          repeats.delete(kind);
+          continue;
+        }
+        summarize(r, now);
+        r.since = now;
+        r.count = 0;
       }
-      summarize(r, now);
-      r.since = now;
-      r.count = 0;
-    }
-  }, Math.min(intervalMs, 1000));
+    },
+    Math.min(intervalMs, 1000),
+  );
   timer.unref();
   return {
     logMethod(this: unknown, args: unknown[], method: LogFn, level: number) {

@@ -6,7 +6,8 @@ import path from 'node:path';
 const BIN = '/usr/lib/postgresql/15/bin';
 
 /** Whether this machine can make a throwaway PostgreSQL 15 cluster (the outage tests need one). */
-export const canMakeCluster = () => fs.existsSync(path.join(BIN, 'initdb')) && fs.existsSync(path.join(BIN, 'pg_ctl'));
+export const canMakeCluster = () =>
+  fs.existsSync(path.join(BIN, 'initdb')) && fs.existsSync(path.join(BIN, 'pg_ctl'));
 
 /**
  * A PostgreSQL cluster of the test's own (issue 30): stopped and started again to play an
@@ -26,7 +27,16 @@ export function makeCluster(port: number) {
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const start = () =>
-    run('pg_ctl', ['-D', data, '-o', `-p ${port} -k /tmp -c fsync=off -c listen_addresses=127.0.0.1`, '-w', 'start', '-l', path.join(dir, 'log')]);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      `-p ${port} -k /tmp -c fsync=off -c listen_addresses=127.0.0.1`,
+      '-w',
+      'start',
+      '-l',
+      path.join(dir, 'log'),
+    ]);
   const stop = (mode: 'fast' | 'immediate' = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   start();
   return {

@@ -1,4 +1,4 @@
-import { smallint, pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 
 /**

@@ -54,7 +54,13 @@ export interface SecretsKeyCheck {
  * - The key check value, sealed by the first replica, must open with this key. A database from
  *   before the check: an existing webhook secret must open before the check value is written.
  */
-export async function checkSecretsKey({ config, database }: { config: Config; database: Database }): Promise<SecretsKeyCheck> {
+export async function checkSecretsKey({
+  config,
+  database,
+}: {
+  config: Config;
+  database: Database;
+}): Promise<SecretsKeyCheck> {
   const db = database.db;
   const source = keySourceOf(config);
   try {
@@ -93,7 +99,11 @@ export async function checkSecretsKey({ config, database }: { config: Config; da
   try {
     await verifyKeyCheck(config, database, source);
   } catch (error) {
-    if (id) await db.delete(replicas).where(eq(replicas.id, id)).catch(() => {});
+    if (id)
+      await db
+        .delete(replicas)
+        .where(eq(replicas.id, id))
+        .catch(() => {});
     throw error;
   }
   if (!id) return { unregister: async () => {} };
@@ -119,11 +129,14 @@ async function verifyKeyCheck(config: Config, database: Database, source: KeySou
   let check = await read();
   if (!check) {
     // Secrets sealed before the check existed: this key must open them before it becomes the check.
-    const [sample] = await db.select({ secretEnc: webhookEndpoints.secretEnc }).from(webhookEndpoints).limit(1);
+    const [sample] = await db
+      .select({ secretEnc: webhookEndpoints.secretEnc })
+      .from(webhookEndpoints)
+      .limit(1);
     if (sample && !canOpen(config, sample.secretEnc)) {
       throw refuse(
         `${source === 'SECRETS_KEY' ? 'set, but it' : 'not set, and the key in DATA_DIR/secrets.key'} cannot decrypt ` +
-          "the webhook secrets this database holds. Start with the SECRETS_KEY that sealed them.",
+          'the webhook secrets this database holds. Start with the SECRETS_KEY that sealed them.',
       );
     }
     await db

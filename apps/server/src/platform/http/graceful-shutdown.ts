@@ -50,7 +50,11 @@ export function installShutdownGuard(app: FastifyInstance) {
     if (IDENTITY_PATHS.test(request.url)) {
       reply.header('retry-after', '2');
       return reply.status(503).send({
-        error: { code: 503, message: 'UNAVAILABLE', errors: [{ message: 'UNAVAILABLE', domain: 'global', reason: 'UNAVAILABLE' }] },
+        error: {
+          code: 503,
+          message: 'UNAVAILABLE',
+          errors: [{ message: 'UNAVAILABLE', domain: 'global', reason: 'UNAVAILABLE' }],
+        },
       });
     }
     return sendProblem(request, reply, shuttingDown());
@@ -77,7 +81,7 @@ export async function drainHttp(app: FastifyInstance, graceMs: number): Promise<
   // a body trickling in): no handler of theirs has run, so nothing is lost by closing them now.
   for (const socket of drain.sockets) {
     const req = drain.busy.get(socket);
-    if (!req || !req.complete) socket.destroy();
+    if (!req?.complete) socket.destroy();
   }
   endEventStreams(app.server);
   let forced = 0;
