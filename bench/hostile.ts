@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { freePort } from '../apps/server/src/test/harness';
 import { report } from './measure';
 
@@ -117,22 +118,38 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-/** Probes /healthz and /readyz in turn every 5 ms until `until` resolves; each probe's latency. */
-async function probe(port: number, until: Promise<unknown>) {
-  const agent = { healthz: [] as number[], readyz: [] as number[] };
-  let stop = false;
-  void until.then(() => {
-    stop = true;
-  });
+// The prober runs in its own thread: the main thread is busy writing megabytes of hostile
+// bodies, and its event loop's delays must not count as the server's.
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const times = { healthz: [], readyz: [] };
+let stop = false;
+parentPort.on('message', () => { stop = true; });
+(async () => {
   while (!stop) {
-    for (const route of ['healthz', 'readyz'] as const) {
+    for (const route of ['healthz', 'readyz']) {
       const t0 = performance.now();
-      await fetch(`http://127.0.0.1:${port}/${route}`).then((r) => r.arrayBuffer());
-      agent[route].push(performance.now() - t0);
+      await fetch('http://127.0.0.1:' + workerData.port + '/' + route).then((r) => r.arrayBuffer());
+      times[route].push(performance.now() - t0);
     }
     await new Promise((r) => setTimeout(r, 5));
   }
-  return agent;
+  parentPort.postMessage(times);
+})();
+`;
+
+/** Probes /healthz and /readyz in turn every 5 ms until `until` resolves; each probe's latency. */
+async function probe(port: number, until: Promise<unknown>): Promise<{ healthz: number[]; readyz: number[] }> {
+  const worker = new Worker(PROBER, { eval: true, workerData: { port } });
+  const result = new Promise<{ healthz: number[]; readyz: number[] }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await until;
+  worker.postMessage('stop');
+  const times = await result;
+  await worker.terminate();
+  return times;
 }
 
 export async function benchHostile() {
