@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../db/schema';
 import { type Bus, inProcessBus, openPostgresBus } from './bus';
+import { DatabaseBusyError } from './database-unavailable';
 import { migrationsFolder } from './paths';
 
 export type Schema = typeof schema;
@@ -55,11 +56,45 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** PGlite only: refuse new statements once it has made no progress for this long (tests shorten it). */
+  busyLimitMs?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.pgliteDir);
+  return openPglite(opts.pgliteDir, opts.busyLimitMs ?? PGLITE_BUSY_LIMIT_MS);
+}
+
+/**
+ * PGlite runs one statement at a time. When one holds it this long (a long transaction, a
+ * backup, a stuck query), statements arriving are refused with DatabaseBusyError, which answers
+ * `503 database_unavailable` at once, instead of queueing behind it until every client times
+ * out (issue 30: "PGlite busy past a limit").
+ */
+export const PGLITE_BUSY_LIMIT_MS = 10_000;
+
+function refuseWhenStuck(client: PGlite, limitMs: number) {
+  let pending = 0;
+  let lastProgress = Date.now();
+  const guard =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      // Refused before it starts: nothing half-done, a retry is safe.
+      if (pending > 0 && Date.now() - lastProgress > limitMs) {
+        throw new DatabaseBusyError(`PGlite has made no progress for over ${limitMs} ms`);
+      }
+      if (pending === 0) lastProgress = Date.now();
+      pending++;
+      try {
+        return await run(...args);
+      } finally {
+        pending--;
+        lastProgress = Date.now();
+      }
+    };
+  // Top-level statements and transactions only: those inside a transaction are its own.
+  client.query = guard(client.query.bind(client)) as typeof client.query;
+  client.transaction = guard(client.transaction.bind(client)) as typeof client.transaction;
 }
 
 /**
@@ -143,10 +178,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, busyLimitMs: number): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   await client.waitReady;
+  refuseWhenStuck(client, busyLimitMs);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   const bus = inProcessBus();
   buses.set(db, bus);

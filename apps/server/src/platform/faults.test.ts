@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -12,6 +13,8 @@ import { makeTerminal } from '../test/payment-factories';
 import { openTestDatabase } from '../test/test-database';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
+import { DatabaseBusyError, isDatabaseUnavailable } from './database-unavailable';
+import { openDatabase } from './db';
 import { drainHttp } from './http/graceful-shutdown';
 import { MAX_LINE_BYTES } from './log-safety';
 
@@ -180,6 +183,34 @@ describe('database unavailable', () => {
       expect(line.match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
   });
+});
+
+describe('PGlite busy past its limit', () => {
+  it.runIf(!process.env.DATABASE_URL)(
+    'refuses new statements with DatabaseBusyError while one holds it too long',
+    async () => {
+      const database = await openDatabase({ busyLimitMs: 100 });
+      try {
+        const long = database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await new Promise((r) => setTimeout(r, 600));
+        });
+        await new Promise((r) => setTimeout(r, 250));
+        const refused = await database.db.execute(sql`select 1`).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // Drizzle wraps it (DrizzleQueryError.cause); the error handler looks through that.
+        expect((refused as { cause?: unknown }).cause).toBeInstanceOf(DatabaseBusyError);
+        expect(isDatabaseUnavailable(refused)).toBe(true);
+        await long;
+        // Progress again: statements run.
+        await expect(database.db.execute(sql`select 1`)).resolves.toBeDefined();
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('hostile input', () => {
