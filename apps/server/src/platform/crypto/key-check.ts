@@ -22,14 +22,16 @@ const refuse = (reason: string) => new ConfigError(`Refusing to start:\n  SECRET
 /** This replica's id, kept in DATA_DIR so a restart registers as the same replica. */
 function replicaId(config: Config): string {
   const file = path.join(config.dataDir, 'replica-id');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
+  if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    const id = `rep_${randomBytes(12).toString('hex')}`;
-    fs.writeFileSync(file, id, { mode: 0o600 });
-    return id;
+    try {
+      // `wx`: processes started together on one DATA_DIR agree on the first id written.
+      fs.writeFileSync(file, `rep_${randomBytes(12).toString('hex')}`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
+  return fs.readFileSync(file, 'utf8').trim();
 }
 
 function canOpen(config: Config, sealed: string): boolean {
