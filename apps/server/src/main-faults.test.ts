@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './test/harness';
 import { canMakeCluster, makeCluster } from './test/own-postgres';
 
@@ -14,6 +14,9 @@ import { canMakeCluster, makeCluster } from './test/own-postgres';
 // a replica with the wrong SECRETS_KEY refuses to start; on a PostgreSQL cluster of the test's
 // own (stopped and started again) an outage answers 503 with Retry-After, writes little log
 // that never holds the canary, and the server serves again by itself when the database returns.
+
+// Each test starts real server processes (several seconds each on a loaded machine).
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 60_000 });
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => void)[] = [];

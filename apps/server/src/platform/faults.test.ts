@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { makeTeam } from '../test/factories';
 import type { TestApp } from '../test/harness';
@@ -22,6 +22,9 @@ import { MAX_LINE_BYTES } from './log-safety';
 // Issue 30 in-process, on PGlite and on PostgreSQL (DATABASE_URL): the database going away
 // answers 503 database_unavailable with Retry-After (never a 500) while the logs stay small and
 // leak nothing; hostile bodies are refused early; a shutdown answers late requests 503.
+
+// Generous: a loaded 2-core CI machine; the figures that matter are asserted with their own bounds.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 const CANARY = `Cn${randomBytes(18).toString('hex')}`;
 const IDENTITY = '/identitytoolkit.googleapis.com/v1/accounts';
