@@ -139,7 +139,10 @@ parentPort.on('message', () => { stop = true; });
 `;
 
 /** Probes /healthz and /readyz in turn every 5 ms until `until` resolves; each probe's latency. */
-async function probe(port: number, until: Promise<unknown>): Promise<{ healthz: number[]; readyz: number[] }> {
+async function probe(
+  port: number,
+  until: Promise<unknown>,
+): Promise<{ healthz: number[]; readyz: number[] }> {
   const worker = new Worker(PROBER, { eval: true, workerData: { port } });
   const result = new Promise<{ healthz: number[]; readyz: number[] }>((resolve, reject) => {
     worker.once('message', resolve);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
@@ -47,6 +48,33 @@ export function installJsonBodyParser(app: FastifyInstance) {
   });
 }
 
+// How much of an unwanted body is read (and dropped) after the answer, and for how long.
+const LINGER_BYTES = 256 * 1024;
+const LINGER_MS = 1_000;
+
+/**
+ * Closing a socket that still has unread bytes makes the kernel send a reset, which can destroy
+ * the answer before the client read it (a 413 the client never sees). Instead: send the answer
+ * and our end of the connection, then read and drop what the client still sends, up to 256 KB
+ * or 1 s, and close (Apache's "lingering close"; enough for what was already in flight).
+ */
+function lingerOnClose(socket: Socket | null | undefined) {
+  if (!socket || (socket as { lingering?: boolean }).lingering) return;
+  (socket as { lingering?: boolean }).lingering = true;
+  socket.destroySoon = () => {
+    const start = socket.bytesRead;
+    const stop = () => socket.destroy();
+    const timer = setTimeout(stop, LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.on('data', () => {
+      if (socket.bytesRead - start > LINGER_BYTES) stop();
+    });
+    socket.end();
+    socket.resume();
+  };
+}
+
 /**
  * Bodies over the route's limit are refused before anything reads them (issue 30): at
  * `Content-Length`, first thing, ahead of authentication; bodies without one are counted as
@@ -67,6 +95,9 @@ export function refuseOversizedBodies(app: FastifyInstance, defaultLimit: number
     );
   });
   app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete && !reply.hasHeader('connection')) reply.header('connection', 'close');
+    // `=== false`: injected requests (tests) have no such flag.
+    if (request.raw.complete !== false) return;
+    if (!reply.hasHeader('connection')) reply.header('connection', 'close');
+    lingerOnClose(request.raw.socket);
   });
 }
