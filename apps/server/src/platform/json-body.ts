@@ -55,8 +55,8 @@ const LINGER_MS = 1_000;
 /**
  * Closing a socket that still has unread bytes makes the kernel send a reset, which can destroy
  * the answer before the client read it (a 413 the client never sees). Instead: send the answer
- * and our end of the connection, then read and drop what the client still sends, up to 256 KB
- * or 1 s, and close (Apache's "lingering close"; enough for what was already in flight).
+ * and our end of the connection, then read and drop what the client still sends (up to 256 KB,
+ * then no more), and close after 1 s (Apache's "lingering close"; enough for what was already in flight).
  */
 function lingerOnClose(socket: Socket | null | undefined) {
   if (!socket || (socket as { lingering?: boolean }).lingering) return;
@@ -67,8 +67,10 @@ function lingerOnClose(socket: Socket | null | undefined) {
     const timer = setTimeout(stop, LINGER_MS);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
+    // Past the cap, stop reading rather than close: TCP holds the client back, and the reset
+    // comes only when the timer closes the socket, long after the answer was read.
     socket.on('data', () => {
-      if (socket.bytesRead - start > LINGER_BYTES) stop();
+      if (socket.bytesRead - start > LINGER_BYTES) socket.pause();
     });
     socket.end();
     socket.resume();
