@@ -2,6 +2,7 @@
 import { benchBundle } from './bundle';
 import { benchCloses } from './closes';
 import { benchFleet } from './fleet';
+import { benchHostile } from './hostile';
 import { benchIdTokenVerification } from './id-token-verification';
 import { benchLighthouse } from './lighthouse';
 import { benchPayLatency } from './pay-latency';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
   'request-logs': benchRequestLogs,
   search: benchSearch,
   closes: benchCloses,
+  hostile: benchHostile,
 };
 for (const [name, run] of Object.entries(benches)) {
   if (!only || only === name) await run();

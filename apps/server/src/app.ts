@@ -14,16 +14,24 @@ import { apiReferenceRoutes } from './platform/api-reference';
 import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
+import { installShutdownGuard } from './platform/http/graceful-shutdown';
 import { acceptOptionalBodies } from './platform/http/optional-body';
-import { loggerOptions, requestLogging } from './platform/logger';
+import { installJsonBodyParser, refuseOversizedBodies } from './platform/json-body';
+import { type LogDestination, loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
 
+/** The default request body limit; routes that take more (or less) say so with `bodyLimit`. */
+const BODY_LIMIT = 1024 * 1024;
+
 export interface BuildAppOptions {
   /** Override pino (tests pass false). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); `repeatIntervalMs` shortens the repeat window. */
+  logDestination?: LogDestination;
+  logRepeatIntervalMs?: number;
   /** Called with every unexpected error (Sentry in production). */
   onUnexpectedError?: (error: unknown) => void;
   /** Request logs for API-key and device-token calls (issue 17 §3); on unless false (benchmarks). */
@@ -35,16 +43,28 @@ export interface BuildAppOptions {
 /** Builds the whole product as one Fastify app; each part is a plugin with its own base URL. */
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : await loggerOptions(ctx.config),
+    logger:
+      opts.logger === false
+        ? false
+        : await loggerOptions(ctx.config, {
+            destination: opts.logDestination,
+            repeatIntervalMs: opts.logRepeatIntervalMs,
+          }),
     genReqId: () => randomUUID(),
     // requestLogging writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Ids are short: a longer path segment is refused with a 414 problem (frameworkErrors).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // Slowloris (issue 30): headers and the whole request must arrive in time, checked every
+    // second (Node's default check runs every 30 s, which let slow sockets live 40 s and more).
+    requestTimeout: ctx.config.http.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: ctx.config.http.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
+    // Requests arriving while shutting down get a 503 shutting_down problem (installShutdownGuard).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
@@ -53,10 +73,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installJsonBodyParser(app);
   acceptOptionalBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installShutdownGuard(app);
+  refuseOversizedBodies(app, BODY_LIMIT);
   requestLogging(app);
   installProblemHandlers(app, opts.onUnexpectedError);
   await securityHeaders(app, ctx.config);

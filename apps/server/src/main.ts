@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
+import { checkSecretsKey } from './platform/crypto/key-check';
 import { openDatabase } from './platform/db';
+import { drainHttp } from './platform/http/graceful-shutdown';
 import { initSentry } from './platform/sentry';
 import { reconcileOnStart } from './workers/payment-reconcile';
 
@@ -93,6 +95,13 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
+  // A replica that cannot decrypt what the database holds refuses to start (issue 30).
+  const keyCheck = await checkSecretsKey({ config, database }).catch(async (error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    await database.close().catch(() => {});
+    process.exit(78); // EX_CONFIG
+  });
   const app = await buildApp({ config, database, now: () => new Date() }, { onUnexpectedError });
   // Before taking requests: finish payments a crash left `processing` (never charging twice).
   await reconcileOnStart(app.ctx, app.log);
@@ -112,17 +121,40 @@ async function main() {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // Stop accepting, let in-flight requests finish, then close the database.
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await workers.stop();
-    await app.close();
-    await database.close();
+    const graceMs = config.http.shutdownGraceSeconds * 1000;
+    app.log.info(
+      { signal, grace_seconds: config.http.shutdownGraceSeconds },
+      'shutting down: finishing requests in flight',
+    );
+    // A backstop only: closing the workers or the database hanging past the grace period.
+    const backstop = setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, graceMs + 5_000);
+    backstop.unref();
+    // Stop accepting; idle and half-sent sockets close now, requests in flight get the grace
+    // period; the workers stop alongside (releasing their webhook leases), then the database.
+    const [{ forced }] = await Promise.all([drainHttp(app, graceMs), stopWithin(workers.stop(), graceMs)]);
+    if (forced > 0) app.log.warn({ forced }, 'grace period over: closed connections still in flight');
+    await keyCheck.unregister().catch(() => {});
+    await database.close().catch((error) => app.log.warn({ err: error }, 'closing the database failed'));
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Waits for `work`, but no longer than `ms` (a send stuck on a slow webhook receiver). */
+async function stopWithin(work: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 await main();

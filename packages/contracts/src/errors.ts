@@ -37,6 +37,8 @@ export const errorCodes = [
   'last_owner',
   'api_key_read_only',
   'service_unavailable',
+  'database_unavailable',
+  'shutting_down',
   'internal_error',
   'recent_sign_in_required',
   'mfa_not_enrolled',

@@ -41,4 +41,21 @@ describe('configuration', () => {
       display_name: 'okta',
     });
   });
+
+  it('reads the shutdown and slow-client limits (issue 30), headers within the request limit', () => {
+    expect(loadConfig({}).http).toEqual({
+      shutdownGraceSeconds: 10,
+      headersTimeoutSeconds: 10,
+      requestTimeoutSeconds: 30,
+    });
+    expect(
+      loadConfig({
+        SHUTDOWN_GRACE_SECONDS: '2.5',
+        HEADERS_TIMEOUT_SECONDS: '5',
+        REQUEST_TIMEOUT_SECONDS: '5',
+      }).http,
+    ).toEqual({ shutdownGraceSeconds: 2.5, headersTimeoutSeconds: 5, requestTimeoutSeconds: 5 });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
 });

@@ -125,6 +125,15 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Issue 30: on SIGTERM/SIGINT, requests in flight get this long to finish; idle and half-sent
+   * connections are closed at once, so with nothing in flight the process exits in under 1 s.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** A request's headers must arrive within this, or the socket is closed (slowloris). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+  /** A whole request (headers and body) must arrive within this, or the socket is closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** How long a dispatcher holds a claimed delivery; keep it above the 15 s send timeout. */
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Comma-separated CIDR ranges webhooks may reach although private/loopback (and over plain http). */
@@ -189,6 +198,7 @@ export interface Config {
   simulatorFee: { percent: number; fixed: number };
   terminalStreamGraceSeconds: number;
   authCacheSeconds: number;
+  http: { shutdownGraceSeconds: number; headersTimeoutSeconds: number; requestTimeoutSeconds: number };
   webhooks: { allowedCidrs: string[]; leaseSeconds: number };
   metrics: { allowedCidrs: string[]; token: string | undefined };
 }
@@ -213,6 +223,11 @@ export function loadConfig(
   const e = parsed.data;
   if (e.AUTH_PROVIDER === 'google' && !e.GOOGLE_PROJECT_ID) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_PROJECT_ID: required when AUTH_PROVIDER=google');
+  }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS',
+    );
   }
   if (e.PASSWORD_MAX_LENGTH < e.PASSWORD_MIN_LENGTH) {
     throw new ConfigError(
@@ -275,6 +290,11 @@ export function loadConfig(
     simulatorFee: { percent: e.SIMULATOR_FEE_PERCENT, fixed: e.SIMULATOR_FEE_FIXED },
     terminalStreamGraceSeconds: e.TERMINAL_STREAM_GRACE_SECONDS,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
+    http: {
+      shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+      headersTimeoutSeconds: e.HEADERS_TIMEOUT_SECONDS,
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    },
     webhooks: { allowedCidrs: list(e.WEBHOOK_ALLOWED_CIDRS), leaseSeconds: e.WEBHOOK_LEASE_SECONDS },
     metrics: { allowedCidrs: list(e.METRICS_ALLOWED_CIDRS), token: e.METRICS_TOKEN },
   };

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPM
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ZodError } from 'zod';
+import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './database-unavailable';
 import { AppError } from './errors';
 
 /** The problem's detail: the field errors in one sentence, for clients that show only that. */
@@ -79,6 +80,9 @@ function pgErrorCode(error: unknown): string | undefined {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  // A 503 is temporary by definition: say when to come back (RFC 9110 §10.2.3).
+  if (error.status === 503 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .type('application/problem+json')
@@ -185,9 +189,18 @@ function methodIndex(app: FastifyInstance) {
 export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (error: unknown) => void) {
   const allowedMethods = methodIndex(app);
   app.setErrorHandler((error, request, reply) => {
+    // The database away is an outage, not a bug: 503 with Retry-After, one warn line per
+    // interval however many requests meet it (issue 30), never a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, failureKind: 'database_unavailable' }, 'database unavailable');
+      return sendProblem(request, reply, databaseUnavailable());
+    }
     const known = toAppError(error);
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, known.detail);
+      // The client is still sending the rest of a body too large: close rather than read it.
+      if (known.status === 413) reply.header('connection', 'close');
+      if (known.status >= 500)
+        request.log.error({ err: error, failureKind: `app_error ${known.code}` }, known.detail);
       return sendProblem(request, reply, known);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -87,6 +87,9 @@ describe('logs (issue 18 §2)', () => {
       msg: expect.stringMatching(/^GET \/api\/v1\/projects 401 [\d.]+ ms$/),
     });
     expect(requests[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    // Issue 31 §17: the request's logger binds reqId; the line must not add it a second time.
+    for (const line of lines.filter((l) => l.includes('"status"')))
+      expect(line.match(/"reqId"/g)).toHaveLength(1);
     expect(lines.join('\n')).not.toContain('secret=1');
   }, 90_000);
 

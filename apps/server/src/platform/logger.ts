@@ -1,41 +1,44 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { redactObject, repeatLimiter, safeLogStream } from './log-safety';
+
+export interface LogDestination {
+  write(line: string): unknown;
+}
 
 /**
  * pino options: JSON lines when a machine reads stdout, one readable line per request on a
- * terminal (`LOG_FORMAT` decides; config defaults it by whether stdout is a TTY). Secrets and
- * tokens never reach a log line. pino-pretty loads only for a terminal (issue 18 §2).
+ * terminal (`LOG_FORMAT` decides; config defaults it by whether stdout is a TTY). pino-pretty
+ * loads only for a terminal (issue 18 §2). Every line passes `log-safety` first: secrets are
+ * redacted by key and by shape, errors lose their SQL parameters, a repeating failure is one
+ * line per interval, and no line exceeds 16 KiB (issue 30). `destination` lets tests read lines.
  */
 export async function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
+  opts: { destination?: LogDestination; repeatIntervalMs?: number } = {},
 ): Promise<FastifyServerOptions['logger']> {
-  const pinoPretty = config.logFormat === 'pretty' ? (await import('pino-pretty')).default : undefined;
+  const pinoPretty =
+    config.logFormat === 'pretty' && !opts.destination ? (await import('pino-pretty')).default : undefined;
+  // In this thread and synchronous, so lines keep their order with what the process prints.
+  const next: LogDestination = opts.destination
+    ? opts.destination
+    : pinoPretty
+      ? pinoPretty({
+          sync: true,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss',
+          ignore: 'pid,hostname,reqId,req,res,responseTime,method,path,route,status,ms,failureKind',
+          messageFormat: '{msg}',
+        })
+      : { write: (line: string) => process.stdout.write(line) };
+  const limiter = repeatLimiter(opts.repeatIntervalMs);
   return {
     level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.idToken',
-        '*.refreshToken',
-        '*.secret',
-      ],
-      censor: '[redacted]',
-    },
-    // In this thread and synchronous, so lines keep their order with what the process prints.
-    ...(pinoPretty
-      ? {
-          stream: pinoPretty({
-            sync: true,
-            singleLine: true,
-            translateTime: 'SYS:HH:MM:ss',
-            ignore: 'pid,hostname,reqId,req,res,responseTime,method,path,route,status,ms',
-            messageFormat: '{msg}',
-          }),
-        }
-      : {}),
+    // Fastify's own `err` serializer would print what redactObject's serializeError left out.
+    serializers: { err: ((e: unknown) => e) as never },
+    formatters: { log: (obj: Record<string, unknown>) => redactObject(obj) as Record<string, unknown> },
+    hooks: { logMethod: limiter.logMethod },
+    stream: safeLogStream(next),
   };
 }
 
@@ -46,14 +49,14 @@ const QUIET =
 
 /**
  * One line per request when it ends (Fastify's own pair of lines is turned off): method, path
- * with its query cut, status and time, with the request id to find its other lines.
+ * with its query cut, status and time; the request id (`reqId`) comes from the request's logger.
  */
 export function requestLogging(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const ms = reply.elapsedTime;
-    const line = {
-      reqId: request.id,
+    // No reqId here: the request's child logger binds it already (issue 31 §17: it came twice).
+    const line: Record<string, unknown> = {
       method: request.method,
       path,
       route: request.routeOptions.url,
@@ -61,6 +64,8 @@ export function requestLogging(app: FastifyInstance) {
       ms: Math.round(ms * 10) / 10,
     };
     const msg = `${request.method} ${path} ${reply.statusCode} ${line.ms} ms`;
+    // Failures fold into one line per status per interval (log-safety's repeat limiter).
+    if (reply.statusCode >= 500) line.failureKind = `response ${reply.statusCode}`;
     if (QUIET.test(path) && reply.statusCode < 400) request.log.debug(line, msg);
     else if (reply.statusCode >= 500) request.log.error(line, msg);
     else request.log.info(line, msg);

@@ -8,6 +8,8 @@ export interface EventStream {
   /** The same with `data` already JSON text (one line), sent byte for byte. */
   eventJson(event: string, json: string, id: string): void;
   comment(text: string): void;
+  /** Tells the client's EventSource how long to wait before it reconnects. */
+  retry(ms: number): void;
   /** Resolves once what was written has left for the client (or the stream closed). */
   drained(): Promise<void>;
   close(): void;
@@ -16,17 +18,30 @@ export interface EventStream {
   onClose(fn: () => void): void;
 }
 
-const openStreams = new WeakMap<FastifyInstance, Set<EventStream>>();
+// Keyed by the HTTP server (one per app, whatever plugin opened the stream), so a shutdown
+// reaches every stream of the process it stops.
+const openStreams = new WeakMap<object, Set<EventStream>>();
+
+/** How soon a client whose stream a shutdown ended should reconnect (to another replica). */
+const SHUTDOWN_RETRY_MS = 1_000;
 
 /**
- * Ends the event streams opened by this plugin's routes when the server closes: a stream never
- * ends by itself, and would otherwise hold a graceful shutdown until its timeout. Clients
- * reconnect (to another replica) after the `retry` delay.
+ * Ends every open event stream of this server with a reconnect hint: a `retry:` field (the
+ * EventSource waits that long, then connects again, to whichever replica answers) and a comment
+ * saying why, then the end of the response (issue 30). A stream never ends by itself, and would
+ * otherwise hold a graceful shutdown until its grace period ran out.
  */
+export function endEventStreams(server: object) {
+  for (const stream of [...(openStreams.get(server) ?? [])]) {
+    stream.comment('server shutting down; reconnect');
+    stream.retry(SHUTDOWN_RETRY_MS);
+    stream.close();
+  }
+}
+
+/** Ends this server's event streams when it closes (also when a test closes the app). */
 export function closeEventStreamsOnShutdown(app: FastifyInstance) {
-  app.addHook('preClose', async () => {
-    for (const stream of openStreams.get(app) ?? []) stream.close();
-  });
+  app.addHook('preClose', async () => endEventStreams(app.server));
 }
 
 /**
@@ -93,6 +108,9 @@ export function openEventStream(
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);
     },
+    retry(ms) {
+      if (!closed) raw.write(`retry: ${Math.round(ms)}\n\n`);
+    },
     close() {
       if (!closed) raw.end();
       finish();
@@ -105,10 +123,10 @@ export function openEventStream(
       else closers.push(fn);
     },
   };
-  let registry = openStreams.get(request.server);
+  let registry = openStreams.get(request.server.server);
   if (!registry) {
     registry = new Set();
-    openStreams.set(request.server, registry);
+    openStreams.set(request.server.server, registry);
   }
   registry.add(stream);
   closers.push(() => registry.delete(stream));

@@ -6,6 +6,7 @@ export * from './identity';
 export * from './identity-codes';
 export * from './payment-simulator';
 export * from './payments';
+export * from './replicas';
 export * from './request-logs';
 export * from './rollups';
 export * from './staff';

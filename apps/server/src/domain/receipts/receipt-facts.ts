@@ -1,3 +1,4 @@
+import { formatDateTime } from '@scanline/contracts';
 import { formatMoney } from '../money';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
@@ -8,18 +9,11 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
 export const cardOf = (txn: { cardBrand: string | null; cardLast4: string | null }) =>
   txn.cardLast4 ? `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? 'Card'} •••• ${txn.cardLast4}` : null;
 
-/** A receipt's time in the project's zone, with the zone: "Nov 26, 2026, 10:14:03 AM GMT+1". */
-export const receiptTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(at);
+/**
+ * A receipt's time in the project's zone, the zone named: the console's one date formatter
+ * (issue 31 §11).
+ */
+export const receiptTime = (at: Date, timeZone: string) => formatDateTime(at, { timeZone, withZone: true });
 
 /**
  * What the receipt email says (issue 31 §10), the same facts as the receipt page: the business

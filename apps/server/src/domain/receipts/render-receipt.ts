@@ -1,15 +1,9 @@
-import { formatDateTime } from '@scanline/contracts';
 import { escapeHtml } from '../../platform/mail/render-email';
 import { formatRate, includedTax, rateOf } from '../books/vat';
 import { formatMoney } from '../money';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
 import { cardOf, receiptTime } from './receipt-facts';
-
-/** The console's one date formatter (issue 31 §11), in the project's zone, the zone named. */
-const when = (at: Date, timeZone: string) => formatDateTime(at, { timeZone, withZone: true });
-
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
 /**
  * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
@@ -35,14 +29,14 @@ export function renderReceipt(r: Receipt): string {
         ]
       : []),
     ['Receipt number', r.number],
-    ['Paid', when(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
+    ['Paid', receiptTime(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
     ...(cardOf(txn) ? [['Card', cardOf(txn)!]] : []),
     ...(txn.reference ? [['Reference', txn.reference]] : []),
     ...(r.terminal ? [['Terminal', r.terminal]] : []),
     ...(txn.cashierName ? [['Served by', txn.cashierName]] : []),
   ];
   const refundRows = r.refunds.map((x) => [
-    `Refund, ${when(x.createdAt, r.timeZone)}`,
+    `Refund, ${receiptTime(x.createdAt, r.timeZone)}`,
     `−${formatMoney(x.amount, txn.currency)}`,
   ]);
   const cell = (pairs: string[][]) =>

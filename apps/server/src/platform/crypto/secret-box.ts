@@ -21,7 +21,12 @@ export function secretsKey(config: Config): Buffer {
     const file = path.join(config.dataDir, 'secrets.key');
     if (!fs.existsSync(file)) {
       fs.mkdirSync(config.dataDir, { recursive: true });
-      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      try {
+        fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        // Another process on this DATA_DIR wrote it first: use theirs.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     }
     key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   }

@@ -8,22 +8,13 @@ const isZod = (schema: unknown): schema is ZodType =>
  * Bodies that may be left out (issue 31 §4). `curl -X POST -H 'Content-Type: application/json'`
  * and many clients send an action (roll, rotate-secret, disable…) with that header and nothing
  * after it, or with no body at all, as Stripe's API accepts. Both mean "no body" everywhere:
- * - an empty `application/json` body parses to no body (Fastify's parser refuses it);
+ * - an empty `application/json` body parses to no body (the JSON parser, `json-body.ts`);
  * - a route whose body schema accepts `{}` gets `{}` when no body came, so its schema and
  *   handler see one shape. Routes that need fields still answer 400 validation_failed, and a
  *   body that is present but not JSON stays 400 bad_request.
  * The OpenAPI document marks those bodies `required: false` (openapi-contract.ts).
  */
 export function acceptOptionalBodies(app: FastifyInstance) {
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') {
-      done(null, undefined);
-      return;
-    }
-    json(request, String(body), done);
-  });
   app.addHook('onRoute', (route) => {
     const schema = route.schema?.body;
     if (!isZod(schema) || !schema.safeParse({}).success) return;

@@ -1,0 +1,30 @@
+import { pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
+
+/**
+ * Issue 30: one row, written by the first replica with the secrets key it had: a known text
+ * sealed with that key. Every later start opens it, so a replica with another key refuses to
+ * start instead of failing on each webhook secret it cannot decrypt.
+ */
+export const secretsKeyChecks = pgTable('secrets_key_checks', {
+  id: smallint().primaryKey().default(1),
+  /** `v1.<iv>.<tag>.<ciphertext>` of KEY_CHECK_PLAINTEXT (platform/crypto/key-check.ts). */
+  checkValue: text().notNull(),
+  /** Where the first key came from: `SECRETS_KEY` or `DATA_DIR` (named in the refusal message). */
+  keySource: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Server processes sharing this PostgreSQL database, registered at start and seen by a
+ * heartbeat: a key generated into one replica's DATA_DIR cannot be another's, so with more than
+ * one replica SECRETS_KEY is required. A clean shutdown removes its row.
+ */
+export const replicas = pgTable('replicas', {
+  /** Kept in DATA_DIR/replica-id, so a restart is the same replica. */
+  id: text().primaryKey(),
+  hostname: text().notNull(),
+  keySource: text().notNull(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+});
