@@ -92,6 +92,7 @@ async function main() {
   const onUnexpectedError = await initSentry(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();

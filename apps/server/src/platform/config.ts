@@ -55,6 +55,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * PostgreSQL itself, when DATABASE_URL points at a pooler in transaction mode (PgBouncer):
+   * migrations, LISTEN and the few session-scoped connections use it. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -158,6 +166,8 @@ export interface Config {
   apiUrls: { main: string; terminal: string; mobile: string };
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
+  databaseDirectUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   sentry: { dsn: string | undefined; environment: string };
@@ -245,6 +255,7 @@ export function loadConfig(
     },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },

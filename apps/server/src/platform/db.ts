@@ -52,13 +52,18 @@ const MIGRATION_LOCK = 0x7363616e6c696e65n;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself when `databaseUrl` goes through a pooler in transaction mode (PgBouncer):
+   * migrations and their advisory lock, LISTEN, and the queue pool's session settings use it.
+   */
+  directUrl?: string;
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.directUrl);
   return openPglite(opts.pgliteDir);
 }
 
@@ -91,19 +96,44 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+/**
+ * Behind a pooler in transaction mode each statement may run on another server connection, so
+ * a statement prepared by name on one (`identity_session_alive`) is missing on the next, or
+ * already there when another client prepared it (PgBouncer 1.18 keeps no prepared statements).
+ * Sending them unnamed costs a parse per call and works on any connection: Parse, Bind and
+ * Execute go out together before one Sync, inside one pooled transaction.
+ */
+function sendStatementsUnnamed(client: { query: (...args: never[]) => unknown }) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'name' in config && config.name) {
+      const { name: _name, ...unnamed } = config as { name: string };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
+async function openPostgres(url: string, max: number, directUrl: string | undefined): Promise<Database> {
   // Loaded only with DATABASE_URL: the embedded default starts without them (issue 18 §2).
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  // With a pooler in front (DATABASE_DIRECT_URL set), `url` may keep no session state from one
+  // transaction to the next: whatever needs a session of its own connects to `direct`.
+  const pooled = directUrl !== undefined && directUrl !== url;
+  const direct = directUrl ?? url;
   const pool = new pg.Pool({ connectionString: url, max, ...POOL_FAULTS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  if (pooled) pool.on('connect', sendStatementsUnnamed);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  const bus = await openPostgresBus(url, pool);
-  const queuePool = new pg.Pool({ connectionString: url, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
+  const bus = await openPostgresBus(direct, pool);
+  // Startup `options` are session settings a pooler refuses (PgBouncer: "unsupported startup
+  // parameter"); the queue's three connections per process go straight to PostgreSQL instead.
+  const queuePool = new pg.Pool({ connectionString: direct, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
   queuePool.on('error', () => {});
   const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
   buses.set(db, bus);
@@ -114,7 +144,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     bus,
     queueDb,
     async migrate() {
-      const client = await pool.connect();
+      // A session-level advisory lock held across many transactions: on the direct connection,
+      // since a pooler could hand the unlock to another server connection than the lock.
+      const client = new pg.Client({ connectionString: direct, ...POOL_FAULTS });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
         try {
@@ -123,7 +156,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     async ping() {
