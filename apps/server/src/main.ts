@@ -93,6 +93,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     directUrl: config.databaseDirectUrl,
+    replicaUrls: config.replicas.urls,
+    replicaMaxLagSeconds: config.replicas.maxLagSeconds,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
@@ -123,7 +125,10 @@ async function main() {
     }
     closing = true;
     const graceMs = config.http.shutdownGraceSeconds * 1000;
-    app.log.info({ signal, grace_seconds: config.http.shutdownGraceSeconds }, 'shutting down: finishing requests in flight');
+    app.log.info(
+      { signal, grace_seconds: config.http.shutdownGraceSeconds },
+      'shutting down: finishing requests in flight',
+    );
     // A backstop only: closing the workers or the database hanging past the grace period.
     const backstop = setTimeout(() => {
       app.log.error('shutdown did not finish in time: exiting');

@@ -63,6 +63,19 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** Streaming standbys for reads that may lag: one postgres:// URL or several, comma-separated. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// URLs, separated by commas')))
+    .optional(),
+  /** A replica further behind the primary than this is skipped; also a write's read-your-writes window. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -168,6 +181,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
   databaseDirectUrl: string | undefined;
+  /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (issue 27 §1). */
+  replicas: { urls: string[]; maxLagSeconds: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   sentry: { dsn: string | undefined; environment: string };
@@ -256,6 +271,11 @@ export function loadConfig(
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    // Replicas of the embedded database do not exist: PGlite is one process.
+    replicas: {
+      urls: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? []) : [],
+      maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },

@@ -7,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../db/schema';
 import { type Bus, inProcessBus, openPostgresBus } from './bus';
 import { migrationsFolder } from './paths';
+import { countDbQuery } from './process-metrics';
+import { type ReadReplicas, replicaName, startReadReplicas } from './read-replicas';
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives; a transaction handle has the same type. */
@@ -25,6 +27,11 @@ export interface Database {
    * deliveries again. Never for payments or anything a client was promised. PGlite: `db`.
    */
   queueDb: Db;
+  /**
+   * PostgreSQL with DATABASE_REPLICA_URL: the read replicas and their polled lag. Reads go
+   * there only through `readDbOf` (api/read-your-writes.ts), which knows the caller.
+   */
+  replicas?: ReadReplicas<Db>;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */
   migrate(): Promise<void>;
   /** Rejects when the database does not answer `select 1` within PING_TIMEOUT_MS. */
@@ -57,13 +64,17 @@ export interface OpenDatabaseOptions {
    * migrations and their advisory lock, LISTEN, and the queue pool's session settings use it.
    */
   directUrl?: string;
+  /** DATABASE_REPLICA_URL: streaming standbys for reads that may lag (issue 27 §1). */
+  replicaUrls?: string[];
+  /** REPLICA_MAX_LAG_SECONDS: a replica further behind is skipped. */
+  replicaMaxLagSeconds?: number;
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.directUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts);
   return openPglite(opts.pgliteDir);
 }
 
@@ -103,18 +114,25 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * Sending them unnamed costs a parse per call and works on any connection: Parse, Bind and
  * Execute go out together before one Sync, inside one pooled transaction.
  */
-function sendStatementsUnnamed(client: { query: (...args: never[]) => unknown }) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'name' in config && config.name) {
-      const { name: _name, ...unnamed } = config as { name: string };
-      return query(unnamed, ...rest);
-    }
-    return query(config, ...rest);
+function instrument(target: 'primary' | 'replica', unnamed: boolean) {
+  return (client: { query: (...args: never[]) => unknown }) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      countDbQuery(target);
+      if (unnamed && config && typeof config === 'object' && 'name' in config && config.name) {
+        const { name: _name, ...statement } = config as { name: string };
+        return query(statement, ...rest);
+      }
+      return query(config, ...rest);
+    };
   };
 }
 
-async function openPostgres(url: string, max: number, directUrl: string | undefined): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  { directUrl, replicaUrls = [], replicaMaxLagSeconds = 5 }: OpenDatabaseOptions,
+): Promise<Database> {
   // Loaded only with DATABASE_URL: the embedded default starts without them (issue 18 §2).
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -128,8 +146,32 @@ async function openPostgres(url: string, max: number, directUrl: string | undefi
   const pool = new pg.Pool({ connectionString: url, max, ...POOL_FAULTS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  if (pooled) pool.on('connect', sendStatementsUnnamed);
+  pool.on('connect', instrument('primary', pooled));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  // Read replicas: pools of their own, never behind the primary's pooler setting (a replica's
+  // URL may itself be a PgBouncer: its statements are always sent unnamed).
+  const replicas = replicaUrls.length
+    ? startReadReplicas<Db>({
+        primary: pool,
+        maxLagSeconds: replicaMaxLagSeconds,
+        replicas: replicaUrls.map((replicaUrl) => {
+          // A replica that does not answer quickly is not worth waiting for: the primary is there.
+          const replicaPool = new pg.Pool({
+            connectionString: replicaUrl,
+            max,
+            ...POOL_FAULTS,
+            connectionTimeoutMillis: 500,
+          });
+          replicaPool.on('error', () => {});
+          replicaPool.on('connect', instrument('replica', true));
+          return {
+            name: replicaName(replicaUrl),
+            pool: replicaPool,
+            db: drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db,
+          };
+        }),
+      })
+    : undefined;
   const bus = await openPostgresBus(direct, pool);
   // Startup `options` are session settings a pooler refuses (PgBouncer: "unsupported startup
   // parameter"); the queue's three connections per process go straight to PostgreSQL instead.
@@ -141,6 +183,7 @@ async function openPostgres(url: string, max: number, directUrl: string | undefi
   return {
     kind: 'postgres',
     db,
+    replicas,
     bus,
     queueDb,
     async migrate() {
@@ -170,6 +213,7 @@ async function openPostgres(url: string, max: number, directUrl: string | undefi
         ] as const
       ).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
     async close() {
+      await replicas?.close();
       await bus.close();
       await Promise.all([pool.end(), queuePool.end()]);
     },

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { recordEvent, recordEvents } from '../../../domain/events/record-event';
-import { openSameDatabase } from '../../../test/test-database';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { apiKeyFor, createTerminalVia, type Team } from '../../terminal/terminal-fixtures';
 
 let t: TestApp;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventListSpec, getEvent, listEvents } from '../../../domain/events/list-events';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -26,7 +27,8 @@ export function eventRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(eventSchema) },
       },
     },
-    async (request) => listEvents(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listEvents(await readDbOf(request), actorOf(request), request.params.id, listRequestOf(request.query)),
   );
 
   app.get(

@@ -21,6 +21,7 @@ import {
   transferProject,
   updateProject,
 } from '../../../domain/projects/projects';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
@@ -164,7 +165,12 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listAudit(db, actorOf(request), request.params.id, listRequestOf(request.query));
+      const page = await listAudit(
+        await readDbOf(request),
+        actorOf(request),
+        request.params.id,
+        listRequestOf(request.query),
+      );
       return {
         data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))),
         next_cursor: page.next_cursor,

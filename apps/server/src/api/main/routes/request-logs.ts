@@ -7,6 +7,7 @@ import {
   listRequestLogs,
   requestLogListSpec,
 } from '../../../domain/request-logs/list-request-logs';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -16,7 +17,6 @@ const tags = ['request logs'];
 
 export function requestLogRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = root.ctx.database.db;
 
   app.get(
     '/projects/:id/request-logs',
@@ -30,7 +30,13 @@ export function requestLogRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(requestLogSchema) },
       },
     },
-    async (request) => listRequestLogs(db, actorOf(request), request.params.id, listRequestOf(request.query)),
+    async (request) =>
+      listRequestLogs(
+        await readDbOf(request),
+        actorOf(request),
+        request.params.id,
+        listRequestOf(request.query),
+      ),
   );
 
   app.get(
@@ -43,6 +49,7 @@ export function requestLogRoutes(root: FastifyInstance) {
         response: { 200: requestLogSchema },
       },
     },
-    async (request) => getRequestLog(db, actorOf(request), request.params.id, request.params.log_id),
+    async (request) =>
+      getRequestLog(await readDbOf(request), actorOf(request), request.params.id, request.params.log_id),
   );
 }

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { events, terminals } from '../../../db/schema';
-import { openSameDatabase } from '../../../test/test-database';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type SseMessage, sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 

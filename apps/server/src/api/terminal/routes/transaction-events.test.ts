@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { BUS_CHANNELS } from '../../../platform/bus';
-import { openSameDatabase } from '../../../test/test-database';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
 describe('server-sent events (issue 7)', () => {
