@@ -76,6 +76,8 @@ const envSchema = z.object({
     .optional(),
   /** A replica further behind the primary than this is skipped; also a write's read-your-writes window. */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  /** Request logs are kept this many days, dropped a whole month partition at a time (issue 27 §3). */
+  RETENTION_REQUEST_LOGS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -181,6 +183,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
   databaseDirectUrl: string | undefined;
+  /** Days kept of each partitioned log-like table (issue 27 §3). */
+  retention: { requestLogsDays: number };
   /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (issue 27 §1). */
   replicas: { urls: string[]; maxLagSeconds: number };
   smtpUrl: string | undefined;
@@ -271,6 +275,7 @@ export function loadConfig(
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    retention: { requestLogsDays: e.RETENTION_REQUEST_LOGS_DAYS },
     // Replicas of the embedded database do not exist: PGlite is one process.
     replicas: {
       urls: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? []) : [],

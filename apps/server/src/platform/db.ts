@@ -164,9 +164,17 @@ async function openPostgres(
           });
           replicaPool.on('error', () => {});
           replicaPool.on('connect', instrument('replica', true));
+          const probe = new pg.Pool({
+            connectionString: replicaUrl,
+            max: 1,
+            ...POOL_FAULTS,
+            connectionTimeoutMillis: 500,
+          });
+          probe.on('error', () => {});
           return {
             name: replicaName(replicaUrl),
             pool: replicaPool,
+            probe,
             db: drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db,
           };
         }),

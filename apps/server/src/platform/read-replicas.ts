@@ -25,8 +25,8 @@ export interface ReplicaHandle<D> {
 
 interface ReplicaState<D> extends ReplicaHandle<D> {
   pool: pg.Pool;
-  /** The replica's own `query`, without the fall-back to the primary (the poll asks it). */
-  ask: (text: string) => Promise<{ rows: { lsn: string | null }[] }>;
+  /** One connection of its own for the poll: not counted as reads, never falls back. */
+  probe: pg.Pool;
   up: boolean;
   /** Replay position as last polled (bytes since 0/0). */
   replayed: bigint;
@@ -85,13 +85,12 @@ function isReplicaFailure(error: unknown): boolean {
 export function startReadReplicas<D>(opts: {
   /** Runs `select pg_current_wal_lsn()` on the primary. */
   primary: pg.Pool;
-  replicas: { name: string; pool: pg.Pool; db: D }[];
+  replicas: { name: string; pool: pg.Pool; probe: pg.Pool; db: D }[];
   maxLagSeconds: number;
 }): ReadReplicas<D> {
   const { primary, maxLagSeconds } = opts;
   const states: ReplicaState<D>[] = opts.replicas.map((r) => ({
     ...r,
-    ask: r.pool.query.bind(r.pool) as (text: string) => Promise<{ rows: { lsn: string | null }[] }>,
     up: false,
     replayed: 0n,
     lagSeconds: Number.POSITIVE_INFINITY,
@@ -104,7 +103,7 @@ export function startReadReplicas<D>(opts: {
   // (refused, dropped, or cancelled by a recovery conflict) runs again on the primary, and the
   // replica is skipped until a poll finds it answering. Reads are safe to run twice.
   for (const state of states) {
-    const onReplica = state.ask as unknown as (...args: unknown[]) => Promise<unknown>;
+    const onReplica = state.pool.query.bind(state.pool) as (...args: unknown[]) => Promise<unknown>;
     (state.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) =>
       onReplica(...args).catch((error: unknown) => {
         if (!isReplicaFailure(error)) throw error;
@@ -133,7 +132,7 @@ export function startReadReplicas<D>(opts: {
       states.map(async (state) => {
         try {
           const { rows } = await within(
-            state.ask('select pg_last_wal_replay_lsn()::text as lsn'),
+            state.probe.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn'),
             POLL_TIMEOUT_MS,
           );
           // Null: not a standby (a primary named as replica is never behind itself).
@@ -190,7 +189,7 @@ export function startReadReplicas<D>(opts: {
     async close() {
       closed = true;
       await running?.catch(() => {});
-      await Promise.all(states.map((s) => s.pool.end().catch(() => {})));
+      await Promise.all(states.flatMap((s) => [s.pool.end().catch(() => {}), s.probe.end().catch(() => {})]));
     },
   };
 }
