@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, operatorCommands } from '../../cli/operator-commands';
 import { requestLogs } from '../../db/schema';
+import { type Database, migrationsFolder, openDatabase } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { rowsOf } from '../../platform/sql-rows';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -98,3 +104,92 @@ describe('maintenance run', () => {
     }
   });
 });
+
+/**
+ * The conversion keeps what was there: a database at the migration before partitions, with
+ * request logs of two months, migrated to the end (PGlite, or PostgreSQL with DATABASE_URL).
+ */
+describe('the partitioning migration', () => {
+  it('converts request_logs in place: every row kept, each in its month', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-migrations-'));
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: { tag: string }[];
+    };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_request_logs_partitions'));
+    expect(at).toBeGreaterThan(0);
+    fs.mkdirSync(path.join(folder, 'meta'));
+    fs.writeFileSync(
+      path.join(folder, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+    );
+    for (const entry of journal.entries.slice(0, at))
+      fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+
+    const { database, drop } = await openEmptyDatabase();
+    try {
+      await migrateFrom(database, folder);
+      const old = new Date(month(-2).getTime() + 3 * DAY);
+      for (const createdAt of [old, old, now]) {
+        const id = newId('req');
+        await database.db.execute(
+          sql`insert into request_logs (id, method, path, status, duration_ms, request_id, created_at)
+              values (${id}, 'GET', '/x', 200, 1, ${id}, ${createdAt.toISOString()})`,
+        );
+      }
+      await database.migrate();
+      const rows = await rowsOf<{ part: string; n: number }>(
+        database.db,
+        sql`select tableoid::regclass::text as part, count(*)::int as n from request_logs group by 1 order by 1`,
+      );
+      expect(rows).toEqual(
+        [
+          { part: label(month(-2)), n: 2 },
+          { part: label(month(0)), n: 1 },
+        ].sort((a, b) => a.part.localeCompare(b.part)),
+      );
+    } finally {
+      await drop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** A database with no migrations applied: PGlite in memory, or a new one on DATABASE_URL. */
+async function openEmptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `scanline_test_${randomBytes(6).toString('hex')}`;
+  const adminUrl = process.env.DATABASE_DIRECT_URL ?? serverUrl;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function migrateFrom(database: Database, migrationsFolderOf: string) {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderOf });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderOf });
+  }
+}

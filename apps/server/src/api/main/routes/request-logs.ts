@@ -23,7 +23,8 @@ export function requestLogRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'API requests made with keys and device tokens, kept RETENTION_REQUEST_LOGS_DAYS (admins and owner)',
+        summary:
+          'API requests made with keys and device tokens, kept RETENTION_REQUEST_LOGS_DAYS (admins and owner)',
         description: 'Filters as `field[mode]=value`: status, method, path, key (prefix), created_at.',
         params,
         querystring: listQueryOf(requestLogListSpec),
