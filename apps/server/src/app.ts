@@ -20,6 +20,7 @@ import { installJsonBodyParser, refuseOversizedBodies } from './platform/json-bo
 import { type LogDestination, loggerOptions, requestLogging } from './platform/logger';
 import { metricsPlugin } from './platform/metrics';
 import { openApi } from './platform/openapi';
+import { installReadYourWrites } from './platform/read-your-writes';
 import { securityHeaders } from './platform/security-headers';
 import { webPlugin } from './platform/web';
 
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Before the routes, so its timing hook sees every one of them.
   metricsPlugin(app, ctx);
   installRequestLogBuffer(app, opts.requestLogs !== false);
+  installReadYourWrites(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -92,6 +92,9 @@ async function main() {
   const onUnexpectedError = await initSentry(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    replicaUrls: config.replicas.urls,
+    replicaMaxLagSeconds: config.replicas.maxLagSeconds,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();

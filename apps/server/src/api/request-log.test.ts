@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLogs } from '../db/schema';
-import { purgeOldRequestLogs, RequestLogBuffer } from '../domain/request-logs/buffer';
+import { RequestLogBuffer } from '../domain/request-logs/buffer';
 import { BODY_LIMIT, redactBody } from '../domain/request-logs/redact';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { runMaintenance } from '../workers/maintenance';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -146,10 +147,16 @@ describe('request logs', () => {
     expect(buffer.pending).toBe(0);
   });
 
-  it('purges rows older than 7 days', async () => {
+  it('keeps rows for RETENTION_REQUEST_LOGS_DAYS, then drops their whole month', async () => {
     await t.app.requestLogs?.flush();
-    const later = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
-    expect(await purgeOldRequestLogs(t.ctx.database.db, later)).toBeGreaterThan(0);
+    const kept = (await rowsOf()).length;
+    expect(kept).toBeGreaterThan(0);
+    const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
+    await runMaintenance(t.ctx, days(8));
+    expect(await rowsOf()).toHaveLength(kept);
+    // 70 days on, this month ended more than 30 days ago: its partition goes, rows and all.
+    const done = await runMaintenance(t.ctx, days(70));
+    expect(done.some((line) => line.startsWith('dropped partition request_logs_p'))).toBe(true);
     expect(await rowsOf()).toHaveLength(0);
   });
 });

@@ -85,7 +85,8 @@ export async function backupDatabase(ctx: AppContext, args: string[]): Promise<C
       '--no-owner',
       '--no-privileges',
       `--file=${out}`,
-      ctx.config.databaseUrl ?? '',
+      // pg_dump sets session state: never through a pooler in transaction mode.
+      ctx.config.databaseDirectUrl ?? ctx.config.databaseUrl ?? '',
     ]);
   } else {
     const snapshot = await ctx.database.snapshot?.();
@@ -170,7 +171,7 @@ export async function restoreDatabase(
       '--no-owner',
       '--no-privileges',
       '--single-transaction',
-      `--dbname=${config.databaseUrl}`,
+      `--dbname=${config.databaseDirectUrl ?? config.databaseUrl}`,
       from,
     ]);
   } else {

@@ -49,7 +49,11 @@ async function run(argv: string[]): Promise<number> {
         1,
       );
     const result = await restoreDatabase(config, args, () =>
-      openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config) }),
+      openDatabase({
+        databaseUrl: config.databaseUrl,
+        directUrl: config.databaseDirectUrl,
+        pgliteDir: pgliteDirOf(config),
+      }),
     );
     console.log(result.lines.join('\n'));
     return 0;
@@ -85,6 +89,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   try {

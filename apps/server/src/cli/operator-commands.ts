@@ -10,6 +10,7 @@ import { findUserByEmail } from '../identity/users/find-user';
 import { revokeUserSessions, setUserDisabled } from '../identity/users/update-user';
 import type { AppContext } from '../platform/context';
 import { listOutbox } from '../platform/mail/send-mail';
+import { runMaintenance } from '../workers/maintenance';
 import { backupDatabase } from './backup';
 import { CommandError, type CommandResult } from './command-error';
 
@@ -38,6 +39,20 @@ async function userByEmail(ctx: AppContext, email: string | undefined) {
 
 /** The operator commands; the same functions run in the CLI process or inside the running server. */
 export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) => Promise<CommandResult>> = {
+  async 'maintenance run'(ctx, args) {
+    const flag = args.indexOf('--as-of');
+    const given = flag >= 0 ? args[flag + 1] : undefined;
+    if (
+      flag >= 0 &&
+      !(given && /^\d{4}-\d{2}-\d{2}$/.test(given) && !Number.isNaN(Date.parse(`${given}T00:00:00Z`)))
+    )
+      throw new CommandError('--as-of takes a date: YYYY-MM-DD.', 2);
+    const asOf = given ? new Date(`${given}T00:00:00Z`) : ctx.now();
+    const lines = await runMaintenance(ctx, asOf);
+    return {
+      lines: [`maintenance as of ${asOf.toISOString()}`, ...(lines.length ? lines : ['nothing to do'])],
+    };
+  },
   async 'users list'(ctx) {
     const rows = await ctx.database.db
       .select()
@@ -209,6 +224,8 @@ export const usage = `Usage: npm run cli -- <command>
                              recompute every close's hash chain and totals (exit 1 if broken)
   payouts run [--project <id>] [--as-of YYYY-MM-DD]
                              pay out every available balance now, as of that day
+  maintenance run [--as-of YYYY-MM-DD]
+                             make the next months' log partitions, drop those past retention, purge
   demo seed --project <id> [--terminals 20] [--days 90] [--rows 1000000]
                              fill a project with realistic payment history
   backup --out FILE [--force]

@@ -25,6 +25,34 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the pooler, replica and retention settings (issue 27)', () => {
+    const none = loadConfig({});
+    expect(none.databaseDirectUrl).toBeUndefined();
+    expect(none.replicas).toEqual({ urls: [], maxLagSeconds: 5 });
+    expect(none.retention.requestLogsDays).toBe(30);
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/scanline',
+      DATABASE_DIRECT_URL: 'postgres://app@db:5432/scanline',
+      DATABASE_REPLICA_URL: 'postgres://app@r1:5432/scanline, postgresql://app@r2:5432/scanline',
+      REPLICA_MAX_LAG_SECONDS: '2.5',
+      RETENTION_REQUEST_LOGS_DAYS: '90',
+    });
+    expect(c.databaseDirectUrl).toBe('postgres://app@db:5432/scanline');
+    expect(c.replicas).toEqual({
+      urls: ['postgres://app@r1:5432/scanline', 'postgresql://app@r2:5432/scanline'],
+      maxLagSeconds: 2.5,
+    });
+    expect(c.retention.requestLogsDays).toBe(90);
+    // The embedded database has no replicas, and nothing to bypass.
+    expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://app@r1/scanline' }).replicas.urls).toEqual([]);
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://a/b', DATABASE_REPLICA_URL: 'postgres://a/b,mysql://c' }),
+    ).toThrow(/DATABASE_REPLICA_URL/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'http://db' })).toThrow(/DATABASE_DIRECT_URL/);
+    expect(() => loadConfig({ REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(/REPLICA_MAX_LAG_SECONDS/);
+    expect(() => loadConfig({ RETENTION_REQUEST_LOGS_DAYS: '0' })).toThrow(/RETENTION_REQUEST_LOGS_DAYS/);
+  });
+
   it('switches to Google Identity Platform tokens', () => {
     const c = loadConfig({ AUTH_PROVIDER: 'google', GOOGLE_PROJECT_ID: 'acme-prod' });
     expect(c.auth.issuer).toBe('https://securetoken.google.com/acme-prod');

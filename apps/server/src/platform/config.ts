@@ -55,6 +55,29 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /**
+   * PostgreSQL itself, when DATABASE_URL points at a pooler in transaction mode (PgBouncer):
+   * migrations, LISTEN and the few session-scoped connections use it. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Streaming standbys for reads that may lag: one postgres:// URL or several, comma-separated. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must be postgres:// URLs, separated by commas')))
+    .optional(),
+  /** A replica further behind the primary than this is skipped; also a write's read-your-writes window. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  /** Request logs are kept this many days, dropped a whole month partition at a time (issue 27 §3). */
+  RETENTION_REQUEST_LOGS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -165,6 +188,12 @@ export interface Config {
   apiUrls: { main: string; terminal: string; mobile: string };
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
+  databaseDirectUrl: string | undefined;
+  /** Days kept of each partitioned log-like table (issue 27 §3). */
+  retention: { requestLogsDays: number };
+  /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (issue 27 §1). */
+  replicas: { urls: string[]; maxLagSeconds: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   sentry: { dsn: string | undefined; environment: string };
@@ -254,6 +283,13 @@ export function loadConfig(
     },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    retention: { requestLogsDays: e.RETENTION_REQUEST_LOGS_DAYS },
+    // Replicas of the embedded database do not exist: PGlite is one process.
+    replicas: {
+      urls: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? []) : [],
+      maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },

@@ -8,6 +8,8 @@ import * as schema from '../db/schema';
 import { type Bus, inProcessBus, openPostgresBus } from './bus';
 import { DatabaseBusyError } from './database-unavailable';
 import { migrationsFolder } from './paths';
+import { countDbQuery } from './process-metrics';
+import { type ReadReplicas, replicaName, startReadReplicas } from './read-replicas';
 
 export type Schema = typeof schema;
 /** The Drizzle handle domain code receives; a transaction handle has the same type. */
@@ -26,6 +28,11 @@ export interface Database {
    * deliveries again. Never for payments or anything a client was promised. PGlite: `db`.
    */
   queueDb: Db;
+  /**
+   * PostgreSQL with DATABASE_REPLICA_URL: the read replicas and their polled lag. Reads go
+   * there only through `readDbOf` (api/read-your-writes.ts), which knows the caller.
+   */
+  replicas?: ReadReplicas<Db>;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */
   migrate(): Promise<void>;
   /** Rejects when the database does not answer `select 1` within PING_TIMEOUT_MS. */
@@ -53,6 +60,15 @@ const MIGRATION_LOCK = 0x7363616e6c696e65n;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself when `databaseUrl` goes through a pooler in transaction mode (PgBouncer):
+   * migrations and their advisory lock, LISTEN, and the queue pool's session settings use it.
+   */
+  directUrl?: string;
+  /** DATABASE_REPLICA_URL: streaming standbys for reads that may lag (issue 27 §1). */
+  replicaUrls?: string[];
+  /** REPLICA_MAX_LAG_SECONDS: a replica further behind is skipped. */
+  replicaMaxLagSeconds?: number;
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
@@ -61,7 +77,7 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts);
   return openPglite(opts.pgliteDir, opts.busyLimitMs ?? PGLITE_BUSY_LIMIT_MS);
 }
 
@@ -126,19 +142,83 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+/**
+ * Behind a pooler in transaction mode each statement may run on another server connection, so
+ * a statement prepared by name on one (`identity_session_alive`) is missing on the next, or
+ * already there when another client prepared it (PgBouncer 1.18 keeps no prepared statements).
+ * Sending them unnamed costs a parse per call and works on any connection: Parse, Bind and
+ * Execute go out together before one Sync, inside one pooled transaction.
+ */
+function instrument(target: 'primary' | 'replica', unnamed: boolean) {
+  return (client: { query: (...args: never[]) => unknown }) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      countDbQuery(target);
+      if (unnamed && config && typeof config === 'object' && 'name' in config && config.name) {
+        const { name: _name, ...statement } = config as { name: string };
+        return query(statement, ...rest);
+      }
+      return query(config, ...rest);
+    };
+  };
+}
+
+async function openPostgres(
+  url: string,
+  max: number,
+  { directUrl, replicaUrls = [], replicaMaxLagSeconds = 5 }: OpenDatabaseOptions,
+): Promise<Database> {
   // Loaded only with DATABASE_URL: the embedded default starts without them (issue 18 §2).
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  // With a pooler in front (DATABASE_DIRECT_URL set), `url` may keep no session state from one
+  // transaction to the next: whatever needs a session of its own connects to `direct`.
+  const pooled = directUrl !== undefined && directUrl !== url;
+  const direct = directUrl ?? url;
   const pool = new pg.Pool({ connectionString: url, max, ...POOL_FAULTS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', instrument('primary', pooled));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  const bus = await openPostgresBus(url, pool);
-  const queuePool = new pg.Pool({ connectionString: url, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
+  // Read replicas: pools of their own, never behind the primary's pooler setting (a replica's
+  // URL may itself be a PgBouncer: its statements are always sent unnamed).
+  const replicas = replicaUrls.length
+    ? startReadReplicas<Db>({
+        primary: pool,
+        maxLagSeconds: replicaMaxLagSeconds,
+        replicas: replicaUrls.map((replicaUrl) => {
+          // A replica that does not answer quickly is not worth waiting for: the primary is there.
+          const replicaPool = new pg.Pool({
+            connectionString: replicaUrl,
+            max,
+            ...POOL_FAULTS,
+            connectionTimeoutMillis: 500,
+          });
+          replicaPool.on('error', () => {});
+          replicaPool.on('connect', instrument('replica', true));
+          const probe = new pg.Pool({
+            connectionString: replicaUrl,
+            max: 1,
+            ...POOL_FAULTS,
+            connectionTimeoutMillis: 500,
+          });
+          probe.on('error', () => {});
+          return {
+            name: replicaName(replicaUrl),
+            pool: replicaPool,
+            probe,
+            db: drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db,
+          };
+        }),
+      })
+    : undefined;
+  const bus = await openPostgresBus(direct, pool);
+  // Startup `options` are session settings a pooler refuses (PgBouncer: "unsupported startup
+  // parameter"); the queue's three connections per process go straight to PostgreSQL instead.
+  const queuePool = new pg.Pool({ connectionString: direct, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
   queuePool.on('error', () => {});
   const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
   buses.set(db, bus);
@@ -146,10 +226,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    replicas,
     bus,
     queueDb,
     async migrate() {
-      const client = await pool.connect();
+      // A session-level advisory lock held across many transactions: on the direct connection,
+      // since a pooler could hand the unlock to another server connection than the lock.
+      const client = new pg.Client({ connectionString: direct, ...POOL_FAULTS });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
         try {
@@ -158,7 +242,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     async ping() {
@@ -172,6 +256,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         ] as const
       ).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
     async close() {
+      await replicas?.close();
       await bus.close();
       await Promise.all([pool.end(), queuePool.end()]);
     },

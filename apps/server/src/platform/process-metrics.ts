@@ -56,3 +56,26 @@ export function countEventStream(kind: EventStreamKind): () => void {
     open = false;
   };
 }
+
+const dbQueries = new Counter({
+  name: 'scanline_db_queries_total',
+  help: 'Statements sent to PostgreSQL by this process, by target: primary, or a read replica (issue 27 §1).',
+  labelNames: ['target'],
+  registers: [processRegistry],
+});
+for (const target of ['primary', 'replica']) dbQueries.inc({ target }, 0);
+
+const replicaLag = new Gauge({
+  name: 'scanline_db_replica_lag_seconds',
+  help: 'How far each read replica is behind the primary, as last polled (+Inf while it does not answer).',
+  labelNames: ['replica'],
+  registers: [processRegistry],
+});
+
+export function countDbQuery(target: 'primary' | 'replica') {
+  dbQueries.inc({ target });
+}
+
+export function setReplicaLag(replica: string, seconds: number) {
+  replicaLag.set({ replica }, seconds);
+}

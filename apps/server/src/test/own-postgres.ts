@@ -53,3 +53,85 @@ export function makeCluster(port: number) {
     },
   };
 }
+
+/**
+ * A primary and a streaming standby of the test's own (issue 27 §1): the primary allows
+ * replication from loopback, the standby is `pg_basebackup -R` of it, streaming at once.
+ * `pause`/`resume` stop and restart its WAL replay (`pg_wal_replay_pause()`); `stopStandby`
+ * plays a replica that went down. `destroy` stops both and removes their folders.
+ */
+export function makeStreamingPair(primaryPort: number, standbyPort: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-pgpair-'));
+  const primaryData = path.join(dir, 'primary');
+  const standbyData = path.join(dir, 'standby');
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = path.join(BIN, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' });
+    else execFileSync(full, args, { stdio: 'pipe' });
+  };
+  fs.chmodSync(dir, 0o700);
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  run('initdb', ['-D', primaryData, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  fs.appendFileSync(path.join(primaryData, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
+  const options = (port: number) => `-p ${port} -k /tmp -c fsync=off -c listen_addresses=127.0.0.1`;
+  const startPrimary = () =>
+    run('pg_ctl', [
+      '-D',
+      primaryData,
+      '-o',
+      options(primaryPort),
+      '-w',
+      'start',
+      '-l',
+      path.join(dir, 'primary.log'),
+    ]);
+  startPrimary();
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    standbyData,
+    '-R',
+    '--no-sync',
+  ]);
+  const startStandby = () =>
+    run('pg_ctl', [
+      '-D',
+      standbyData,
+      '-o',
+      options(standbyPort),
+      '-w',
+      'start',
+      '-l',
+      path.join(dir, 'standby.log'),
+    ]);
+  const stopStandby = () => run('pg_ctl', ['-D', standbyData, '-m', 'immediate', '-w', 'stop']);
+  startStandby();
+  const standbyUrl = `postgres://postgres@127.0.0.1:${standbyPort}/postgres`;
+  const psql = (url: string, query: string) =>
+    execFileSync(path.join(BIN, 'psql'), [url, '-Atc', query], { stdio: 'pipe' }).toString().trim();
+  return {
+    primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+    standbyUrl,
+    psql,
+    pause: () => psql(standbyUrl, 'select pg_wal_replay_pause()'),
+    resume: () => psql(standbyUrl, 'select pg_wal_replay_resume()'),
+    startStandby,
+    stopStandby,
+    destroy() {
+      for (const data of [standbyData, primaryData]) {
+        try {
+          run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          // already stopped
+        }
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

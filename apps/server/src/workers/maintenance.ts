@@ -1,23 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maintainPartitions } from '../domain/maintenance/maintain-partitions';
 import { purgeDeletedProjects } from '../domain/projects/projects';
-import { purgeOldRequestLogs } from '../domain/request-logs/buffer';
 import { purgeExpiredMfaPending } from '../identity/mfa/pending';
 import type { AppContext } from '../platform/context';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Hourly housekeeping: purges projects deleted more than 30 days ago and expired second
- * sign-in steps, and request logs older than 7 days. Safe on several
- * replicas at once (a DELETE of rows that are already gone deletes nothing).
+ * One maintenance run: purges projects deleted more than 30 days ago and expired second
+ * sign-in steps, makes the log tables' partitions for this month and the next three, and drops
+ * whole months past their retention (RETENTION_REQUEST_LOGS_DAYS). Returns what it did, one
+ * line each (`npm run cli -- maintenance run` prints them). Safe on several replicas at once.
  */
+export async function runMaintenance(ctx: AppContext, asOf: Date): Promise<string[]> {
+  const lines: string[] = [];
+  const purged = await purgeDeletedProjects(ctx.database.db, asOf);
+  if (purged > 0) lines.push(`purged ${purged} project(s) deleted more than 30 days ago`);
+  await purgeExpiredMfaPending(ctx.database.db, asOf);
+  const retentionDays = { request_logs: ctx.config.retention.requestLogsDays };
+  const partitions = await maintainPartitions(ctx.database.db, { asOf, retentionDays });
+  for (const name of partitions.created) lines.push(`created partition ${name}`);
+  if (partitions.moved > 0) lines.push(`moved ${partitions.moved} row(s) out of a default partition`);
+  for (const { name, to } of partitions.dropped)
+    lines.push(
+      `dropped partition ${name} (every row before ${to.toISOString().slice(0, 10)}, past retention)`,
+    );
+  return lines;
+}
+
+/** Hourly, in every replica; the first run a minute after start. */
 export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const run = async () => {
     try {
-      const purged = await purgeDeletedProjects(ctx.database.db, ctx.now());
-      if (purged > 0) log.info({ purged }, 'purged deleted projects');
-      await purgeExpiredMfaPending(ctx.database.db, ctx.now());
-      await purgeOldRequestLogs(ctx.database.db, ctx.now());
+      const lines = await runMaintenance(ctx, ctx.now());
+      if (lines.length > 0) log.info({ done: lines }, 'maintenance');
     } catch (error) {
       log.error({ err: error }, 'maintenance failed');
     }

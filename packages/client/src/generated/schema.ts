@@ -783,7 +783,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * API requests made with keys and device tokens, last 7 days (admins and owner)
+         * API requests made with keys and device tokens, kept RETENTION_REQUEST_LOGS_DAYS (admins and owner)
          * @description Filters as `field[mode]=value`: status, method, path, key (prefix), created_at.
          */
         get: operations["getProjectsRequestLogs"];

@@ -1,4 +1,4 @@
-import { pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 
 /**
@@ -27,4 +27,18 @@ export const replicas = pgTable('replicas', {
   keySource: text().notNull(),
   startedAt: timestamptz('started_at').notNull().defaultNow(),
   lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+});
+
+/**
+ * Read-your-writes across app replicas (issue 27 §1): each caller's (user, API key, device)
+ * primary WAL position after its last write. Any app replica reads it before sending that
+ * caller's reads to a read replica, which must have replayed this far; rows older than
+ * REPLICA_MAX_LAG_SECONDS no longer hold anyone back. Written only with DATABASE_REPLICA_URL.
+ */
+export const callerWritePositions = pgTable('caller_write_positions', {
+  /** `user:<uid>`, `key:<key id>` or `device:<terminal id>`. */
+  caller: text().primaryKey(),
+  /** `pg_current_wal_lsn()` after the write, in bytes since 0/0. */
+  lsn: bigint({ mode: 'bigint' }).notNull(),
+  writtenAt: timestamptz('written_at').notNull().defaultNow(),
 });

@@ -1,15 +1,20 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /**
  * One row per main- or terminal-API request made with an API key or device token, and per
  * request refused for authentication on them (issue 17 §3). Written in batches off the hot
- * path; kept 7 days. Bodies only for 4xx/5xx, redacted and cut to 8 KiB.
+ * path. Bodies only for 4xx/5xx, redacted and cut to 8 KiB.
+ *
+ * Range-partitioned by month on `created_at` (issue 27 §3, custom migration
+ * `0007_request_logs_partitions`; drizzle-kit cannot express it): the maintenance job makes the
+ * next months' partitions and drops whole months past RETENTION_REQUEST_LOGS_DAYS, never a mass
+ * DELETE. A partitioned table's primary key must hold the partition key: `(id, created_at)`.
  */
 export const requestLogs = pgTable(
   'request_logs',
   {
-    id: text().primaryKey(),
+    id: text().notNull(),
     /** Null when a refused credential names no project we could tell. */
     projectId: text(),
     method: text().notNull(),
@@ -28,6 +33,7 @@ export const requestLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'request_logs_id_created_at_pk', columns: [t.id, t.createdAt] }),
     index('request_logs_project_idx').on(
       t.projectId,
       t.createdAt.desc().nullsFirst(),

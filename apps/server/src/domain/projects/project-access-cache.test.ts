@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
-import { openDatabase } from '../../platform/db';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { openTestDatabase } from '../../test/test-database';
+import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { projectAccessCacheOf } from './project-access-cache';
 import { purgeDeletedProjects, RESTORE_WINDOW_MS } from './projects';
 
@@ -91,7 +90,7 @@ describe.skipIf(!process.env.DATABASE_URL)('project access across two replicas o
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const first = await openTestDatabase();
-    const second = await openDatabase({ databaseUrl: first.url!, poolSize: 3 });
+    const second = await openSameDatabase(first.database, 3);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-replicas-'));
     const config = loadConfig({
       NODE_ENV: 'test',

@@ -1,4 +1,3 @@
-import { lt } from 'drizzle-orm';
 import { requestLogs } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -76,15 +75,4 @@ export class RequestLogBuffer {
     clearInterval(this.timer);
     await this.flush();
   }
-}
-
-/** Kept 7 days (issue 17 §3). */
-export const REQUEST_LOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-
-export async function purgeOldRequestLogs(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .delete(requestLogs)
-    .where(lt(requestLogs.createdAt, new Date(now.getTime() - REQUEST_LOG_RETENTION_MS)))
-    .returning({ id: requestLogs.id });
-  return rows.length;
 }

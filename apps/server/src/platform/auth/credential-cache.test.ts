@@ -10,11 +10,10 @@ import { operatorCommands } from '../../cli/operator-commands';
 import { revokeUserSessions, setUserDisabled } from '../../identity/users/update-user';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { openTestDatabase } from '../../test/test-database';
+import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { signedInUser } from '../../test/tokens';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db';
 import { credentialCaches } from './credential-cache';
 
 const me = (app: FastifyInstance, authorization: string) =>
@@ -109,7 +108,7 @@ describe.skipIf(!process.env.DATABASE_URL)('revocation across two replicas on on
   let offset = 0;
   beforeAll(async () => {
     const first = await openTestDatabase();
-    const second = await openDatabase({ databaseUrl: first.url!, poolSize: 3 });
+    const second = await openSameDatabase(first.database, 3);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-replicas-'));
     const config = loadConfig({
       NODE_ENV: 'test',

@@ -22,7 +22,7 @@ const caller = (l: RequestLog) =>
       ? `Terminal ${l.terminal_id}`
       : '—';
 
-/** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, 7 days. */
+/** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, kept RETENTION_REQUEST_LOGS_DAYS. */
 export default function RequestLogsPage() {
   const { id = '' } = useParams();
   const project = useProject(id);
@@ -79,7 +79,7 @@ export default function RequestLogsPage() {
     <>
       <PageHeader
         title="Logs"
-        subtitle="Requests made with this project's API keys and its terminals' device tokens in the last 7 days, refused ones included."
+        subtitle="Requests made with this project's API keys and its terminals' device tokens, refused ones included; kept 30 days unless the operator set otherwise."
       />
       {forbidden ? (
         <EmptyState icon="pi-lock" title="Only admins and the owner see the logs">

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getDashboard } from '../../../domain/dashboard/get-dashboard';
 import { projectAccess } from '../../../domain/projects/project-access';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
@@ -11,7 +12,6 @@ const params = z.object({ project_id: z.string().min(1).max(64) });
 export function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const db = ctx.database.db;
 
   app.get(
     '/projects/:project_id/dashboard',
@@ -25,6 +25,7 @@ export function dashboardRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
+      const db = await readDbOf(request);
       const { project } = await projectAccess(
         db,
         actorOf(request),

@@ -1,11 +1,10 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { recordEvent, recordEvents } from '../../../domain/events/record-event';
-import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { apiKeyFor, createTerminalVia, type Team } from '../../terminal/terminal-fixtures';
 
 let t: TestApp;
@@ -199,8 +198,7 @@ describe('GET /projects/{project_id}/events/stream (issue 17 §4)', () => {
 
   it('two replicas on one PostgreSQL: a stream on one hears a checkout made on the other at once', async (c) => {
     if (t.ctx.database.kind !== 'postgres') return c.skip();
-    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
-    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const database = await openSameDatabase(t.ctx.database, 2);
     const replica = await buildApp({ ...t.ctx, database }, { logger: false });
     await replica.listen({ port: 0, host: '127.0.0.1' });
     const address = replica.server.address();

@@ -10,6 +10,7 @@ import { projectAccess } from '../../../domain/projects/project-access';
 import { scanListSpec } from '../../../domain/scans/scan-list-spec';
 import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
 import { AppError } from '../../../platform/errors';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -49,7 +50,6 @@ const KINDS: { kind: ExportKind; action: Action; summary: string; spec: ListSpec
  */
 export function exportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = root.ctx.database.db;
   const now = () => root.ctx.now();
 
   for (const { kind, action, summary, spec } of KINDS) {
@@ -66,6 +66,7 @@ export function exportRoutes(root: FastifyInstance) {
         },
       },
       async (request, reply) => {
+        const db = await readDbOf(request);
         const { project } = await projectAccess(db, actorOf(request), request.params.project_id, action);
         const q = request.query as Record<string, string | undefined>;
         const timeZone = q.time_zone ?? project.timeZone;

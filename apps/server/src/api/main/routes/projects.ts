@@ -21,6 +21,7 @@ import {
   transferProject,
   updateProject,
 } from '../../../domain/projects/projects';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
@@ -181,7 +182,7 @@ export function projectRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const page = await listAudit(
-        db,
+        await readDbOf(request),
         actorOf(request),
         request.params.project_id,
         listRequestOf(request.query),

@@ -7,6 +7,7 @@ import {
   listRequestLogs,
   requestLogListSpec,
 } from '../../../domain/request-logs/list-request-logs';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -16,14 +17,14 @@ const tags = ['request logs'];
 
 export function requestLogRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = root.ctx.database.db;
 
   app.get(
     '/projects/:project_id/request-logs',
     {
       schema: {
         tags,
-        summary: 'API requests made with keys and device tokens, last 7 days (admins and owner)',
+        summary:
+          'API requests made with keys and device tokens, kept RETENTION_REQUEST_LOGS_DAYS (admins and owner)',
         description: 'Filters as `field[mode]=value`: status, method, path, key (prefix), created_at.',
         params,
         querystring: listQueryOf(requestLogListSpec),
@@ -31,7 +32,12 @@ export function requestLogRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listRequestLogs(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+      listRequestLogs(
+        await readDbOf(request),
+        actorOf(request),
+        request.params.project_id,
+        listRequestOf(request.query),
+      ),
   );
 
   app.get(
@@ -44,6 +50,12 @@ export function requestLogRoutes(root: FastifyInstance) {
         response: { 200: requestLogSchema },
       },
     },
-    async (request) => getRequestLog(db, actorOf(request), request.params.project_id, request.params.log_id),
+    async (request) =>
+      getRequestLog(
+        await readDbOf(request),
+        actorOf(request),
+        request.params.project_id,
+        request.params.log_id,
+      ),
   );
 }

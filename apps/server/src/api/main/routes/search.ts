@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchProject } from '../../../domain/search/search-project';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
 
 export function searchRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const db = root.ctx.database.db;
 
   app.get(
     '/projects/:project_id/search',
@@ -26,6 +26,7 @@ export function searchRoutes(root: FastifyInstance) {
         response: { 200: searchResponseSchema },
       },
     },
-    async (request) => searchProject(db, actorOf(request), request.params.project_id, request.query.q),
+    async (request) =>
+      searchProject(await readDbOf(request), actorOf(request), request.params.project_id, request.query.q),
   );
 }

@@ -12,6 +12,7 @@ import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
 import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
+import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -41,7 +42,12 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listTransactions(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+      listTransactions(
+        await readDbOf(request),
+        actorOf(request),
+        request.params.project_id,
+        listRequestOf(request.query),
+      ),
   );
 
   app.get(

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { events, terminals } from '../../../db/schema';
-import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type SseMessage, sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
@@ -229,8 +228,7 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
 
   it('two replicas on one PostgreSQL: the stream on one hears creates, cancels and a drop on the other', async (c) => {
     if (t.ctx.database.kind !== 'postgres') return c.skip();
-    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
-    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const database = await openSameDatabase(t.ctx.database, 2);
     const replica = await buildApp({ ...t.ctx, database }, { logger: false });
     await replica.listen({ port: 0, host: '127.0.0.1' });
     const address = replica.server.address();

@@ -1,11 +1,10 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { BUS_CHANNELS } from '../../../platform/bus';
-import { openDatabase } from '../../../platform/db';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sseReader } from '../../../test/sse-reader';
+import { openSameDatabase } from '../../../test/test-database';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
 describe('server-sent events (issue 7)', () => {
@@ -125,8 +124,7 @@ describe('server-sent events (issue 7)', () => {
 
   it('a stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY)', async (ctx) => {
     if (t.ctx.database.kind !== 'postgres') return ctx.skip();
-    const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
-    const database = await openDatabase({ databaseUrl: pool.options.connectionString, poolSize: 2 });
+    const database = await openSameDatabase(t.ctx.database, 2);
     const replica = await buildApp({ ...t.ctx, database }, { logger: false });
     try {
       const device = await pairedTerminal(t, team);

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandError, operatorCommands } from '../../cli/operator-commands';
+import { requestLogs } from '../../db/schema';
+import { type Database, migrationsFolder, openDatabase } from '../../platform/db';
+import { newId } from '../../platform/ids';
+import { rowsOf } from '../../platform/sql-rows';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** Issue 27 §3: request logs by month, made ahead and dropped whole past retention. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date();
+const month = (k: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + k, 1));
+const label = (d: Date) =>
+  `request_logs_p${d.getUTCFullYear()}_${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+const partitions = async () =>
+  (
+    await rowsOf<{ name: string }>(
+      t.ctx.database.db,
+      sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          join pg_class p on p.oid = i.inhparent where p.relname = 'request_logs' order by 1`,
+    )
+  ).map((r) => r.name);
+const logAt = async (createdAt: Date) => {
+  const id = newId('req');
+  await t.ctx.database.db.insert(requestLogs).values({
+    id,
+    projectId: 'prj_partitions',
+    method: 'GET',
+    path: '/api/v1/health',
+    status: 200,
+    durationMs: 1,
+    requestId: id,
+    createdAt,
+  });
+  return id;
+};
+const where = async (id: string) => {
+  const [row] = await rowsOf<{ part: string }>(
+    t.ctx.database.db,
+    sql`select tableoid::regclass::text as part from request_logs where id = ${id}`,
+  );
+  return row?.part;
+};
+
+describe('maintenance run', () => {
+  it('the migration made this month and the next three, and a default partition', async () => {
+    const names = await partitions();
+    for (let k = 0; k <= 3; k++) expect(names).toContain(label(month(k)));
+    expect(names).toContain('request_logs_default');
+  });
+
+  it('makes partitions ahead, moves early rows out of the default one, drops whole months past retention', async () => {
+    const thisMonth = await logAt(new Date(month(0).getTime() + 4 * DAY));
+    const nextMonth = await logAt(new Date(month(1).getTime() + 4 * DAY));
+    const later = await logAt(new Date(month(2).getTime() + 20 * DAY));
+    const early = await logAt(new Date(month(6).getTime() + 4 * DAY));
+    expect(await where(early)).toBe('request_logs_default');
+
+    // As of the 11th, three months on: the months up to six ahead are made; with 30 days of
+    // retention, this month and the next ended before the cut-off; the one after did not.
+    const asOf = new Date(month(3).getTime() + 10 * DAY).toISOString().slice(0, 10);
+    const result = await operatorCommands['maintenance run']!(t.ctx, ['--as-of', asOf]);
+    expect(result.lines[0]).toBe(`maintenance as of ${asOf}T00:00:00.000Z`);
+    expect(result.lines).toEqual(
+      expect.arrayContaining([
+        `created partition ${label(month(4))}`,
+        `created partition ${label(month(6))}`,
+        'moved 1 row(s) out of a default partition',
+        expect.stringMatching(new RegExp(`^dropped partition ${label(month(0))} `)),
+        expect.stringMatching(new RegExp(`^dropped partition ${label(month(1))} `)),
+      ]),
+    );
+    expect(await where(thisMonth)).toBeUndefined();
+    expect(await where(nextMonth)).toBeUndefined();
+    expect(await where(later)).toBe(label(month(2)));
+    expect(await where(early)).toBe(label(month(6)));
+    const names = await partitions();
+    expect(names).not.toContain(label(month(0)));
+    expect(names).toContain(label(month(2)));
+
+    // Run again: nothing left to do; new rows of a made month go straight to it.
+    const again = await operatorCommands['maintenance run']!(t.ctx, ['--as-of', asOf]);
+    expect(again.lines.slice(1)).toEqual(['nothing to do']);
+    expect(await where(await logAt(new Date(month(5).getTime() + DAY)))).toBe(label(month(5)));
+  });
+
+  it('refuses a malformed --as-of', async () => {
+    for (const bad of [['--as-of'], ['--as-of', '2026-13-45'], ['--as-of', 'yesterday']]) {
+      const error = await operatorCommands['maintenance run']!(t.ctx, bad).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CommandError);
+      expect((error as CommandError).exitCode).toBe(2);
+    }
+  });
+});
+
+/**
+ * The conversion keeps what was there: a database at the migration before partitions, with
+ * request logs of two months, migrated to the end (PGlite, or PostgreSQL with DATABASE_URL).
+ */
+describe('the partitioning migration', () => {
+  it('converts request_logs in place: every row kept, each in its month', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-migrations-'));
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as {
+      entries: { tag: string }[];
+    };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_request_logs_partitions'));
+    expect(at).toBeGreaterThan(0);
+    fs.mkdirSync(path.join(folder, 'meta'));
+    fs.writeFileSync(
+      path.join(folder, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+    );
+    for (const entry of journal.entries.slice(0, at))
+      fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+
+    const { database, drop } = await openEmptyDatabase();
+    try {
+      await migrateFrom(database, folder);
+      const old = new Date(month(-2).getTime() + 3 * DAY);
+      for (const createdAt of [old, old, now]) {
+        const id = newId('req');
+        await database.db.execute(
+          sql`insert into request_logs (id, method, path, status, duration_ms, request_id, created_at)
+              values (${id}, 'GET', '/x', 200, 1, ${id}, ${createdAt.toISOString()})`,
+        );
+      }
+      await database.migrate();
+      const rows = await rowsOf<{ part: string; n: number }>(
+        database.db,
+        sql`select tableoid::regclass::text as part, count(*)::int as n from request_logs group by 1 order by 1`,
+      );
+      expect(rows).toEqual(
+        [
+          { part: label(month(-2)), n: 2 },
+          { part: label(month(0)), n: 1 },
+        ].sort((a, b) => a.part.localeCompare(b.part)),
+      );
+    } finally {
+      await drop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** A database with no migrations applied: PGlite in memory, or a new one on DATABASE_URL. */
+async function openEmptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `scanline_test_${randomBytes(6).toString('hex')}`;
+  const adminUrl = process.env.DATABASE_DIRECT_URL ?? serverUrl;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function migrateFrom(database: Database, migrationsFolderOf: string) {
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderOf });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderOf });
+  }
+}

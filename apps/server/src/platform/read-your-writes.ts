@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from './db';
+import { rowsOf } from './sql-rows';
+
+/**
+ * Read-your-writes with read replicas (issue 27 §1). After a caller's write succeeds, and
+ * before its answer leaves, the primary's WAL position is stored per caller in
+ * `caller_write_positions` (one small upsert, on the primary every app replica shares). A read
+ * that may go to a replica first looks that position up: a replica that has not replayed it is
+ * skipped for that caller until it has, or until REPLICA_MAX_LAG_SECONDS have passed since the
+ * write (by then every replica still in use has replayed it, or was dropped for lagging). So a
+ * caller sees its own writes on whichever app replica its next request lands on; other
+ * callers may read up to the lag limit behind.
+ *
+ * A table rather than a signed cookie or header: API keys and devices send no cookies, and a
+ * table needs nothing from clients. Its cost is one upsert per write and one primary read by
+ * key per replica-eligible read, only when DATABASE_REPLICA_URL is set.
+ */
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** One key per user, API key or paired device; undefined for anonymous requests. */
+export function callerKeyOf(request: FastifyRequest): string | undefined {
+  const device = (request as { device?: { terminalId: string } | null }).device;
+  if (device) return `device:${device.terminalId}`;
+  const auth = request.auth;
+  if (!auth) return undefined;
+  return auth.kind === 'api_key' ? `key:${auth.keyId}` : `user:${auth.uid}`;
+}
+
+/** Records each caller's write position; a no-op without read replicas. */
+export function installReadYourWrites(app: FastifyInstance) {
+  const { database } = app.ctx;
+  if (!database.replicas) return;
+  const db = database.db;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    const caller = callerKeyOf(request);
+    if (!caller) return payload;
+    try {
+      await db.execute(sql`
+        insert into caller_write_positions (caller, lsn, written_at)
+        values (${caller}, pg_current_wal_lsn() - '0/0'::pg_lsn, now())
+        on conflict (caller) do update set lsn = excluded.lsn, written_at = excluded.written_at`);
+    } catch (error) {
+      // The write itself committed; the worst now is this caller reading a lagging replica.
+      request.log.warn({ err: error }, 'could not record the write position for read-your-writes');
+    }
+    return payload;
+  });
+}
+
+/**
+ * The handle for a read that may lag (lists, exports, the dashboard, search, request logs,
+ * events, audit): a fresh replica that has replayed this caller's last write, else the
+ * primary. Without replicas: the primary, with no query.
+ */
+export async function readDbOf(request: FastifyRequest): Promise<Db> {
+  const { database } = request.server.ctx;
+  const replicas = database.replicas;
+  if (!replicas) return database.db;
+  // No fresh replica at all: no need to look the caller up.
+  if (!replicas.pick()) return database.db;
+  const caller = callerKeyOf(request);
+  let mustSee: bigint | undefined;
+  if (caller) {
+    const [row] = await rowsOf<{ lsn: string }>(
+      database.db,
+      sql`select lsn::text as lsn from caller_write_positions
+          where caller = ${caller} and written_at > now() - make_interval(secs => ${replicas.maxLagSeconds})`,
+    );
+    if (row) mustSee = BigInt(row.lsn);
+  }
+  return replicas.pick(mustSee)?.db ?? database.db;
+}
