@@ -70,6 +70,7 @@ const ERROR_EXAMPLES: Record<string, AppError> = {
   '422': new AppError('currency_not_allowed', 422, 'This project charges in EUR only.'),
   '429': new AppError('rate_limited', 429, 'Too many requests: try again in 30 seconds.'),
   '500': new AppError('internal_error', 500, 'Something went wrong on our side.'),
+  '503': new AppError('database_unavailable', 503, 'The database cannot be reached; try again in 2 seconds.'),
 };
 const REQUEST_ID = 'req-1a2b3c';
 

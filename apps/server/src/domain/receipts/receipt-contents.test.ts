@@ -139,7 +139,7 @@ describe('what a receipt says', () => {
       }
     }
     expect(mail.text).toMatch(
-      /Date: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/,
+      /Date: \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/,
     );
     expect(mail.html).toContain(`href="${receiptUrl}"`);
   });

@@ -57,6 +57,7 @@ describe('mobile API: scan and pay with the simulator', () => {
         failure_message: null,
         last_payment_error: null,
         receipt_url: null,
+        note: null,
         tip_amount: 0,
         amount_total: 4599,
       },
