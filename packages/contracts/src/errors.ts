@@ -51,9 +51,67 @@ export const errorCodes = [
   'manager_required',
   'too_many_attempts',
   'currency_not_allowed',
+  // Framework answers about the HTTP request itself (issue 29 §2: every status has its code).
+  'request_timeout',
+  'headers_too_large',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * Each code's one HTTP status (Unkey's `codeToStatus`): the code decides the status, never the
+ * place that throws it, so a client can rely on both. `provider_error` is the provider answering
+ * with an error (502); a provider that cannot be reached is `service_unavailable` (503).
+ */
+export const errorStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  token_expired: 401,
+  token_revoked: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_key_reused: 409,
+  idempotency_in_progress: 409,
+  idempotency_key_required: 400,
+  pairing_code_invalid: 400,
+  terminal_disabled: 409,
+  transaction_not_payable: 409,
+  transaction_state_conflict: 409,
+  refund_exceeds_amount: 409,
+  payment_failed: 402,
+  payment_method_invalid: 400,
+  provider_error: 502,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  uri_too_long: 414,
+  rate_limited: 429,
+  email_not_verified: 403,
+  invitation_expired: 410,
+  invitation_email_mismatch: 403,
+  already_member: 409,
+  business_in_use: 409,
+  last_owner: 409,
+  api_key_read_only: 403,
+  service_unavailable: 503,
+  database_unavailable: 503,
+  shutting_down: 503,
+  internal_error: 500,
+  recent_sign_in_required: 403,
+  mfa_not_enrolled: 409,
+  mfa_required: 403,
+  unknown_parameter: 400,
+  tipping_disabled: 400,
+  pin_in_use: 409,
+  cashier_required: 401,
+  manager_required: 403,
+  too_many_attempts: 429,
+  currency_not_allowed: 422,
+  request_timeout: 408,
+  headers_too_large: 431,
+};
 
 /** RFC 9457 problem details, as every product API answers errors. */
 export const problemSchema = z.object({

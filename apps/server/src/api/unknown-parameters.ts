@@ -19,7 +19,7 @@ function allowedBy(schema: unknown): Set<string> {
 }
 
 function unknownParameter(name: string): AppError {
-  return new AppError('unknown_parameter', 400, `Unknown query parameter: ${name}.`, [
+  return new AppError('unknown_parameter', `Unknown query parameter: ${name}.`, [
     {
       path: `query.${name}`,
       code: 'unknown_parameter',

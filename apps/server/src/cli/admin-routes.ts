@@ -38,14 +38,13 @@ export function adminRoutes(app: FastifyInstance) {
     if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new AppError(
         'forbidden',
-        403,
         'Operator commands are accepted only from this machine with the admin token.',
       );
     }
     const body = (request.body ?? {}) as { command?: unknown; args?: unknown };
     const command = typeof body.command === 'string' ? operatorCommands[body.command] : undefined;
     const args = Array.isArray(body.args) ? body.args.map(String) : [];
-    if (!command) throw new AppError('not_found', 404, 'Unknown operator command.');
+    if (!command) throw new AppError('not_found', 'Unknown operator command.');
     try {
       return { ok: true, ...(await command(app.ctx, args)) };
     } catch (error) {

@@ -65,13 +65,13 @@ export const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
 export function authorize(actor: Actor, role: Role | null, action: Action) {
   if (actor.kind === 'api_key') {
     const needs = API_KEY_ACTIONS[action];
-    if (!needs) throw new AppError('forbidden', 403, 'API keys cannot do this; sign in to the console.');
+    if (!needs) throw new AppError('forbidden', 'API keys cannot do this; sign in to the console.');
     if (needs === 'write' && actor.mode === 'read') {
-      throw new AppError('api_key_read_only', 403, 'This API key is read-only.');
+      throw new AppError('api_key_read_only', 'This API key is read-only.');
     }
     return;
   }
   if (!role || !(POLICY[action] as readonly Role[]).includes(role)) {
-    throw new AppError('forbidden', 403, `Your role (${role ?? 'none'}) cannot do this.`);
+    throw new AppError('forbidden', `Your role (${role ?? 'none'}) cannot do this.`);
   }
 }

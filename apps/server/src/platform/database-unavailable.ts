@@ -65,7 +65,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export const databaseUnavailable = () =>
-  new AppError('database_unavailable', 503, 'The database cannot be reached right now; retry shortly.');
+  new AppError('database_unavailable', 'The database cannot be reached right now; retry shortly.');
 
 export const shuttingDown = () =>
-  new AppError('shutting_down', 503, 'This server is shutting down; retry and another one will answer.');
+  new AppError('shutting_down', 'This server is shutting down; retry and another one will answer.');

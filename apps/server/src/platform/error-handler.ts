@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorCode } from '@scanline/contracts';
 import { fieldProblems, fieldProblemsFromIssue } from '@scanline/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -29,25 +30,25 @@ export function toAppError(error: unknown): AppError | undefined {
         path: v.instancePath.split('/').filter(Boolean),
       }).map((p) => ({ ...p, path: [location, p.field].filter(Boolean).join('.') })),
     );
-    return new AppError('validation_failed', 400, summarize(errors), errors);
+    return new AppError('validation_failed', summarize(errors), errors);
   }
   if (error instanceof ZodError) {
     const errors = fieldProblems(error.issues).map((p) => ({ ...p, path: p.field }));
-    return new AppError('validation_failed', 400, summarize(errors), errors);
+    return new AppError('validation_failed', summarize(errors), errors);
   }
   const fe = error as FastifyError;
   switch (fe?.code) {
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('uri_too_long', 414, 'A path segment of the URL is too long.');
+      return new AppError('uri_too_long', 'A path segment of the URL is too long.');
     case 'FST_ERR_BAD_URL':
-      return new AppError('bad_request', 400, 'The URL is not valid.');
+      return new AppError('bad_request', 'The URL is not valid.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payload_too_large', 413, 'The request body is too large.');
+      return new AppError('payload_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 415, 'Send the body as application/json.');
+      return new AppError('unsupported_media_type', 'Send the body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('bad_request', 400, 'The request body is not valid JSON.');
+      return new AppError('bad_request', 'The request body is not valid JSON.');
   }
   // PostgreSQL refused a value the schemas let through (a NUL byte in text, say): the
   // client's input, not our failure. SQLSTATE class 22 is "data exception".
@@ -55,15 +56,29 @@ export function toAppError(error: unknown): AppError | undefined {
   if (sqlState?.startsWith('22')) {
     return new AppError(
       'bad_request',
-      400,
       'The request contains a value that cannot be stored (e.g. a NUL character).',
     );
   }
-  if (fe?.statusCode === 429) return new AppError('rate_limited', 429, 'Too many requests; slow down.');
+  if (fe?.statusCode === 429) return new AppError('rate_limited', 'Too many requests; slow down.');
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return new AppError('bad_request', fe.statusCode, fe.message);
+    return new AppError(codeForStatus(fe.statusCode), fe.message);
   }
   return undefined;
+}
+
+/** A framework's 4xx as our code (the code decides the status); one we have no code for is a 400. */
+function codeForStatus(status: number): ErrorCode {
+  const codes: Record<number, ErrorCode> = {
+    404: 'not_found',
+    405: 'method_not_allowed',
+    408: 'request_timeout',
+    413: 'payload_too_large',
+    414: 'uri_too_long',
+    415: 'unsupported_media_type',
+    429: 'rate_limited',
+    431: 'headers_too_large',
+  };
+  return codes[status] ?? 'bad_request';
 }
 
 /** The SQLSTATE of a database error, also when Drizzle wrapped it (DrizzleQueryError.cause). */
@@ -94,7 +109,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
  * a malformed URL) before any hook runs. Without it Fastify answers plain JSON.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const known = toAppError(error) ?? new AppError('bad_request', 400, 'The request is not valid.');
+  const known = toAppError(error) ?? new AppError('bad_request', 'The request is not valid.');
   // No hook ran for this request: set what the onRequest hooks would have.
   reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
   return sendProblem(request, reply, known);
@@ -135,8 +150,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
         : status === 431
           ? 'The request headers are too large.'
           : 'The request is not valid HTTP.';
-  const code = status === 414 ? 'uri_too_long' : 'bad_request';
-  const body = JSON.stringify(new AppError(code, status, detail).toProblem());
+  const body = JSON.stringify(new AppError(codeForStatus(status), detail).toProblem());
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
@@ -208,11 +222,7 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
     return sendProblem(
       request,
       reply,
-      new AppError(
-        'internal_error',
-        500,
-        `Something went wrong on our side. Quote request id ${request.id}.`,
-      ),
+      new AppError('internal_error', `Something went wrong on our side. Quote request id ${request.id}.`),
     );
   });
   app.setNotFoundHandler((request, reply) => {
@@ -227,7 +237,6 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
         reply,
         new AppError(
           'method_not_allowed',
-          405,
           `${request.method} is not allowed here; use ${allowed.join(', ')}.`,
         ),
       );
@@ -235,7 +244,7 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
     return sendProblem(
       request,
       reply,
-      new AppError('not_found', 404, `No route ${request.method} ${request.url.split('?')[0]}.`),
+      new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
     );
   });
 }

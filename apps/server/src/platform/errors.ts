@@ -1,4 +1,4 @@
-import type { ErrorCode, Problem } from '@scanline/contracts';
+import { type ErrorCode, errorStatus, type Problem } from '@scanline/contracts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -35,16 +35,20 @@ const normalize = (e: FieldErrorInput): FieldError => ({
   path: e.path,
 });
 
-/** The one error type of the product: domain code throws it, the error handler presents it. */
+/**
+ * The one error type of the product: domain code throws it, the error handler presents it. Its
+ * HTTP status comes from its code (`errorStatus` in the contracts).
+ */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
     readonly detail: string,
     readonly errors?: FieldErrorInput[],
   ) {
     super(detail);
+    this.status = errorStatus[code];
   }
 
   toProblem(requestId?: string): Problem {
@@ -60,4 +64,4 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('not_found', 404, `${what} not found.`);
+export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);

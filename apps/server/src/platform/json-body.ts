@@ -43,7 +43,7 @@ export function installJsonBodyParser(app: FastifyInstance) {
     if (jsonTooDeep(body as string)) {
       // statusCode too: the identity service's handler reads that (its answer: INVALID_ARGUMENT).
       const error = Object.assign(
-        new AppError('bad_request', 400, `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`),
+        new AppError('bad_request', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`),
         { statusCode: 400 },
       );
       done(error, undefined);
@@ -97,7 +97,7 @@ export function refuseOversizedBodies(app: FastifyInstance, defaultLimit: number
     reply.header('connection', 'close');
     // statusCode too: the identity service's handler reads that (its answer: 413 INVALID_ARGUMENT).
     throw Object.assign(
-      new AppError('payload_too_large', 413, `The request body is too large (at most ${limit} bytes here).`),
+      new AppError('payload_too_large', `The request body is too large (at most ${limit} bytes here).`),
       { statusCode: 413 },
     );
   });

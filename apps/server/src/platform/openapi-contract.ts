@@ -57,20 +57,20 @@ const ERROR_TEXT: Record<string, string> = {
 
 /** One realistic problem per error status, shown as each error response's example. */
 const ERROR_EXAMPLES: Record<string, AppError> = {
-  '400': new AppError('validation_failed', 400, 'The request body is not valid.', [
+  '400': new AppError('validation_failed', 'The request body is not valid.', [
     { path: 'body.amount', message: 'Must be greater than 0.', code: 'too_small' },
   ]),
-  '401': new AppError('unauthenticated', 401, 'Send Authorization: Bearer <token>.'),
-  '403': new AppError('forbidden', 403, 'Your role in this project does not allow this.'),
-  '404': new AppError('not_found', 404, 'Transaction not found.'),
-  '409': new AppError('transaction_state_conflict', 409, 'The transaction is already canceled.'),
-  '413': new AppError('payload_too_large', 413, 'The body is larger than 1 MiB.'),
-  '414': new AppError('uri_too_long', 414, 'The URL is longer than 8 KiB.'),
-  '415': new AppError('unsupported_media_type', 415, 'Send the body as application/json.'),
-  '422': new AppError('currency_not_allowed', 422, 'This project charges in EUR only.'),
-  '429': new AppError('rate_limited', 429, 'Too many requests: try again in 30 seconds.'),
-  '500': new AppError('internal_error', 500, 'Something went wrong on our side.'),
-  '503': new AppError('database_unavailable', 503, 'The database cannot be reached; try again in 2 seconds.'),
+  '401': new AppError('unauthenticated', 'Send Authorization: Bearer <token>.'),
+  '403': new AppError('forbidden', 'Your role in this project does not allow this.'),
+  '404': new AppError('not_found', 'Transaction not found.'),
+  '409': new AppError('transaction_state_conflict', 'The transaction is already canceled.'),
+  '413': new AppError('payload_too_large', 'The body is larger than 1 MiB.'),
+  '414': new AppError('uri_too_long', 'The URL is longer than 8 KiB.'),
+  '415': new AppError('unsupported_media_type', 'Send the body as application/json.'),
+  '422': new AppError('currency_not_allowed', 'This project charges in EUR only.'),
+  '429': new AppError('rate_limited', 'Too many requests: try again in 30 seconds.'),
+  '500': new AppError('internal_error', 'Something went wrong on our side.'),
+  '503': new AppError('database_unavailable', 'The database cannot be reached; try again in 2 seconds.'),
 };
 const REQUEST_ID = 'req-1a2b3c';
 

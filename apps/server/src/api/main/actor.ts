@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 /** The domain's view of the caller, from the authenticated request. */
 export function actorOf(request: FastifyRequest): Actor {
   const auth = request.auth;
-  if (!auth) throw new AppError('unauthenticated', 401, 'Sign in, or send an API key, to use this API.');
+  if (!auth) throw new AppError('unauthenticated', 'Sign in, or send an API key, to use this API.');
   if (auth.kind === 'api_key') return { ...auth, ip: request.ip };
   return {
     kind: 'user',
@@ -21,6 +21,6 @@ export function actorOf(request: FastifyRequest): Actor {
 export function userActorOf(request: FastifyRequest): Extract<Actor, { kind: 'user' }> {
   const actor = actorOf(request);
   if (actor.kind !== 'user')
-    throw new AppError('forbidden', 403, 'This route needs a signed-in user, not an API key.');
+    throw new AppError('forbidden', 'This route needs a signed-in user, not an API key.');
   return actor;
 }

@@ -14,6 +14,6 @@ export async function limited(
   const wait = await hitMobileLimit(ctx, key, limit, { peek });
   if (wait !== null) {
     reply.header('retry-after', String(wait));
-    throw new AppError('rate_limited', 429, `Too many requests; try again in ${wait} seconds.`);
+    throw new AppError('rate_limited', `Too many requests; try again in ${wait} seconds.`);
   }
 }

@@ -20,7 +20,7 @@ export function receiptPageRoutes(app: FastifyInstance) {
   const db = app.ctx.database.db;
   app.get('/receipts/:token', { schema: { hide: true } }, async (request, reply) => {
     const parsed = params.safeParse(request.params);
-    if (!parsed.success) throw new AppError('not_found', 404, 'There is no such receipt.');
+    if (!parsed.success) throw new AppError('not_found', 'There is no such receipt.');
     const receipt = await getReceipt(db, parsed.data.token);
     return reply
       .header('cache-control', 'private, no-store')

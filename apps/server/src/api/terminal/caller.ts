@@ -70,11 +70,7 @@ export function cashierSessionHeader(request: FastifyRequest): string | undefine
 /** Fleet management is for people and API keys, never for a device. */
 export function managerOf(request: FastifyRequest): Actor {
   if (request.device) {
-    throw new AppError(
-      'forbidden',
-      403,
-      'A device token cannot manage terminals; use an ID token or an API key.',
-    );
+    throw new AppError('forbidden', 'A device token cannot manage terminals; use an ID token or an API key.');
   }
   return actorOf(request);
 }
@@ -82,7 +78,7 @@ export function managerOf(request: FastifyRequest): Actor {
 /** Heartbeats come from the device only. */
 export function deviceOf(request: FastifyRequest): DeviceCaller {
   if (!request.device) {
-    throw new AppError('forbidden', 403, 'This route needs a device token from pairing.');
+    throw new AppError('forbidden', 'This route needs a device token from pairing.');
   }
   return request.device;
 }

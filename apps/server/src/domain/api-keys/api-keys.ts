@@ -28,7 +28,7 @@ export async function createApiKey(
 ) {
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt <= now) {
-    throw new AppError('validation_failed', 400, 'The expiry must be in the future.', [
+    throw new AppError('validation_failed', 'The expiry must be in the future.', [
       { path: 'body.expires_at', message: 'In the past' },
     ]);
   }

@@ -42,7 +42,7 @@ async function findByHash(db: Db, hash: string) {
   return key;
 }
 
-const refused = () => new AppError('unauthenticated', 401, 'This API key is unknown, revoked or expired.');
+const refused = () => new AppError('unauthenticated', 'This API key is unknown, revoked or expired.');
 
 async function lookUp(ctx: AppContext, hash: string, now: Date): Promise<CachedKey> {
   const key = await findByHash(ctx.database.db, hash);

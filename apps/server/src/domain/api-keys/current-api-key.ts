@@ -8,7 +8,7 @@ import type { Actor } from '../actor';
 /** The API key making the request and its project: a key knows no other way which project it serves. */
 export async function currentApiKey(db: Db, actor: Actor): Promise<CurrentApiKey> {
   if (actor.kind !== 'api_key') {
-    throw new AppError('forbidden', 403, 'This route tells an API key about itself; send one.');
+    throw new AppError('forbidden', 'This route tells an API key about itself; send one.');
   }
   const [row] = await db
     .select({ key: apiKeys, project: projects, provider: businesses.paymentProvider })

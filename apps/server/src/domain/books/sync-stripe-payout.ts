@@ -54,7 +54,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     }
   });
   if (!business)
-    throw new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');
+    throw new AppError('bad_request', 'The Stripe-Signature header does not match this payload.');
   const event = JSON.parse(rawBody) as { data?: { object?: { id?: string } } };
   const payoutId = event.data?.object?.id;
   if (typeof payoutId !== 'string') return { received: true, handled: false };
@@ -71,7 +71,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     }))
       balance.push(bt);
   } catch {
-    throw new AppError('provider_error', 503, 'Stripe could not be reached to read this payout.');
+    throw new AppError('service_unavailable', 'Stripe could not be reached to read this payout.');
   }
 
   // Our transactions and refunds behind Stripe's charges and refunds.

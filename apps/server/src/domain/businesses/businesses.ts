@@ -34,7 +34,7 @@ function secretColumns(
 
 function requireStripeKey(provider: string | undefined, hasKey: boolean) {
   if (provider === 'stripe' && !hasKey) {
-    throw new AppError('validation_failed', 400, 'Stripe needs a secret key.', [
+    throw new AppError('validation_failed', 'Stripe needs a secret key.', [
       { path: 'body.stripe_secret_key', message: 'Required when payment_provider is stripe' },
     ]);
   }
@@ -133,11 +133,7 @@ export async function deleteBusiness(db: Db, ownerUid: string, id: string) {
     const business = await getOwnedBusiness(tx, ownerUid, id);
     const [used] = await tx.select({ n: count() }).from(projects).where(eq(projects.businessId, business.id));
     if ((used?.n ?? 0) > 0) {
-      throw new AppError(
-        'business_in_use',
-        409,
-        'Projects still use this business; move or delete them first.',
-      );
+      throw new AppError('business_in_use', 'Projects still use this business; move or delete them first.');
     }
     await tx.delete(businesses).where(eq(businesses.id, business.id));
   });

@@ -31,10 +31,6 @@ export async function testStripeConnection(config: Config, business: BusinessRow
     if (e.type === 'StripeAuthenticationError' || e.type === 'StripePermissionError') {
       return { ok: false, provider: 'stripe', detail: `Stripe refused the key: ${e.message}` };
     }
-    throw new AppError(
-      'service_unavailable',
-      503,
-      `Stripe could not be reached: ${e.message ?? 'unknown error'}`,
-    );
+    throw new AppError('service_unavailable', `Stripe could not be reached: ${e.message ?? 'unknown error'}`);
   }
 }

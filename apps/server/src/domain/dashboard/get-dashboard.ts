@@ -106,18 +106,18 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const tz = input.timeZone ?? project.timeZone;
   if (!validZone(tz))
-    throw new AppError('validation_failed', 400, 'Unknown time zone.', [
+    throw new AppError('validation_failed', 'Unknown time zone.', [
       { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
     ]);
   const to = input.to ?? today(tz, now);
   const from = input.from ?? addDays(to, -29);
   const days = daysBetween(from, to);
   if (days < 1)
-    throw new AppError('validation_failed', 400, '`from` must not be after `to`.', [
+    throw new AppError('validation_failed', '`from` must not be after `to`.', [
       { path: 'query.from', message: 'On or before `to`.' },
     ]);
   if (days > MAX_DAYS)
-    throw new AppError('validation_failed', 400, `At most ${MAX_DAYS} days.`, [
+    throw new AppError('validation_failed', `At most ${MAX_DAYS} days.`, [
       { path: 'query.from', message: `At most ${MAX_DAYS} days.` },
     ]);
   const currency = input.currency ?? project.currency;

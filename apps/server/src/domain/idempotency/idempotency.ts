@@ -91,14 +91,12 @@ export async function storedAnswer(
   if (existing?.state !== 'done' || existing.responseStatus === null) {
     throw new AppError(
       'idempotency_in_progress',
-      409,
       'A request with this Idempotency-Key is still in progress; retry in a moment.',
     );
   }
   if (existing.requestHash !== requestHash) {
     throw new AppError(
       'idempotency_key_reused',
-      409,
       'This Idempotency-Key was already used with a different request body.',
     );
   }

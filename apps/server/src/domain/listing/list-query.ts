@@ -32,7 +32,7 @@ export interface ListSpec {
 }
 
 const invalid = (path: string, message: string) =>
-  new AppError('validation_failed', 400, 'The list query is not valid.', [{ path, message }]);
+  new AppError('validation_failed', 'The list query is not valid.', [{ path, message }]);
 
 const escapeLike = (v: string) => v.replace(/[%_\\]/g, (c) => `\\${c}`);
 
@@ -130,7 +130,7 @@ export function buildList(
     const column = spec.columns[f.field];
     if (!column) {
       const name = `${f.field}[${f.mode}]`;
-      throw new AppError('unknown_parameter', 400, `Unknown query parameter: ${name}.`, [
+      throw new AppError('unknown_parameter', `Unknown query parameter: ${name}.`, [
         {
           path: `query.${name}`,
           code: 'unknown_parameter',

@@ -48,19 +48,18 @@ export function checkTip(
   if (!asksForTip(txn, settings)) {
     throw new AppError(
       'tipping_disabled',
-      400,
       txn.skipTipping && settings.enabled
         ? 'This checkout was created without a tip.'
         : 'This merchant does not take tips.',
     );
   }
   if (tip > txn.amount) {
-    throw new AppError('validation_failed', 400, 'A tip cannot be more than the amount.', [
+    throw new AppError('validation_failed', 'A tip cannot be more than the amount.', [
       { path: 'body.tip_amount', message: `At most ${txn.amount}`, code: 'too_big' },
     ]);
   }
   if (!settings.allow_custom && !tipChoices(settings, txn.amount).some((c) => c.amount === tip)) {
-    throw new AppError('validation_failed', 400, 'Choose one of the tips offered.', [
+    throw new AppError('validation_failed', 'Choose one of the tips offered.', [
       { path: 'body.tip_amount', message: 'Not one of the offered tips' },
     ]);
   }

@@ -9,7 +9,7 @@ import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
 
 const badSignature = () =>
-  new AppError('bad_request', 400, 'The Stripe-Signature header does not match this payload.');
+  new AppError('bad_request', 'The Stripe-Signature header does not match this payload.');
 
 /**
  * `POST /api/v1/providers/stripe/webhook`. The event names our transaction in the intent's
@@ -22,7 +22,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   try {
     event = JSON.parse(rawBody);
   } catch {
-    throw new AppError('bad_request', 400, 'The body is not valid JSON.');
+    throw new AppError('bad_request', 'The body is not valid JSON.');
   }
   if (!signature) throw badSignature();
   // Issue 25 §2: payouts are the account's, not a transaction's.
@@ -68,7 +68,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     })
     .catch(() => {
       // Stripe retries a webhook that fails; by then the intent can be read.
-      throw new AppError('provider_error', 503, 'Stripe could not be reached to check this event.');
+      throw new AppError('service_unavailable', 'Stripe could not be reached to check this event.');
     });
   if (!result || result.status === 'processing' || result.status === txn.status)
     return { received: true, handled: false };

@@ -20,7 +20,6 @@ import { providerFor } from './provider-for';
 const notPayable = (status: string) =>
   new AppError(
     'transaction_not_payable',
-    409,
     status === 'expired'
       ? 'This payment code has expired. Ask the merchant for a new one.'
       : status === 'canceled'
@@ -154,10 +153,10 @@ export async function payTransaction(
     // Lost the race (or nothing to pay): charge nothing, answer what the winner gets.
     const current = await settledState(ctx, txn);
     if (input.confirmation && current?.status === 'pending') {
-      throw new AppError('transaction_state_conflict', 409, 'There is no payment waiting for confirmation.');
+      throw new AppError('transaction_state_conflict', 'There is no payment waiting for confirmation.');
     }
     if (!input.confirmation && current?.status === 'pending') {
-      throw new AppError('transaction_state_conflict', 409, 'The payment could not start; try again.');
+      throw new AppError('transaction_state_conflict', 'The payment could not start; try again.');
     }
     return payAnswer(current ?? txn, input.confirmUrl);
   }
@@ -280,7 +279,6 @@ async function afterProviderError(
   await releaseUncharged(ctx, input.txn, input.attemptId, 'provider_error', input.back);
   throw new AppError(
     'provider_error',
-    502,
     'The payment could not be processed and nothing was charged. Try again.',
   );
 }

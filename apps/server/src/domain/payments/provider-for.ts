@@ -19,7 +19,7 @@ export async function providerFor(
 ): Promise<PaymentProvider> {
   if (kind === 'simulator') return simulatorProvider(ctx.database.db);
   if (!business.stripeSecretKeyEnc) {
-    throw new AppError('provider_error', 502, 'The merchant has no Stripe key; the payment cannot be taken.');
+    throw new AppError('provider_error', 'The merchant has no Stripe key; the payment cannot be taken.');
   }
   const { stripeClient, stripeProvider } = await import('./stripe-provider');
   return stripeProvider(stripeClient(ctx.config, open(ctx.config, business.stripeSecretKeyEnc)));

@@ -40,7 +40,6 @@ async function mayRefundAtCounter(db: Db, device: CounterRefunder) {
   if (!(await projectHasStaff(db, device.projectId))) {
     throw new AppError(
       'forbidden',
-      403,
       'Refunds from a terminal need staff with a manager PIN; refund from the console or the API instead.',
     );
   }
@@ -85,7 +84,6 @@ export async function refundTransaction(
     if (txn.status !== 'succeeded' && txn.status !== 'partially_refunded') {
       throw new AppError(
         'transaction_state_conflict',
-        409,
         `Only a succeeded payment can be refunded (this one is ${txn.status}).`,
       );
     }
@@ -105,7 +103,6 @@ export async function refundTransaction(
     if (left <= 0 || amount > left) {
       throw new AppError(
         'refund_exceeds_amount',
-        409,
         `At most ${Math.max(left, 0)} (minor units) can still be refunded on this transaction.`,
       );
     }
@@ -167,17 +164,12 @@ export async function refundTransaction(
     // and the reconcile asks again under the same idempotency key.
     throw new AppError(
       'provider_error',
-      502,
       `The payment provider did not answer; refund ${reserved.refund.id} is pending and will be retried.`,
     );
   }
   const refund = await settleRefund(ctx, reserved.refund, answer);
   if (refund.status === 'failed') {
-    throw new AppError(
-      'provider_error',
-      502,
-      'The payment provider refused the refund; nothing was refunded.',
-    );
+    throw new AppError('provider_error', 'The payment provider refused the refund; nothing was refunded.');
   }
   return presentRefund(refund);
 }

@@ -63,7 +63,6 @@ export function simulatorProvider(db: Db): PaymentProvider {
       if (!SIMULATOR_METHODS[paymentMethod]) {
         throw new AppError(
           'payment_method_invalid',
-          400,
           `The payment simulator does not know ${paymentMethod}. Use one of: ${Object.keys(SIMULATOR_METHODS).join(', ')}.`,
           [{ path: 'body.payment_method', message: 'Unknown test payment method' }],
         );
@@ -85,7 +84,7 @@ export function simulatorProvider(db: Db): PaymentProvider {
             ),
           );
         const row = await find(input.projectId, key);
-        if (!row) throw new AppError('transaction_state_conflict', 409, 'There is no payment to confirm.');
+        if (!row) throw new AppError('transaction_state_conflict', 'There is no payment to confirm.');
         return present(row);
       }
       this.checkPaymentMethod(input.paymentMethod);

@@ -240,7 +240,7 @@ describe('Stripe provider against a local stand-in', () => {
       remoteAddress: nextIp(),
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('provider_error');
+    expect(res.json().code).toBe('service_unavailable');
     // The intent exists but Stripe cannot be asked: the payment is left for the reconcile, never guessed.
     const paid = await pay(scan.id, 'pm_card_visa');
     expect(paid.json()).toEqual({ status: 'processing' });

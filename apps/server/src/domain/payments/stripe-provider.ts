@@ -92,7 +92,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     kind: 'stripe',
     checkPaymentMethod(paymentMethod) {
       if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(paymentMethod)) {
-        throw new AppError('payment_method_invalid', 400, 'Expected a Stripe payment method id (pm_…).', [
+        throw new AppError('payment_method_invalid', 'Expected a Stripe payment method id (pm_…).', [
           { path: 'body.payment_method', message: 'Not a payment method id' },
         ]);
       }

@@ -44,7 +44,6 @@ function statementsFor(db: Db) {
 export const mfaRequired = () =>
   new AppError(
     'mfa_required',
-    403,
     'This project requires two-step verification: add an authenticator in Settings → Security, then sign in with it.',
   );
 

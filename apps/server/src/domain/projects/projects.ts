@@ -28,7 +28,7 @@ export async function createProject(
   return db.transaction(async (tx) => {
     // A project charges through a business its creator owns.
     await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
-      throw new AppError('validation_failed', 400, 'Choose one of your businesses.', [
+      throw new AppError('validation_failed', 'Choose one of your businesses.', [
         { path: 'body.business_id', message: 'Not one of your businesses' },
       ]);
     });
@@ -102,7 +102,6 @@ export async function updateProject(
       if (actor.kind !== 'user')
         throw new AppError(
           'forbidden',
-          403,
           'Only a person can change whether the project requires two-step verification.',
         );
       // Whoever turns it on proves they can meet it, so nobody locks the team out by mistake.
@@ -110,9 +109,9 @@ export async function updateProject(
     }
     if (input.business_id !== undefined) {
       if (actor.kind !== 'user')
-        throw new AppError('forbidden', 403, 'Only a person can move a project to another business.');
+        throw new AppError('forbidden', 'Only a person can move a project to another business.');
       await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
-        throw new AppError('validation_failed', 400, 'Choose one of your businesses.', [
+        throw new AppError('validation_failed', 'Choose one of your businesses.', [
           { path: 'body.business_id', message: 'Not one of your businesses' },
         ]);
       });
@@ -178,7 +177,7 @@ export async function restoreProject(db: Db, actor: Actor, projectId: string, no
     const { project, role } = await projectAccess(tx, actor, projectId, 'project.delete', {
       allowDeleted: true,
     });
-    if (!project.deletedAt) throw new AppError('conflict', 409, 'This project is not deleted.');
+    if (!project.deletedAt) throw new AppError('conflict', 'This project is not deleted.');
     if (now.getTime() - project.deletedAt.getTime() > RESTORE_WINDOW_MS) throw notFound('Project');
     const [restored] = await tx
       .update(projects)
@@ -208,7 +207,7 @@ export async function purgeDeletedProjects(db: Db, now: Date): Promise<number> {
 export async function transferProject(db: Db, actor: Actor, projectId: string, toUid: string, now: Date) {
   await db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'project.transfer');
-    if (actor.kind !== 'user') throw new AppError('forbidden', 403, 'Only the owner can transfer a project.');
+    if (actor.kind !== 'user') throw new AppError('forbidden', 'Only the owner can transfer a project.');
     const [target] = await tx
       .select()
       .from(memberships)
@@ -217,7 +216,7 @@ export async function transferProject(db: Db, actor: Actor, projectId: string, t
       )
       .limit(1);
     if (target?.role !== 'admin') {
-      throw new AppError('validation_failed', 400, 'Ownership can go only to an admin of this project.', [
+      throw new AppError('validation_failed', 'Ownership can go only to an admin of this project.', [
         { path: 'body.to_user_id', message: 'Not an admin of this project' },
       ]);
     }

@@ -17,11 +17,7 @@ import { receiptFacts } from './receipt-facts';
 export async function emailReceipt(ctx: AppContext, scanId: string, email: string) {
   const { txn } = await loadScanContext(ctx.database.db, scanId);
   if (!txn.receiptUrl || !txn.receiptToken) {
-    throw new AppError(
-      'transaction_state_conflict',
-      409,
-      'There is no receipt yet: this payment is not paid.',
-    );
+    throw new AppError('transaction_state_conflict', 'There is no receipt yet: this payment is not paid.');
   }
   const receipt = await getReceipt(ctx.database.db, txn.receiptToken);
   const [counted] = await ctx.database.db
@@ -38,7 +34,6 @@ export async function emailReceipt(ctx: AppContext, scanId: string, email: strin
   if (!counted) {
     throw new AppError(
       'rate_limited',
-      429,
       `This receipt was already emailed ${RECEIPT_EMAILS_PER_TRANSACTION} times; open it from the payment page instead.`,
     );
   }

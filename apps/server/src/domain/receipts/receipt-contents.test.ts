@@ -138,9 +138,7 @@ describe('what a receipt says', () => {
         expect(part, text).toContain(text);
       }
     }
-    expect(mail.text).toMatch(
-      /Date: \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/,
-    );
+    expect(mail.text).toMatch(/Date: \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/);
     expect(mail.html).toContain(`href="${receiptUrl}"`);
   });
 });

@@ -37,8 +37,7 @@ async function stripeSession(ctx: AppContext, txn: TransactionRow, business: Bus
     reference: txn.providerReference,
   }).catch(() => {
     throw new AppError(
-      'provider_error',
-      503,
+      'service_unavailable',
       'The payment provider could not be reached. Try again in a moment.',
     );
   });

@@ -7,7 +7,7 @@ export const hashPin = (pin: string) => hashPassword(pin);
 export const verifyPin = (pinHash: string, pin: string) => verifyPassword(pinHash, pin);
 
 export const pinInUse = () =>
-  new AppError('pin_in_use', 409, 'Another staff member of this project has this PIN; choose another.', [
+  new AppError('pin_in_use', 'Another staff member of this project has this PIN; choose another.', [
     { path: 'body.pin', message: 'Already used in this project', code: 'pin_in_use' },
   ]);
 

@@ -10,7 +10,6 @@ export function requireManager(cashier: CashierOnDuty | null | undefined): Cashi
   if (cashier.role !== 'manager') {
     throw new AppError(
       'manager_required',
-      403,
       `${cashier.name} is a cashier; a manager must sign in to do this.`,
     );
   }

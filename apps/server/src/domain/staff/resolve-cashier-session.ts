@@ -6,7 +6,7 @@ import { rowsOf } from '../../platform/sql-rows';
 import { CASHIER_SESSION_PATTERN, hashCashierSessionToken } from './cashier-session-token';
 
 export const cashierRequired = (detail = 'Sign in with a cashier PIN on this terminal first.') =>
-  new AppError('cashier_required', 401, detail);
+  new AppError('cashier_required', detail);
 
 export interface CashierOnDuty extends Cashier {
   sessionId: string;

@@ -24,14 +24,13 @@ export class PinLocked extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(
       'too_many_attempts',
-      429,
       `Too many wrong PINs on this terminal: PIN sign-in is locked for ${Math.ceil(retryAfterSeconds / 60)} more minute(s).`,
     );
   }
 }
 
 const wrongPin = () =>
-  new AppError('validation_failed', 400, 'Wrong PIN.', [
+  new AppError('validation_failed', 'Wrong PIN.', [
     { path: 'body.pin', message: 'Wrong PIN', code: 'wrong_pin' },
   ]);
 

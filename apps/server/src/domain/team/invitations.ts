@@ -61,7 +61,6 @@ export async function inviteMembers(
       const onlyMembers = refused.every((r) => r.code === 'already_member');
       throw new AppError(
         onlyMembers ? 'already_member' : 'validation_failed',
-        onlyMembers ? 409 : 400,
         onlyMembers ? `Already a member: ${refused.map((r) => r.email).join(', ')}.` : 'No one to invite.',
         refused.map((r, i) => ({ path: `body.emails.${i}`, message: `${r.email}: ${r.message}` })),
       );
@@ -194,7 +193,7 @@ export async function findInvitation(db: Db, tokenOrId: string, now: Date) {
     .limit(1);
   if (!row || row.invitation.respondedAt || row.projectDeletedAt) throw notFound('Invitation');
   if (row.invitation.expiresAt <= now) {
-    throw new AppError('invitation_expired', 410, 'This invitation has expired; ask for a new one.');
+    throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one.');
   }
   return row;
 }
@@ -241,7 +240,6 @@ export async function respondToInvitation(
     if (!actor.email || normalize(actor.email) !== invitation.emailNormalized) {
       throw new AppError(
         'invitation_email_mismatch',
-        403,
         `This invitation is for ${invitation.email}; sign in with that address.`,
       );
     }
@@ -251,7 +249,6 @@ export async function respondToInvitation(
     else if (response === 'accepted' && !actor.emailVerified) {
       throw new AppError(
         'email_not_verified',
-        403,
         'Verify your email address first, then accept the invitation.',
       );
     }
@@ -267,7 +264,7 @@ export async function respondToInvitation(
         .from(memberships)
         .where(and(eq(memberships.projectId, invitation.projectId), eq(memberships.uid, actor.uid)))
         .limit(1);
-      if (existing) throw new AppError('already_member', 409, 'You are already a member of this project.');
+      if (existing) throw new AppError('already_member', 'You are already a member of this project.');
       const [added] = await tx
         .insert(memberships)
         .values({

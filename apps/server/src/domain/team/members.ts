@@ -72,7 +72,7 @@ export async function changeMemberRole(
     await projectAccess(tx, actor, projectId, 'team.manage');
     const target = await targetMembership(tx, projectId, uid);
     if (target.role === 'owner')
-      throw new AppError('last_owner', 409, 'The owner keeps their role; transfer ownership first.');
+      throw new AppError('last_owner', 'The owner keeps their role; transfer ownership first.');
     const [row] = await tx
       .update(memberships)
       .set({ role, updatedAt: now })
@@ -92,11 +92,7 @@ export async function removeMember(db: Db, actor: Actor, projectId: string, uid:
     await projectAccess(tx, actor, projectId, self ? 'project.read' : 'team.manage');
     const target = await targetMembership(tx, projectId, uid);
     if (target.role === 'owner') {
-      throw new AppError(
-        'last_owner',
-        409,
-        'The owner cannot leave or be removed; transfer ownership first.',
-      );
+      throw new AppError('last_owner', 'The owner cannot leave or be removed; transfer ownership first.');
     }
     await tx.delete(memberships).where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)));
     await recordAudit(tx, actor, projectId, self ? 'member.left' : 'member.removed', uid, now);

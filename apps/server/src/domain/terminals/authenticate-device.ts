@@ -12,7 +12,7 @@ export interface DeviceCaller {
 }
 
 const refused = () =>
-  new AppError('unauthenticated', 401, 'This device token is unknown or was revoked; pair again.');
+  new AppError('unauthenticated', 'This device token is unknown or was revoked; pair again.');
 
 // The lookup every device request makes (on a cache miss): prepared once per handle.
 const byHashStatements = new WeakMap<Db, ReturnType<typeof prepareByHash>>();

@@ -12,7 +12,7 @@ export const PAIR_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', 429, `Too many pairing attempts; try again in ${retryAfterSeconds} seconds.`);
+    super('rate_limited', `Too many pairing attempts; try again in ${retryAfterSeconds} seconds.`);
   }
 }
 

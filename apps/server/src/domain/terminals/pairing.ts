@@ -57,7 +57,6 @@ export async function createPairingCode(
 const invalidCode = () =>
   new AppError(
     'pairing_code_invalid',
-    400,
     'This pairing code is wrong, used or expired. Ask for a new code in the console.',
   );
 

@@ -26,7 +26,7 @@ export async function recordHeartbeat(
       .where(and(eq(terminals.projectId, device.projectId), eq(terminals.id, device.terminalId)))
       .for('update');
     if (!before || before.status === 'disabled') {
-      throw new AppError('unauthenticated', 401, 'This device token was revoked; pair again.');
+      throw new AppError('unauthenticated', 'This device token was revoked; pair again.');
     }
     const [row] = await tx
       .update(terminals)

@@ -79,7 +79,7 @@ export async function createStickerPayment(
   const currency = sticker.project.currency;
   const bounds = stickerAmountBounds(currency);
   if (input.amount < bounds.min || input.amount > bounds.max) {
-    throw new AppError('validation_failed', 400, `Enter an amount from ${bounds.min} to ${bounds.max}.`, [
+    throw new AppError('validation_failed', `Enter an amount from ${bounds.min} to ${bounds.max}.`, [
       { path: 'body.amount', message: `From ${bounds.min} to ${bounds.max} (minor units of ${currency})` },
     ]);
   }

@@ -185,4 +185,4 @@ export async function enableTerminal(db: Db, actor: Actor, projectId: string, te
 }
 
 export const terminalDisabled = () =>
-  new AppError('terminal_disabled', 409, 'This terminal is disabled; enable it first.');
+  new AppError('terminal_disabled', 'This terminal is disabled; enable it first.');

@@ -60,7 +60,6 @@ export async function cancelTransaction(
 const stateConflict = (row: TransactionRow) =>
   new AppError(
     'transaction_state_conflict',
-    409,
     row.status === 'canceled'
       ? 'This transaction is already canceled.'
       : `This transaction is ${row.status.replace('_', ' ')} and can no longer be canceled.`,

@@ -40,7 +40,7 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
     return { projectId: caller.projectId, terminalId: caller.terminalId };
   }
   if (!terminalId) {
-    throw new AppError('validation_failed', 400, 'Name the terminal that shows the payment code.', [
+    throw new AppError('validation_failed', 'Name the terminal that shows the payment code.', [
       { path: 'body.terminal_id', message: 'Required with an API key or a signed-in user' },
     ]);
   }
@@ -194,7 +194,7 @@ async function cashierOfCreate(
 ): Promise<{ id: string; name: string } | null> {
   if (caller.kind === 'device') {
     if (cashierId !== undefined) {
-      throw new AppError('validation_failed', 400, 'A terminal sells as its signed-in cashier.', [
+      throw new AppError('validation_failed', 'A terminal sells as its signed-in cashier.', [
         { path: 'body.cashier_id', message: 'Only with an API key or a signed-in user' },
       ]);
     }
@@ -209,7 +209,7 @@ async function cashierOfCreate(
     .where(and(eq(staff.projectId, projectId), eq(staff.id, cashierId), isNull(staff.disabledAt)))
     .limit(1);
   if (!found) {
-    throw new AppError('validation_failed', 400, 'No enabled staff member of this project has this id.', [
+    throw new AppError('validation_failed', 'No enabled staff member of this project has this id.', [
       { path: 'body.cashier_id', message: 'Unknown or disabled staff member' },
     ]);
   }
@@ -230,7 +230,6 @@ function refuseOtherCurrency(
   if (caller.kind !== 'device' && caller.actor.kind === 'api_key') return;
   throw new AppError(
     'currency_not_allowed',
-    422,
     `This project charges in ${setup.currency} only; an admin can allow other currencies in the project's settings.`,
     [{ path: 'body.currency', message: `Must be ${setup.currency}`, code: 'currency_not_allowed' }],
   );

@@ -53,12 +53,12 @@ export async function listDeliveries(
   const extra: SQL[] = [];
   for (const f of bodyFilters) {
     if (f.mode !== 'contains' && f.mode !== 'notContains') {
-      throw new AppError('validation_failed', 400, 'The list query is not valid.', [
+      throw new AppError('validation_failed', 'The list query is not valid.', [
         { path: `query.body[${f.mode}]`, message: 'body takes contains or notContains.' },
       ]);
     }
     if (f.value.length > 200) {
-      throw new AppError('validation_failed', 400, 'The list query is not valid.', [
+      throw new AppError('validation_failed', 'The list query is not valid.', [
         { path: `query.body[${f.mode}]`, message: 'At most 200 characters.' },
       ]);
     }

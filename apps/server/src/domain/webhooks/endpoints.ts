@@ -19,7 +19,7 @@ export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 function checkUrl(ctx: AppContext, url: string) {
   const why = urlRefusal(webhookOutboundPolicy(ctx.config), url);
   if (why) {
-    throw new AppError('validation_failed', 400, `This URL cannot receive webhooks: ${why}.`, [
+    throw new AppError('validation_failed', `This URL cannot receive webhooks: ${why}.`, [
       { path: 'body.url', message: why },
     ]);
   }

@@ -24,7 +24,7 @@ export function safeReturnPath(raw: unknown): string | null {
 
 function requireProvider(ctx: AppContext, name: string) {
   const provider = findProvider(ctx.config, { name });
-  if (!provider) throw new AppError('not_found', 404, `No sign-in provider named ${name}.`);
+  if (!provider) throw new AppError('not_found', `No sign-in provider named ${name}.`);
   return provider;
 }
 
@@ -34,7 +34,6 @@ export async function startFlow(ctx: AppContext, name: string, mode: FlowMode, r
   const { client } = await loadProvider(ctx.config, provider).catch(() => {
     throw new AppError(
       'service_unavailable',
-      503,
       `The sign-in provider ${provider.display_name} cannot be reached.`,
     );
   });
@@ -79,7 +78,7 @@ export async function finishFlow(ctx: AppContext, name: string, currentUrl: URL,
     )
     .returning();
   if (!flow || flow.expiresAt <= ctx.now()) {
-    throw new AppError('bad_request', 400, 'This sign-in attempt expired or was already used. Start again.');
+    throw new AppError('bad_request', 'This sign-in attempt expired or was already used. Start again.');
   }
   const provider = requireProvider(ctx, name);
   const { client } = await loadProvider(ctx.config, provider);
@@ -94,11 +93,10 @@ export async function finishFlow(ctx: AppContext, name: string, currentUrl: URL,
   } catch (error) {
     throw new AppError(
       'bad_request',
-      400,
       `The sign-in provider refused the sign-in: ${(error as Error).message}`,
     );
   }
-  if (!idToken) throw new AppError('bad_request', 400, 'The sign-in provider returned no ID token.');
+  if (!idToken) throw new AppError('bad_request', 'The sign-in provider returned no ID token.');
   const handle = randomBase62(40);
   const now = ctx.now();
   await db.insert(identityFederatedHandles).values({
@@ -125,8 +123,7 @@ export async function collectHandle(ctx: AppContext, handle: string) {
       ),
     )
     .returning();
-  if (!row)
-    throw new AppError('bad_request', 400, 'This sign-in result is unknown, expired or was already used.');
+  if (!row) throw new AppError('bad_request', 'This sign-in result is unknown, expired or was already used.');
   return { provider_id: row.providerId, id_token: row.idToken };
 }
 

@@ -84,7 +84,7 @@ export async function federatedRoutes(app: FastifyInstance) {
       return popupPage(reply, origin, { error });
     }
     if (!state || readCookie(request.headers.cookie, STATE_COOKIE) !== state) {
-      throw new AppError('bad_request', 400, 'This sign-in was started in another browser. Start again.');
+      throw new AppError('bad_request', 'This sign-in was started in another browser. Start again.');
     }
     const currentUrl = new URL(request.url, ctx.config.publicUrl);
     const { handle, mode, returnTo } = await finishFlow(ctx, name, currentUrl, state);
@@ -95,7 +95,7 @@ export async function federatedRoutes(app: FastifyInstance) {
 
   app.post('/result', async (request) => {
     const body = z.strictObject({ handle: z.string().min(1).max(200) }).safeParse(request.body);
-    if (!body.success) throw new AppError('validation_failed', 400, 'Send {"handle": "…"}.');
+    if (!body.success) throw new AppError('validation_failed', 'Send {"handle": "…"}.');
     return collectHandle(ctx, body.data.handle);
   });
 }

@@ -11,7 +11,7 @@ import { type IdTokenClaims, TokenRejected, verifyBuiltinIdToken } from './verif
 const unauthenticated = (
   detail: string,
   code: 'unauthenticated' | 'token_expired' | 'token_revoked' = 'unauthenticated',
-) => new AppError(code, 401, detail);
+) => new AppError(code, detail);
 
 // Matches the verifier's clock tolerance: a cached token is refused when a fresh check would be.
 const EXPIRY_TOLERANCE_MS = 30_000;

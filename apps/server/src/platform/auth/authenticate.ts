@@ -20,7 +20,7 @@ export interface CredentialVerifiers {
 const unauthenticated = (
   detail: string,
   code: 'unauthenticated' | 'token_expired' | 'token_revoked' = 'unauthenticated',
-) => new AppError(code, 401, detail);
+) => new AppError(code, detail);
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -54,6 +54,6 @@ export async function authenticateRequest(
 export function requireUser(request: FastifyRequest): Extract<Principal, { kind: 'user' }> {
   const auth = request.auth;
   if (auth?.kind !== 'user')
-    throw new AppError('forbidden', 403, 'This route needs a signed-in user, not an API key.');
+    throw new AppError('forbidden', 'This route needs a signed-in user, not an API key.');
   return auth;
 }

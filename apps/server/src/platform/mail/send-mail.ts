@@ -45,7 +45,6 @@ export async function sendMail(
     } catch (error) {
       throw new AppError(
         'service_unavailable',
-        503,
         `The mail server refused the message: ${(error as Error).message}`,
       );
     }

@@ -23,7 +23,7 @@ export function demoProjectRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const timeZone = request.body?.time_zone ?? 'America/New_York';
       if (!timeZoneSchema.safeParse(timeZone).success) {
-        throw new AppError('validation_failed', 400, 'Unknown time zone.', [
+        throw new AppError('validation_failed', 'Unknown time zone.', [
           { path: 'body.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
         ]);
       }

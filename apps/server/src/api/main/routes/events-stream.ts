@@ -76,7 +76,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
         ? await positionAfterEvent(db, projectId, lastEventId)
         : await positionAtEnd(db, projectId, ctx.now());
       if (!start) {
-        throw new AppError('validation_failed', 400, 'Last-Event-ID names no event of this project.', [
+        throw new AppError('validation_failed', 'Last-Event-ID names no event of this project.', [
           { path: 'headers.last-event-id', message: 'An event id this stream sent.' },
         ]);
       }

@@ -71,7 +71,7 @@ export function exportRoutes(root: FastifyInstance) {
         const q = request.query as Record<string, string | undefined>;
         const timeZone = q.time_zone ?? project.timeZone;
         if (!timeZoneSchema.safeParse(timeZone).success) {
-          throw new AppError('validation_failed', 400, 'Unknown time zone.', [
+          throw new AppError('validation_failed', 'Unknown time zone.', [
             { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
           ]);
         }

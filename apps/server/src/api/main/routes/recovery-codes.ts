@@ -31,11 +31,11 @@ export function recoveryCodeRoutes(app: FastifyInstance) {
       const principal = requireUser(request);
       const ctx = app.ctx;
       if (ctx.config.auth.provider !== 'builtin')
-        throw new AppError('bad_request', 400, 'Recovery codes belong to the built-in sign-in service.');
+        throw new AppError('bad_request', 'Recovery codes belong to the built-in sign-in service.');
       if (ctx.now().getTime() / 1000 - principal.authTime > RECENT_SIGN_IN_S)
-        throw new AppError('recent_sign_in_required', 403, 'Sign in again to make new recovery codes.');
+        throw new AppError('recent_sign_in_required', 'Sign in again to make new recovery codes.');
       if ((await countFactors(ctx.database.db, principal.uid)) === 0)
-        throw new AppError('mfa_not_enrolled', 409, 'Add an authenticator before making recovery codes.');
+        throw new AppError('mfa_not_enrolled', 'Add an authenticator before making recovery codes.');
       const codes = await replaceRecoveryCodes(ctx, principal.uid);
       return reply.status(201).send({ codes, created_at: ctx.now().toISOString() });
     },

@@ -26,7 +26,7 @@ const present = (s: SessionView): SessionInfo => ({
 // Sessions are the built-in sign-in service's; with Google's, Google keeps them.
 function requireBuiltin(ctx: AppContext) {
   if (ctx.config.auth.provider !== 'builtin')
-    throw new AppError('bad_request', 400, 'Sessions belong to the built-in sign-in service.');
+    throw new AppError('bad_request', 'Sessions belong to the built-in sign-in service.');
 }
 
 const sessionParams = z.object({ session_id: z.string().min(1).max(64) });
@@ -85,7 +85,7 @@ export function sessionRoutes(app: FastifyInstance) {
       const principal = requireUser(request);
       requireBuiltin(ctx);
       if (!principal.sessionId)
-        throw new AppError('recent_sign_in_required', 403, 'Sign in again to manage your other sessions.');
+        throw new AppError('recent_sign_in_required', 'Sign in again to manage your other sessions.');
       const revoked = await revokeOtherSessions(ctx.database, principal.uid, principal.sessionId, ctx.now());
       return { revoked };
     },

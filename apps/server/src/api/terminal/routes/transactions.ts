@@ -25,12 +25,11 @@ function idempotencyKeyOf(raw: string | string[] | undefined): string {
   if (raw === undefined || raw === '') {
     throw new AppError(
       'idempotency_key_required',
-      400,
       'Send an Idempotency-Key header (for example a UUID) so a retry cannot charge twice.',
     );
   }
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
-    throw new AppError('validation_failed', 400, 'The Idempotency-Key header is not valid.', [
+    throw new AppError('validation_failed', 'The Idempotency-Key header is not valid.', [
       { path: 'headers.idempotency-key', message: 'One value of 1–255 printable ASCII characters' },
     ]);
   }
@@ -140,7 +139,7 @@ export function transactionRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const caller = await cashierCallerOf(request);
       if (caller.kind !== 'device') {
-        throw new AppError('forbidden', 403, 'Refunds at the counter need a device token; use the main API.');
+        throw new AppError('forbidden', 'Refunds at the counter need a device token; use the main API.');
       }
       const refund = await refundTransaction(
         ctx,
