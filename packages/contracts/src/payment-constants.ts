@@ -12,3 +12,20 @@ export const TEST_CARDS: Record<string, string> = {
   '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
   '4000002760003184': 'pm_card_authenticationRequired',
 };
+
+/**
+ * Statuses a transaction never leaves by itself: a terminal stops following it, the shopper page
+ * shows its end, the status stream closes (only a refund moves a succeeded one on).
+ */
+export const FINAL_TRANSACTION_STATUSES: readonly string[] = [
+  'succeeded',
+  'failed',
+  'canceled',
+  'expired',
+  'partially_refunded',
+  'refunded',
+];
+
+/** Whether a status is final (`FINAL_TRANSACTION_STATUSES`). */
+export const isFinalTransactionStatus = (status: string | null | undefined) =>
+  status != null && FINAL_TRANSACTION_STATUSES.includes(status);

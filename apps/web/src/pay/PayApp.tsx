@@ -1,4 +1,5 @@
 import type { PayResponse, ShopperScan, TransactionStatus } from '@scanline/contracts';
+import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { formatMoney } from '../lib/money';
 import type { PublicApiError } from '../lib/public-config';
@@ -19,15 +20,6 @@ type Screen =
   | { kind: 'done'; status: TransactionStatus; message?: string; receiptUrl?: string | null }
   /** The code was already paid, expired or canceled when it was opened. */
   | { kind: 'closed'; status: TransactionStatus };
-
-const FINAL: TransactionStatus[] = [
-  'succeeded',
-  'failed',
-  'canceled',
-  'expired',
-  'partially_refunded',
-  'refunded',
-];
 
 /**
  * Why the last card was declined, and that another may be tried (issue 15 §3), said once: the
@@ -106,7 +98,7 @@ export function PayApp({ token }: { token: string }) {
       readScan(scan.id).then(
         (s) => {
           const status = s.transaction.status;
-          if (FINAL.includes(status))
+          if (isFinalTransactionStatus(status))
             setScreen({ kind: 'done', status, receiptUrl: s.transaction.receipt_url });
           else if (status === 'requires_action') setScreen({ kind: 'authenticate' });
           else if (status === 'pending')

@@ -9,6 +9,7 @@ import type {
   Terminal,
   TerminalTransaction,
 } from '@scanline/contracts';
+import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import { openEventStream } from '../lib/event-stream';
 import { loadPublicConfig, PublicApiError, publicRequest } from '../lib/public-config';
 
@@ -162,8 +163,6 @@ export const getTransaction = (device: Device, id: string) =>
 export const cancelTransaction = (device: Device, id: string) =>
   call<TerminalTransaction>(device, `/transactions/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 
-const FINAL = new Set(['succeeded', 'failed', 'canceled', 'expired', 'partially_refunded', 'refunded']);
-
 /** Follows one transaction's status stream until a final status; returns a stop function. */
 export function watchTransaction(
   device: Device,
@@ -187,7 +186,7 @@ export function watchTransaction(
         if (e.event !== 'status') return undefined;
         const t = JSON.parse(e.data) as TerminalTransaction;
         onStatus(t);
-        return FINAL.has(t.status) ? 'stop' : undefined;
+        return isFinalTransactionStatus(t.status) ? 'stop' : undefined;
       },
     });
   });

@@ -1,14 +1,8 @@
+import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import type { Db } from '../../platform/db';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { authenticateDevice, type DeviceCaller } from './authenticate-device';
-import {
-  type FeedItem,
-  feedItem,
-  feedTerminal,
-  isFinal,
-  missedFeedItems,
-  openFeedItems,
-} from './device-feed';
+import { type FeedItem, feedItem, feedTerminal, missedFeedItems, openFeedItems } from './device-feed';
 import type { TerminalRow } from './terminals';
 
 /** Transactions a stream remembers having sent (it forgets the oldest finished ones first). */
@@ -69,7 +63,8 @@ export class DeviceFeedSession {
     return this.serially(async () => {
       const item = await feedItem(this.opts.db, this.opts.device, id);
       // A change to a transaction that was already final (a refund) is not the terminal's.
-      if (item && !(isFinal(item.fromStatus) && !this.sent.has(item.row.id))) this.send(item);
+      if (item && !(isFinalTransactionStatus(item.fromStatus) && !this.sent.has(item.row.id)))
+        this.send(item);
     });
   }
 
@@ -120,7 +115,7 @@ export class DeviceFeedSession {
     const before = this.sent.get(item.row.id);
     if (before && before.changeId >= item.changeId) return;
     this.sent.delete(item.row.id);
-    this.sent.set(item.row.id, { changeId: item.changeId, final: isFinal(item.row.status) });
+    this.sent.set(item.row.id, { changeId: item.changeId, final: isFinalTransactionStatus(item.row.status) });
     // Bounded memory on a stream that lives for days: the oldest finished ones go first.
     if (this.sent.size > SENT_KEPT) {
       for (const [id, s] of this.sent) {

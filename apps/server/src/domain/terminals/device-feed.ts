@@ -1,9 +1,9 @@
+import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { businesses, projects, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { rowsOf } from '../../platform/sql-rows';
-import { FINAL_STATUSES } from '../transactions/status-machine';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import type { DeviceCaller } from './authenticate-device';
 import type { TerminalRow } from './terminals';
@@ -79,7 +79,7 @@ export async function missedFeedItems(
       ),
     );
   const items = await withLatestChange(db, rows);
-  return items.filter((i) => i.changeId > afterChangeId && !isFinal(i.fromStatus));
+  return items.filter((i) => i.changeId > afterChangeId && !isFinalTransactionStatus(i.fromStatus));
 }
 
 /** One transaction named by a bus hint, if it is this terminal's. */
@@ -98,9 +98,6 @@ export async function feedItem(db: Db, device: DeviceCaller, id: string): Promis
   const [item] = await withLatestChange(db, rows);
   return item ?? null;
 }
-
-export const isFinal = (status: string | null) =>
-  status !== null && (FINAL_STATUSES as readonly string[]).includes(status);
 
 /** `GET /terminal/v1/me`: the terminal, its project and the business it charges for. */
 export async function deviceSetup(

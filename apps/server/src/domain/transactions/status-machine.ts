@@ -23,15 +23,6 @@ export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]
   refunded: [],
 };
 
-export const FINAL_STATUSES: readonly TransactionStatus[] = [
-  'succeeded',
-  'failed',
-  'canceled',
-  'expired',
-  'partially_refunded',
-  'refunded',
-];
-
 export const canTransition = (from: TransactionStatus, to: TransactionStatus) =>
   TRANSITIONS[from].includes(to);
 

@@ -1,10 +1,10 @@
+import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
-import { FINAL_STATUSES } from '../../../domain/transactions/status-machine';
 import { BUS_CHANNELS } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { callerOf } from '../caller';
@@ -57,7 +57,7 @@ export function transactionEventRoutes(root: FastifyInstance) {
           lastSent = key;
           stream.send('status', body);
         }
-        if (FINAL_STATUSES.includes(row.status)) stream.close();
+        if (isFinalTransactionStatus(row.status)) stream.close();
       };
       const refresh = async () => {
         if (stream.closed) return;
