@@ -2,13 +2,13 @@ import { invitationSchema, myProjectSchema, type User, userSchema } from '@scanl
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { presentInvitation } from '../../domain/presenters/workspace';
 import { listMyProjects } from '../../domain/projects/projects';
 import { listInvitationsFor } from '../../domain/team/invitations';
 import { findUserById } from '../../identity/users/find-user';
 import { requireUser } from '../../platform/auth/authenticate';
 import type { Principal } from '../../platform/auth/principal';
 import type { AppContext } from '../../platform/context';
-import { presentInvitation } from './presenters';
 
 export const meResponseSchema = z.object({
   user: userSchema,

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
 import { currentApiKey } from '../../../domain/api-keys/current-api-key';
 import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
+import { presentApiKey } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
-import { presentApiKey } from '../presenters';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
 const keyParams = params.extend({ key_id: z.string().min(1).max(64) });

@@ -17,10 +17,10 @@ import {
 } from '../../../domain/businesses/businesses';
 import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
 import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
+import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { userActorOf } from '../actor';
-import { presentBusiness } from '../presenters';
 
 const params = z.object({ business_id: z.string().min(1).max(64) });
 const tags = ['businesses'];

@@ -2,9 +2,9 @@ import { createDemoProjectSchema, projectSchema, timeZoneSchema } from '@scanlin
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDemoProject } from '../../../domain/demo/create-demo-project';
+import { presentProject } from '../../../domain/presenters/workspace';
 import { AppError } from '../../../platform/errors';
 import { userActorOf } from '../actor';
-import { presentProject } from '../presenters';
 
 export function demoProjectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
 import { auditListSpec, projectListSpec } from '../../../domain/listing/workspace-list-specs';
+import { presentAudit, presentProject } from '../../../domain/presenters/workspace';
 import { projectAccess } from '../../../domain/projects/project-access';
 import {
   createProject,
@@ -25,7 +26,6 @@ import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
-import { presentAudit, presentProject } from '../presenters';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['projects'];

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
+import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
 import {
   type IssuedInvitation,
   inviteMembers,
@@ -33,7 +34,6 @@ import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
-import { presentInvitation, presentMember } from '../presenters';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['team'];

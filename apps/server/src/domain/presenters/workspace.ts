@@ -1,11 +1,11 @@
 import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } from '@scanline/contracts';
 import type { auditLog, memberships } from '../../db/schema';
-import type { ApiKeyRow } from '../../domain/api-keys/api-keys';
-import { rateOf } from '../../domain/books/vat';
-import type { BusinessRow } from '../../domain/businesses/businesses';
-import { tippingOf } from '../../domain/payments/check-tip';
-import type { ProjectRow } from '../../domain/projects/project-access';
-import type { InvitationRow } from '../../domain/team/invitations';
+import type { ApiKeyRow } from '../api-keys/api-keys';
+import { rateOf } from '../books/vat';
+import type { BusinessRow } from '../businesses/businesses';
+import { tippingOf } from '../payments/check-tip';
+import type { ProjectRow } from '../projects/project-access';
+import type { InvitationRow } from '../team/invitations';
 
 // Presenters decide exactly which fields leave the server; rows are never returned as they are.
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
