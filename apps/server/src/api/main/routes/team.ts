@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
 import {
-  type IssuedInvitation,
   inviteMembers,
   listInvitations,
   previewInvitation,
@@ -24,12 +23,10 @@ import {
   respondToInvitation,
   revokeInvitation,
 } from '../../../domain/team/invitations';
+import { mailInvitations } from '../../../domain/team/mail-invitations';
 import { changeMemberRole, listMembers, removeMember } from '../../../domain/team/members';
 import { authenticateRequest } from '../../../platform/auth/authenticate';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
-import type { AppContext } from '../../../platform/context';
-import { renderEmail } from '../../../platform/mail/render-email';
-import { sendMail } from '../../../platform/mail/send-mail';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
@@ -37,20 +34,6 @@ import { actorOf, userActorOf } from '../actor';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['team'];
-
-async function mailInvitations(ctx: AppContext, projectName: string, issued: IssuedInvitation[]) {
-  for (const { invitation, token } of issued) {
-    const link = `${ctx.config.publicUrl}/u/dashboard?invitation=${encodeURIComponent(token)}`;
-    const mail = renderEmail(`You are invited to ${projectName} on Scanline`, {
-      heading: `Join ${projectName}`,
-      intro: `You are invited to the Scanline project ${projectName} as ${invitation.role === 'admin' ? 'an admin' : 'a member'}. Sign in as ${invitation.email} to accept. The invitation works for 7 days.`,
-      actionLabel: 'Open the invitation',
-      actionUrl: link,
-      outro: 'If you did not expect this, you can ignore this email.',
-    });
-    await sendMail(ctx, { ...mail, to: invitation.email, kind: 'invitation' });
-  }
-}
 
 export function teamRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -151,7 +134,7 @@ export function teamRoutes(root: FastifyInstance) {
         request.body.role,
         ctx.now(),
       );
-      await mailInvitations(ctx, project.name, issued);
+      await mailInvitations(ctx, { projectName: project.name, issued });
       return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)), refused });
     },
   );
@@ -220,7 +203,7 @@ export function teamRoutes(root: FastifyInstance) {
         request.params.invitation_id,
         ctx.now(),
       );
-      await mailInvitations(ctx, project.name, issued);
+      await mailInvitations(ctx, { projectName: project.name, issued });
       return presentInvitation(issued[0]!.invitation);
     },
   );
