@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { formatMoney } from '../lib/money';
@@ -5,10 +6,12 @@ import type english from './messages/en.json';
 
 // Issue 28 §1: the shopper pages speak the shopper's language. One ICU catalogue per language
 // in ./messages, each loaded on its own when chosen (the pay entry carries none of the others);
-// `en-XA` is made from the English one at runtime (./pseudo.ts).
+// `en-XA` is made from the English one at runtime (./pseudo.ts). The build parses the
+// catalogues (scripts/precompile-messages.ts), so the browser carries no ICU parser.
 
 export type MessageId = keyof typeof english;
-export type Messages = Record<MessageId, string>;
+/** A catalogue as the build hands it over: each message already parsed (scripts/precompile-messages.ts). */
+export type Messages = Record<MessageId, MessageFormatElement[]>;
 
 /** The languages a shopper can pick, each named in itself (the menu reads the same in any language). */
 export const LANGUAGES = [
