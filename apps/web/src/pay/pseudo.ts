@@ -50,11 +50,7 @@ export function pseudoMessage(message: MessageFormatElement[]): MessageFormatEle
   const padding = FILLER.repeat(Math.ceil(extra / FILLER.length) + 1)
     .slice(0, extra)
     .trim();
-  return [
-    { type: TYPE.literal, value: '[' },
-    ...elements,
-    { type: TYPE.literal, value: ` ${padding}]` },
-  ];
+  return [{ type: TYPE.literal, value: '[' }, ...elements, { type: TYPE.literal, value: ` ${padding}]` }];
 }
 
 export const pseudoCatalogue = (
