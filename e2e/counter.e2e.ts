@@ -68,9 +68,9 @@ describe('at the counter in Chromium', () => {
     const phone = await payOnPhone(tablet, async (p) => {
       await expectText(p.getByTestId('pay-amount'), '$24.75');
       // The choices come before the card form, each with what it adds (15 % of 24.75 = 3.7125 → 3.71).
-      const fifteen = p.getByRole('button', { name: /15 %/ });
+      const fifteen = p.getByRole('button', { name: /15\s?%/ });
       await expectText(fifteen, '+$3.71');
-      await expectText(p.getByRole('button', { name: /10 %/ }), '+$2.48');
+      await expectText(p.getByRole('button', { name: /10\s?%/ }), '+$2.48');
       await expectVisible(p.getByRole('button', { name: 'No tip' }));
       await expectVisible(p.getByRole('button', { name: 'Custom' }));
       await fifteen.click();

@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { hashedThemes } from './scripts/hashed-themes';
+import { precompileMessages } from './scripts/precompile-messages';
 import { precompress } from './scripts/precompress';
 
 const server = process.env.SCANLINE_SERVER ?? 'http://127.0.0.1:3000';
@@ -36,12 +38,21 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// The shopper pages' catalogues arrive parsed (scripts/precompile-messages.ts): react-intl then
+// needs no ICU parser in the browser (FormatJS's documented `no-parser` build).
+const icuNoParser = createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/no-parser.js');
+
 export default defineConfig(({ command }) => ({
-  resolve:
-    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  resolve: {
+    alias: [
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: icuNoParser },
+    ],
+  },
   // precompress() last: it writes .br/.gz twins of every built text file (served as they are).
   plugins: [
     react(),
+    precompileMessages(),
     publicPages,
     hashedThemes(fileURLToPath(new URL('./public', import.meta.url))),
     precompress(),

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type CardErrors, checkCard, formatCardNumber, formatExpiry } from './card';
+import { useT } from './i18n';
 
 /** The simulator's card form: labelled fields, errors under each, one "Pay …" button. */
 export function CardForm({
@@ -17,6 +18,8 @@ export function CardForm({
   const [cvc, setCvc] = useState('');
   const [errors, setErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
+  const say = (id: CardErrors[keyof CardErrors]) => (id ? t(id) : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +36,7 @@ export function CardForm({
 
   return (
     <form className="pay-form" onSubmit={submit} noValidate>
-      <Field id="card-number" label="Card number" error={errors.number}>
+      <Field id="card-number" label={t('card.number')} error={say(errors.number)}>
         <input
           id="card-number"
           inputMode="numeric"
@@ -48,19 +51,19 @@ export function CardForm({
         />
       </Field>
       <div className="pay-row">
-        <Field id="card-expiry" label="Expiry date" error={errors.expiry}>
+        <Field id="card-expiry" label={t('card.expiry')} error={say(errors.expiry)}>
           <input
             id="card-expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM / YY"
+            placeholder={t('card.expiryPlaceholder')}
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             aria-invalid={Boolean(errors.expiry)}
             aria-describedby={errors.expiry ? 'card-expiry-error' : undefined}
           />
         </Field>
-        <Field id="card-cvc" label="CVC" error={errors.cvc}>
+        <Field id="card-cvc" label={t('card.cvc')} error={say(errors.cvc)}>
           <input
             id="card-cvc"
             inputMode="numeric"
@@ -75,11 +78,9 @@ export function CardForm({
         </Field>
       </div>
       <button type="submit" className="pay-button" disabled={busy}>
-        {busy ? `Paying ${amount}…` : `Pay ${amount}`}
+        {busy ? t('card.paying', { amount }) : t('card.pay', { amount })}
       </button>
-      <p className="pay-muted pay-hint">
-        Test mode: pay with 4242 4242 4242 4242, any future date and any CVC.
-      </p>
+      <p className="pay-muted pay-hint">{t('card.testHint')}</p>
     </form>
   );
 }

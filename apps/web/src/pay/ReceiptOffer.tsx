@@ -1,19 +1,22 @@
 import { type FormEvent, useState } from 'react';
+import type { PublicApiError } from '../lib/public-config';
 import { emailReceipt } from './api';
 import { Field } from './CardForm';
+import { type MessageId, useT } from './i18n';
 
 /** After a successful payment (issue 15 §4): open the receipt, or have it emailed. */
 export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUrl: string }) {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<
-    { kind: 'idle' | 'busy' } | { kind: 'sent'; to: string } | { kind: 'error'; message: string }
+    { kind: 'idle' | 'busy' } | { kind: 'sent'; to: string } | { kind: 'error'; message: MessageId }
   >({
     kind: 'idle',
   });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setState({ kind: 'error', message: 'Enter an email address like name@example.com.' });
+      setState({ kind: 'error', message: 'receipt.error.email' });
       return;
     }
     setState({ kind: 'busy' });
@@ -21,39 +24,51 @@ export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUr
       await emailReceipt(scanId, email.trim());
       setState({ kind: 'sent', to: email.trim() });
     } catch (err) {
-      setState({ kind: 'error', message: (err as Error).message });
+      // The server's words are English; the shopper reads the catalogue's for each case.
+      const status = (err as PublicApiError).status;
+      setState({
+        kind: 'error',
+        message:
+          status === 429
+            ? 'receipt.error.tooMany'
+            : status === 400 || status === 422
+              ? 'receipt.error.email'
+              : 'receipt.error.other',
+      });
     }
   };
   return (
     <div className="pay-receipt">
       <a className="pay-button pay-button-secondary" href={receiptUrl} target="_blank" rel="noopener">
-        View receipt
+        {t('receipt.view')}
       </a>
-      {state.kind === 'sent' ? (
-        <p className="pay-muted" role="status">
-          Receipt sent to {state.to}.
-        </p>
-      ) : (
-        <form className="pay-form" onSubmit={submit} noValidate aria-label="Receipt by email">
+      {/* Issue 28 §2: the live region is on the page before "sent" is written into it. */}
+      <p className="pay-muted pay-receipt-sent" role="status">
+        {state.kind === 'sent' ? t('receipt.sent', { email: state.to }) : ''}
+      </p>
+      {state.kind !== 'sent' && (
+        <form className="pay-form" onSubmit={submit} noValidate aria-label={t('receipt.form')}>
           <Field
             id="receipt-email"
-            label="Email me this receipt"
-            error={state.kind === 'error' ? state.message : undefined}
+            label={t('receipt.emailLabel')}
+            error={state.kind === 'error' ? t(state.message) : undefined}
           >
             <input
               id="receipt-email"
               type="email"
               inputMode="email"
               autoComplete="email"
-              placeholder="you@example.com"
+              placeholder={t('receipt.emailPlaceholder')}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={state.kind === 'error' ? true : undefined}
+              aria-describedby={state.kind === 'error' ? 'receipt-email-error' : undefined}
             />
           </Field>
           <button type="submit" className="pay-button" disabled={state.kind === 'busy'}>
-            {state.kind === 'busy' ? 'Sending…' : 'Send receipt'}
+            {state.kind === 'busy' ? t('receipt.sending') : t('receipt.send')}
           </button>
-          <p className="pay-muted pay-hint">We use the address for this email only and keep it nowhere.</p>
+          <p className="pay-muted pay-hint">{t('receipt.privacy')}</p>
         </form>
       )}
     </div>

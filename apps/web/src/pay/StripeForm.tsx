@@ -1,5 +1,6 @@
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeElementLocale, StripeElements } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type MessageId, useT } from './i18n';
 
 /**
  * A Stripe business's form: Stripe.js's Payment Element on the PaymentIntent the server
@@ -10,31 +11,42 @@ export default function StripeForm(props: {
   stripe: { publishable_key: string | null; client_secret: string };
   amount: string;
   onPaid: () => void;
-  onError: (message: string) => void;
+  /** Stripe's decline code (or error code): the page says it from its own catalogue. */
+  onDeclined: (code: string | null) => void;
 }) {
+  const { t, locale } = useT();
   const mount = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
   const { publishable_key: key, client_secret: clientSecret } = props.stripe;
 
   useEffect(() => {
     let alive = true;
     (async () => {
-      if (!key) throw new Error('This shop has no Stripe publishable key set.');
+      if (!key) {
+        setFailed('stripe.noKey');
+        return;
+      }
       const { loadStripe } = await import('@stripe/stripe-js');
       const stripe = await loadStripe(key);
-      if (!stripe) throw new Error('Stripe could not be loaded.');
+      if (!stripe) throw new Error('Stripe.js did not load');
       const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
-      const elements = stripe.elements({ clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } });
+      // The Payment Element speaks the page's language (Stripe.js has its own translations).
+      const stripeLocale = (locale === 'en-XA' ? 'en' : locale) as StripeElementLocale;
+      const elements = stripe.elements({
+        clientSecret,
+        locale: stripeLocale,
+        appearance: { theme: dark ? 'night' : 'stripe' },
+      });
       if (!alive || !mount.current) return;
       elements.create('payment').mount(mount.current);
       setReady({ stripe, elements });
-    })().catch((e: Error) => alive && setFailed(`${e.message} Check the connection and reload the page.`));
+    })().catch(() => alive && setFailed('stripe.loadFailed'));
     return () => {
       alive = false;
     };
-  }, [key, clientSecret]);
+  }, [key, clientSecret, locale]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,21 +58,21 @@ export default function StripeForm(props: {
       confirmParams: { return_url: window.location.href },
     });
     setBusy(false);
-    if (error) props.onError(error.message ?? 'Your card was declined.');
+    if (error) props.onDeclined(error.decline_code ?? error.code ?? null);
     else props.onPaid();
   };
 
   if (failed)
     return (
       <p className="pay-alert" role="alert">
-        {failed}
+        {t(failed)}
       </p>
     );
   return (
     <form className="pay-form" onSubmit={submit}>
       <div ref={mount} className="pay-stripe" />
       <button type="submit" className="pay-button" disabled={!ready || busy}>
-        {busy ? `Paying ${props.amount}…` : `Pay ${props.amount}`}
+        {busy ? t('card.paying', { amount: props.amount }) : t('card.pay', { amount: props.amount })}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { ShopperScan } from '@scanline/contracts';
 import { useState } from 'react';
-import { currencyDigits, formatMoney, toMinorUnits } from '../lib/money';
+import { currencyDigits, toMinorUnits } from '../lib/money';
+import { useT } from './i18n';
 
 type Tipping = NonNullable<ShopperScan['tipping']>;
 
@@ -21,8 +22,22 @@ export function TipPicker({
   onChange: (tip: number) => void;
 }) {
   const [custom, setCustom] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const money = (minor: number) => formatMoney(minor, currency);
+  // Kept as which error, not its words: a change of language redraws it in the new one.
+  const [error, setError] = useState<'invalid' | 'tooHigh' | null>(null);
+  const { t, money: format, locale } = useT();
+  const money = (minor: number) => format(minor, currency);
+  // "2.50", "2,50" or "250" as the shopper's language writes it (both separators are read).
+  const digits = currencyDigits(currency);
+  const placeholder = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    useGrouping: false,
+  }).format(digits > 0 ? 2.5 : 250);
+  const errorText =
+    error === 'invalid'
+      ? t('tip.error.invalid', { example: placeholder })
+      : error === 'tooHigh'
+        ? t('tip.error.tooHigh', { max: money(tipping.max_amount) })
+        : null;
   const choose = (amount: number) => {
     setCustom(null);
     setError(null);
@@ -36,8 +51,8 @@ export function TipPicker({
       return;
     }
     const minor = toMinorUnits(value, currency);
-    if (minor === null || minor < 0) setError('Enter an amount, for example 2.50.');
-    else if (minor > tipping.max_amount) setError(`At most ${money(tipping.max_amount)}.`);
+    if (minor === null || minor < 0) setError('invalid');
+    else if (minor > tipping.max_amount) setError('tooHigh');
     else {
       setError(null);
       onChange(minor);
@@ -46,10 +61,10 @@ export function TipPicker({
   const pressed = (amount: number) => custom === null && tip === amount;
   return (
     <fieldset className="pay-tips">
-      <legend>Add a tip?</legend>
+      <legend>{t('tip.legend')}</legend>
       <div className="pay-tip-grid">
         <button type="button" className="pay-tip" aria-pressed={pressed(0)} onClick={() => choose(0)}>
-          <span className="pay-tip-label">No tip</span>
+          <span className="pay-tip-label">{t('tip.none')}</span>
         </button>
         {tipping.choices.map((c) => (
           <button
@@ -59,8 +74,10 @@ export function TipPicker({
             aria-pressed={pressed(c.amount)}
             onClick={() => choose(c.amount)}
           >
-            <span className="pay-tip-label">{c.kind === 'percent' ? `${c.percent} %` : money(c.amount)}</span>
-            <span className="pay-tip-adds">+{money(c.amount)}</span>
+            <span className="pay-tip-label">
+              {c.kind === 'percent' ? t('tip.percent', { percent: (c.percent ?? 0) / 100 }) : money(c.amount)}
+            </span>
+            <span className="pay-tip-adds">{t('tip.adds', { amount: money(c.amount) })}</span>
           </button>
         ))}
         {tipping.allow_custom && (
@@ -73,17 +90,17 @@ export function TipPicker({
               onChange(0);
             }}
           >
-            <span className="pay-tip-label">Custom</span>
+            <span className="pay-tip-label">{t('tip.custom')}</span>
           </button>
         )}
       </div>
       {custom !== null && (
         <div className="pay-field">
-          <label htmlFor="tip-custom">Tip amount</label>
+          <label htmlFor="tip-custom">{t('tip.customLabel')}</label>
           <input
             id="tip-custom"
             inputMode="decimal"
-            placeholder={currencyDigits(currency) > 0 ? '2.50' : '250'}
+            placeholder={placeholder}
             value={custom}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'tip-custom-error' : undefined}
@@ -91,9 +108,9 @@ export function TipPicker({
             // biome-ignore lint/a11y/noAutofocus: the shopper just asked to type a tip
             autoFocus
           />
-          {error && (
+          {errorText && (
             <span id="tip-custom-error" className="pay-error">
-              {error}
+              {errorText}
             </span>
           )}
         </div>

@@ -34,10 +34,19 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Each error is a message id of the pay pages' catalogue (issue 28): the form says it in the shopper's language. */
+export type CardError =
+  | 'card.error.numberMissing'
+  | 'card.error.numberInvalid'
+  | 'card.error.numberTestMode'
+  | 'card.error.expiryInvalid'
+  | 'card.error.expired'
+  | 'card.error.cvc';
+
 export interface CardErrors {
-  number?: string;
-  expiry?: string;
-  cvc?: string;
+  number?: CardError;
+  expiry?: CardError;
+  cvc?: CardError;
 }
 
 /** Checks the three fields; on success gives the test payment method the number stands for. */
@@ -49,16 +58,15 @@ export function checkCard(
 ): { errors: CardErrors; paymentMethod?: string } {
   const errors: CardErrors = {};
   const digits = digitsOnly(number);
-  if (!digits) errors.number = 'Enter the card number.';
-  else if (!luhnValid(digits)) errors.number = 'This card number is not valid.';
-  else if (!TEST_CARDS[digits])
-    errors.number = 'This shop is in test mode: use a test card such as 4242 4242 4242 4242.';
+  if (!digits) errors.number = 'card.error.numberMissing';
+  else if (!luhnValid(digits)) errors.number = 'card.error.numberInvalid';
+  else if (!TEST_CARDS[digits]) errors.number = 'card.error.numberTestMode';
   const e = digitsOnly(expiry);
   const month = Number(e.slice(0, 2));
   const year = 2000 + Number(e.slice(2, 4));
-  if (e.length !== 4 || month < 1 || month > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
+  if (e.length !== 4 || month < 1 || month > 12) errors.expiry = 'card.error.expiryInvalid';
   else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
-    errors.expiry = 'This card has expired.';
-  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'Enter the 3 or 4 digits on the back of the card.';
+    errors.expiry = 'card.error.expired';
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'card.error.cvc';
   return { errors, paymentMethod: Object.keys(errors).length ? undefined : TEST_CARDS[digits] };
 }

@@ -1,12 +1,14 @@
 import './pay.css';
 import { createRoot } from 'react-dom/client';
+import { PayIntl } from './i18n';
 import { PayApp } from './PayApp';
 import { StickerApp } from './StickerApp';
 
 // `/pay/{token}`: the shopper page; `/s/{token}`: a terminal's sticker (issue 15 §5). Its own
-// entry, with no console code and no firebase (PRODUCT §5): plain React and one small stylesheet.
+// entry, with no console code and no firebase (PRODUCT §5): plain React, react-intl with the
+// shopper's one catalogue (issue 28), and one small stylesheet.
 const [, kind, raw] = window.location.pathname.split('/');
 const token = decodeURIComponent(raw ?? '');
 createRoot(document.getElementById('root') as HTMLElement).render(
-  kind === 's' ? <StickerApp token={token} /> : <PayApp token={token} />,
+  <PayIntl>{kind === 's' ? <StickerApp token={token} /> : <PayApp token={token} />}</PayIntl>,
 );

@@ -1,0 +1,119 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { formatMoney } from '../lib/money';
+import type english from './messages/en.json';
+
+// Issue 28 §1: the shopper pages speak the shopper's language. One ICU catalogue per language
+// in ./messages, each loaded on its own when chosen (the pay entry carries none of the others);
+// `en-XA` is made from the English one at runtime (./pseudo.ts). The build parses the
+// catalogues (scripts/precompile-messages.ts), so the browser carries no ICU parser.
+
+export type MessageId = keyof typeof english;
+/** A catalogue as the build hands it over: each message already parsed (scripts/precompile-messages.ts). */
+export type Messages = Record<MessageId, MessageFormatElement[]>;
+
+/** The languages a shopper can pick, each named in itself (the menu reads the same in any language). */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+  { code: 'es', name: 'Español' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'nl', name: 'Nederlands' },
+  { code: 'pt', name: 'Português' },
+] as const;
+export const PSEUDO = 'en-XA';
+export type Locale = (typeof LANGUAGES)[number]['code'] | typeof PSEUDO;
+
+const catalogues = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
+
+/** `?lang=` wins (any case, with or without a region: `pt-BR` → `pt`), then the browser's list, then English. */
+export function chooseLocale(search: string, preferred: readonly string[]): Locale {
+  const forced = new URLSearchParams(search).get('lang');
+  for (const tag of [...(forced ? [forced] : []), ...preferred]) {
+    if (tag.toLowerCase() === PSEUDO.toLowerCase()) return PSEUDO;
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    const found = LANGUAGES.find((l) => l.code === base);
+    if (found) return found.code;
+  }
+  return 'en';
+}
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const load = catalogues[`./messages/${locale === PSEUDO ? 'en' : locale}.json`];
+  if (!load) throw new Error(`no catalogue for ${locale}`);
+  const messages = await load();
+  if (locale !== PSEUDO) return messages;
+  const { pseudoCatalogue } = await import('./pseudo');
+  return pseudoCatalogue(messages) as Messages;
+}
+
+const LocaleContext = createContext<{ locale: Locale; setLocale: (l: Locale) => void }>({
+  locale: 'en',
+  setLocale: () => {},
+});
+
+/** Loads the chosen catalogue, keeps `<html lang>` saying which, and renders the page in it. */
+export function PayIntl({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(() =>
+    chooseLocale(window.location.search, navigator.languages ?? [navigator.language]),
+  );
+  const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadMessages(locale).then((messages) => {
+      if (!alive) return;
+      setLoaded({ locale, messages });
+      document.documentElement.lang = locale;
+    });
+    return () => {
+      alive = false;
+    };
+  }, [locale]);
+  // The menu's choice goes into the address, so a reload (or the link shared) keeps it.
+  const setLocale = useCallback((next: Locale) => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('lang', next);
+    window.history.replaceState(null, '', url);
+    setLocaleState(next);
+  }, []);
+  if (!loaded) return null;
+  return (
+    <LocaleContext.Provider value={{ locale: loaded.locale, setLocale }}>
+      <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.messages}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
+/** The page's words: `t(id, values)` from the catalogue, `money` through `Intl` in the same language. */
+export function useT() {
+  const intl = useIntl();
+  return {
+    t: (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+    has: (id: string): id is MessageId => id in intl.messages,
+    money: (minor: number, currency: string) => formatMoney(minor, currency, intl.locale),
+    locale: intl.locale,
+  };
+}
+
+/** A native menu of the languages, labelled; `en-XA` is listed while it is in use. */
+export function LanguageMenu() {
+  const { locale, setLocale } = useContext(LocaleContext);
+  const { t } = useT();
+  return (
+    <div className="pay-language">
+      <label htmlFor="pay-language">{t('language.label')}</label>
+      <select id="pay-language" value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.name}
+          </option>
+        ))}
+        {locale === PSEUDO && <option value={PSEUDO}>{PSEUDO}</option>}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { chooseLocale, LANGUAGES } from '../i18n';
+import { pseudoMessage } from '../pseudo';
+
+// Issue 28 §1: every shopper catalogue has every English key, each message parses as ICU and
+// takes exactly the English message's arguments (same names, same kinds). A new language
+// (./xx.json) is checked as soon as it is in LANGUAGES.
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+const read = (code: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, string>;
+const english = read('en');
+
+/** "name:kind" for every argument, plural, select and tag in the message, sorted. */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): string[] {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    into.add(
+      `${el.value}:${TYPE[el.type]}${'style' in el && typeof el.style === 'string' ? `/${el.style}` : ''}`,
+    );
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    if (el.type === TYPE.tag) argumentsOf(el.children, into);
+  }
+  return [...into].sort();
+}
+
+const literalText = (elements: MessageFormatElement[]): string =>
+  elements
+    .map((el) =>
+      el.type === TYPE.literal
+        ? el.value
+        : el.type === TYPE.plural || el.type === TYPE.select
+          ? Object.values(el.options)
+              .map((o) => literalText(o.value))
+              .join('')
+          : el.type === TYPE.tag
+            ? literalText(el.children)
+            : '',
+    )
+    .join('');
+
+describe('shopper message catalogues', () => {
+  it('has a catalogue file for every language in the menu, and no file outside it', () => {
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    expect(files).toEqual(LANGUAGES.map((l) => l.code).sort());
+  });
+
+  for (const { code } of LANGUAGES.filter((l) => l.code !== 'en')) {
+    it(`${code}: every English key, no extra keys, the same ICU arguments`, () => {
+      const catalogue = read(code);
+      const missing = Object.keys(english).filter((key) => !(key in catalogue));
+      const extra = Object.keys(catalogue).filter((key) => !(key in english));
+      expect(missing, `${code}.json lacks these keys (copy them from en.json and translate)`).toEqual([]);
+      expect(extra, `${code}.json has keys en.json does not`).toEqual([]);
+      const wrong: string[] = [];
+      for (const [key, message] of Object.entries(catalogue)) {
+        if (!message.trim()) wrong.push(`${key}: empty`);
+        let ast: MessageFormatElement[];
+        try {
+          ast = parse(message);
+        } catch (e) {
+          wrong.push(`${key}: not valid ICU (${(e as Error).message})`);
+          continue;
+        }
+        const want = argumentsOf(parse(english[key] as string));
+        const got = argumentsOf(ast);
+        if (want.join() !== got.join())
+          wrong.push(`${key}: arguments ${got.join(' ')} ≠ English ${want.join(' ')}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('the check itself catches a renamed argument and a missing one', () => {
+    expect(argumentsOf(parse('You paid {amount}.'))).toEqual(['amount:argument']);
+    expect(argumentsOf(parse('Sie haben {betrag} bezahlt.'))).not.toEqual(['amount:argument']);
+    expect(argumentsOf(parse('{n, plural, one {# item} other {# items}}'))).toEqual(['n:plural']);
+    expect(argumentsOf(parse('{p, number, percent}'))).toEqual(['p:number/percent']);
+  });
+
+  it('en-XA: every message bracketed, every letter accented, ~35 % longer, the same arguments', () => {
+    for (const [key, message] of Object.entries(english)) {
+      const ast = parse(message);
+      const pseudo = pseudoMessage(ast);
+      const text = literalText(pseudo);
+      expect(text.startsWith('['), key).toBe(true);
+      expect(text.endsWith(']'), key).toBe(true);
+      expect(text, key).not.toMatch(/[a-zA-Z]/);
+      expect(text.length, key).toBeGreaterThanOrEqual(Math.floor(literalText(ast).length * 1.3));
+      expect(argumentsOf(pseudo), key).toEqual(argumentsOf(ast));
+    }
+  });
+
+  it('chooses ?lang= first, then the browser languages, then English', () => {
+    expect(chooseLocale('?lang=de', ['fr-FR'])).toBe('de');
+    expect(chooseLocale('?lang=en-xa', ['fr-FR'])).toBe('en-XA');
+    expect(chooseLocale('', ['sv-SE', 'pt-BR', 'en'])).toBe('pt');
+    expect(chooseLocale('?lang=klingon', ['nl-BE'])).toBe('nl');
+    expect(chooseLocale('', ['ja'])).toBe('en');
+  });
+});
