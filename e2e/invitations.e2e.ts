@@ -36,6 +36,12 @@ describe('invitations, time-zone search and sign-up terms (Chromium)', () => {
     await owner.goto(`${s.origin}/p/${projectId}/settings`);
     await owner.locator('.p-dropdown:has(#settings-tz)').click();
     await expectVisible(owner.locator('.p-dropdown-panel'));
+    // The search box takes the focus by itself once the panel has opened (its transition ends).
+    await owner.waitForFunction(
+      () => document.activeElement?.classList.contains('p-dropdown-filter') === true,
+      undefined,
+      { timeout: 5000 },
+    );
     await owner.keyboard.type('Berlin');
     await expectText(owner.locator('.p-dropdown-panel .p-dropdown-item').first(), 'Europe/Berlin', 3000);
     expect(await owner.locator('.p-dropdown-panel .p-dropdown-item').allTextContents()).toEqual([

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
@@ -55,7 +55,7 @@ export default function CloseDetailPage() {
                     Z report #{c.number} — {c.terminal_label ?? c.terminal_id}
                   </h2>
                   <p className="muted">
-                    {formatDate(c.opened_at)} → {formatDate(c.closed_at)}
+                    <DateText value={c.opened_at} /> → <DateText value={c.closed_at} />
                   </p>
                   <p className="muted">
                     Closed by{' '}

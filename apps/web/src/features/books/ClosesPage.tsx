@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -38,7 +38,11 @@ export default function ClosesPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (c) => <Link to={`${base}/closes/${encodeURIComponent(c.id)}`}>{formatDate(c.closed_at)}</Link>,
+      body: (c) => (
+        <Link to={`${base}/closes/${encodeURIComponent(c.id)}`}>
+          <DateText value={c.closed_at} />
+        </Link>
+      ),
     },
     {
       field: 'terminal_id',

@@ -1,7 +1,7 @@
 import type { PayoutItem } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -30,7 +30,7 @@ export default function PayoutDetailPage() {
       header: 'Date',
       type: 'date',
       sortable: true,
-      body: (i) => formatDate(i.created_at),
+      body: (i) => <DateText value={i.created_at} />,
     },
     {
       field: 'type',
@@ -104,7 +104,7 @@ export default function PayoutDetailPage() {
                   </tbody>
                 </table>
                 <p className="muted mb-0">
-                  Arrival {p.arrival_date} · created {formatDate(p.created_at)} · <code>{p.id}</code>
+                  Arrival {p.arrival_date} · created <DateText value={p.created_at} /> · <code>{p.id}</code>
                 </p>
               </section>
               <ServerTable

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
 import { formatMoney } from '../../lib/money';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { QueryState } from '../workspace/QueryState';
@@ -70,7 +70,8 @@ export function TerminalClosesPanel({
           x && (
             <div className="surface-card panel" data-testid="x-report">
               <p className="muted mt-0">
-                Close #{x.number} · since {x.opened_at ? formatDate(x.opened_at) : 'the first payment'}
+                Close #{x.number} · since{' '}
+                {x.opened_at ? <DateText value={x.opened_at} /> : 'the first payment'}
               </p>
               <CloseFigures totals={x.totals} />
             </div>
@@ -94,7 +95,7 @@ export function TerminalClosesPanel({
                     <Link to={`${base}/closes/${encodeURIComponent(c.id)}`}>#{c.number}</Link>
                   )}
                 />
-                <Column header="Closed" body={(c: Close) => formatDate(c.closed_at)} />
+                <Column header="Closed" body={(c: Close) => <DateText value={c.closed_at} />} />
                 <Column
                   header="Net"
                   body={(c: Close) => c.totals.map((t) => formatMoney(t.net, t.currency)).join(' · ')}

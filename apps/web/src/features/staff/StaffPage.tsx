@@ -9,7 +9,7 @@ import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
-import { formatDate } from '../../theme/date-format';
+import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
@@ -133,7 +133,7 @@ export default function StaffPage() {
                         )
                       }
                     />
-                    <Column header="Added" body={(s: Staff) => formatDate(s.created_at)} />
+                    <Column header="Added" body={(s: Staff) => <DateText value={s.created_at} />} />
                     <Column header="Actions" body={actions} />
                   </DataTable>
                 )
