@@ -71,7 +71,8 @@ describe('invitations, time-zone search and sign-up terms (Chromium)', () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/register');
     await expectText(page.getByTestId('invitation-notice'), 'Downtown store');
-    expect(await page.inputValue('#register-email')).toBe(invitee);
+    // Filled in once the invitation's preview has loaded.
+    await expect.poll(() => page.inputValue('#register-email'), { timeout: 5000 }).toBe(invitee);
     await page.fill('#register-name', 'New Colleague');
     await page.fill('#register-password', 'correct horse 1');
     await page.click('label[for=register-terms]');
