@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,6 +59,45 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
         ? resolve(err)
         : reject(new CommandError(`${command} failed (exit ${code}): ${err.trim()}`, 1)),
     );
+  });
+}
+
+/**
+ * Replaces the database with the archive in ONE transaction: the schemas the archive holds are
+ * dropped and rebuilt from it, or nothing changes. `pg_restore --clean` cannot do this once
+ * tables are partitioned (it drops each partition's inherited key on its own, which PostgreSQL
+ * refuses), so pg_restore writes the SQL and psql runs it after the drops, all or nothing.
+ */
+function restorePostgres(databaseUrl: string, from: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const missing = (command: string) =>
+      new CommandError(
+        `${command} was not found on PATH. Install the PostgreSQL client tools of your server's major version (Debian/Ubuntu: apt-get install postgresql-client-15; macOS: brew install libpq).`,
+        1,
+      );
+    const dump = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', from], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const apply = spawn(
+      'psql',
+      ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${databaseUrl}`],
+      { stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    for (const child of [dump, apply]) child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    dump.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? missing('pg_restore') : e));
+    apply.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? missing('psql') : e));
+    apply.stdin.on('error', () => {}); // psql gone early: its exit code says why
+    apply.stdin.write(
+      'DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA public CASCADE;\nCREATE SCHEMA public;\n',
+    );
+    dump.stdout.pipe(apply.stdin);
+    const exited = (child: ChildProcess) =>
+      new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    void Promise.all([exited(dump), exited(apply)]).then(([dumped, applied]) => {
+      if (dumped === 0 && applied === 0) resolve();
+      else reject(new CommandError(`Restore failed; the database is unchanged: ${err.trim()}`, 1));
+    });
   });
 }
 
@@ -165,15 +204,7 @@ export async function restoreDatabase(
     );
   const lines: string[] = [];
   if (target === 'postgres') {
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      `--dbname=${config.databaseDirectUrl ?? config.databaseUrl}`,
-      from,
-    ]);
+    await restorePostgres(config.databaseDirectUrl ?? config.databaseUrl ?? '', from);
   } else {
     const dir = pgliteDirOf(config);
     if (fs.existsSync(dir)) {
