@@ -5,7 +5,7 @@ import { balanceEntries, events } from '../../../db/schema';
 import { runDuePayouts } from '../../../domain/books/run-payouts';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { nextIp } from '../../../test/payment-factories';
+import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { freshSession } from '../../../test/tokens';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
@@ -50,19 +50,7 @@ describe('payouts (issue 25 §2)', () => {
       headers: { ...device.auth, 'idempotency-key': idemKey() },
       payload: { amount, currency: 'EUR', reference: `order ${amount}` },
     });
-    const token = new URL(created.json().payment_url).pathname.replace('/pay/', '');
-    const scan = await t.app.inject({
-      method: 'POST',
-      url: '/mobile/v1/scans',
-      payload: { token },
-      remoteAddress: nextIp(),
-    });
-    const pay = await t.app.inject({
-      method: 'POST',
-      url: `/mobile/v1/scans/${scan.json().id}/payments`,
-      payload: { payment_method: 'pm_card_visa' },
-      remoteAddress: nextIp(),
-    });
+    const pay = await payAsShopper(t.app, created.json().payment_url);
     expect(pay.json().status).toBe('succeeded');
     return created.json().id as string;
   };

@@ -12,7 +12,7 @@ import { openDatabase } from '../../../platform/db';
 import { listOutbox } from '../../../platform/mail/send-mail';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { nextIp } from '../../../test/payment-factories';
+import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { openTestDatabase } from '../../../test/test-database';
 import { freshSession } from '../../../test/tokens';
@@ -58,18 +58,7 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
   /** Pays a device's transaction through the mobile API; returns it. */
   const paidBy = async (device: Headers, amount = 2000) => {
     const txn = (await create(device, { amount })).json();
-    const scan = await t.app.inject({
-      method: 'POST',
-      url: '/mobile/v1/scans',
-      payload: { token: new URL(txn.payment_url).pathname.split('/').pop() },
-      remoteAddress: nextIp(),
-    });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/mobile/v1/scans/${scan.json().id}/payments`,
-      payload: { payment_method: 'pm_card_visa' },
-      remoteAddress: nextIp(),
-    });
+    const paid = await payAsShopper(t.app, txn.payment_url);
     expect(paid.json().status).toBe('succeeded');
     return txn as { id: string; cashier_id: string | null; cashier_name: string | null };
   };
@@ -306,17 +295,9 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     await staffFor(t, team, { name: 'Mo', pin: '6161', role: 'manager' });
     const asAna = { ...device.auth, ...(await cashierSignedIn(t, device.auth, '5151')).header };
     const txn = (await create(asAna, { amount: 2000 })).json();
-    const scan = await t.app.inject({
-      method: 'POST',
-      url: '/mobile/v1/scans',
-      payload: { token: new URL(txn.payment_url).pathname.split('/').pop() },
-      remoteAddress: nextIp(),
-    });
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/mobile/v1/scans/${scan.json().id}/payments`,
-      payload: { payment_method: 'pm_card_visa', tip_amount: 300 },
-      remoteAddress: nextIp(),
+    const paid = await payAsShopper(t.app, txn.payment_url, {
+      payment_method: 'pm_card_visa',
+      tip_amount: 300,
     });
     expect(paid.json().status, paid.body).toBe('succeeded');
 

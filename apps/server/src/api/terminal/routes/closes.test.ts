@@ -7,7 +7,7 @@ import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
 import { purgeDeletedProjects } from '../../../domain/projects/projects';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { nextIp } from '../../../test/payment-factories';
+import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
@@ -60,19 +60,7 @@ describe('closes (issue 25 §1)', () => {
       payload: { amount, currency: 'EUR', ...extra },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const token = new URL(created.json().payment_url).pathname.replace('/pay/', '');
-    const scan = await t.app.inject({
-      method: 'POST',
-      url: '/mobile/v1/scans',
-      payload: { token },
-      remoteAddress: nextIp(),
-    });
-    const pay = await t.app.inject({
-      method: 'POST',
-      url: `/mobile/v1/scans/${scan.json().id}/payments`,
-      payload: { payment_method: card },
-      remoteAddress: nextIp(),
-    });
+    const pay = await payAsShopper(t.app, created.json().payment_url, { payment_method: card });
     expect(pay.json().status, pay.body).toBe('succeeded');
     return created.json().id as string;
   };
