@@ -60,7 +60,11 @@ export function makeCluster(port: number) {
  * `pause`/`resume` stop and restart its WAL replay (`pg_wal_replay_pause()`); `stopStandby`
  * plays a replica that went down. `destroy` stops both and removes their folders.
  */
-export function makeStreamingPair(primaryPort: number, standbyPort: number) {
+export function makeStreamingPair(
+  primaryPort: number,
+  standbyPort: number,
+  { deferStandby = false, options: extra = '' }: { deferStandby?: boolean; options?: string } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-pgpair-'));
   const primaryData = path.join(dir, 'primary');
   const standbyData = path.join(dir, 'standby');
@@ -74,7 +78,7 @@ export function makeStreamingPair(primaryPort: number, standbyPort: number) {
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   run('initdb', ['-D', primaryData, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   fs.appendFileSync(path.join(primaryData, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
-  const options = (port: number) => `-p ${port} -k /tmp -c fsync=off -c listen_addresses=127.0.0.1`;
+  const options = (port: number) => `-p ${port} -k /tmp -c fsync=off -c listen_addresses=127.0.0.1 ${extra}`;
   const startPrimary = () =>
     run('pg_ctl', [
       '-D',
@@ -87,18 +91,21 @@ export function makeStreamingPair(primaryPort: number, standbyPort: number) {
       path.join(dir, 'primary.log'),
     ]);
   startPrimary();
-  run('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    standbyData,
-    '-R',
-    '--no-sync',
-  ]);
+  const backup = () =>
+    run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      standbyData,
+      '-R',
+      '--no-sync',
+      // An immediate checkpoint: the default spreads it over checkpoint_timeout (minutes).
+      '--checkpoint=fast',
+    ]);
   const startStandby = () =>
     run('pg_ctl', [
       '-D',
@@ -111,16 +118,24 @@ export function makeStreamingPair(primaryPort: number, standbyPort: number) {
       path.join(dir, 'standby.log'),
     ]);
   const stopStandby = () => run('pg_ctl', ['-D', standbyData, '-m', 'immediate', '-w', 'stop']);
-  startStandby();
+  /** A bench seeds the primary first, then copies it (streaming 10 GB of WAL while seeding is slower). */
+  const makeStandby = () => {
+    backup();
+    startStandby();
+  };
+  if (!deferStandby) makeStandby();
   const standbyUrl = `postgres://postgres@127.0.0.1:${standbyPort}/postgres`;
   const psql = (url: string, query: string) =>
     execFileSync(path.join(BIN, 'psql'), [url, '-Atc', query], { stdio: 'pipe' }).toString().trim();
   return {
     primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
     standbyUrl,
+    /** The servers' logs (`pg_ctl -l`): where auto_explain writes, when a caller turns it on. */
+    logs: { primary: path.join(dir, 'primary.log'), standby: path.join(dir, 'standby.log') },
     psql,
     pause: () => psql(standbyUrl, 'select pg_wal_replay_pause()'),
     resume: () => psql(standbyUrl, 'select pg_wal_replay_resume()'),
+    makeStandby,
     startStandby,
     stopStandby,
     destroy() {
