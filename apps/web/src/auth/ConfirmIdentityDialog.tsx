@@ -1,9 +1,9 @@
 import type { MultiFactorResolver } from 'firebase/auth';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { FormField } from '../ui/FormField';
+import { PasswordInput } from '../ui/PasswordInput';
 import { authErrorMessage } from './errors';
 import { auth } from './firebase';
 import { reauthenticate, reauthenticationMethod } from './reauthenticate';
@@ -56,13 +56,10 @@ export function ConfirmIdentityDialog({
               }}
             >
               <FormField id="reauth-password" label="Password">
-                <Password
-                  inputId="reauth-password"
+                <PasswordInput
+                  id="reauth-password"
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
-                  feedback={false}
-                  toggleMask
-                  autoComplete="current-password"
                   autoFocus
                 />
               </FormField>

@@ -1,12 +1,12 @@
 import { deleteUser } from 'firebase/auth';
 import { Button } from 'primereact/button';
-import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorMessage } from '../../auth/errors';
 import { hasPasswordSignIn, reauthenticate } from '../../auth/reauthenticate';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
+import { PasswordInput } from '../../ui/PasswordInput';
 
 /** Deleting the account, after signing in again. */
 export function DangerZone() {
@@ -39,13 +39,10 @@ export function DangerZone() {
       <p>Deleting your account signs you out everywhere and removes your sign-in methods.</p>
       {hasPassword && (
         <FormField id="delete-password" label="Confirm with your password">
-          <Password
-            inputId="delete-password"
+          <PasswordInput
+            id="delete-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            feedback={false}
-            toggleMask
-            autoComplete="current-password"
           />
         </FormField>
       )}

@@ -1,6 +1,5 @@
 import { updatePassword } from 'firebase/auth';
 import { Button } from 'primereact/button';
-import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
@@ -9,6 +8,7 @@ import { reauthenticate } from '../../auth/reauthenticate';
 import { usePasswordPolicy } from '../../auth/use-password-policy';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
+import { PasswordInput } from '../../ui/PasswordInput';
 
 /** A new password, after the current one (changing it signs the other sessions out). */
 export function PasswordForm() {
@@ -45,14 +45,7 @@ export function PasswordForm() {
     <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <FormField id="password-current" label="Current password" error={error ?? undefined}>
-        <Password
-          inputId="password-current"
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          feedback={false}
-          toggleMask
-          autoComplete="current-password"
-        />
+        <PasswordInput id="password-current" value={current} onChange={(e) => setCurrent(e.target.value)} />
       </FormField>
       <NewPasswordField
         id="password-new"
