@@ -8,7 +8,6 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../config/runtime-config';
@@ -18,7 +17,7 @@ import { AuthCard } from './AuthCard';
 import { authErrorCode, authErrorMessage } from './errors';
 import { authReady } from './firebase';
 import { InvitationNotice, useInvitationOfDestination } from './InvitationNotice';
-import { PasswordChecklist } from './PasswordChecklist';
+import { NewPasswordField } from './NewPasswordField';
 import { usePasswordPolicy } from './use-password-policy';
 
 export default function RegisterPage() {
@@ -110,19 +109,14 @@ export default function RegisterPage() {
             required
           />
         </FormField>
-        <FormField id="register-password" label="Password">
-          <Password
-            inputId="register-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            feedback={false}
-            toggleMask
-            autoComplete="new-password"
-            aria-describedby="register-password-rules"
-            required
-          />
-        </FormField>
-        <PasswordChecklist status={status} id="register-password-rules" />
+        <NewPasswordField
+          id="register-password"
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          status={status}
+          required
+        />
         {hasTerms && (
           <div className="checkbox-row">
             <Checkbox

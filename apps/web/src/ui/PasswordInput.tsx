@@ -15,6 +15,7 @@ export function PasswordInput({
   required,
   invalid,
   describedBy,
+  autoFocus,
 }: {
   id: string;
   value: string;
@@ -23,6 +24,7 @@ export function PasswordInput({
   required?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  autoFocus?: boolean;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -36,6 +38,7 @@ export function PasswordInput({
         required={required}
         invalid={invalid}
         aria-describedby={describedBy}
+        autoFocus={autoFocus}
         spellCheck={false}
         autoCapitalize="off"
       />

@@ -6,6 +6,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { useUi } from '../../ui/global-ui';
+import { SecretReveal } from '../../ui/SecretReveal';
 import { fetchWebhookSecret, useWebhookActions } from './hooks';
 
 /** Reveal the signing secret, copy it, or rotate it (the old one keeps signing for 24 hours). */
@@ -27,7 +28,6 @@ export function SecretDialog({
   const [overlapUntil, setOverlapUntil] = useState(webhook.previous_secret_expires_at);
   const [revealed, setRevealed] = useState(Boolean(initialSecret));
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     if (initialSecret) return;
@@ -72,27 +72,13 @@ export function SecretDialog({
       ) : !secret ? (
         <Skeleton height="2.5rem" />
       ) : (
-        <div className="secret-box">
-          <code data-testid="webhook-secret">{revealed ? secret : `whsec_${'•'.repeat(24)}`}</code>
-          <Button
-            icon={revealed ? 'pi pi-eye-slash' : 'pi pi-eye'}
-            label={revealed ? 'Hide' : 'Reveal'}
-            size="small"
-            text
-            onClick={() => setRevealed(!revealed)}
-          />
-          <Button
-            icon={copied ? 'pi pi-check' : 'pi pi-copy'}
-            label={copied ? 'Copied' : 'Copy'}
-            size="small"
-            onClick={() =>
-              navigator.clipboard.writeText(secret).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          />
-        </div>
+        <SecretReveal
+          secret={secret}
+          testId="webhook-secret"
+          masked={`whsec_${'•'.repeat(24)}`}
+          revealed={revealed}
+          onRevealedChange={setRevealed}
+        />
       )}
       {overlapUntil && (
         <p className="muted">The previous secret also signs until {formatDate(overlapUntil)}.</p>

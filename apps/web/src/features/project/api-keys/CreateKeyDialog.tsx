@@ -1,0 +1,85 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useState } from 'react';
+import { formErrors } from '../../../api/api-error';
+import { FormField } from '../../../ui/FormField';
+
+/** A new key's name, mode and optional expiry; the server's field errors shown under each. */
+export function CreateKeyDialog({
+  onClose,
+  onCreate,
+}: {
+  onClose: () => void;
+  onCreate: (body: object) => Promise<void>;
+}) {
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<'read' | 'write'>('read');
+  const [expires, setExpires] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setError(null);
+    try {
+      await onCreate({ name, mode, ...(expires ? { expires_at: new Date(expires).toISOString() } : {}) });
+    } catch (err) {
+      const shown = formErrors(err, ['name', 'mode', 'expires_at']);
+      setErrors(shown.byField);
+      setError(shown.form);
+    }
+  };
+  return (
+    <Dialog header="New API key" visible onHide={onClose} style={{ width: 'min(30rem, 95vw)' }} modal>
+      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
+        {error && (
+          <p className="p-error" role="alert">
+            {error}
+          </p>
+        )}
+        <FormField
+          id="key-name"
+          label="Name"
+          help="What uses it, e.g. “Back office server”."
+          error={errors.name}
+        >
+          <InputText
+            id="key-name"
+            value={name}
+            invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? 'key-name-error' : 'key-name-help'}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
+        </FormField>
+        <FormField id="key-mode" label="Mode" error={errors.mode}>
+          <Dropdown
+            inputId="key-mode"
+            value={mode}
+            onChange={(e) => setMode(e.value)}
+            options={[
+              { value: 'read', label: 'Read — can only read' },
+              { value: 'write', label: 'Write — can read and change' },
+            ]}
+          />
+        </FormField>
+        <FormField id="key-expires" label="Expires (optional)" error={errors.expires_at}>
+          <InputText
+            id="key-expires"
+            invalid={Boolean(errors.expires_at)}
+            aria-describedby={errors.expires_at ? 'key-expires-error' : undefined}
+            type="date"
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+          />
+        </FormField>
+        <div className="dialog-actions">
+          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="submit" label="Create key" disabled={!name.trim()} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
