@@ -1,9 +1,10 @@
 import { Outlet, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useMe } from '../../api/me';
 import { MfaRequiredNotice } from '../../features/account/MfaRequiredNotice';
 import { ProjectLive } from '../../features/live/use-project-live';
+import { useProject } from '../../features/projects/hooks';
 import { ProjectSearch } from '../../features/search/ProjectSearch';
-import { useMe, useProject } from '../../features/workspace/hooks';
 import { DisplayTimeZoneProvider } from '../../theme/display-time-zone';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';

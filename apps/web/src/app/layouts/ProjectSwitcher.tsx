@@ -1,6 +1,6 @@
 import { Dropdown } from 'primereact/dropdown';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useProjects } from '../../features/workspace/hooks';
+import { useProjects } from '../../features/projects/hooks';
 
 /** The current project by name, and a quick way to the same screen of another project. */
 export function ProjectSwitcher({ projectId }: { projectId: string }) {

@@ -5,9 +5,12 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 
 /** Issue 25: VAT, the daily close and its email, the payout delay and time. */
 export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {

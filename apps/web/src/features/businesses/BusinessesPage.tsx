@@ -2,14 +2,17 @@ import type { Business } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { keys, send, useAction, useBusinessesPage } from '../workspace/hooks';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
+import { useBusinessesPage } from './hooks';
 
 export default function BusinessesPage() {
   const ui = useUi();

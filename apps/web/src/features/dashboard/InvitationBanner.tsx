@@ -1,10 +1,13 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction, useInvitationPreview } from '../workspace/hooks';
+import { useInvitationPreview } from '../team/hooks';
 
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
 export function InvitationFromLink() {

@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { curlFor } from './curl';
 
 const statusSeverity = (status: number) => (status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success');

@@ -9,9 +9,9 @@ import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
+import { useProject } from '../projects/hooks';
 import { DeliveryStatusTag } from '../webhooks/format';
 import { useWebhookActions, useWebhooks } from '../webhooks/hooks';
-import { useProject } from '../workspace/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { useEvent, useEventDeliveries } from './hooks';
 

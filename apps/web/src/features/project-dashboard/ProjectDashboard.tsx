@@ -8,7 +8,7 @@ import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NextPayoutCard } from '../books/NextPayoutCard';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { RoleTag } from '../workspace/RoleTag';
 import { CurrencySwitch } from './CurrencySwitch';

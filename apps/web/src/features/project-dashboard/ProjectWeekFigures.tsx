@@ -1,5 +1,5 @@
 import { Skeleton } from 'primereact/skeleton';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { addDays, formatCount, formatMoney, formatPercent, todayIn } from './range';
 import { useDashboard } from './use-dashboard';
 import './project-dashboard.css';

@@ -3,6 +3,9 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -10,11 +13,12 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { keys, send, useAction, useApiKeysPage, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { ApiKeyStatus } from './api-keys/ApiKeyStatus';
 import { CreateKeyDialog } from './api-keys/CreateKeyDialog';
 import { type ApiKeyWithSecret, KeySecretDialog } from './api-keys/KeySecretDialog';
 import { RollKeyDialog } from './api-keys/RollKeyDialog';
+import { useApiKeysPage } from './hooks';
 
 export default function ApiKeysPage() {
   const { id = '' } = useParams();

@@ -4,9 +4,12 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 
 /** Issue 15 §6: email owner and admins when a terminal stays offline (and when it is back). */
 export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {

@@ -4,10 +4,13 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { currencyDigits, formatMoney, toMajorUnits, toMinorUnits } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 
 const three = <T,>(list: T[], fill: T): T[] => [...list, fill, fill, fill].slice(0, TIP_LIMITS.choices);
 

@@ -3,9 +3,13 @@ import { Checkbox } from 'primereact/checkbox';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { auth } from '../../auth/firebase';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction, useMembers, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
+import { useMembers } from '../team/hooks';
 
 /** Whether this browser's session passed a second factor (the ID token says so). */
 function useSessionHasSecondFactor(): boolean | null {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Crumb } from '../../ui/Breadcrumbs';
-import { useProjects } from '../workspace/hooks';
+import { useProjects } from '../projects/hooks';
 
 /**
  * Breadcrumbs for a screen under `/p/{id}`: Projects › project name › (Webhooks › webhook)

@@ -6,8 +6,11 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { FormField } from '../../ui/FormField';
-import { keys, send, useAction, useBusinesses } from '../workspace/hooks';
+import { useBusinesses } from '../businesses/hooks';
 
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -6,15 +6,18 @@ import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { keys, send, useAction, useProjectsPage } from '../workspace/hooks';
 import { RoleTag } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { useProjectsPage } from './hooks';
 
 export default function ProjectsPage() {
   const formatDate = useFormatDate();

@@ -9,12 +9,14 @@ import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { useAction } from '../../api/use-action';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { send, useAction, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { staffKey, useStaff } from './hooks';
 

@@ -5,9 +5,11 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../../api/api-error';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { keys, send, useAction } from '../workspace/hooks';
 
 /** Invite several addresses at once; each gets a link valid 7 days. */
 export function InviteDialog({

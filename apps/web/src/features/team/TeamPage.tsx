@@ -6,6 +6,9 @@ import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { send } from '../../api/main-requests';
+import { keys } from '../../api/query-keys';
+import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
@@ -14,8 +17,9 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { keys, send, useAction, useInvitations, useMembersPage, useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { RoleTag } from '../workspace/RoleTag';
+import { useInvitations, useMembersPage } from './hooks';
 import { InviteDialog } from './InviteDialog';
 
 /** Members (everyone) or Admins (the owner and admins): one screen, two views. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { currencyDigits, formatMoney } from '../../lib/money';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { useCreateTerminal, useSendTestCheckout, useSetTerminalEnabled, useUpdateTerminal } from './hooks';
 import { PairDialog } from './PairDialog';
 import { TerminalFormDialog } from './TerminalFormDialog';

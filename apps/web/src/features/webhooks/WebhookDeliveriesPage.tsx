@@ -16,7 +16,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { DeliveryStatusTag, percent } from './format';
 import { useDeliveries, useWebhook, useWebhookActions } from './hooks';

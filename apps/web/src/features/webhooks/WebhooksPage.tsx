@@ -12,7 +12,7 @@ import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../workspace/hooks';
+import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { percent } from './format';
 import { useWebhookActions, useWebhooks } from './hooks';

@@ -11,7 +11,8 @@ import type {
 } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { mainApi } from '../../api/clients';
-import { send, useAction } from '../workspace/hooks';
+import { send } from '../../api/main-requests';
+import { useAction } from '../../api/use-action';
 
 const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>
   mainApi().request<T>(path, { query });
