@@ -5,7 +5,7 @@ import { rateOf } from '../books/vat';
 import type { BusinessRow } from '../businesses/businesses';
 import { tippingOf } from '../payments/check-tip';
 import type { ProjectRow } from '../projects/project-access';
-import type { InvitationRow } from '../team/invitations';
+import type { InvitationRow } from '../team/invitation-rows';
 
 // Presenters decide exactly which fields leave the server; rows are never returned as they are.
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
