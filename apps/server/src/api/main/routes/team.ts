@@ -15,11 +15,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
+import { changeMemberRole } from '../../../domain/team/change-member-role';
 import { inviteMembers } from '../../../domain/team/invite-members';
 import { listInvitations } from '../../../domain/team/list-invitations';
+import { listMembers } from '../../../domain/team/list-members';
 import { mailInvitations } from '../../../domain/team/mail-invitations';
-import { changeMemberRole, listMembers, removeMember } from '../../../domain/team/members';
 import { previewInvitation } from '../../../domain/team/preview-invitation';
+import { removeMember } from '../../../domain/team/remove-member';
 import { resendInvitation } from '../../../domain/team/resend-invitation';
 import { respondToInvitation } from '../../../domain/team/respond-to-invitation';
 import { revokeInvitation } from '../../../domain/team/revoke-invitation';
@@ -55,11 +57,15 @@ export function teamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listMembers(db, actorOf(request), request.params.project_id, {
-        // Validated by the schema above; the filters' index signature hides its type.
-        role: q.role as Role | undefined,
-        q: q.q,
-        ...listRequestOf(q),
+      const page = await listMembers(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        list: {
+          // Validated by the schema above; the filters' index signature hides its type.
+          role: q.role as Role | undefined,
+          q: q.q,
+          ...listRequestOf(q),
+        },
       });
       return { data: page.data.map(presentMember), next_cursor: page.next_cursor };
     },
@@ -78,14 +84,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await changeMemberRole(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.user_id,
-        request.body.role,
-        ctx.now(),
-      );
+      await changeMemberRole(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        uid: request.params.user_id,
+        role: request.body.role,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -101,7 +106,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removeMember(db, actorOf(request), request.params.project_id, request.params.user_id, ctx.now());
+      await removeMember(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        uid: request.params.user_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
