@@ -1,6 +1,6 @@
 import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } from '@scanline/contracts';
 import type { auditLog, memberships } from '../../db/schema';
-import type { ApiKeyRow } from '../api-keys/api-keys';
+import type { ApiKeyRow } from '../api-keys/api-key-rows';
 import { rateOf } from '../books/vat';
 import type { BusinessRow } from '../businesses/businesses';
 import { tippingOf } from '../payments/check-tip';
