@@ -1,7 +1,7 @@
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
-import { createBusiness } from '../businesses/businesses';
+import { createBusiness } from '../businesses/create-business';
 import { createProject } from '../projects/create-project';
 import { seedDemo } from './seed-demo';
 
@@ -20,13 +20,12 @@ export async function createDemoProject(
   timeZone: string,
   now: Date,
 ) {
-  const business = await createBusiness(
-    db,
+  const business = await createBusiness(db, {
     config,
-    actor.uid,
-    { name: 'Demo Coffee Co.', country: 'US', default_currency: 'USD', payment_provider: 'simulator' },
+    ownerUid: actor.uid,
+    input: { name: 'Demo Coffee Co.', country: 'US', default_currency: 'USD', payment_provider: 'simulator' },
     now,
-  );
+  });
   const created = await createProject(db, {
     actor,
     input: { name: 'Demo café', business_id: business.id, time_zone: timeZone, currency: 'USD' },

@@ -2,7 +2,7 @@ import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } 
 import type { auditLog, memberships } from '../../db/schema';
 import type { ApiKeyRow } from '../api-keys/api-key-rows';
 import { rateOf } from '../books/vat';
-import type { BusinessRow } from '../businesses/businesses';
+import type { BusinessRow } from '../businesses/business-rows';
 import { tippingOf } from '../payments/check-tip';
 import type { ProjectRow } from '../projects/project-access';
 import type { InvitationRow } from '../team/invitation-rows';

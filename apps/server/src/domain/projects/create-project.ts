@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
-import { getOwnedBusiness } from '../businesses/businesses';
+import { getOwnedBusiness } from '../businesses/business-rows';
 
 /** A new project under one of the creator's businesses; the creator is its owner. */
 export async function createProject(
@@ -19,7 +19,7 @@ export async function createProject(
 ) {
   return db.transaction(async (tx) => {
     // A project charges through a business its creator owns.
-    await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
+    await getOwnedBusiness(tx, { ownerUid: actor.uid, businessId: input.business_id }).catch(() => {
       throw new AppError('validation_failed', 'Choose one of your businesses.', [
         { path: 'body.business_id', message: 'Not one of your businesses' },
       ]);

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
-import { getOwnedBusiness } from '../businesses/businesses';
+import { getOwnedBusiness } from '../businesses/business-rows';
 import { tippingOf } from '../payments/check-tip';
 import { mfaRequired, projectAccess } from './project-access';
 import { projectAccessChanged } from './project-access-cache';
@@ -36,7 +36,7 @@ export async function updateProject(
     if (input.business_id !== undefined) {
       if (actor.kind !== 'user')
         throw new AppError('forbidden', 'Only a person can move a project to another business.');
-      await getOwnedBusiness(tx, actor.uid, input.business_id).catch(() => {
+      await getOwnedBusiness(tx, { ownerUid: actor.uid, businessId: input.business_id }).catch(() => {
         throw new AppError('validation_failed', 'Choose one of your businesses.', [
           { path: 'body.business_id', message: 'Not one of your businesses' },
         ]);
