@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maintainPartitions } from '../domain/maintenance/maintain-partitions';
-import { purgeDeletedProjects } from '../domain/projects/projects';
+import { purgeDeletedProjects } from '../domain/projects/purge-deleted-projects';
 import { purgeExpiredMfaPending } from '../identity/mfa/pending';
 import type { AppContext } from '../platform/context';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency/idempotency';
 import { sendTerminalAlerts } from '../domain/terminals/offline-alerts';
+import { publishTerminal } from '../domain/terminals/publish-terminal';
 import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-terminals';
-import { publishTerminal } from '../domain/terminals/terminals';
 import { expireDueTransactions } from '../domain/transactions/expire-transactions';
 import { publishTransactionChange } from '../domain/transactions/publish-transaction-change';
 import type { AppContext } from '../platform/context';

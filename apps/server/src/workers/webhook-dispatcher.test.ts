@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { Actor } from '../domain/actor';
 import { recordEvent } from '../domain/events/record-event';
-import { createWebhook } from '../domain/webhooks/endpoints';
+import { createWebhook } from '../domain/webhooks/create-webhook';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
@@ -44,7 +44,11 @@ async function endpoint(url: string, body: Partial<CreateWebhook> = {}) {
     ip: null,
     secondFactor: false,
   };
-  const { endpoint: row, secret } = await createWebhook(t.ctx, admin, team.project.id, { url, ...body });
+  const { endpoint: row, secret } = await createWebhook(t.ctx, {
+    actor: admin,
+    projectId: team.project.id,
+    input: { url, ...body },
+  });
   return { id: row.id, secret };
 }
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentInvitation } from '../../domain/presenters/workspace';
-import { listMyProjects } from '../../domain/projects/projects';
-import { listInvitationsFor } from '../../domain/team/invitations';
+import { listMyProjects } from '../../domain/projects/list-my-projects';
+import { listInvitationsFor } from '../../domain/team/list-invitations-for';
 import { findUserById } from '../../identity/users/find-user';
 import { requireUser } from '../../platform/auth/authenticate';
 import type { Principal } from '../../platform/auth/principal';
@@ -44,9 +44,11 @@ export function meRoutes(app: FastifyInstance) {
         const user = await presentUser(app.ctx, principal);
         const ctx = app.ctx;
         const [projects, invitations] = await Promise.all([
-          listMyProjects(ctx.database.db, principal.uid),
+          listMyProjects(ctx.database.db, { uid: principal.uid }),
           // Invitations are offered only to a proven address.
-          user.email && user.email_verified ? listInvitationsFor(ctx.database.db, user.email, ctx.now()) : [],
+          user.email && user.email_verified
+            ? listInvitationsFor(ctx.database.db, { email: user.email, now: ctx.now() })
+            : [],
         ]);
         return {
           user,

@@ -4,7 +4,7 @@ import {
   releaseStreamPresence,
   STREAM_RENEW_SECONDS,
 } from '../../domain/terminals/presence';
-import { publishTerminal } from '../../domain/terminals/terminals';
+import { publishTerminal } from '../../domain/terminals/publish-terminal';
 import type { AppContext } from '../../platform/context';
 
 /**

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../platform/config';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
-import type { BusinessRow } from './businesses';
+import type { BusinessRow } from './business-rows';
 
 export interface StripeEndpoint {
   host: string;

@@ -1,8 +1,8 @@
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
-import { createBusiness } from '../businesses/businesses';
-import { createProject } from '../projects/projects';
+import { createBusiness } from '../businesses/create-business';
+import { createProject } from '../projects/create-project';
 import { seedDemo } from './seed-demo';
 
 /** The newcomer's "Create a demo project": small enough to seed in a few seconds on PGlite. */
@@ -20,19 +20,17 @@ export async function createDemoProject(
   timeZone: string,
   now: Date,
 ) {
-  const business = await createBusiness(
-    db,
+  const business = await createBusiness(db, {
     config,
-    actor.uid,
-    { name: 'Demo Coffee Co.', country: 'US', default_currency: 'USD', payment_provider: 'simulator' },
+    ownerUid: actor.uid,
+    input: { name: 'Demo Coffee Co.', country: 'US', default_currency: 'USD', payment_provider: 'simulator' },
     now,
-  );
-  const created = await createProject(
-    db,
+  });
+  const created = await createProject(db, {
     actor,
-    { name: 'Demo café', business_id: business.id, time_zone: timeZone, currency: 'USD' },
+    input: { name: 'Demo café', business_id: business.id, time_zone: timeZone, currency: 'USD' },
     now,
-  );
+  });
   await seedDemo(db, created.project.id, { ...DEMO_SIZE, now, createdBy: actor.uid });
   return created;
 }

@@ -1,11 +1,11 @@
 import type { ApiKey, AuditEntry, Business, Invitation, Member, Project, Role } from '@scanline/contracts';
 import type { auditLog, memberships } from '../../db/schema';
-import type { ApiKeyRow } from '../api-keys/api-keys';
+import type { ApiKeyRow } from '../api-keys/api-key-rows';
 import { rateOf } from '../books/vat';
-import type { BusinessRow } from '../businesses/businesses';
+import type { BusinessRow } from '../businesses/business-rows';
 import { tippingOf } from '../payments/check-tip';
 import type { ProjectRow } from '../projects/project-access';
-import type { InvitationRow } from '../team/invitations';
+import type { InvitationRow } from '../team/invitation-rows';
 
 // Presenters decide exactly which fields leave the server; rows are never returned as they are.
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

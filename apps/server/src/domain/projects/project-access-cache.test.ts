@@ -10,7 +10,8 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { projectAccessCacheOf } from './project-access-cache';
-import { purgeDeletedProjects, RESTORE_WINDOW_MS } from './projects';
+import { purgeDeletedProjects } from './purge-deleted-projects';
+import { RESTORE_WINDOW_MS } from './restore-window';
 
 const read = (app: FastifyInstance, projectId: string, auth: Record<string, string>, suffix = '') =>
   app.inject({ url: `/api/v1/projects/${projectId}${suffix}`, headers: auth });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { renderEmail } from '../../platform/mail/render-email';
 import { sendMail } from '../../platform/mail/send-mail';
-import type { IssuedInvitation } from './invitations';
+import type { IssuedInvitation } from './invitation-rows';
 
 /** Emails each new invitation its link (the token is only ever in this email). */
 export async function mailInvitations(

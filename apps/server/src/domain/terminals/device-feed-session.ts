@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { authenticateDevice, type DeviceCaller } from './authenticate-device';
 import { type FeedItem, feedItem, feedTerminal, missedFeedItems, openFeedItems } from './device-feed';
-import type { TerminalRow } from './terminals';
+import type { TerminalRow } from './terminal-rows';
 
 /** Transactions a stream remembers having sent (it forgets the oldest finished ones first). */
 const SENT_KEPT = 500;

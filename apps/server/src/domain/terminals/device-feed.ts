@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { rowsOf } from '../../platform/sql-rows';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import type { DeviceCaller } from './authenticate-device';
-import type { TerminalRow } from './terminals';
+import type { TerminalRow } from './terminal-rows';
 
 /** What a reconnecting device may catch up on (issue 15 §1: 15 minutes kept). */
 export const DEVICE_FEED_REPLAY_MINUTES = 15;

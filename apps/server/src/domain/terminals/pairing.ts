@@ -11,7 +11,9 @@ import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { newDeviceToken } from './device-token';
-import { findTerminal, terminalDisabled, voidOpenCodes } from './terminals';
+import { terminalDisabled } from './terminal-disabled';
+import { findTerminal } from './terminal-rows';
+import { voidOpenCodes } from './void-open-codes';
 
 const newPairingCode = () =>
   Array.from(
@@ -36,9 +38,9 @@ export async function createPairingCode(
 ) {
   return db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'terminals.manage');
-    const terminal = await findTerminal(tx, projectId, terminalId, true);
+    const terminal = await findTerminal(tx, { projectId, terminalId, lock: true });
     if (terminal.status === 'disabled') throw terminalDisabled();
-    await voidOpenCodes(tx, projectId, terminalId, now);
+    await voidOpenCodes(tx, { projectId, terminalId, now });
     const code = newPairingCode();
     const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_SECONDS * 1000);
     await tx.insert(terminalPairingCodes).values({
@@ -87,7 +89,11 @@ export async function pairTerminal(
       )
       .returning();
     if (!spent) throw invalidCode();
-    const before = await findTerminal(tx, spent.projectId, spent.terminalId, true);
+    const before = await findTerminal(tx, {
+      projectId: spent.projectId,
+      terminalId: spent.terminalId,
+      lock: true,
+    });
     if (before.status === 'disabled') throw invalidCode();
     const deviceToken = newDeviceToken();
     const [row] = await tx

@@ -3,7 +3,7 @@ import { terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
-import type { TerminalRow } from './terminals';
+import type { TerminalRow } from './terminal-rows';
 
 /**
  * How long one renewal of an open device stream keeps its terminal online. The replica holding

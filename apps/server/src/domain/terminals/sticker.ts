@@ -11,7 +11,7 @@ import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { insertCreatedTransaction, newTransactionRow } from '../transactions/create-transaction';
 import type { TransactionRow } from '../transactions/transition-transaction';
-import { findTerminal, type TerminalRow } from './terminals';
+import { findTerminal, type TerminalRow } from './terminal-rows';
 
 /** 43 base62 characters ≈ 256 bits, like the tokens the database makes for new terminals. */
 const newStickerToken = () => randomBase62(43);
@@ -35,7 +35,7 @@ export async function rotateSticker(
 ): Promise<TerminalRow> {
   return db.transaction(async (tx) => {
     await projectAccess(tx, actor, projectId, 'terminals.manage');
-    await findTerminal(tx, projectId, terminalId, true);
+    await findTerminal(tx, { projectId, terminalId, lock: true });
     const [row] = await tx
       .update(terminals)
       .set({ stickerToken: newStickerToken(), updatedAt: now })

@@ -3,7 +3,7 @@ import { terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
-import type { TerminalRow } from './terminals';
+import type { TerminalRow } from './terminal-rows';
 
 /**
  * Marks `offline` every online terminal whose presence ran out (`online_until`: heartbeats, an open

@@ -22,7 +22,7 @@ import { projectCacheOf } from '../projects/project-access-cache';
 import { cashierRequired } from '../staff/resolve-cashier-session';
 import { projectHasStaff } from '../staff/staff-presence';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
-import { terminalDisabled } from '../terminals/terminals';
+import { terminalDisabled } from '../terminals/terminal-disabled';
 import type { TransactionRow } from './transition-transaction';
 
 export interface CreateTransactionResult {

@@ -10,8 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../../../domain/api-keys/api-keys';
+import { createApiKey } from '../../../domain/api-keys/create-api-key';
 import { currentApiKey } from '../../../domain/api-keys/current-api-key';
+import { listApiKeys } from '../../../domain/api-keys/list-api-keys';
+import { revokeApiKey } from '../../../domain/api-keys/revoke-api-key';
+import { rollApiKey } from '../../../domain/api-keys/roll-api-key';
 import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentApiKey } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
@@ -54,13 +57,12 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { key, secret } = await createApiKey(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.body,
-        ctx.now(),
-      );
+      const { key, secret } = await createApiKey(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        input: request.body,
+        now: ctx.now(),
+      });
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ ...presentApiKey(key), secret });
     },
@@ -78,12 +80,11 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listApiKeys(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
-      );
+      const page = await listApiKeys(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        list: listRequestOf(request.query),
+      });
       return { data: page.data.map(presentApiKey), next_cursor: page.next_cursor };
     },
   );
@@ -100,14 +101,13 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { key, secret } = await rollApiKey(
-        ctx.database,
-        actorOf(request),
-        request.params.project_id,
-        request.params.key_id,
-        request.body.grace_period_seconds,
-        ctx.now(),
-      );
+      const { key, secret } = await rollApiKey(ctx.database, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        keyId: request.params.key_id,
+        graceSeconds: request.body.grace_period_seconds,
+        now: ctx.now(),
+      });
       reply.header('cache-control', 'no-store');
       return { ...presentApiKey(key), secret };
     },
@@ -124,13 +124,12 @@ export function apiKeyRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeApiKey(
-        ctx.database,
-        actorOf(request),
-        request.params.project_id,
-        request.params.key_id,
-        ctx.now(),
-      );
+      await revokeApiKey(ctx.database, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        keyId: request.params.key_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );

@@ -8,14 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createBusiness,
-  deleteBusiness,
-  getOwnedBusiness,
-  listBusinesses,
-  updateBusiness,
-} from '../../../domain/businesses/businesses';
+import { getOwnedBusiness } from '../../../domain/businesses/business-rows';
+import { createBusiness } from '../../../domain/businesses/create-business';
+import { deleteBusiness } from '../../../domain/businesses/delete-business';
+import { listBusinesses } from '../../../domain/businesses/list-businesses';
 import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
+import { updateBusiness } from '../../../domain/businesses/update-business';
 import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
@@ -41,7 +39,12 @@ export function businessRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = userActorOf(request);
-      const row = await createBusiness(ctx.database.db, ctx.config, actor.uid, request.body, ctx.now());
+      const row = await createBusiness(ctx.database.db, {
+        config: ctx.config,
+        ownerUid: actor.uid,
+        input: request.body,
+        now: ctx.now(),
+      });
       return reply.status(201).send(presentBusiness(row));
     },
   );
@@ -59,9 +62,9 @@ export function businessRoutes(root: FastifyInstance) {
     async (request) => {
       const actor = userActorOf(request);
       // Businesses span time zones: dates filter by UTC days.
-      const page = await listBusinesses(ctx.database.db, actor.uid, {
-        ...listRequestOf(request.query),
-        timeZone: 'UTC',
+      const page = await listBusinesses(ctx.database.db, {
+        ownerUid: actor.uid,
+        list: { ...listRequestOf(request.query), timeZone: 'UTC' },
       });
       return { data: page.data.map(presentBusiness), next_cursor: page.next_cursor };
     },
@@ -72,7 +75,10 @@ export function businessRoutes(root: FastifyInstance) {
     { schema: { tags, summary: 'One business', params, response: { 200: businessSchema } } },
     async (request) =>
       presentBusiness(
-        await getOwnedBusiness(ctx.database.db, userActorOf(request).uid, request.params.business_id),
+        await getOwnedBusiness(ctx.database.db, {
+          ownerUid: userActorOf(request).uid,
+          businessId: request.params.business_id,
+        }),
       ),
   );
 
@@ -89,14 +95,13 @@ export function businessRoutes(root: FastifyInstance) {
     },
     async (request) =>
       presentBusiness(
-        await updateBusiness(
-          ctx.database.db,
-          ctx.config,
-          userActorOf(request).uid,
-          request.params.business_id,
-          request.body,
-          ctx.now(),
-        ),
+        await updateBusiness(ctx.database.db, {
+          config: ctx.config,
+          ownerUid: userActorOf(request).uid,
+          businessId: request.params.business_id,
+          input: request.body,
+          now: ctx.now(),
+        }),
       ),
   );
 
@@ -111,7 +116,10 @@ export function businessRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteBusiness(ctx.database.db, userActorOf(request).uid, request.params.business_id);
+      await deleteBusiness(ctx.database.db, {
+        ownerUid: userActorOf(request).uid,
+        businessId: request.params.business_id,
+      });
       return reply.status(204).send(null);
     },
   );
@@ -127,11 +135,10 @@ export function businessRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const business = await getOwnedBusiness(
-        ctx.database.db,
-        userActorOf(request).uid,
-        request.params.business_id,
-      );
+      const business = await getOwnedBusiness(ctx.database.db, {
+        ownerUid: userActorOf(request).uid,
+        businessId: request.params.business_id,
+      });
       const base = ctx.config.stripeApiBase ? new URL(ctx.config.stripeApiBase) : undefined;
       const endpoint = base
         ? {

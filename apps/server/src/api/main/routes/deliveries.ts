@@ -9,15 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentAttempt, presentDelivery } from '../../../domain/presenters/webhooks';
-import {
-  deliveryListSpec,
-  getDelivery,
-  listDeliveries,
-  listEventDeliveries,
-  listObjectDeliveries,
-  recoverDeliveries,
-  resendDelivery,
-} from '../../../domain/webhooks/deliveries';
+import { deliveryListSpec } from '../../../domain/webhooks/delivery-list-spec';
+import { getDelivery } from '../../../domain/webhooks/get-delivery';
+import { listDeliveries } from '../../../domain/webhooks/list-deliveries';
+import { listEventDeliveries } from '../../../domain/webhooks/list-event-deliveries';
+import { listObjectDeliveries } from '../../../domain/webhooks/list-object-deliveries';
+import { recoverDeliveries } from '../../../domain/webhooks/recover-deliveries';
+import { resendDelivery } from '../../../domain/webhooks/resend-delivery';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -47,13 +45,12 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listDeliveries(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-        listRequestOf(request.query),
-      );
+      const page = await listDeliveries(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+        request: listRequestOf(request.query),
+      });
       return { data: page.data.map(presentDelivery), next_cursor: page.next_cursor };
     },
   );
@@ -69,13 +66,12 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const d = await getDelivery(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-        request.params.delivery_id,
-      );
+      const d = await getDelivery(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+        deliveryId: request.params.delivery_id,
+      });
       return {
         ...presentDelivery(d.delivery),
         webhook_url: d.webhookUrl,
@@ -96,12 +92,11 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await resendDelivery(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.delivery_id,
-      );
+      const row = await resendDelivery(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        deliveryId: request.params.delivery_id,
+      });
       return reply.status(202).send(presentDelivery(row));
     },
   );
@@ -118,13 +113,12 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const requeued = await recoverDeliveries(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-        new Date(request.body.since),
-      );
+      const requeued = await recoverDeliveries(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+        since: new Date(request.body.since),
+      });
       return reply.status(202).send({ requeued });
     },
   );
@@ -140,12 +134,11 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listEventDeliveries(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.event_id,
-      );
+      const rows = await listEventDeliveries(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        eventId: request.params.event_id,
+      });
       return { data: rows.map(presentDelivery), next_cursor: null };
     },
   );
@@ -162,12 +155,11 @@ export function deliveryRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listObjectDeliveries(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.query.object_id,
-      );
+      const rows = await listObjectDeliveries(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        objectId: request.query.object_id,
+      });
       return { data: rows.map(presentDelivery), next_cursor: null };
     },
   );

@@ -13,15 +13,13 @@ import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
 import { auditListSpec, projectListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentAudit, presentProject } from '../../../domain/presenters/workspace';
+import { createProject } from '../../../domain/projects/create-project';
+import { deleteProject } from '../../../domain/projects/delete-project';
+import { listMyProjects } from '../../../domain/projects/list-my-projects';
 import { projectAccess } from '../../../domain/projects/project-access';
-import {
-  createProject,
-  deleteProject,
-  listMyProjects,
-  restoreProject,
-  transferProject,
-  updateProject,
-} from '../../../domain/projects/projects';
+import { restoreProject } from '../../../domain/projects/restore-project';
+import { transferProject } from '../../../domain/projects/transfer-project';
+import { updateProject } from '../../../domain/projects/update-project';
 import { readDbOf } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
@@ -51,7 +49,11 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { project, role } = await createProject(db, userActorOf(request), request.body, ctx.now());
+      const { project, role } = await createProject(db, {
+        actor: userActorOf(request),
+        input: request.body,
+        now: ctx.now(),
+      });
       return reply.status(201).send(presentProject(project, role));
     },
   );
@@ -68,12 +70,15 @@ export function projectRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listMyProjects(db, userActorOf(request).uid, {
-        q: q.q,
-        includeDeleted: q.include_deleted === 'true',
-        ...listRequestOf(q),
-        // A person's projects span time zones: dates filter by UTC days.
-        timeZone: 'UTC',
+      const page = await listMyProjects(db, {
+        uid: userActorOf(request).uid,
+        list: {
+          q: q.q,
+          includeDeleted: q.include_deleted === 'true',
+          ...listRequestOf(q),
+          // A person's projects span time zones: dates filter by UTC days.
+          timeZone: 'UTC',
+        },
       });
       return { data: page.data.map((r) => presentProject(r.project, r.role)), next_cursor: page.next_cursor };
     },
@@ -105,13 +110,12 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { project, role } = await updateProject(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.body,
-        ctx.now(),
-      );
+      const { project, role } = await updateProject(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        input: request.body,
+        now: ctx.now(),
+      });
       return presentProject(project, role);
     },
   );
@@ -127,7 +131,11 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteProject(db, actorOf(request), request.params.project_id, ctx.now());
+      await deleteProject(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -136,12 +144,11 @@ export function projectRoutes(root: FastifyInstance) {
     '/projects/:project_id/restore',
     { schema: { tags, summary: 'Restore a deleted project', params, response: { 200: projectSchema } } },
     async (request) => {
-      const { project, role } = await restoreProject(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        ctx.now(),
-      );
+      const { project, role } = await restoreProject(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        now: ctx.now(),
+      });
       return presentProject(project, role);
     },
   );
@@ -158,13 +165,12 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await transferProject(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.body.to_user_id,
-        ctx.now(),
-      );
+      await transferProject(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        toUid: request.body.to_user_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );

@@ -15,16 +15,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
-import {
-  inviteMembers,
-  listInvitations,
-  previewInvitation,
-  resendInvitation,
-  respondToInvitation,
-  revokeInvitation,
-} from '../../../domain/team/invitations';
+import { changeMemberRole } from '../../../domain/team/change-member-role';
+import { inviteMembers } from '../../../domain/team/invite-members';
+import { listInvitations } from '../../../domain/team/list-invitations';
+import { listMembers } from '../../../domain/team/list-members';
 import { mailInvitations } from '../../../domain/team/mail-invitations';
-import { changeMemberRole, listMembers, removeMember } from '../../../domain/team/members';
+import { previewInvitation } from '../../../domain/team/preview-invitation';
+import { removeMember } from '../../../domain/team/remove-member';
+import { resendInvitation } from '../../../domain/team/resend-invitation';
+import { respondToInvitation } from '../../../domain/team/respond-to-invitation';
+import { revokeInvitation } from '../../../domain/team/revoke-invitation';
 import { authenticateRequest } from '../../../platform/auth/authenticate';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { personCredentials } from '../../credential-verifiers';
@@ -57,11 +57,15 @@ export function teamRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const q = request.query as Record<string, string | undefined> & { limit: number };
-      const page = await listMembers(db, actorOf(request), request.params.project_id, {
-        // Validated by the schema above; the filters' index signature hides its type.
-        role: q.role as Role | undefined,
-        q: q.q,
-        ...listRequestOf(q),
+      const page = await listMembers(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        list: {
+          // Validated by the schema above; the filters' index signature hides its type.
+          role: q.role as Role | undefined,
+          q: q.q,
+          ...listRequestOf(q),
+        },
       });
       return { data: page.data.map(presentMember), next_cursor: page.next_cursor };
     },
@@ -80,14 +84,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await changeMemberRole(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.user_id,
-        request.body.role,
-        ctx.now(),
-      );
+      await changeMemberRole(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        uid: request.params.user_id,
+        role: request.body.role,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -103,7 +106,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removeMember(db, actorOf(request), request.params.project_id, request.params.user_id, ctx.now());
+      await removeMember(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        uid: request.params.user_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -126,14 +134,13 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { project, issued, refused } = await inviteMembers(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.body.emails,
-        request.body.role,
-        ctx.now(),
-      );
+      const { project, issued, refused } = await inviteMembers(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        emails: request.body.emails,
+        role: request.body.role,
+        now: ctx.now(),
+      });
       await mailInvitations(ctx, { projectName: project.name, issued });
       return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)), refused });
     },
@@ -151,13 +158,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listInvitations(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        ctx.now(),
-        listRequestOf(request.query),
-      );
+      const page = await listInvitations(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        now: ctx.now(),
+        list: listRequestOf(request.query),
+      });
       return { data: page.data.map(presentInvitation), next_cursor: page.next_cursor };
     },
   );
@@ -174,13 +180,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await revokeInvitation(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.invitation_id,
-        ctx.now(),
-      );
+      await revokeInvitation(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        invitationId: request.params.invitation_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -196,13 +201,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { project, issued } = await resendInvitation(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.invitation_id,
-        ctx.now(),
-      );
+      const { project, issued } = await resendInvitation(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        invitationId: request.params.invitation_id,
+        now: ctx.now(),
+      });
       await mailInvitations(ctx, { projectName: project.name, issued });
       return presentInvitation(issued[0]!.invitation);
     },
@@ -263,13 +267,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
       async (request) => {
         const actor = userActorOf(request);
-        const invitation = await respondToInvitation(
-          db,
+        const invitation = await respondToInvitation(db, {
           actor,
-          request.params.token,
-          response === 'accept' ? 'accepted' : 'declined',
-          ctx.now(),
-        );
+          token: request.params.token,
+          response: response === 'accept' ? 'accepted' : 'declined',
+          now: ctx.now(),
+        });
         // Accepted through the link, the address is now verified: cached principals drop it.
         if (response === 'accept' && !actor.emailVerified)
           await credentialChanged(ctx.database, { kind: 'user', id: actor.uid });

@@ -13,18 +13,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentWebhook } from '../../../domain/presenters/webhooks';
-import { sendTestWebhook } from '../../../domain/webhooks/deliveries';
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  getWebhookSecret,
-  listWebhooks,
-  rotateWebhookSecret,
-  updateWebhook,
-} from '../../../domain/webhooks/endpoints';
+import { createWebhook } from '../../../domain/webhooks/create-webhook';
+import { deleteWebhook } from '../../../domain/webhooks/delete-webhook';
 import { eventCatalogue } from '../../../domain/webhooks/event-catalogue';
+import { getWebhook } from '../../../domain/webhooks/get-webhook';
+import { getWebhookSecret } from '../../../domain/webhooks/get-webhook-secret';
 import { attemptStats24h } from '../../../domain/webhooks/health';
+import { listWebhooks } from '../../../domain/webhooks/list-webhooks';
+import { rotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-secret';
+import { sendTestWebhook } from '../../../domain/webhooks/send-test-webhook';
+import { updateWebhook } from '../../../domain/webhooks/update-webhook';
 import { actorOf } from '../actor';
 import { deliveryRoutes } from './deliveries';
 
@@ -72,12 +70,11 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await createWebhook(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.body,
-      );
+      const { endpoint, secret } = await createWebhook(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        input: request.body,
+      });
       reply.header('cache-control', 'no-store');
       const [presented] = await present(request.params.project_id, [endpoint]);
       return reply.status(201).send({ ...presented!, secret });
@@ -95,7 +92,7 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await listWebhooks(db, actorOf(request), request.params.project_id);
+      const rows = await listWebhooks(db, { actor: actorOf(request), projectId: request.params.project_id });
       return { data: await present(request.params.project_id, rows), next_cursor: null };
     },
   );
@@ -104,12 +101,11 @@ export function webhookRoutes(root: FastifyInstance) {
     '/projects/:project_id/webhooks/:webhook_id',
     { schema: { tags, summary: 'One endpoint', params: webhookParams, response: { 200: webhookSchema } } },
     async (request) => {
-      const row = await getWebhook(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-      );
+      const row = await getWebhook(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+      });
       return (await present(request.params.project_id, [row]))[0]!;
     },
   );
@@ -126,13 +122,12 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await updateWebhook(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-        request.body,
-      );
+      const row = await updateWebhook(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+        input: request.body,
+      });
       return (await present(request.params.project_id, [row]))[0]!;
     },
   );
@@ -148,13 +143,12 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteWebhook(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-        ctx.now(),
-      );
+      await deleteWebhook(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -170,12 +164,11 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await getWebhookSecret(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-      );
+      const { endpoint, secret } = await getWebhookSecret(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+      });
       reply.header('cache-control', 'no-store');
       const [presented] = await present(request.params.project_id, [endpoint]);
       return { secret, previous_secret_expires_at: presented!.previous_secret_expires_at };
@@ -193,12 +186,11 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await rotateWebhookSecret(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-      );
+      const { endpoint, secret } = await rotateWebhookSecret(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+      });
       reply.header('cache-control', 'no-store');
       return { secret, previous_secret_expires_at: endpoint.previousSecretExpiresAt!.toISOString() };
     },
@@ -215,12 +207,11 @@ export function webhookRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const delivery = await sendTestWebhook(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.webhook_id,
-      );
+      const delivery = await sendTestWebhook(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        webhookId: request.params.webhook_id,
+      });
       return reply.status(202).send({ event_id: delivery.eventId, delivery_id: delivery.id });
     },
   );

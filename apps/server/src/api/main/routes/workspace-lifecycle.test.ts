@@ -2,7 +2,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, businesses, invitations, projects } from '../../../db/schema';
-import { purgeDeletedProjects } from '../../../domain/projects/projects';
+import { purgeDeletedProjects } from '../../../domain/projects/purge-deleted-projects';
 import { listOutbox } from '../../../platform/mail/send-mail';
 import { makeBusiness, makeTeam } from '../../../test/factories';
 import { createTestApp, freePort, type TestApp } from '../../../test/harness';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
 import { closes, events, mailOutbox, projects } from '../../../db/schema';
 import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
-import { purgeDeletedProjects } from '../../../domain/projects/projects';
+import { purgeDeletedProjects } from '../../../domain/projects/purge-deleted-projects';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentTerminal } from '../../../domain/presenters/payments';
 import { consumePairAttempt, RateLimited } from '../../../domain/terminals/pair-rate-limit';
 import { pairTerminal } from '../../../domain/terminals/pairing';
+import { publishTerminal } from '../../../domain/terminals/publish-terminal';
 import { recordHeartbeat } from '../../../domain/terminals/record-heartbeat';
-import { publishTerminal } from '../../../domain/terminals/terminals';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { deviceOf } from '../caller';
 

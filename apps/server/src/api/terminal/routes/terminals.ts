@@ -9,18 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentFleetTerminal } from '../../../domain/presenters/payments';
+import { createTerminal } from '../../../domain/terminals/create-terminal';
+import { disableTerminal } from '../../../domain/terminals/disable-terminal';
+import { enableTerminal } from '../../../domain/terminals/enable-terminal';
+import { getTerminal } from '../../../domain/terminals/get-terminal';
+import { listTerminals } from '../../../domain/terminals/list-terminals';
 import { createPairingCode } from '../../../domain/terminals/pairing';
+import { publishTerminal } from '../../../domain/terminals/publish-terminal';
 import { rotateSticker } from '../../../domain/terminals/sticker';
 import { terminalListSpec } from '../../../domain/terminals/terminal-list-spec';
-import {
-  createTerminal,
-  disableTerminal,
-  enableTerminal,
-  getTerminal,
-  listTerminals,
-  publishTerminal,
-  updateTerminal,
-} from '../../../domain/terminals/terminals';
+import { updateTerminal } from '../../../domain/terminals/update-terminal';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
@@ -50,13 +48,12 @@ export function terminalRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createTerminal(
-        db,
-        managerOf(request),
-        request.params.project_id,
-        request.body,
-        ctx.now(),
-      );
+      const row = await createTerminal(db, {
+        actor: managerOf(request),
+        projectId: request.params.project_id,
+        input: request.body,
+        now: ctx.now(),
+      });
       void publishTerminal(ctx.database.bus, row);
       return reply.status(201).send(presentFleetTerminal(row, ctx.config.publicUrl));
     },
@@ -78,12 +75,11 @@ export function terminalRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listTerminals(
-        db,
-        managerOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
-      );
+      const page = await listTerminals(db, {
+        actor: managerOf(request),
+        projectId: request.params.project_id,
+        query: listRequestOf(request.query),
+      });
       return {
         data: page.data.map((t) => presentFleetTerminal(t, ctx.config.publicUrl)),
         next_cursor: page.next_cursor,
@@ -105,7 +101,7 @@ export function terminalRoutes(root: FastifyInstance) {
     async (request) => {
       const { project_id, terminal_id } = request.params;
       return presentFleetTerminal(
-        await getTerminal(db, managerOf(request), project_id, terminal_id),
+        await getTerminal(db, { actor: managerOf(request), projectId: project_id, terminalId: terminal_id }),
         ctx.config.publicUrl,
       );
     },
@@ -125,14 +121,13 @@ export function terminalRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { project_id, terminal_id } = request.params;
-      const row = await updateTerminal(
-        db,
-        managerOf(request),
-        project_id,
-        terminal_id,
-        request.body,
-        ctx.now(),
-      );
+      const row = await updateTerminal(db, {
+        actor: managerOf(request),
+        projectId: project_id,
+        terminalId: terminal_id,
+        input: request.body,
+        now: ctx.now(),
+      });
       void publishTerminal(ctx.database.bus, row);
       return presentFleetTerminal(row, ctx.config.publicUrl);
     },
@@ -174,7 +169,12 @@ export function terminalRoutes(root: FastifyInstance) {
       { schema: { tags, security, summary, params: terminalParams, response: { 200: fleetTerminalSchema } } },
       async (request) => {
         const { project_id, terminal_id } = request.params;
-        const { row, changed } = await change(db, managerOf(request), project_id, terminal_id, ctx.now());
+        const { row, changed } = await change(db, {
+          actor: managerOf(request),
+          projectId: project_id,
+          terminalId: terminal_id,
+          now: ctx.now(),
+        });
         if (changed) {
           // Disabling erased the device token: cached authentications end now, everywhere.
           if (verb === 'disable') await credentialChanged(ctx.database, { kind: 'terminal', id: row.id });

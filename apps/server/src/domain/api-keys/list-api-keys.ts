@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { apiKeys } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import type { Actor } from '../actor';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { apiKeyListSpec } from '../listing/workspace-list-specs';
+import { projectAccess } from '../projects/project-access';
+import type { ApiKeyRow } from './api-key-rows';
+
+/** The project's API keys, filtered, sorted and keyset-paged in SQL (issue 9). */
+export async function listApiKeys(
+  db: Db,
+  { actor, projectId, list: input }: { actor: Actor; projectId: string; list: Omit<ListInput, 'timeZone'> },
+) {
+  const { project } = await projectAccess(db, actor, projectId, 'keys.read');
+  return pageInSql<ApiKeyRow>(db, apiKeys, apiKeyListSpec, [eq(apiKeys.projectId, projectId)], {
+    ...input,
+    timeZone: project.timeZone,
+  });
+}

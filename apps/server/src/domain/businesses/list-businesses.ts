@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import { businesses } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { type ListInput, pageInSql } from '../listing/page-in-sql';
+import { businessListSpec } from '../listing/workspace-list-specs';
+import type { BusinessRow } from './business-rows';
+
+/** The owner's businesses, filtered, sorted and keyset-paged in SQL (issue 9). */
+export function listBusinesses(db: Db, { ownerUid, list: input }: { ownerUid: string; list: ListInput }) {
+  return pageInSql<BusinessRow>(db, businesses, businessListSpec, [eq(businesses.ownerUid, ownerUid)], input);
+}

@@ -1,0 +1,43 @@
+import { terminals } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { newId } from '../../platform/ids';
+import { type Actor, actorId } from '../actor';
+import { recordAudit } from '../audit/record-audit';
+import { projectAccess } from '../projects/project-access';
+
+/** Adds a terminal to the project: unpaired until a device trades a pairing code. */
+export async function createTerminal(
+  db: Db,
+  {
+    actor,
+    projectId,
+    input,
+    now,
+  }: {
+    actor: Actor;
+    projectId: string;
+    input: { label: string; kind: 'physical' | 'virtual'; location?: string; serial?: string };
+    now: Date;
+  },
+) {
+  return db.transaction(async (tx) => {
+    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    const [row] = await tx
+      .insert(terminals)
+      .values({
+        id: newId('trm'),
+        projectId,
+        label: input.label,
+        kind: input.kind,
+        location: input.location ?? null,
+        serial: input.serial ?? null,
+        status: 'unpaired',
+        createdBy: actorId(actor),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordAudit(tx, actor, projectId, 'terminal.created', row!.id, now, { label: input.label });
+    return row!;
+  });
+}
