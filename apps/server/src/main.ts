@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { checkSecretsKey } from './platform/crypto/key-check';
 import { openDatabase } from './platform/db';
-import { drainHttp } from './platform/http/graceful-shutdown';
+import { drainHttp, stopTakingTraffic } from './platform/http/graceful-shutdown';
 import { initSentry } from './platform/sentry';
 import { reconcileOnStart } from './workers/payment-reconcile';
 
@@ -126,7 +126,11 @@ async function main() {
     closing = true;
     const graceMs = config.http.shutdownGraceSeconds * 1000;
     app.log.info(
-      { signal, grace_seconds: config.http.shutdownGraceSeconds },
+      {
+        signal,
+        grace_seconds: config.http.shutdownGraceSeconds,
+        delay_seconds: config.http.shutdownDelaySeconds,
+      },
       'shutting down: finishing requests in flight',
     );
     // A backstop only: closing the workers or the database hanging past the grace period.
@@ -135,9 +139,16 @@ async function main() {
       process.exit(1);
     }, graceMs + 5_000);
     backstop.unref();
-    // Stop accepting; idle and half-sent sockets close now, requests in flight get the grace
-    // period; the workers stop alongside (releasing their webhook leases), then the database.
-    const [{ forced }] = await Promise.all([drainHttp(app, graceMs), stopWithin(workers.stop(), graceMs)]);
+    // Behind a load balancer: /readyz says 503 while requests are still served, so its health
+    // check takes this replica out before the listener closes (SHUTDOWN_DELAY_SECONDS, part of
+    // the grace period).
+    const delayMs = config.http.shutdownDelaySeconds * 1000;
+    await stopTakingTraffic(app, delayMs);
+    // Stop accepting; idle and half-sent sockets close now, event streams end with a reconnect
+    // hint, requests in flight get the rest of the grace period; the workers stop alongside
+    // (releasing their webhook leases), then the database.
+    const restMs = Math.max(0, graceMs - delayMs);
+    const [{ forced }] = await Promise.all([drainHttp(app, restMs), stopWithin(workers.stop(), restMs)]);
     if (forced > 0) app.log.warn({ forced }, 'grace period over: closed connections still in flight');
     await keyCheck.unregister().catch(() => {});
     await database.close().catch((error) => app.log.warn({ err: error }, 'closing the database failed'));
