@@ -94,6 +94,7 @@ export function liveRoutes(root: FastifyInstance) {
         clearInterval(ping);
         for (const off of unsubscribers) off();
       });
+      stream.comment('connected');
       // Subscribed first, then read: a change committed meanwhile is sent twice at worst, never missed.
       try {
         const missed = since
@@ -101,7 +102,7 @@ export function liveRoutes(root: FastifyInstance) {
           : [];
         // Where this stream starts: a client that reconnects from here misses nothing.
         cursor = Math.max(cursor, since && missed ? Number(since) : await latestTransactionChangeId(db));
-        stream.position(String(cursor), 'connected');
+        stream.position(String(cursor), 'from here');
         if (since) {
           for (const change of missed ?? []) sendTransaction(change.id, change.status, change.changeId);
           // Terminal and delivery changes have no history to replay: the client re-reads them.
