@@ -195,7 +195,9 @@ class StreamClient {
   }
 
   private async read(body: ReadableStream<Uint8Array>) {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = body
+      .pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>)
+      .getReader();
     let buffer = '';
     let event: StreamEvent = { event: 'message', data: '' };
     let data: string[] = [];
