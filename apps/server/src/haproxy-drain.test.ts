@@ -56,7 +56,7 @@ function spawnReplica(name: string, port: number, secretsKey: string): Replica {
       PUBLIC_URL: haproxyUrl,
       TRUST_PROXY: 'true',
       SHUTDOWN_DELAY_SECONDS: String(SHUTDOWN_DELAY_SECONDS),
-      SHUTDOWN_GRACE_SECONDS: '10',
+      SHUTDOWN_GRACE_SECONDS: '8',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

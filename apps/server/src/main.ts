@@ -8,6 +8,8 @@ import { initSentry } from './platform/sentry';
 import { reconcileOnStart } from './workers/payment-reconcile';
 
 const WORKERS_GRACE_MS = 1_000;
+/** How long closing the workers and the database may take after the grace period. */
+const BACKSTOP_MS = 1_500;
 
 function readConfig(): Config {
   try {
@@ -133,11 +135,12 @@ async function main() {
       },
       'shutting down: finishing requests in flight',
     );
-    // A backstop only: closing the workers or the database hanging past the grace period.
+    // A backstop only: closing the workers or the database hanging past the grace period. Short,
+    // so SHUTDOWN_GRACE_SECONDS=8 means gone within 10 s, an orchestrator's kill timeout (issue 27 §4).
     const backstop = setTimeout(() => {
       app.log.error('shutdown did not finish in time: exiting');
       process.exit(1);
-    }, graceMs + 5_000);
+    }, graceMs + BACKSTOP_MS);
     backstop.unref();
     // Behind a load balancer: /readyz says 503 while requests are still served, so its health
     // check takes this replica out before the listener closes (SHUTDOWN_DELAY_SECONDS, part of
