@@ -403,6 +403,14 @@ describe.runIf(haproxyUrl && adminSocket && replicaPorts.length === 3)(
       expect(live.events.some((e) => e.event === 'resync')).toBe(true);
       expect(seen.filter((s) => s.status >= 500)).toEqual([]);
       expect(seen.filter((s) => s.what === 'read').length).toBeGreaterThan(20);
+      // The terminal never looked offline: its stream's presence moved with it.
+      const now = await json(
+        'terminal',
+        `/terminal/v1/projects/${project.id}/terminals/${terminal.id}`,
+        { headers: owner },
+        200,
+      );
+      expect(now.status).toBe('online');
       // The streams now live on the others.
       const state = await servers();
       expect((state.get('app2')?.sessions ?? 0) + (state.get('app3')?.sessions ?? 0)).toBeGreaterThanOrEqual(
