@@ -14,7 +14,7 @@ import { apiReferenceRoutes } from './platform/api-reference';
 import { compression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { clientErrorHandler, frameworkErrorHandler, installProblemHandlers } from './platform/error-handler';
-import { installShutdownGuard } from './platform/http/graceful-shutdown';
+import { installShutdownGuard, isUnready } from './platform/http/graceful-shutdown';
 import { acceptOptionalBodies } from './platform/http/optional-body';
 import { installJsonBodyParser, refuseOversizedBodies } from './platform/json-body';
 import { type LogDestination, loggerOptions, requestLogging } from './platform/logger';
@@ -93,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    // A shutdown began (SHUTDOWN_DELAY_SECONDS): out of the balancer's rotation, still serving.
+    if (isUnready(app)) return reply.status(503).send({ status: 'shutting_down' });
     try {
       await ctx.database.ping();
       return { status: 'ready' };

@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { checkSecretsKey } from './platform/crypto/key-check';
 import { openDatabase } from './platform/db';
-import { drainHttp } from './platform/http/graceful-shutdown';
+import { drainHttp, stopTakingTraffic } from './platform/http/graceful-shutdown';
 import { initSentry } from './platform/sentry';
 import { reconcileOnStart } from './workers/payment-reconcile';
 
 const WORKERS_GRACE_MS = 1_000;
+/** How long closing the workers and the database may take after the grace period. */
+const BACKSTOP_MS = 1_500;
 
 function readConfig(): Config {
   try {
@@ -126,18 +128,30 @@ async function main() {
     closing = true;
     const graceMs = config.http.shutdownGraceSeconds * 1000;
     app.log.info(
-      { signal, grace_seconds: config.http.shutdownGraceSeconds },
+      {
+        signal,
+        grace_seconds: config.http.shutdownGraceSeconds,
+        delay_seconds: config.http.shutdownDelaySeconds,
+      },
       'shutting down: finishing requests in flight',
     );
-    // A backstop only: closing the workers or the database hanging past the grace period.
+    // A backstop only: closing the workers or the database hanging past the grace period. Short,
+    // so SHUTDOWN_GRACE_SECONDS=8 means gone within 10 s, an orchestrator's kill timeout (issue 27 §4).
     const backstop = setTimeout(() => {
       app.log.error('shutdown did not finish in time: exiting');
       process.exit(1);
-    }, graceMs + 5_000);
+    }, graceMs + BACKSTOP_MS);
     backstop.unref();
-    // Stop accepting; idle and half-sent sockets close now, requests in flight get the grace
-    // period; the workers stop alongside (releasing their webhook leases), then the database.
-    const [{ forced }] = await Promise.all([drainHttp(app, graceMs), stopWithin(workers.stop(), graceMs)]);
+    // Behind a load balancer: /readyz says 503 while requests are still served, so its health
+    // check takes this replica out before the listener closes (SHUTDOWN_DELAY_SECONDS, part of
+    // the grace period).
+    const delayMs = config.http.shutdownDelaySeconds * 1000;
+    await stopTakingTraffic(app, delayMs);
+    // Stop accepting; idle and half-sent sockets close now, event streams end with a reconnect
+    // hint, requests in flight get the rest of the grace period; the workers stop alongside
+    // (releasing their webhook leases), then the database.
+    const restMs = Math.max(0, graceMs - delayMs);
+    const [{ forced }] = await Promise.all([drainHttp(app, restMs), stopWithin(workers.stop(), restMs)]);
     if (forced > 0) app.log.warn({ forced }, 'grace period over: closed connections still in flight');
     await keyCheck.unregister().catch(() => {});
     await database.close().catch((error) => app.log.warn({ err: error }, 'closing the database failed'));

@@ -11,6 +11,8 @@ export async function apiCors(app: FastifyInstance) {
       'content-type',
       'idempotency-key',
       'cashier-session',
+      // Event streams resume from it when they reconnect (the console's reader sends it).
+      'last-event-id',
       'sentry-trace',
       'baggage',
     ],

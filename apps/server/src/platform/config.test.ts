@@ -73,6 +73,7 @@ describe('configuration', () => {
   it('reads the shutdown and slow-client limits (issue 30), headers within the request limit', () => {
     expect(loadConfig({}).http).toEqual({
       shutdownGraceSeconds: 10,
+      shutdownDelaySeconds: 0,
       headersTimeoutSeconds: 10,
       requestTimeoutSeconds: 30,
     });
@@ -82,7 +83,17 @@ describe('configuration', () => {
         HEADERS_TIMEOUT_SECONDS: '5',
         REQUEST_TIMEOUT_SECONDS: '5',
       }).http,
-    ).toEqual({ shutdownGraceSeconds: 2.5, headersTimeoutSeconds: 5, requestTimeoutSeconds: 5 });
+    ).toEqual({
+      shutdownGraceSeconds: 2.5,
+      shutdownDelaySeconds: 0,
+      headersTimeoutSeconds: 5,
+      requestTimeoutSeconds: 5,
+    });
+    // Issue 27 §4: the delay before draining is part of the grace period, never longer.
+    expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '2' }).http.shutdownDelaySeconds).toBe(2);
+    expect(
+      loadConfig({ SHUTDOWN_DELAY_SECONDS: '20', SHUTDOWN_GRACE_SECONDS: '5' }).http.shutdownDelaySeconds,
+    ).toBe(5);
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
   });

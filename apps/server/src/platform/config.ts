@@ -153,6 +153,12 @@ const envSchema = z.object({
    * connections are closed at once, so with nothing in flight the process exits in under 1 s.
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Issue 27 §4: behind a load balancer, on SIGTERM `/readyz` answers 503 for this long before the
+   * listener closes (requests are still served meanwhile), so the balancer's health check takes
+   * the replica out first and nothing is refused. Counted in SHUTDOWN_GRACE_SECONDS. 0: close at once.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** A request's headers must arrive within this, or the socket is closed (slowloris). */
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   /** A whole request (headers and body) must arrive within this, or the socket is closed. */
@@ -227,7 +233,12 @@ export interface Config {
   simulatorFee: { percent: number; fixed: number };
   terminalStreamGraceSeconds: number;
   authCacheSeconds: number;
-  http: { shutdownGraceSeconds: number; headersTimeoutSeconds: number; requestTimeoutSeconds: number };
+  http: {
+    shutdownGraceSeconds: number;
+    shutdownDelaySeconds: number;
+    headersTimeoutSeconds: number;
+    requestTimeoutSeconds: number;
+  };
   webhooks: { allowedCidrs: string[]; leaseSeconds: number };
   metrics: { allowedCidrs: string[]; token: string | undefined };
 }
@@ -328,6 +339,7 @@ export function loadConfig(
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     http: {
       shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+      shutdownDelaySeconds: Math.min(e.SHUTDOWN_DELAY_SECONDS, e.SHUTDOWN_GRACE_SECONDS),
       headersTimeoutSeconds: e.HEADERS_TIMEOUT_SECONDS,
       requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     },

@@ -8,6 +8,8 @@ export interface EventStream {
   /** The same with `data` already JSON text (one line), sent byte for byte. */
   eventJson(event: string, json: string, id: string): void;
   comment(text: string): void;
+  /** Sets the client's `Last-Event-ID` without an event (an `id:` field and a comment). */
+  position(id: string, comment: string): void;
   /** Tells the client's EventSource how long to wait before it reconnects. */
   retry(ms: number): void;
   /** Resolves once what was written has left for the client (or the stream closed). */
@@ -107,6 +109,9 @@ export function openEventStream(
     },
     comment(text) {
       if (!closed) raw.write(`: ${text}\n\n`);
+    },
+    position(id, text) {
+      if (!closed) raw.write(`: ${text}\nid: ${id}\n\n`);
     },
     retry(ms) {
       if (!closed) raw.write(`retry: ${Math.round(ms)}\n\n`);

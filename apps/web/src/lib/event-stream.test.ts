@@ -48,6 +48,29 @@ describe('openEventStream', () => {
     expect(auth.slice(0, 2)).toEqual(['Bearer t1', 'Bearer t2']);
   });
 
+  it('sends the last id seen, even one without an event, as Last-Event-ID when it reconnects', async () => {
+    const sent: (string | undefined)[] = [];
+    const url = await serve((req, res) => {
+      sent.push(req.headers['last-event-id'] as string | undefined);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (sent.length === 1) res.end('retry: 20\n: connected\nid: 7\n\n');
+      else if (sent.length === 2) res.end('retry: 20\nid: 9\nevent: transaction\ndata: {}\n\n');
+      else res.end('event: done\ndata: {}\n\n');
+    });
+    await new Promise<void>((done) => {
+      openEventStream({
+        url,
+        headers: () => ({}),
+        onEvent: (e) => {
+          if (e.event !== 'done') return undefined;
+          done();
+          return 'stop';
+        },
+      });
+    });
+    expect(sent).toEqual([undefined, '7', '9']);
+  });
+
   it('gives up on a 4xx that asking again cannot fix', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(401).end();

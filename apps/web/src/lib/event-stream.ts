@@ -1,6 +1,9 @@
 // A server-sent-events reader over fetch, so it can send an Authorization header (the
 // browser's EventSource cannot). Shared by the console's live hook and the web terminal.
 // Seed §9: reconnect after the server's `retry` (3 s), backing off to 30 s while it fails.
+// As the browser's EventSource does, the last `id:` seen (even without an event) is sent back
+// as `Last-Event-ID` on each reconnection, so a stream a replica ended on shutdown resumes on
+// another replica from where it was (issue 27 §4).
 
 export interface StreamEvent {
   event: string;
@@ -29,6 +32,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
   const controller = new AbortController();
   let retryMs = 3000;
   let failures = 0;
+  let lastEventId: string | undefined;
   let stopped = false;
   const stop = () => {
     stopped = true;
@@ -39,7 +43,11 @@ export function openEventStream(options: EventStreamOptions): () => void {
     let res: Response;
     try {
       res = await fetch(options.url, {
-        headers: { accept: 'text/event-stream', ...(await options.headers()) },
+        headers: {
+          accept: 'text/event-stream',
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+          ...(await options.headers()),
+        },
         signal: controller.signal,
         cache: 'no-store',
       });
@@ -87,8 +95,10 @@ export function openEventStream(options: EventStreamOptions): () => void {
           const val = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
           if (field === 'event') event = val;
           else if (field === 'data') data.push(val);
-          else if (field === 'id') id = val;
-          else if (field === 'retry' && /^\d+$/.test(val)) retryMs = Number(val);
+          else if (field === 'id' && !val.includes('\0')) {
+            id = val;
+            lastEventId = val;
+          } else if (field === 'retry' && /^\d+$/.test(val)) retryMs = Number(val);
         }
       }
     } catch {

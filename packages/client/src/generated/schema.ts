@@ -629,7 +629,7 @@ export interface paths {
         };
         /**
          * Server-sent events of changes in the project
-         * @description `text/event-stream` of `event: transaction` `{id, status}`, `event: terminal` `{id, status}` and `event: delivery` `{id, webhook_id}`, plus `: ping` every 25 s. Accepts the session cookie.
+         * @description `text/event-stream` of `event: transaction` `{id, status}`, `event: terminal` `{id, status}` and `event: delivery` `{id, webhook_id}`, plus `: ping` every 25 s. Accepts the session cookie. Transaction events carry an `id:` (a position in the status history; the stream also says where it starts). Reconnect with `Last-Event-ID` (after a replica shut down, say) to get each transaction changed since once more with its current status, then `event: resync` `{}`: terminal and delivery changes are not kept, re-read those. A position older than 15 minutes, or unknown, gets only `resync`.
          */
         get: operations["getProjectsLive"];
         put?: never;
@@ -5106,7 +5106,10 @@ export interface operations {
     getProjectsLive: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `id:` of the last event received: transactions changed since are sent again (15 minutes kept). */
+                "last-event-id"?: string;
+            };
             path: {
                 project_id: string;
             };

@@ -9,6 +9,8 @@ import { endEventStreams } from '../sse';
 const IDENTITY_PATHS = /^\/(?:identitytoolkit|securetoken)\.googleapis\.com\//;
 
 interface Drain {
+  /** A shutdown began: `/readyz` answers 503 so a load balancer stops sending new requests. */
+  unready: boolean;
   draining: boolean;
   sockets: Set<Socket>;
   /** Sockets with a request whose response has not finished: the only ones a shutdown waits for. */
@@ -24,7 +26,7 @@ const drains = new WeakMap<FastifyInstance, Drain>();
  * `503 shutting_down` and `Connection: close`. Call before any other hook is added.
  */
 export function installShutdownGuard(app: FastifyInstance) {
-  const drain: Drain = { draining: false, sockets: new Set(), busy: new Map() };
+  const drain: Drain = { unready: false, draining: false, sockets: new Set(), busy: new Map() };
   drains.set(app, drain);
   const server: Server = app.server;
   server.on('connection', (socket: Socket) => {
@@ -63,6 +65,23 @@ export function installShutdownGuard(app: FastifyInstance) {
 
 /** Whether this app has begun to shut down (requests get 503 shutting_down). */
 export const isDraining = (app: FastifyInstance) => drains.get(app)?.draining === true;
+
+/** Whether `/readyz` must say 503: a shutdown began, even while requests are still served. */
+export const isUnready = (app: FastifyInstance) => {
+  const drain = drains.get(app);
+  return drain ? drain.unready || drain.draining : false;
+};
+
+/**
+ * The first step of a shutdown behind a load balancer (issue 27 §4): `/readyz` answers 503 while
+ * everything else is still served, for `delayMs`, so the balancer's health check takes this
+ * replica out of rotation before its listener closes and no request is refused on the way.
+ */
+export async function stopTakingTraffic(app: FastifyInstance, delayMs: number) {
+  const drain = drains.get(app);
+  if (drain) drain.unready = true;
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+}
 
 /**
  * The HTTP half of a graceful shutdown: stop accepting, close idle and half-open sockets at

@@ -122,6 +122,59 @@ describe('server-sent events (issue 7)', () => {
     await viaCookie.body?.cancel();
   });
 
+  it('the live stream resumes from Last-Event-ID: what changed while away comes again, then resync (issue 27 §4)', async () => {
+    const device = await pairedTerminal(t, team);
+    const url = `${t.origin}/api/v1/projects/${team.project.id}/live`;
+    const first = sseReader(await fetch(url, { headers: team.member.auth }));
+    await first.next(); // retry
+    expect(await first.next()).toMatchObject({ comment: 'connected' });
+    // Then where it starts (an `id:` without an event), perhaps after hints of earlier changes.
+    let start = await first.next();
+    while (start && (start.event || !start.id)) start = await first.next();
+    expect(start).toMatchObject({ comment: 'from here', id: expect.stringMatching(/^\d+$/) });
+    const seenLive = await createTxn(device.auth);
+    // Hints of earlier changes may come first (on PostgreSQL, through NOTIFY).
+    let live = await first.nextEvent();
+    while (live && !live.data?.includes(seenLive.id)) live = await first.nextEvent();
+    expect(JSON.parse(live!.data!)).toEqual({ id: seenLive.id, status: 'pending' });
+    expect(Number(live!.id)).toBeGreaterThan(Number(start!.id));
+    await first.cancel();
+
+    // Away: two checkouts and a cancel; the stream comes back from the last id it saw.
+    const missedA = await createTxn(device.auth);
+    const missedB = await createTxn(device.auth);
+    const cancel = await fetch(`${t.origin}/terminal/v1/transactions/${missedA.id}/cancel`, {
+      method: 'POST',
+      headers: device.auth,
+    });
+    expect(cancel.status).toBe(200);
+    const resumed = sseReader(
+      await fetch(url, { headers: { ...team.member.auth, 'last-event-id': live!.id! } }),
+    );
+    const replayed: { event?: string; data: unknown; id?: string }[] = [];
+    while (replayed.at(-1)?.event !== 'resync') {
+      const m = await resumed.nextEvent();
+      if (m?.event === 'terminal') continue;
+      replayed.push({ event: m!.event, data: JSON.parse(m!.data!), id: m!.id });
+    }
+    // A change committed as the stream subscribed may come twice (live and replayed), never not at all.
+    expect(replayed.map((r) => [r.event, r.data])).toEqual(
+      expect.arrayContaining([
+        ['transaction', { id: missedB.id, status: 'pending' }],
+        ['transaction', { id: missedA.id, status: 'canceled' }],
+      ]),
+    );
+    expect(replayed.some((r) => JSON.stringify(r.data).includes(seenLive.id))).toBe(false);
+    await resumed.cancel();
+
+    // An unknown position: only resync (the client re-reads everything).
+    const unknown = sseReader(
+      await fetch(url, { headers: { ...team.member.auth, 'last-event-id': '999999999' } }),
+    );
+    expect(await unknown.nextEvent()).toMatchObject({ event: 'resync' });
+    await unknown.cancel();
+  });
+
   it('a stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY)', async (ctx) => {
     if (t.ctx.database.kind !== 'postgres') return ctx.skip();
     const database = await openSameDatabase(t.ctx.database, 2);
