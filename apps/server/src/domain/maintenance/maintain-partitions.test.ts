@@ -77,7 +77,7 @@ describe('maintenance run', () => {
       expect.arrayContaining([
         `created partition ${label(month(4))}`,
         `created partition ${label(month(6))}`,
-        'moved 1 row(s) out of a default partition',
+        'moved 1 row(s) out of request_logs_default into their month',
         expect.stringMatching(new RegExp(`^dropped partition ${label(month(0))} `)),
         expect.stringMatching(new RegExp(`^dropped partition ${label(month(1))} `)),
       ]),

@@ -62,7 +62,7 @@ export async function listDeliveries(
         { path: `query.body[${f.mode}]`, message: 'At most 200 characters.' },
       ]);
     }
-    const match = sql`exists (select 1 from ${events} where ${events.id} = ${webhookDeliveries.eventId} and ${events.projectId} = ${projectId} and ${events.data}::text ilike ${`%${escapeLike(f.value)}%`})`;
+    const match = sql`exists (select 1 from ${events} where ${events.id} = ${webhookDeliveries.eventId} and ${events.createdAt} = ${webhookDeliveries.eventCreatedAt} and ${events.projectId} = ${projectId} and ${events.data}::text ilike ${`%${escapeLike(f.value)}%`})`;
     extra.push(f.mode === 'contains' ? match : sql`not ${match}`);
   }
   const rows = await db
@@ -106,7 +106,14 @@ export async function listObjectDeliveries(db: Db, actor: Actor, projectId: stri
   return db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
-    .innerJoin(events, and(eq(events.id, webhookDeliveries.eventId), eq(events.projectId, projectId)))
+    .innerJoin(
+      events,
+      and(
+        eq(events.id, webhookDeliveries.eventId),
+        eq(events.createdAt, webhookDeliveries.eventCreatedAt),
+        eq(events.projectId, projectId),
+      ),
+    )
     .where(and(eq(webhookDeliveries.projectId, projectId), eq(events.objectId, objectId)))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(200)
@@ -233,6 +240,7 @@ export async function sendTestWebhook(ctx: AppContext, actor: Actor, projectId: 
         projectId,
         endpointId: endpoint.id,
         eventId,
+        eventCreatedAt: now,
         eventType: 'webhook.test',
         status: 'pending',
         nextAttemptAt: now,
