@@ -108,9 +108,13 @@ describe('maintenance run', () => {
     for (const table of LOG_TABLES) expect(lines).toContain(`created partition ${labelOf(table, month(10))}`);
     expect(lines).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^dropped partition request_logs_p\d+_\d+ .*past RETENTION_REQUEST_LOGS_DAYS=30\)$/),
+        expect.stringMatching(
+          /^dropped partition request_logs_p\d+_\d+ .*past RETENTION_REQUEST_LOGS_DAYS=30\)$/,
+        ),
         expect.stringMatching(/^dropped partition events_p\d+_\d+ .*past RETENTION_EVENTS_DAYS=30\)$/),
-        expect.stringMatching(/^dropped partition webhook_deliveries_p.*past RETENTION_DELIVERIES_DAYS=30\)$/),
+        expect.stringMatching(
+          /^dropped partition webhook_deliveries_p.*past RETENTION_DELIVERIES_DAYS=30\)$/,
+        ),
         expect.stringMatching(/^dropped partition webhook_attempts_p.*past RETENTION_DELIVERIES_DAYS=30\)$/),
       ]),
     );
@@ -180,7 +184,7 @@ describe('events, webhook deliveries and attempts', () => {
     attempt: labelOf('webhook_attempts', month(k)),
   });
 
-  it('a delivery and its attempts sit in their event\'s month; each table drops whole months past its own setting', async () => {
+  it("a delivery and its attempts sit in their event's month; each table drops whole months past its own setting", async () => {
     // The last hour of a month: its delivery and attempt, a day and two later, stay in that month.
     const lastHour = await sentAt(new Date(month(1).getTime() - 3600_000));
     expect(await placeOf(lastHour)).toEqual(inMonth(0));
@@ -195,7 +199,9 @@ describe('events, webhook deliveries and attempts', () => {
     for (const k of [0, 1])
       for (const table of ['webhook_deliveries', 'webhook_attempts'])
         expect(first).toContainEqual(
-          expect.stringMatching(new RegExp(`^dropped partition ${labelOf(table, month(k))} .*RETENTION_DELIVERIES_DAYS=30`)),
+          expect.stringMatching(
+            new RegExp(`^dropped partition ${labelOf(table, month(k))} .*RETENTION_DELIVERIES_DAYS=30`),
+          ),
         );
     expect(first.filter((l) => l.startsWith('dropped partition events_'))).toEqual([]);
     expect(await placeOf(lastHour)).toEqual({ ...inMonth(0), delivery: undefined, attempt: undefined });
@@ -205,7 +211,9 @@ describe('events, webhook deliveries and attempts', () => {
     // A month on: month 0's events are past 90 days, month 1's not; month 2's deliveries go.
     const second = await run(new Date(month(4).getTime() + 10 * DAY));
     expect(second).toContainEqual(
-      expect.stringMatching(new RegExp(`^dropped partition ${labelOf('events', month(0))} .*RETENTION_EVENTS_DAYS=90`)),
+      expect.stringMatching(
+        new RegExp(`^dropped partition ${labelOf('events', month(0))} .*RETENTION_EVENTS_DAYS=90`),
+      ),
     );
     expect(second.some((l) => l.startsWith(`dropped partition ${labelOf('events', month(1))}`))).toBe(false);
     expect((await placeOf(lastHour)).event).toBeUndefined();
@@ -237,17 +245,18 @@ describe('events, webhook deliveries and attempts', () => {
 
 /**
  * The conversion keeps what was there: a database at the migration before partitions, with
- * request logs of two months, migrated to the end (PGlite, or PostgreSQL with DATABASE_URL).
+ * rows of two months, migrated to the end (PGlite, or PostgreSQL with DATABASE_URL).
  */
-describe('the partitioning migration', () => {
-  it('converts request_logs in place: every row kept, each in its month', async () => {
+describe('the partitioning migrations', () => {
+  /** A new database migrated up to (not including) the migration whose tag ends with `suffix`. */
+  async function databaseBefore(suffix: string) {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-migrations-'));
     const journal = JSON.parse(
       fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
     ) as {
       entries: { tag: string }[];
     };
-    const at = journal.entries.findIndex((e) => e.tag.endsWith('_request_logs_partitions'));
+    const at = journal.entries.findIndex((e) => e.tag.endsWith(suffix));
     expect(at).toBeGreaterThan(0);
     fs.mkdirSync(path.join(folder, 'meta'));
     fs.writeFileSync(
@@ -256,11 +265,24 @@ describe('the partitioning migration', () => {
     );
     for (const entry of journal.entries.slice(0, at))
       fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-
     const { database, drop } = await openEmptyDatabase();
+    await migrateFrom(database, folder).catch(async (error: unknown) => {
+      await drop();
+      throw error;
+    });
+    return {
+      database,
+      async drop() {
+        await drop();
+        fs.rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const old = new Date(month(-2).getTime() + 3 * DAY);
+
+  it('converts request_logs in place: every row kept, each in its month', async () => {
+    const { database, drop } = await databaseBefore('_request_logs_partitions');
     try {
-      await migrateFrom(database, folder);
-      const old = new Date(month(-2).getTime() + 3 * DAY);
       for (const createdAt of [old, old, now]) {
         const id = newId('req');
         await database.db.execute(
@@ -281,7 +303,110 @@ describe('the partitioning migration', () => {
       );
     } finally {
       await drop();
-      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("converts events, deliveries and attempts in place: rows, ids and order kept, each in its event's month", async () => {
+    const { database, drop } = await databaseBefore('_partition_events_and_deliveries');
+    const db = database.db;
+    try {
+      await db.execute(sql`insert into businesses (id, owner_uid, name, country, default_currency)
+        values ('biz_m', 'uid_m', 'B', 'US', 'USD')`);
+      await db.execute(sql`insert into projects (id, business_id, name, time_zone, currency, created_by)
+        values ('prj_m', 'biz_m', 'P', 'UTC', 'USD', 'uid_m')`);
+      await db.execute(sql`insert into webhook_endpoints (id, project_id, url, secret_enc, created_by)
+        values ('whk_m', 'prj_m', 'https://example.com/hook', 'sealed', 'uid_m')`);
+      // An old event sent late (its delivery made the next day, which is in the same month),
+      // one of now, and one of now still waiting for its fan-out.
+      for (const [n, createdAt] of [
+        [1, old],
+        [2, now],
+        [3, now],
+      ] as const) {
+        const at = createdAt.toISOString();
+        await db.execute(sql`insert into events (id, project_id, type, data, created_at)
+          values (${`evt_m${n}`}, 'prj_m', 'transaction.succeeded', '{}'::jsonb, ${at})`);
+        if (n === 3) {
+          await db.execute(sql`insert into event_fanout (event_id, project_id) values ('evt_m3', 'prj_m')`);
+          continue;
+        }
+        await db.execute(sql`insert into webhook_deliveries (id, project_id, endpoint_id, event_id, event_type,
+            created_at) values (${`dlv_m${n}`}, 'prj_m', 'whk_m', ${`evt_m${n}`}, 'transaction.succeeded',
+            ${at}::timestamptz + interval '1 day')`);
+        for (let k = 0; k < 2; k++)
+          await db.execute(sql`insert into webhook_attempts (project_id, endpoint_id, delivery_id, started_at,
+              duration_ms, succeeded, request_url, request_headers, request_body)
+            values ('prj_m', 'whk_m', ${`dlv_m${n}`}, ${at}::timestamptz + interval '1 day', 5, ${k === 1},
+              'https://example.com/hook', '{}'::jsonb, '{}')`);
+      }
+      const before = await rowsOf<{ id: string; seq: string }>(
+        db,
+        sql`select id, seq::text from events order by id`,
+      );
+      const attemptsBefore = await rowsOf<{ id: string }>(
+        db,
+        sql`select id::text from webhook_attempts order by id`,
+      );
+      await database.migrate();
+
+      const placed = (table: string, key: string) =>
+        rowsOf<{ key: string; part: string }>(
+          db,
+          sql`select ${sql.identifier(key)}::text as key, tableoid::regclass::text as part
+              from ${sql.identifier(table)} order by 1`,
+        );
+      expect(await placed('events', 'id')).toEqual([
+        { key: 'evt_m1', part: labelOf('events', month(-2)) },
+        { key: 'evt_m2', part: labelOf('events', month(0)) },
+        { key: 'evt_m3', part: labelOf('events', month(0)) },
+      ]);
+      expect(await placed('webhook_deliveries', 'id')).toEqual([
+        { key: 'dlv_m1', part: labelOf('webhook_deliveries', month(-2)) },
+        { key: 'dlv_m2', part: labelOf('webhook_deliveries', month(0)) },
+      ]);
+      expect(await placed('webhook_attempts', 'id')).toEqual(
+        attemptsBefore.map((a, i) => ({
+          key: a.id,
+          part: labelOf('webhook_attempts', month(i < 2 ? -2 : 0)),
+        })),
+      );
+      // The partition keys are the events' times, to the microsecond; seq and ids unchanged.
+      const mismatched = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from webhook_attempts a
+            join webhook_deliveries d on d.id = a.delivery_id and d.event_created_at = a.event_created_at
+            join events e on e.id = d.event_id and e.created_at = d.event_created_at`,
+      );
+      expect(mismatched[0]?.n).toBe(4);
+      expect(await rowsOf(db, sql`select id, seq::text from events order by id`)).toEqual(before);
+      const [fanout] = await rowsOf<{ ok: boolean }>(
+        db,
+        sql`select f.event_created_at = e.created_at as ok from event_fanout f join events e on e.id = f.event_id`,
+      );
+      expect(fanout?.ok).toBe(true);
+      // The identities go on from where they were.
+      const [next] = await rowsOf<{ seq: string }>(
+        db,
+        sql`insert into events (id, project_id, type, data) values ('evt_m4', 'prj_m', 'x', '{}'::jsonb) returning seq::text`,
+      );
+      expect(Number(next?.seq)).toBeGreaterThan(Math.max(...before.map((b) => Number(b.seq))));
+      const [attempt] = await rowsOf<{ id: string }>(
+        db,
+        sql`insert into webhook_attempts (project_id, endpoint_id, delivery_id, event_created_at, started_at,
+            duration_ms, succeeded, request_url, request_headers, request_body)
+          select project_id, endpoint_id, id, event_created_at, now(), 1, true, 'u', '{}'::jsonb, '{}'
+          from webhook_deliveries where id = 'dlv_m2' returning id::text`,
+      );
+      expect(Number(attempt?.id)).toBeGreaterThan(Math.max(...attemptsBefore.map((a) => Number(a.id))));
+      // An endpoint's deletion still takes its deliveries and attempts with it.
+      await db.execute(sql`delete from webhook_endpoints where id = 'whk_m'`);
+      const [left] = await rowsOf<{ n: number }>(
+        db,
+        sql`select (select count(*) from webhook_deliveries) + (select count(*) from webhook_attempts) as n`,
+      );
+      expect(Number(left?.n)).toBe(0);
+    } finally {
+      await drop();
     }
   }, 120_000);
 });
