@@ -371,13 +371,13 @@ describe('the partitioning migrations', () => {
         })),
       );
       // The partition keys are the events' times, to the microsecond; seq and ids unchanged.
-      const mismatched = await rowsOf<{ n: number }>(
+      const matched = await rowsOf<{ n: number }>(
         db,
         sql`select count(*)::int as n from webhook_attempts a
             join webhook_deliveries d on d.id = a.delivery_id and d.event_created_at = a.event_created_at
             join events e on e.id = d.event_id and e.created_at = d.event_created_at`,
       );
-      expect(mismatched[0]?.n).toBe(4);
+      expect(matched[0]?.n).toBe(4);
       expect(await rowsOf(db, sql`select id, seq::text from events order by id`)).toEqual(before);
       const [fanout] = await rowsOf<{ ok: boolean }>(
         db,
