@@ -231,11 +231,14 @@ describe('events, webhook deliveries and attempts', () => {
   it('one delivery per event and endpoint still holds', async () => {
     const sent = await sentAt(new Date(month(5).getTime() + 2 * DAY));
     expect(await placeOf(sent)).toEqual(inMonth(5));
-    const error = await w.ctx.database.db
+    const error: (Error & { cause?: Error }) | undefined = await w.ctx.database.db
       .execute(sql`insert into webhook_deliveries (id, project_id, endpoint_id, event_id, event_created_at,
           event_type) select ${newId('dlv')}, project_id, endpoint_id, event_id, event_created_at, event_type
           from webhook_deliveries where id = ${sent.delivery}`)
-      .catch((e: unknown) => e as Error & { cause?: Error });
+      .then(
+        () => undefined,
+        (e: Error & { cause?: Error }) => e,
+      );
     // The violated index is the partition's copy of webhook_deliveries_event_endpoint_key.
     expect(String(error?.cause?.message ?? error)).toMatch(
       /duplicate key value violates unique constraint "webhook_deliveries_p\d+_\d+_project_id_event_id_endpoint_id/,
