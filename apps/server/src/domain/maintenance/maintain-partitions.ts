@@ -62,7 +62,11 @@ export async function maintainPartitions(
     const tables = PARTITIONED_TABLES.filter((t) => t.setting === setting);
     const cutoff = asOf.getTime() - retentionDays[setting] * DAY_MS;
     const done = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('partitions'), hashtext(${setting}))`);
+      // Keyed on the group's first table: request_logs' key is the one it always had, so replicas
+      // of the previous release, still running during a rolling deploy, take the same lock.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('partitions'), hashtext(${tables[0]!.table}))`,
+      );
       const out: PartitionWork[] = [];
       for (const { table, column } of tables) {
         out.push(await maintainTable(tx as unknown as Db, { table, column, asOf, cutoff }));
