@@ -28,9 +28,9 @@ const INSERT_TXN = `with txn as (
   ), event as (
     insert into events (id, project_id, type, object_id, data)
     select $6, $2, 'transaction.created', id, $7::jsonb from txn
-    returning id, project_id
+    returning id, project_id, created_at
   )
-  insert into event_fanout (event_id, project_id) select id, project_id from event`;
+  insert into event_fanout (event_id, event_created_at, project_id) select id, created_at, project_id from event`;
 
 const rowParams = (projectId: string, terminalId: string, key: string, amount: number) => {
   const id = newId('txn');

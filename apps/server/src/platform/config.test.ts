@@ -29,20 +29,22 @@ describe('configuration', () => {
     const none = loadConfig({});
     expect(none.databaseDirectUrl).toBeUndefined();
     expect(none.replicas).toEqual({ urls: [], maxLagSeconds: 5 });
-    expect(none.retention.requestLogsDays).toBe(30);
+    expect(none.retention).toEqual({ requestLogsDays: 30, eventsDays: 30, deliveriesDays: 30 });
     const c = loadConfig({
       DATABASE_URL: 'postgres://app@pgbouncer:6432/scanline',
       DATABASE_DIRECT_URL: 'postgres://app@db:5432/scanline',
       DATABASE_REPLICA_URL: 'postgres://app@r1:5432/scanline, postgresql://app@r2:5432/scanline',
       REPLICA_MAX_LAG_SECONDS: '2.5',
       RETENTION_REQUEST_LOGS_DAYS: '90',
+      RETENTION_EVENTS_DAYS: '60',
+      RETENTION_DELIVERIES_DAYS: '14',
     });
     expect(c.databaseDirectUrl).toBe('postgres://app@db:5432/scanline');
     expect(c.replicas).toEqual({
       urls: ['postgres://app@r1:5432/scanline', 'postgresql://app@r2:5432/scanline'],
       maxLagSeconds: 2.5,
     });
-    expect(c.retention.requestLogsDays).toBe(90);
+    expect(c.retention).toEqual({ requestLogsDays: 90, eventsDays: 60, deliveriesDays: 14 });
     // The embedded database has no replicas, and nothing to bypass.
     expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://app@r1/scanline' }).replicas.urls).toEqual([]);
     expect(() =>
@@ -51,6 +53,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_DIRECT_URL: 'http://db' })).toThrow(/DATABASE_DIRECT_URL/);
     expect(() => loadConfig({ REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(/REPLICA_MAX_LAG_SECONDS/);
     expect(() => loadConfig({ RETENTION_REQUEST_LOGS_DAYS: '0' })).toThrow(/RETENTION_REQUEST_LOGS_DAYS/);
+    expect(() => loadConfig({ RETENTION_EVENTS_DAYS: '1' })).toThrow(/RETENTION_EVENTS_DAYS/);
+    expect(() => loadConfig({ RETENTION_DELIVERIES_DAYS: 'x' })).toThrow(/RETENTION_DELIVERIES_DAYS/);
+    // A delivery is sent from its event: deliveries may not outlive events.
+    expect(() => loadConfig({ RETENTION_EVENTS_DAYS: '7', RETENTION_DELIVERIES_DAYS: '30' })).toThrow(
+      /RETENTION_DELIVERIES_DAYS: must be at most RETENTION_EVENTS_DAYS/,
+    );
   });
 
   it('switches to Google Identity Platform tokens', () => {

@@ -78,6 +78,13 @@ const envSchema = z.object({
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** Request logs are kept this many days, dropped a whole month partition at a time (issue 27 §3). */
   RETENTION_REQUEST_LOGS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Events (as Stripe keeps them) and webhook deliveries with their attempts, likewise. At least
+   * 2 days: the retry schedule spans 27.6 hours, and the newest delivery of a dropped month is
+   * as old as the setting, so none is dropped while its first schedule runs.
+   */
+  RETENTION_EVENTS_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
+  RETENTION_DELIVERIES_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -197,7 +204,7 @@ export interface Config {
   /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
   databaseDirectUrl: string | undefined;
   /** Days kept of each partitioned log-like table (issue 27 §3). */
-  retention: { requestLogsDays: number };
+  retention: { requestLogsDays: number; eventsDays: number; deliveriesDays: number };
   /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (issue 27 §1). */
   replicas: { urls: string[]; maxLagSeconds: number };
   smtpUrl: string | undefined;
@@ -269,6 +276,12 @@ export function loadConfig(
       'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS',
     );
   }
+  if (e.RETENTION_DELIVERIES_DAYS > e.RETENTION_EVENTS_DAYS) {
+    // A delivery is sent, retried and resent from its event (same month, see db/schema/webhooks.ts).
+    throw new ConfigError(
+      'Invalid configuration:\n  RETENTION_DELIVERIES_DAYS: must be at most RETENTION_EVENTS_DAYS (a delivery is sent from its event)',
+    );
+  }
   if (e.PASSWORD_MAX_LENGTH < e.PASSWORD_MIN_LENGTH) {
     throw new ConfigError(
       'Invalid configuration:\n  PASSWORD_MAX_LENGTH: must be at least PASSWORD_MIN_LENGTH',
@@ -295,7 +308,11 @@ export function loadConfig(
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
-    retention: { requestLogsDays: e.RETENTION_REQUEST_LOGS_DAYS },
+    retention: {
+      requestLogsDays: e.RETENTION_REQUEST_LOGS_DAYS,
+      eventsDays: e.RETENTION_EVENTS_DAYS,
+      deliveriesDays: e.RETENTION_DELIVERIES_DAYS,
+    },
     // Replicas of the embedded database do not exist: PGlite is one process.
     replicas: {
       urls: e.DATABASE_URL ? (e.DATABASE_REPLICA_URL ?? []) : [],

@@ -143,7 +143,7 @@ async function readFigures(ctx: AppContext): Promise<QueueFigures> {
   const [lag] = await rowsOf<{ lag: string | null }>(
     db,
     sql`select extract(epoch from (now() - e.created_at)) as lag
-        from event_fanout f join events e on e.id = f.event_id
+        from event_fanout f join events e on e.id = f.event_id and e.created_at = f.event_created_at
         order by f.seq limit 1`,
   );
   const byStatus = await rowsOf<{ status: string; n: string }>(

@@ -499,7 +499,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Events of a project (the outbox webhooks send)
+         * Events of a project (the outbox webhooks send), kept RETENTION_EVENTS_DAYS
          * @description Filters as `field[mode]=value`: type, object_id, created_at.
          */
         get: operations["getProjectsEvents"];
@@ -1083,7 +1083,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries of an endpoint (filters: status, event_type, event_id, response_status, created_at, body) */
+        /**
+         * Deliveries of an endpoint (filters: status, event_type, event_id, response_status, created_at, body)
+         * @description Deliveries and their attempts are kept RETENTION_DELIVERIES_DAYS, counted from their event (a whole month goes at once).
+         */
         get: operations["getProjectsWebhooksDeliveries"];
         put?: never;
         post?: never;

@@ -7,7 +7,7 @@ import { createdAt } from './columns';
  * path. Bodies only for 4xx/5xx, redacted and cut to 8 KiB.
  *
  * Range-partitioned by month on `created_at` (issue 27 §3, custom migration
- * `0007_request_logs_partitions`; drizzle-kit cannot express it): the maintenance job makes the
+ * `0013_request_logs_partitions`; drizzle-kit cannot express it): the maintenance job makes the
  * next months' partitions and drops whole months past RETENTION_REQUEST_LOGS_DAYS, never a mass
  * DELETE. A partitioned table's primary key must hold the partition key: `(id, created_at)`.
  */

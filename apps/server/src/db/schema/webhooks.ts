@@ -1,11 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { projects } from './workspace';
 
 // Webhooks (PRODUCT §2, issue 8). Every table carries project_id and every list index leads
 // with it (PRODUCT §6). Deliveries are the work queue: a pending row whose next_attempt_at
 // has come is claimed by one dispatcher with a lease (lease_owner, lease_until).
+//
+// Deliveries and attempts are range-partitioned by month (issue 27 §3, custom migration
+// `0014_partition_events_and_deliveries`) on `event_created_at`, the time of the event they
+// carry — not on their own insert time — for three reasons:
+// - "One delivery per (event, endpoint)" stays exact: a partitioned table's unique keys must
+//   hold the partition key, and an event has one `created_at`, so the key
+//   (project, event, endpoint, event_created_at) allows exactly what (project, event, endpoint)
+//   did. Keyed on the delivery's own time, a second fan-out of an event at another instant
+//   would not have collided.
+// - A delivery and all its attempts (retries, and resends weeks later) sit in the same month,
+//   so a month of them goes in one transaction (RETENTION_DELIVERIES_DAYS) and no attempt is
+//   ever left without its delivery, nor lands in a month already dropped.
+// - A delivery's event is in the same month of `events`, and RETENTION_DELIVERIES_DAYS may not
+//   exceed RETENTION_EVENTS_DAYS (checked at boot), so a delivery that exists — pending,
+//   retried or resent — always finds its event to send.
+// The attempts' foreign key to their delivery is gone: a key into a partitioned table blocks
+// dropping that table's partitions (PostgreSQL refuses DROP; DETACH would scan every attempt
+// under an exclusive lock on deliveries). What it gave is kept otherwise: attempts are written
+// only in the statement that updates their delivery (so the delivery exists), an endpoint's
+// deletion cascades to its attempts through their own key to the endpoint, and retention drops
+// a month's attempts with its deliveries.
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -44,12 +75,14 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: text().primaryKey(),
+    id: text().notNull(),
     projectId: text().notNull(),
     endpointId: text()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
     eventId: text().notNull(),
+    /** The event's `created_at`: the partition key. */
+    eventCreatedAt: timestamptz('event_created_at').notNull(),
     eventType: text().notNull(),
     status: text().$type<DeliveryStatus>().notNull().default('pending'),
     attemptCount: integer().notNull().default(0),
@@ -64,8 +97,15 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Exactly one delivery per (event, endpoint), whatever crashes or replicas do.
-    uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.projectId, t.eventId, t.endpointId),
+    primaryKey({ name: 'webhook_deliveries_id_event_created_at_pk', columns: [t.id, t.eventCreatedAt] }),
+    // Exactly one delivery per (event, endpoint), whatever crashes or replicas do (the event's
+    // time is the partition key, and one per event: it narrows nothing).
+    uniqueIndex('webhook_deliveries_event_endpoint_key').on(
+      t.projectId,
+      t.eventId,
+      t.endpointId,
+      t.eventCreatedAt,
+    ),
     index('webhook_deliveries_endpoint_idx').on(t.projectId, t.endpointId, t.createdAt.desc(), t.id.desc()),
     // Failed deliveries only (the list's status filter, resend-failed): pending ones are the
     // newest and found at once on the index above, and leaving out the rest keeps each new
@@ -81,12 +121,15 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     projectId: text().notNull(),
-    endpointId: text().notNull(),
-    deliveryId: text()
+    endpointId: text()
       .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** Its delivery; no foreign key (see above): written only with it, dropped with its month. */
+    deliveryId: text().notNull(),
+    /** The delivery's `event_created_at`: the same partition key, the same month. */
+    eventCreatedAt: timestamptz('event_created_at').notNull(),
     startedAt: timestamptz('started_at').notNull(),
     durationMs: integer().notNull(),
     succeeded: boolean().notNull(),
@@ -100,6 +143,7 @@ export const webhookAttempts = pgTable(
     error: text(),
   },
   (t) => [
+    primaryKey({ name: 'webhook_attempts_id_event_created_at_pk', columns: [t.id, t.eventCreatedAt] }),
     index('webhook_attempts_delivery_idx').on(t.deliveryId, t.startedAt),
     // Endpoint health: success rate over the last 24 hours.
     index('webhook_attempts_endpoint_idx').on(t.projectId, t.endpointId, t.startedAt.desc()),

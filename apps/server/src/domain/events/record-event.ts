@@ -47,10 +47,10 @@ export async function recordEvents(tx: Db, inputs: OutboxEventInput[]) {
       select id, project_id, type, object_id, data, created_at
       from jsonb_to_recordset(${batch}::jsonb)
         as v(id text, project_id text, type text, object_id text, data jsonb, created_at timestamptz)
-      returning id, project_id, seq
+      returning id, project_id, seq, created_at
     )
-    insert into event_fanout (event_id, project_id)
-    select id, project_id from written order by seq`);
+    insert into event_fanout (event_id, event_created_at, project_id)
+    select id, created_at, project_id from written order by seq`);
   return rows;
 }
 

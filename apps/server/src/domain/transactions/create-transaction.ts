@@ -325,9 +325,9 @@ export async function insertCreatedTransaction(
       insert into events (id, project_id, type, object_id, data, created_at)
       select ${newId('evt')}, ${row.projectId}, 'transaction.created', id, ${JSON.stringify(eventData)}::jsonb,
         ${row.createdAt} from txn
-      returning id, project_id
+      returning id, project_id, created_at
     ), fanout as (
-      insert into event_fanout (event_id, project_id) select id, project_id from event
+      insert into event_fanout (event_id, event_created_at, project_id) select id, created_at, project_id from event
     )
     select exists (select from txn) as created`,
   );

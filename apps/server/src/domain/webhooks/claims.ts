@@ -43,7 +43,7 @@ export async function claimDueDeliveries(
   const rows = await rowsOf<ClaimedRow>(
     db,
     sql`with c as (
-          select dd.id, dd.endpoint_id, dd.next_attempt_at from webhook_deliveries dd
+          select dd.id, dd.event_created_at, dd.endpoint_id, dd.next_attempt_at from webhook_deliveries dd
           where dd.status = 'pending' and dd.next_attempt_at <= ${now}::timestamptz
             and (dd.lease_until is null or dd.lease_until < ${now}::timestamptz)
             and exists (select 1 from webhook_endpoints e where e.id = dd.endpoint_id and e.enabled)
@@ -55,8 +55,8 @@ export async function claimDueDeliveries(
           select * from unnest(${sql.param([...opts.endpointRoom.keys()])}::text[],
                                ${sql.param([...opts.endpointRoom.values()])}::int[]) as r(endpoint_id, room)
         ), pick as (
-          select n.id from (
-            select c.id, c.endpoint_id,
+          select n.id, n.event_created_at from (
+            select c.id, c.event_created_at, c.endpoint_id,
               row_number() over (partition by c.endpoint_id order by c.next_attempt_at) as nth
             from c
           ) n left join room r on r.endpoint_id = n.endpoint_id
@@ -65,7 +65,8 @@ export async function claimDueDeliveries(
         update webhook_deliveries d
         set lease_owner = ${opts.owner}, lease_until = ${opts.leaseUntil.toISOString()}::timestamptz
         from pick, webhook_endpoints e, events ev
-        where d.id = pick.id and e.id = d.endpoint_id and ev.id = d.event_id and ev.project_id = d.project_id
+        where d.id = pick.id and d.event_created_at = pick.event_created_at and e.id = d.endpoint_id
+          and ev.id = d.event_id and ev.created_at = d.event_created_at and ev.project_id = d.project_id
         returning d.id, d.project_id, d.schedule_step, d.lease_until, ${sql.raw(SENDING_ENDPOINT_COLUMNS)},
           ev.id as event_id, ev.type as event_type, ev.data::text as event_data,
           ev.created_at as event_created_at`,

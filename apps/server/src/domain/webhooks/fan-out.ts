@@ -70,14 +70,15 @@ export async function fanOutEvents(db: Db, opts: FanOutOptions) {
           -- come, and a hash join read every dead one still in the table on each batch.
           delete from event_fanout f
           where f.seq = any(array(select seq from event_fanout order by seq limit ${opts.batch} for update skip locked))
-          returning f.event_id, f.seq
+          returning f.event_id, f.event_created_at, f.seq
         ), due as (
-          -- One primary-key lookup per taken event (the LIMIT keeps the planner from turning
-          -- this into a hash join, which read the whole events table on every batch).
+          -- One primary-key lookup per taken event, in its month's partition (the LIMIT keeps
+          -- the planner from turning this into a hash join, which read the whole events table
+          -- on every batch).
           select ev.id, taken.seq, ev.project_id, ev.type, ev.data, ev.created_at
           from taken cross join lateral (
             select ev.id, ev.project_id, ev.type, ev.data::text as data, ev.created_at
-            from events ev where ev.id = taken.event_id limit 1
+            from events ev where ev.id = taken.event_id and ev.created_at = taken.event_created_at limit 1
           ) ev
         ), room as (
           select * from unnest(${sql.param([...opts.endpointRoom.keys()])}::text[],
@@ -96,9 +97,10 @@ export async function fanOutEvents(db: Db, opts: FanOutOptions) {
         ), leasing as (
           select ${sql.raw(DELIVERY_ID)} as id, m.* from matched m
         ), ins as (
-          insert into webhook_deliveries (id, project_id, endpoint_id, event_id, event_type, status,
-            next_attempt_at, lease_owner, lease_until, created_at, updated_at)
-          select l.id, l.project_id, l.endpoint_id, l.event_id, l.event_type, 'pending', ${now}::timestamptz,
+          insert into webhook_deliveries (id, project_id, endpoint_id, event_id, event_created_at, event_type,
+            status, next_attempt_at, lease_owner, lease_until, created_at, updated_at)
+          select l.id, l.project_id, l.endpoint_id, l.event_id, l.event_created_at, l.event_type, 'pending',
+            ${now}::timestamptz,
             case when l.mine then ${opts.owner} end,
             case when l.mine then ${opts.leaseUntil.toISOString()}::timestamptz end,
             ${now}::timestamptz, ${now}::timestamptz

@@ -44,7 +44,7 @@ export async function listDeliveries(
         { path: `query.body[${f.mode}]`, message: 'At most 200 characters.' },
       ]);
     }
-    const match = sql`exists (select 1 from ${events} where ${events.id} = ${webhookDeliveries.eventId} and ${events.projectId} = ${projectId} and ${events.data}::text ilike ${`%${escapeLike(f.value)}%`})`;
+    const match = sql`exists (select 1 from ${events} where ${events.id} = ${webhookDeliveries.eventId} and ${events.createdAt} = ${webhookDeliveries.eventCreatedAt} and ${events.projectId} = ${projectId} and ${events.data}::text ilike ${`%${escapeLike(f.value)}%`})`;
     extra.push(f.mode === 'contains' ? match : sql`not ${match}`);
   }
   const rows = await db

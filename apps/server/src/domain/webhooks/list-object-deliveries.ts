@@ -13,7 +13,14 @@ export async function listObjectDeliveries(
   return db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
-    .innerJoin(events, and(eq(events.id, webhookDeliveries.eventId), eq(events.projectId, projectId)))
+    .innerJoin(
+      events,
+      and(
+        eq(events.id, webhookDeliveries.eventId),
+        eq(events.createdAt, webhookDeliveries.eventCreatedAt),
+        eq(events.projectId, projectId),
+      ),
+    )
     .where(and(eq(webhookDeliveries.projectId, projectId), eq(events.objectId, objectId)))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(200)

@@ -31,6 +31,7 @@ export async function sendTestWebhook(
         projectId,
         endpointId: endpoint.id,
         eventId,
+        eventCreatedAt: now,
         eventType: 'webhook.test',
         status: 'pending',
         nextAttemptAt: now,

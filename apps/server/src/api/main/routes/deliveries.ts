@@ -36,6 +36,8 @@ export function deliveryRoutes(root: FastifyInstance) {
         tags,
         summary:
           'Deliveries of an endpoint (filters: status, event_type, event_id, response_status, created_at, body)',
+        description:
+          'Deliveries and their attempts are kept RETENTION_DELIVERIES_DAYS, counted from their event (a whole month goes at once).',
         params: webhookParams,
         querystring: listQueryOf(deliveryListSpec).extend({
           'body[contains]': z.string().max(200).optional().describe('Text in the event payload.'),

@@ -20,7 +20,7 @@ export function eventRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Events of a project (the outbox webhooks send)',
+        summary: 'Events of a project (the outbox webhooks send), kept RETENTION_EVENTS_DAYS',
         description: 'Filters as `field[mode]=value`: type, object_id, created_at.',
         params,
         querystring: listQueryOf(eventListSpec),
