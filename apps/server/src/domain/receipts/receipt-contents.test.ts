@@ -118,7 +118,8 @@ describe('what a receipt says', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const mail = await smtp.waitForMail('shopper@example.test', { subject: /Your receipt from Acme Coffee/ });
-    expect(mail.links).toContain(receiptUrl);
+    // The link opens the page in the email’s language (issue 28 §1).
+    expect(mail.links).toContain(`${receiptUrl}?lang=en`);
     const number = /Receipt (R-\d{8}-[A-Z0-9]+)/.exec(mail.text)?.[1];
     expect(number).toBeDefined();
     for (const part of [mail.text, mail.html]) {
@@ -139,6 +140,6 @@ describe('what a receipt says', () => {
       }
     }
     expect(mail.text).toMatch(/Date: \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/);
-    expect(mail.html).toContain(`href="${receiptUrl}"`);
+    expect(mail.html).toContain(`href="${receiptUrl}?lang=en"`);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { formatDateTime } from '@scanline/contracts';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { EMAIL_LOCALES, PSEUDO_LOCALE, SHOPPER_LOCALES } from './locales';
 import { pseudoMessage } from './pseudo';
@@ -44,7 +45,7 @@ export interface Translator {
   has(key: string): boolean;
   /** 1250 EUR → "12,50 €" in German, "€12.50" in English. */
   money(minor: number, currency: string): string;
-  /** A moment in a time zone, the zone named ("25. Nov. 2026, 10:00 MEZ"). */
+  /** A moment in a time zone, the zone named ("25.11.26 10:00 GMT+1" in German). */
   dateTime(at: Date | string, timeZone: string): string;
   /** A number as the language writes it (19.5 → "19,5"). */
   number(value: number): string;
@@ -83,17 +84,9 @@ export function translator(name: CatalogueName, locale: string): Translator {
     has: (key) => loadCatalogue(name, 'en')[key] !== undefined,
     money: (minor, currency) =>
       new Intl.NumberFormat(intl, { style: 'currency', currency }).format(minor / 10 ** digitsOf(currency)),
+    // The one date formatter (issue 31 §11), the language deciding the order and the clock.
     dateTime: (at, timeZone) =>
-      new Intl.DateTimeFormat(intl, {
-        // dateStyle cannot name the zone; these are its medium date and short time.
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: 'short',
-      }).format(new Date(at)),
+      formatDateTime(at, { timeZone, locale: intl === 'en' ? 'en-US' : intl, withZone: true }),
     number: (value) => new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(value),
   };
 }
