@@ -8066,6 +8066,8 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    /** @description The language of the email (`de`, `pt-BR`…), as the pay page shows it; else Accept-Language. */
+                    locale?: string;
                 };
             };
         };
