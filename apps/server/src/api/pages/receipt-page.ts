@@ -4,7 +4,7 @@ import { getReceipt } from '../../domain/receipts/get-receipt';
 import { renderReceipt } from '../../domain/receipts/render-receipt';
 import { AppError } from '../../platform/errors';
 import { translator } from '../../platform/i18n/catalogue';
-import { PSEUDO_LOCALE, SHOPPER_LOCALES } from '../../platform/i18n/locales';
+import { SHOPPER_CHOICES } from '../../platform/i18n/locales';
 import { parseAcceptLanguage, pickLocale } from '../../platform/i18n/pick-locale';
 
 const params = z.object({
@@ -30,7 +30,7 @@ export function receiptPageRoutes(app: FastifyInstance) {
     const receipt = await getReceipt(db, parsed.data.token);
     // Issue 28 §1: `?lang=`, else the browser's languages, else English.
     const locale = pickLocale(
-      [...SHOPPER_LOCALES, PSEUDO_LOCALE],
+      SHOPPER_CHOICES,
       (request.query as z.infer<typeof querystring>).lang,
       parseAcceptLanguage(request.headers['accept-language']),
     );
@@ -44,6 +44,6 @@ export function receiptPageRoutes(app: FastifyInstance) {
       )
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(renderReceipt(receipt, translator('shopper', locale)));
+      .send(renderReceipt(receipt, translator('shoppers', locale)));
   });
 }

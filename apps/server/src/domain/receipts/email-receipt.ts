@@ -4,7 +4,7 @@ import { transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { translator } from '../../platform/i18n/catalogue';
-import { PSEUDO_LOCALE, SHOPPER_LOCALES } from '../../platform/i18n/locales';
+import { SHOPPER_CHOICES } from '../../platform/i18n/locales';
 import { pickLocale } from '../../platform/i18n/pick-locale';
 import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
@@ -48,7 +48,7 @@ export async function emailReceipt(
     );
   }
   // The receipt itself, not only its link (issue 31 §10): what a shopper keeps for their records.
-  const t = translator('shopper', pickLocale([...SHOPPER_LOCALES, PSEUDO_LOCALE], languages));
+  const t = translator('shoppers', pickLocale(SHOPPER_CHOICES, languages));
   const mail = renderLocalizedEmail(
     t,
     'receiptEmail',

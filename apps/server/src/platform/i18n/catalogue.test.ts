@@ -61,30 +61,30 @@ describe('server catalogues (issue 28 §1)', () => {
   }
 
   it('formats in the language: plurals, money and dates through Intl', () => {
-    const de = translator('emails', 'de');
+    const de = translator('users', 'de');
     expect(de.t('recoveryCodeUsed.intro', { email: 'a@b.example', remaining: 1 })).toContain(
       'Sie haben noch 1 Wiederherstellungscode.',
     );
     // Intl puts a no-break space between amount and symbol.
     const spaced = (s: string) => s.replace(/\s/g, ' ');
     expect(spaced(de.money(1250, 'EUR'))).toBe('12,50 €');
-    expect(spaced(translator('shopper', 'fr').money(1250, 'EUR'))).toBe('12,50 €');
-    expect(translator('shopper', 'en').money(1250, 'EUR')).toBe('€12.50');
+    expect(spaced(translator('shoppers', 'fr').money(1250, 'EUR'))).toBe('12,50 €');
+    expect(translator('shoppers', 'en').money(1250, 'EUR')).toBe('€12.50');
     expect(spaced(de.dateTime(new Date('2026-11-25T09:00:00Z'), 'Europe/Berlin'))).toMatch(
       /^25\.11\.26 10:00 GMT\+1$/,
     );
   });
 
   it('the pseudo-locale accents and brackets English, leaving arguments alone', () => {
-    const xa = translator('shopper', 'en-XA');
+    const xa = translator('shoppers', 'en-XA');
     expect(xa.locale).toBe('en-XA');
     const text = xa.t('receiptEmail.subject', { business: 'Corner Bakery' });
     expect(text).toMatch(/^\[Ýóúŕ ŕéçéíƥţ ƒŕóɱ Corner Bakery .+\]$/);
   });
 
   it('a language a catalogue does not have is English', () => {
-    expect(translator('emails', 'it').locale).toBe('en');
-    expect(translator('emails', 'it').t('common.orOpenLink')).toBe('Or open this link:');
+    expect(translator('users', 'it').locale).toBe('en');
+    expect(translator('users', 'it').t('common.orOpenLink')).toBe('Or open this link:');
   });
 });
 

@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime } from '@scanline/contracts';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import { EMAIL_LOCALES, PSEUDO_LOCALE, SHOPPER_LOCALES } from './locales';
+import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
 import { pseudoMessage } from './pseudo';
 
 /*
  * Catalogue layout (issue 28 §1): one flat JSON object per language and audience,
- * `platform/i18n/messages/<audience>/<locale>.json`, key → ICU message, English the source.
- * - By audience, not by area: the emails to users (four languages) and the shopper's receipt page
- *   and email (seven) are translated to different sets of languages, and a translator gets one
- *   file per language with every sentence of that audience in it.
+ * `platform/i18n/messages/<users|shoppers>/<locale>.json`, key → ICU message, English the source.
+ * - By audience, not by area: what users read (their emails, the sign-in popup; four languages)
+ *   and what shoppers read (the receipt page and email; seven) are translated into different
+ *   sets of languages, and a translator gets one file per language with every sentence of that
+ *   audience in it.
  * - Here on the platform floor, not beside each area: the identity service (below `domain/`)
  *   sends the verification, reset and security emails, and `domain/` the rest; both may import
  *   the platform, neither may import the other.
@@ -18,7 +19,7 @@ import { pseudoMessage } from './pseudo';
  * amounts, dates) are arguments, never part of a message.
  */
 
-export const CATALOGUE_LOCALES = { emails: EMAIL_LOCALES, shopper: SHOPPER_LOCALES } as const;
+export const CATALOGUE_LOCALES = { users: USER_LOCALES, shoppers: SHOPPER_LOCALES } as const;
 export type CatalogueName = keyof typeof CATALOGUE_LOCALES;
 type Catalogue = Record<string, string>;
 

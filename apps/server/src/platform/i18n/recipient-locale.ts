@@ -1,10 +1,8 @@
 import type { Db } from '../db';
 import { accountLocale, accountLocaleByEmail, accountLocales } from './account-locale';
 import { type Translator, translator } from './catalogue';
-import { EMAIL_LOCALES, PSEUDO_LOCALE } from './locales';
+import { USER_CHOICES } from './locales';
 import { parseAcceptLanguage, pickLocale } from './pick-locale';
-
-const EMAIL_CHOICES = [...EMAIL_LOCALES, PSEUDO_LOCALE];
 
 /** The headers a request's language is read from (Fastify's `request.headers`). */
 type Headers = Record<string, string | string[] | undefined>;
@@ -31,7 +29,7 @@ export async function emailTranslatorFor(
   opts: { uid?: string | null; languages?: readonly string[] },
 ): Promise<Translator> {
   const chosen = await accountLocale(db, opts.uid);
-  return translator('emails', pickLocale(EMAIL_CHOICES, chosen, opts.languages));
+  return translator('users', pickLocale(USER_CHOICES, chosen, opts.languages));
 }
 
 /**
@@ -48,7 +46,7 @@ export async function withEmailTranslators<R extends { uid: string }>(
   );
   return recipients.map((r) => ({
     ...r,
-    t: translator('emails', pickLocale(EMAIL_CHOICES, locales.get(r.uid))),
+    t: translator('users', pickLocale(USER_CHOICES, locales.get(r.uid))),
   }));
 }
 
@@ -64,5 +62,5 @@ export async function invitationTranslatorFor(
     accountLocaleByEmail(db, opts.email),
     accountLocale(db, opts.inviterUid),
   ]);
-  return translator('emails', pickLocale(EMAIL_CHOICES, invitee, inviter, opts.languages));
+  return translator('users', pickLocale(USER_CHOICES, invitee, inviter, opts.languages));
 }
