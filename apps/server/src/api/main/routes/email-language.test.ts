@@ -1,5 +1,7 @@
+import type { Close } from '@scanline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { webhookEndpoints } from '../../../db/schema';
+import { sendCloseReport } from '../../../domain/books/close-report-email';
 import { notifyEndpointDisabled } from '../../../domain/webhooks/notify-disabled';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -91,5 +93,41 @@ describe('invitations and alerts in the recipient’s language', () => {
     const english = await smtp.waitForMail(team.owner.user.email!, { subject: /webhook/i });
     expect(english.subject).toBe('A webhook endpoint was disabled');
     expect(english.html).toContain('<html lang="en">');
+  });
+
+  it('a close report to a German admin: German words, plurals, money and date', async () => {
+    await chooseLanguage(team.admin.auth, 'de');
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${team.project.id}`,
+      headers: team.owner.auth,
+      payload: { close_report_email: true, time_zone: 'Europe/Berlin' },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const close = {
+      id: 'cls_test',
+      project_id: team.project.id,
+      terminal_id: 'trm_test',
+      terminal_label: 'Kasse 1',
+      number: 12,
+      closed_at: '2026-11-25T21:00:00.000Z',
+      totals: [
+        {
+          currency: 'USD',
+          payments_count: 3,
+          gross: 4190,
+          refunds_count: 1,
+          refunds: 400,
+          net: 3790,
+          grand_total: 3790,
+        },
+      ],
+    } as unknown as Close;
+    expect(await sendCloseReport(t.ctx, close)).toBe(2);
+    const mail = await smtp.waitForMail(team.admin.user.email!, { subject: /Kasse 1/ });
+    expect(mail.subject).toBe('Abschluss Nr. 12 von Kasse 1');
+    expect(mail.text.replace(/\s/g, ' ')).toContain(
+      'Downtown store hat Kasse 1 am 25.11.26 22:00 GMT+1 abgeschlossen. USD: 3 Zahlungen 41,90 $, 1 Erstattung 4,00 $, netto 37,90 $, Gesamtsumme 37,90 $.',
+    );
   });
 });
