@@ -378,7 +378,15 @@ export const stickerPaymentSchema = z.object({ transaction_id: z.string(), payme
 
 /** `POST /mobile/v1/scans/{scan_id}/receipt` (issue 15 §4): the address is used once, not kept. */
 export const RECEIPT_EMAILS_PER_TRANSACTION = 3;
-export const emailReceiptSchema = z.strictObject({ email: z.string().trim().email().max(254) });
+export const emailReceiptSchema = z.strictObject({
+  email: z.string().trim().email().max(254),
+  /** Issue 28 §1: the language the shopper reads the pay page in; else their Accept-Language. */
+  locale: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The language of the email (`de`, `pt-BR`…), as the pay page shows it; else Accept-Language.'),
+});
 export const emailReceiptResultSchema = z.object({ sent: z.literal(true), emails_left: z.number().int() });
 
 export const payRequestSchema = z.strictObject({

@@ -52,6 +52,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/openapi.json': 'public',
   'POST /api/v1/providers/stripe/webhook': 'own-credential', // Stripe's signature: stripe-webhook tests
   'GET /api/v1/me': 'user',
+  'PATCH /api/v1/me': 'user',
   'POST /api/v1/me/recovery-codes': 'user',
   'GET /api/v1/me/sessions': 'user',
   'POST /api/v1/me/sessions/revoke-others': 'user',

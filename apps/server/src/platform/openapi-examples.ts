@@ -4,6 +4,7 @@
  * Ids here are placeholders; the test swaps in real ones by field name.
  */
 export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  'PATCH /api/v1/me': { locale: 'de' },
   'POST /api/v1/me/recovery-codes': {},
   'POST /api/v1/me/sessions/revoke-others': {},
   'POST /api/v1/businesses': {

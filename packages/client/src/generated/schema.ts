@@ -177,7 +177,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the signed-in user’s settings: their language
+         * @description The language of the console and of the emails Scanline sends this user: `en`, `de`, `fr`, `es`, or the pseudo-locale `en-XA` (accented, longer text for finding untranslated words). `null` follows the browser’s language again. Answers the user as `GET /api/v1/me` does.
+         */
+        patch: operations["patchMe"];
         trace?: never;
     };
     "/api/v1/me/recovery-codes": {
@@ -3090,7 +3094,8 @@ export interface operations {
                      *         "email_verified": false,
                      *         "display_name": "display name",
                      *         "photo_url": "https://scanline.example.com/photo/01J9Z3K6",
-                     *         "sign_in_provider": "sign in provider"
+                     *         "sign_in_provider": "sign in provider",
+                     *         "locale": "en"
                      *       },
                      *       "projects": [
                      *         {
@@ -3139,6 +3144,7 @@ export interface operations {
                             display_name: string | null;
                             email: string | null;
                             email_verified: boolean;
+                            locale: ("en" | "de" | "fr" | "es" | "en-XA") | null;
                             photo_url: string | null;
                             sign_in_provider: string | null;
                             uid: string;
@@ -3150,6 +3156,67 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    patchMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "de"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The language of the console and of the emails to this user; null follows the browser. */
+                    locale: ("en" | "de" | "fr" | "es" | "en-XA") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "uid": "uid",
+                     *       "email": "ana@corner-bakery.example",
+                     *       "email_verified": false,
+                     *       "display_name": "display name",
+                     *       "photo_url": "https://scanline.example.com/photo/01J9Z3K6",
+                     *       "sign_in_provider": "sign in provider",
+                     *       "locale": "en"
+                     *     }
+                     */
+                    "application/json": {
+                        display_name: string | null;
+                        email: string | null;
+                        email_verified: boolean;
+                        locale: ("en" | "de" | "fr" | "es" | "en-XA") | null;
+                        photo_url: string | null;
+                        sign_in_provider: string | null;
+                        uid: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };
@@ -8005,6 +8072,8 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    /** @description The language of the email (`de`, `pt-BR`…), as the pay page shows it; else Accept-Language. */
+                    locale?: string;
                 };
             };
         };

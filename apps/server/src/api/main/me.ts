@@ -1,7 +1,14 @@
-import { invitationSchema, myProjectSchema, type User, userSchema } from '@scanline/contracts';
+import {
+  invitationSchema,
+  myProjectSchema,
+  type User,
+  updateMeSchema,
+  userSchema,
+} from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { updateMe } from '../../domain/me/update-me';
 import { presentInvitation } from '../../domain/presenters/workspace';
 import { listMyProjects } from '../../domain/projects/list-my-projects';
 import { listInvitationsFor } from '../../domain/team/list-invitations-for';
@@ -9,6 +16,7 @@ import { findUserById } from '../../identity/users/find-user';
 import { requireUser } from '../../platform/auth/authenticate';
 import type { Principal } from '../../platform/auth/principal';
 import type { AppContext } from '../../platform/context';
+import { accountLocale } from '../../platform/i18n/account-locale';
 
 export const meResponseSchema = z.object({
   user: userSchema,
@@ -21,8 +29,10 @@ export async function presentUser(
   ctx: AppContext,
   principal: Extract<Principal, { kind: 'user' }>,
 ): Promise<User> {
-  const user =
-    ctx.config.auth.provider === 'builtin' ? await findUserById(ctx.database.db, principal.uid) : undefined;
+  const [user, locale] = await Promise.all([
+    ctx.config.auth.provider === 'builtin' ? findUserById(ctx.database.db, principal.uid) : undefined,
+    accountLocale(ctx.database.db, principal.uid),
+  ]);
   return {
     uid: principal.uid,
     email: user?.email ?? principal.email,
@@ -30,10 +40,33 @@ export async function presentUser(
     display_name: user?.displayName ?? null,
     photo_url: user?.photoUrl ?? null,
     sign_in_provider: principal.signInProvider,
+    locale,
   };
 }
 
 export function meRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().patch(
+    '/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Change the signed-in user’s settings: their language',
+        description:
+          'The language of the console and of the emails Scanline sends this user: `en`, `de`, `fr`, `es`, or the pseudo-locale `en-XA` (accented, longer text for finding untranslated words). `null` follows the browser’s language again. Answers the user as `GET /api/v1/me` does.',
+        body: updateMeSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      await updateMe(app.ctx.database.db, {
+        uid: principal.uid,
+        locale: request.body.locale,
+        now: app.ctx.now(),
+      });
+      return presentUser(app.ctx, principal);
+    },
+  );
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

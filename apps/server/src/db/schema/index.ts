@@ -10,5 +10,6 @@ export * from './replicas';
 export * from './request-logs';
 export * from './rollups';
 export * from './staff';
+export * from './user-settings';
 export * from './webhooks';
 export * from './workspace';

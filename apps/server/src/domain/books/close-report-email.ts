@@ -2,9 +2,9 @@ import type { Close } from '@scanline/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { memberships, projects } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { renderEmail } from '../../platform/mail/render-email';
+import { withEmailTranslators } from '../../platform/i18n/recipient-locale';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
-import { formatMoney } from '../money';
 
 /**
  * The close report email (issue 25 §1): to the owner and admins when the project's
@@ -24,7 +24,7 @@ export async function sendCloseReport(
       .where(eq(projects.id, close.project_id));
     if (!project?.on) return 0;
     const admins = await db
-      .select({ email: memberships.email })
+      .select({ uid: memberships.uid, email: memberships.email })
       .from(memberships)
       .where(
         and(
@@ -34,27 +34,37 @@ export async function sendCloseReport(
         ),
       );
     const label = close.terminal_label ?? close.terminal_id;
-    const figures = close.totals
-      .map(
-        (t) =>
-          `${t.currency}: ${t.payments_count} payment(s) ${formatMoney(t.gross, t.currency)}, ` +
-          `${t.refunds_count} refund(s) ${formatMoney(t.refunds, t.currency)}, net ${formatMoney(t.net, t.currency)}, ` +
-          `grand total ${formatMoney(t.grand_total, t.currency)}`,
-      )
-      .join('; ');
-    const closedAt = new Intl.DateTimeFormat('en', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: project.timeZone,
-    }).format(new Date(close.closed_at));
-    const mail = renderEmail(`Close #${close.number} of ${label}`, {
-      heading: `${label}: close #${close.number}`,
-      intro: `${project.name} closed ${label} at ${closedAt}. ${figures}.`,
-      actionLabel: 'Open the close',
-      actionUrl: `${ctx.config.publicUrl}/p/${close.project_id}/closes/${close.id}`,
-      outro: 'You get this because you are an owner or admin of the project, which asks for close reports.',
-    });
-    for (const { email } of admins) await sendMail(ctx, { ...mail, to: email!, kind: 'close_report' });
+    const actionUrl = `${ctx.config.publicUrl}/p/${close.project_id}/closes/${close.id}`;
+    // Each admin in their own language (issue 28 §1): amounts and the time through Intl in it.
+    for (const admin of await withEmailTranslators(db, admins)) {
+      const { t } = admin;
+      const figures = close.totals
+        .map((x) =>
+          t.t('closeReport.figures', {
+            currency: x.currency,
+            payments: x.payments_count,
+            gross: t.money(x.gross, x.currency),
+            refunds: x.refunds_count,
+            refunded: t.money(x.refunds, x.currency),
+            net: t.money(x.net, x.currency),
+            grandTotal: t.money(x.grand_total, x.currency),
+          }),
+        )
+        .join(t.t('closeReport.separator'));
+      const mail = renderLocalizedEmail(
+        t,
+        'closeReport',
+        {
+          number: String(close.number),
+          terminal: label,
+          project: project.name,
+          closedAt: t.dateTime(close.closed_at, project.timeZone),
+          figures,
+        },
+        { actionUrl },
+      );
+      await sendMail(ctx, { ...mail, to: admin.email!, kind: 'close_report' });
+    }
     return admins.length;
   } catch (error) {
     log?.error({ err: error, close_id: close.id }, 'close report email failed');

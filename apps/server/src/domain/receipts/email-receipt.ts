@@ -3,7 +3,10 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { renderEmail } from '../../platform/mail/render-email';
+import { translator } from '../../platform/i18n/catalogue';
+import { SHOPPER_CHOICES } from '../../platform/i18n/locales';
+import { pickLocale } from '../../platform/i18n/pick-locale';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { loadScanContext } from '../scans/scan-context';
 import { getReceipt } from './get-receipt';
@@ -13,8 +16,15 @@ import { receiptFacts } from './receipt-facts';
  * "Email me this receipt" (issue 15 §4): the receipt (business, amount, card, date, number) and
  * its link to the address the shopper typed, at most RECEIPT_EMAILS_PER_TRANSACTION times per
  * transaction (one guarded counter). The address is used for this one email and stored nowhere.
+ * In the first of `languages` the shopper pages speak (issue 28 §1), its link opening the receipt
+ * page in the same language.
  */
-export async function emailReceipt(ctx: AppContext, scanId: string, email: string) {
+export async function emailReceipt(
+  ctx: AppContext,
+  scanId: string,
+  email: string,
+  languages: readonly string[] = [],
+) {
   const { txn } = await loadScanContext(ctx.database.db, scanId);
   if (!txn.receiptUrl || !txn.receiptToken) {
     throw new AppError('transaction_state_conflict', 'There is no receipt yet: this payment is not paid.');
@@ -38,15 +48,13 @@ export async function emailReceipt(ctx: AppContext, scanId: string, email: strin
     );
   }
   // The receipt itself, not only its link (issue 31 §10): what a shopper keeps for their records.
-  const business = receipt.business.name;
-  const mail = renderEmail(`Your receipt from ${business}`, {
-    heading: `Receipt ${receipt.number}`,
-    intro: `Thank you for your payment to ${business}. Keep this email for your records.`,
-    details: receiptFacts(receipt),
-    actionLabel: 'View your receipt',
-    actionUrl: txn.receiptUrl,
-    outro: 'The receipt page also shows any refund made later, and prints on A4 or receipt paper.',
-  });
+  const t = translator('shoppers', pickLocale(SHOPPER_CHOICES, languages));
+  const mail = renderLocalizedEmail(
+    t,
+    'receiptEmail',
+    { business: receipt.business.name, number: receipt.number },
+    { details: receiptFacts(receipt, t), actionUrl: `${txn.receiptUrl}?lang=${t.locale}` },
+  );
   await sendMail(ctx, { ...mail, to: email, kind: 'receipt' });
   return { sent: true as const, emails_left: RECEIPT_EMAILS_PER_TRANSACTION - counted.sent };
 }

@@ -118,7 +118,8 @@ describe('what a receipt says', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const mail = await smtp.waitForMail('shopper@example.test', { subject: /Your receipt from Acme Coffee/ });
-    expect(mail.links).toContain(receiptUrl);
+    // The link opens the page in the email’s language (issue 28 §1).
+    expect(mail.links).toContain(`${receiptUrl}?lang=en`);
     const number = /Receipt (R-\d{8}-[A-Z0-9]+)/.exec(mail.text)?.[1];
     expect(number).toBeDefined();
     for (const part of [mail.text, mail.html]) {
@@ -139,6 +140,88 @@ describe('what a receipt says', () => {
       }
     }
     expect(mail.text).toMatch(/Date: \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M GMT\+1 \(Europe\/Berlin\)/);
-    expect(mail.html).toContain(`href="${receiptUrl}"`);
+    expect(mail.html).toContain(`href="${receiptUrl}?lang=en"`);
+  });
+
+  // Issue 28 §1: the shopper's language — `?lang=`, else Accept-Language — on the page and in the email.
+  it('shows the receipt page in French for Accept-Language: fr, with <html lang="fr">', async () => {
+    const { receiptUrl } = await paidScan();
+    const path = new URL(receiptUrl).pathname;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'accept-language': 'fr-CH,fr;q=0.9,en;q=0.5' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.headers['content-language']).toBe('fr');
+    expect(page.headers.vary).toMatch(/Accept-Language/i);
+    const text = page.body.replace(/\s/g, ' ');
+    for (const french of [
+      'Numéro du reçu',
+      'Payé le',
+      'Carte',
+      'Nº de TVA DE123456789',
+      'Allemagne',
+      '12,50 $US',
+    ]) {
+      expect(text, french).toContain(french);
+    }
+    expect(text).toContain('Conservez ce reçu pour vos archives.');
+    expect(text).toMatch(/<title>Reçu R-\d{8}-[A-Z0-9]+ · Acme Coffee<\/title>/);
+    // French order and 24-hour clock, the zone named.
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{2} \d{2}:\d{2} GMT\+1/);
+    expect(page.body).not.toMatch(/Receipt number|Keep this receipt/);
+    // The language menu: each language in its own name, the shown one marked.
+    expect(page.body).toContain(
+      '<a href="?lang=fr" hreflang="fr" lang="fr" aria-current="true">Français</a>',
+    );
+    expect(page.body).toContain('<a href="?lang=de" hreflang="de" lang="de">Deutsch</a>');
+  });
+
+  it('?lang= beats the browser; the pseudo-locale is chosen only by name', async () => {
+    const { receiptUrl } = await paidScan();
+    const path = new URL(receiptUrl).pathname;
+    const dutch = await t.app.inject({ url: `${path}?lang=nl`, headers: { 'accept-language': 'fr' } });
+    expect(dutch.body).toContain('<html lang="nl">');
+    expect(dutch.body).toContain('Bonnummer');
+    const unknown = await t.app.inject({ url: `${path}?lang=xx`, headers: { 'accept-language': 'it' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<html lang="it">');
+    const pseudo = await t.app.inject({ url: `${path}?lang=en-XA` });
+    expect(pseudo.body).toContain('<html lang="en-XA">');
+    expect(pseudo.body).toMatch(/\[Ŕéçéíƥţ ñúɱƀéŕ [^\]]*\]/);
+    expect((await t.app.inject({ url: path, headers: { 'accept-language': 'en-XA' } })).body).toContain(
+      '<html lang="en-XA">',
+    );
+  });
+
+  it('emails the receipt in the pay page’s language, else Accept-Language; the link keeps it', async () => {
+    const { scan, receiptUrl } = await paidScan();
+    const send = (payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/scans/${scan.id}/receipt`,
+        payload,
+        headers,
+        remoteAddress: nextIp(),
+      });
+    expect(
+      (await send({ email: 'cliente@example.test', locale: 'pt-PT' }, { 'accept-language': 'de' }))
+        .statusCode,
+    ).toBe(200);
+    const pt = await smtp.waitForMail('cliente@example.test');
+    expect(pt.subject).toBe('O seu recibo de Acme Coffee');
+    expect(pt.text).toContain('Obrigado pelo seu pagamento a Acme Coffee.');
+    expect(pt.text).toContain('Número do recibo: R-');
+    expect(pt.html).toContain('<html lang="pt">');
+    expect(pt.links).toContain(`${receiptUrl}?lang=pt`);
+
+    expect(
+      (await send({ email: 'klant@example.test' }, { 'accept-language': 'nl-BE,nl;q=0.8' })).statusCode,
+    ).toBe(200);
+    const nl = await smtp.waitForMail('klant@example.test');
+    expect(nl.subject).toBe('Uw bon van Acme Coffee');
+    expect(nl.text.replace(/\s/g, ' ')).toContain('Bedrag: US$ 12,50');
   });
 });

@@ -1,17 +1,25 @@
+import type { Translator } from '../../platform/i18n/catalogue';
+import { SHOPPER_LOCALES } from '../../platform/i18n/locales';
 import { escapeHtml } from '../../platform/mail/render-email';
-import { formatRate, includedTax, rateOf } from '../books/vat';
-import { formatMoney } from '../money';
+import { includedTax, rateOf } from '../books/vat';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
-import { cardOf, receiptTime } from './receipt-facts';
+import { cardOf } from './receipt-facts';
+
+/** Each language named in itself ("Deutsch", "Français"), as a language menu lists them. */
+const autonym = (locale: string) => {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+};
 
 /**
  * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
- * cleanly on A4 and on 80 mm receipt paper (issue 15 §4).
+ * cleanly on A4 and on 80 mm receipt paper (issue 15 §4), in the shopper's language with a
+ * menu of links to the others (`?lang=`) and `<html lang>` saying which (issue 28 §1).
  */
-export function renderReceipt(r: Receipt): string {
+export function renderReceipt(r: Receipt, t: Translator): string {
   const { txn, business } = r;
-  const address = addressLines(business.address);
+  const address = addressLines(business.address, t.locale);
   const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
   // Issue 26 §1: what was charged is the order amount and the tip.
   const total = txn.amount + txn.tipAmount;
@@ -20,32 +28,44 @@ export function renderReceipt(r: Receipt): string {
   const vat =
     rate === null
       ? ''
-      : `<p class="muted vat">incl. VAT ${escapeHtml(formatRate(rate))} %: ${escapeHtml(formatMoney(includedTax(total, rate), txn.currency))}</p>`;
+      : `<p class="muted vat">${escapeHtml(t.t('receipt.vatIncluded', { rate: t.number(rate), amount: t.money(includedTax(total, rate), txn.currency) }))}</p>`;
+  const card = cardOf(t, txn);
   const rows = [
     ...(txn.tipAmount > 0
       ? [
-          ['Amount', formatMoney(txn.amount, txn.currency)],
-          ['Tip', formatMoney(txn.tipAmount, txn.currency)],
+          [t.t('receipt.amount'), t.money(txn.amount, txn.currency)],
+          [t.t('receipt.tip'), t.money(txn.tipAmount, txn.currency)],
         ]
       : []),
-    ['Receipt number', r.number],
-    ['Paid', receiptTime(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
-    ...(cardOf(txn) ? [['Card', cardOf(txn)!]] : []),
-    ...(txn.reference ? [['Reference', txn.reference]] : []),
-    ...(r.terminal ? [['Terminal', r.terminal]] : []),
-    ...(txn.cashierName ? [['Served by', txn.cashierName]] : []),
+    [t.t('receipt.number'), r.number],
+    [t.t('receipt.paidAt'), t.dateTime(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
+    ...(card ? [[t.t('receipt.card'), card]] : []),
+    ...(txn.reference ? [[t.t('receipt.reference'), txn.reference]] : []),
+    ...(r.terminal ? [[t.t('receipt.terminal'), r.terminal]] : []),
+    ...(txn.cashierName ? [[t.t('receipt.servedBy'), txn.cashierName]] : []),
   ];
   const refundRows = r.refunds.map((x) => [
-    `Refund, ${receiptTime(x.createdAt, r.timeZone)}`,
-    `−${formatMoney(x.amount, txn.currency)}`,
+    t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) }),
+    `−${t.money(x.amount, txn.currency)}`,
   ]);
+  const status =
+    refunded >= total
+      ? t.t('receipt.statusRefunded')
+      : refunded > 0
+        ? t.t('receipt.statusPartlyRefunded', { amount: t.money(refunded, txn.currency) })
+        : t.t('receipt.statusPaid');
+  const languages = SHOPPER_LOCALES.map((l) =>
+    l === t.locale
+      ? `<a href="?lang=${l}" hreflang="${l}" lang="${l}" aria-current="true">${escapeHtml(autonym(l))}</a>`
+      : `<a href="?lang=${l}" hreflang="${l}" lang="${l}">${escapeHtml(autonym(l))}</a>`,
+  ).join(' ');
   const cell = (pairs: string[][]) =>
     pairs
       .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k!)}</th><td>${escapeHtml(v!)}</td></tr>`)
       .join('');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Receipt ${escapeHtml(r.number)} · ${escapeHtml(business.name)}</title>
+<html lang="${escapeHtml(t.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(t.t('receipt.title', { number: r.number, business: business.name }))}</title>
 <style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0;padding:1.5rem;display:flex;justify-content:center;background:Canvas;color:CanvasText}
@@ -56,19 +76,21 @@ table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.95rem}
 th{text-align:left;font-weight:500;opacity:.75;padding:.35rem 0;vertical-align:top}td{text-align:right;padding:.35rem 0}
 tr+tr{border-top:1px solid color-mix(in srgb,CanvasText 15%,transparent)}
 footer{margin-top:1.5rem;font-size:.85rem;opacity:.75}
-@media print{body{padding:0;background:#fff;color:#000}main{max-width:none}
+nav{margin-top:1.5rem;font-size:.85rem;display:flex;flex-wrap:wrap;gap:.25rem .75rem}nav a{color:inherit;padding:.25rem 0;min-height:24px;display:inline-block}nav a[aria-current]{font-weight:700;text-decoration:none}
+@media print{body{padding:0;background:#fff;color:#000}main{max-width:none}nav{display:none}
 @page{margin:12mm}}
 @media print and (max-width:90mm){body{font-size:9pt}.total{font-size:14pt}}
 </style></head><body><main>
 <header><h1>${escapeHtml(business.name)}</h1>
 ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` : ''}
 ${address.length ? `<address class="muted">${address.map(escapeHtml).join('<br>')}</address>` : ''}
-${business.vatId ? `<p class="muted">VAT ID ${escapeHtml(business.vatId)}</p>` : ''}
+${business.vatId ? `<p class="muted">${escapeHtml(t.t('receipt.vatIdLine', { vatId: business.vatId }))}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
-<p class="total">${escapeHtml(formatMoney(total, txn.currency))}</p>
+<p class="total">${escapeHtml(t.money(total, txn.currency))}</p>
 ${vat}
-<p class="muted">${refunded >= total ? 'Refunded in full' : refunded > 0 ? `Partly refunded: ${escapeHtml(formatMoney(refunded, txn.currency))}` : 'Paid'}</p>
+<p class="muted">${escapeHtml(status)}</p>
 <table>${cell(rows)}${cell(refundRows)}</table>
-<footer>Keep this receipt for your records. Questions? Contact ${escapeHtml(business.supportEmail ?? business.name)}.</footer>
+<footer>${escapeHtml(t.t('receipt.footer', { contact: business.supportEmail ?? business.name }))}</footer>
+<nav aria-label="${escapeHtml(t.t('receipt.language'))}">${languages}</nav>
 </main></body></html>`;
 }

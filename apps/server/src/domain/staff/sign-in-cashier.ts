@@ -11,8 +11,9 @@ import {
 import type { AppContext } from '../../platform/context';
 import { pinLookup, pinLookupKey } from '../../platform/crypto/pin-lookup';
 import { AppError } from '../../platform/errors';
+import { withEmailTranslators } from '../../platform/i18n/recipient-locale';
 import { newId } from '../../platform/ids';
-import { renderEmail } from '../../platform/mail/render-email';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { recordTerminalAudit } from '../audit/record-audit';
 import type { DeviceCaller } from '../terminals/authenticate-device';
@@ -142,7 +143,7 @@ async function reportLockout(
     .innerJoin(projects, eq(projects.id, terminals.projectId))
     .where(and(eq(terminals.projectId, opts.projectId), eq(terminals.id, opts.terminalId)));
   const owners = await db
-    .select({ email: memberships.email })
+    .select({ uid: memberships.uid, email: memberships.email })
     .from(memberships)
     .where(
       and(
@@ -152,15 +153,22 @@ async function reportLockout(
       ),
     );
   const label = where?.label ?? opts.terminalId;
-  const mail = renderEmail(`PIN sign-in locked on ${label}`, {
-    heading: `Too many wrong PINs on ${label}`,
-    intro: `Someone entered ${PIN_LOCKOUT.attempts} wrong cashier PINs on the terminal ${label} of ${where?.project ?? 'your project'} within ${PIN_LOCKOUT.windowSeconds / 60} minutes. PIN sign-in there is locked for ${PIN_LOCKOUT.lockSeconds / 60} minutes; other terminals are not affected.`,
-    actionLabel: 'Open the terminal',
-    actionUrl: `${ctx.config.publicUrl}/p/${opts.projectId}/terminals/${opts.terminalId}`,
-    outro: 'You get this because you own the project. If it was not your staff, change their PINs in Staff.',
-  });
-  for (const { email } of owners) {
-    await sendMail(ctx, { ...mail, to: email!, kind: 'cashier_pin_locked' }).catch(() => {});
+  const actionUrl = `${ctx.config.publicUrl}/p/${opts.projectId}/terminals/${opts.terminalId}`;
+  // Each owner in their own language (issue 28 §1).
+  for (const owner of await withEmailTranslators(db, owners)) {
+    const mail = renderLocalizedEmail(
+      owner.t,
+      'pinLocked',
+      {
+        terminal: label,
+        project: where?.project ?? owner.t.t('pinLocked.yourProject'),
+        attempts: PIN_LOCKOUT.attempts,
+        windowMinutes: PIN_LOCKOUT.windowSeconds / 60,
+        lockMinutes: PIN_LOCKOUT.lockSeconds / 60,
+      },
+      { actionUrl },
+    );
+    await sendMail(ctx, { ...mail, to: owner.email!, kind: 'cashier_pin_locked' }).catch(() => {});
   }
 }
 

@@ -1,8 +1,8 @@
-import { formatDateTime } from '@scanline/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { memberships } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { renderEmail } from '../../platform/mail/render-email';
+import { withEmailTranslators } from '../../platform/i18n/recipient-locale';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { rowsOf } from '../../platform/sql-rows';
 
@@ -60,7 +60,7 @@ export async function sendTerminalAlerts(ctx: AppContext): Promise<{ offline: nu
 
 async function tellAdmins(ctx: AppContext, t: AlertRow, kind: 'offline' | 'online') {
   const admins = await ctx.database.db
-    .select({ email: memberships.email })
+    .select({ uid: memberships.uid, email: memberships.email })
     .from(memberships)
     .where(
       and(
@@ -69,27 +69,19 @@ async function tellAdmins(ctx: AppContext, t: AlertRow, kind: 'offline' | 'onlin
         isNotNull(memberships.email),
       ),
     );
-  // The console's one date formatter (issue 31 §11), in the project's zone, the zone named.
-  const seen = t.last_seen_at
-    ? formatDateTime(t.last_seen_at, { timeZone: t.time_zone, withZone: true })
-    : 'never';
-  const mail =
-    kind === 'offline'
-      ? renderEmail(`Terminal offline: ${t.label}`, {
-          heading: `${t.label} is offline`,
-          intro: `The terminal ${t.label} of ${t.project_name} was last seen ${seen}. Check that it is switched on and connected; shoppers can still pay with its sticker QR code.`,
-          actionLabel: 'Open the terminal',
-          actionUrl: `${ctx.config.publicUrl}/p/${t.project_id}/terminals/${t.id}`,
-          outro:
-            'You get this because you are an owner or admin of the project, which asks for offline alerts.',
-        })
-      : renderEmail(`Terminal back online: ${t.label}`, {
-          heading: `${t.label} is back online`,
-          intro: `The terminal ${t.label} of ${t.project_name} is taking payments again.`,
-          actionLabel: 'Open the terminal',
-          actionUrl: `${ctx.config.publicUrl}/p/${t.project_id}/terminals/${t.id}`,
-        });
-  for (const { email } of admins) {
-    await sendMail(ctx, { ...mail, to: email!, kind: `terminal_${kind}` });
+  const values = { terminal: t.label, project: t.project_name };
+  const actionUrl = `${ctx.config.publicUrl}/p/${t.project_id}/terminals/${t.id}`;
+  // Each admin in their own language (issue 28 §1); the time in the project's zone, the zone named.
+  for (const admin of await withEmailTranslators(ctx.database.db, admins)) {
+    const mail =
+      kind === 'offline'
+        ? renderLocalizedEmail(
+            admin.t,
+            'terminalOffline',
+            { ...values, seen: t.last_seen_at ? admin.t.dateTime(t.last_seen_at, t.time_zone) : 'never' },
+            { actionUrl },
+          )
+        : renderLocalizedEmail(admin.t, 'terminalOnline', values, { actionUrl });
+    await sendMail(ctx, { ...mail, to: admin.email!, kind: `terminal_${kind}` });
   }
 }

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { readCookie } from '../../platform/cookies';
 import { AppError } from '../../platform/errors';
+import { translator } from '../../platform/i18n/catalogue';
+import { USER_CHOICES } from '../../platform/i18n/locales';
+import { pickLocale } from '../../platform/i18n/pick-locale';
+import { requestLanguages } from '../../platform/i18n/recipient-locale';
+import { escapeHtml } from '../../platform/mail/render-email';
 import {
   abandonFlow,
   collectHandle,
@@ -15,7 +20,14 @@ import {
 const STATE_COOKIE = '__scanline_federated';
 
 /** The popup's last page: tells the opener the handle (or the error) and closes itself. */
-function popupPage(reply: FastifyReply, origin: string, message: Record<string, string>) {
+function popupPage(
+  reply: FastifyReply,
+  origin: string,
+  message: Record<string, string>,
+  request: FastifyRequest,
+) {
+  // In the browser's language (issue 28 §1): whose account it is is not known yet.
+  const t = translator('users', pickLocale(USER_CHOICES, requestLanguages(request.headers)));
   const nonce = randomBytes(16).toString('base64');
   const payload = JSON.stringify({ type: 'scanline:federated', ...message }).replace(/</g, '\\u003c');
   reply
@@ -27,7 +39,7 @@ function popupPage(reply: FastifyReply, origin: string, message: Record<string, 
     // A COOP other than unsafe-none would cut this window off from the console that opened it.
     .header('cross-origin-opener-policy', 'unsafe-none')
     .type('text/html; charset=utf-8');
-  return `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing you in… you can close this window.</p>
+  return `<!doctype html><html lang="${escapeHtml(t.locale)}"><meta charset="utf-8"><title>${escapeHtml(t.t('signInPopup.title'))}</title><p>${escapeHtml(t.t('signInPopup.body'))}</p>
 <script nonce="${nonce}">if (window.opener) { window.opener.postMessage(${payload}, ${JSON.stringify(origin)}); } window.close();</script>`;
 }
 
@@ -81,7 +93,7 @@ export async function federatedRoutes(app: FastifyInstance) {
       const flow = state ? await abandonFlow(ctx, state) : undefined;
       const error = /^[a-z_]{1,40}$/.test(query.error) ? query.error : 'access_denied';
       if (flow?.mode === 'redirect') return reply.redirect(`${origin}/login#federated_error=${error}`, 302);
-      return popupPage(reply, origin, { error });
+      return popupPage(reply, origin, { error }, request);
     }
     if (!state || readCookie(request.headers.cookie, STATE_COOKIE) !== state) {
       throw new AppError('bad_request', 'This sign-in was started in another browser. Start again.');
@@ -90,7 +102,7 @@ export async function federatedRoutes(app: FastifyInstance) {
     const { handle, mode, returnTo } = await finishFlow(ctx, name, currentUrl, state);
     if (mode === 'redirect')
       return reply.redirect(`${origin}${returnTo ?? '/login'}#federated=${handle}`, 302);
-    return popupPage(reply, origin, { handle });
+    return popupPage(reply, origin, { handle }, request);
   });
 
   app.post('/result', async (request) => {

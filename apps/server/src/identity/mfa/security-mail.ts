@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
-import { renderEmail } from '../../platform/mail/render-email';
+import { emailTranslatorFor } from '../../platform/i18n/recipient-locale';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import type { IdentityUser } from '../users/find-user';
 
@@ -8,44 +9,34 @@ export type MfaSecurityEvent =
   | { kind: 'factor_removed'; name: string }
   | { kind: 'recovery_code_used'; remaining: number };
 
+/** The catalogue key of each event's email (`platform/i18n/messages/emails`). */
+const KEYS = {
+  factor_added: 'mfaAdded',
+  factor_removed: 'mfaRemoved',
+  recovery_code_used: 'recoveryCodeUsed',
+} as const;
+
 /**
- * Security emails about two-step verification. A mail failure must not undo the change the
- * user just made, so it is logged and swallowed.
+ * Security emails about two-step verification, in the account's language, else the request's
+ * (issue 28 §1). A mail failure must not undo the change the user just made, so it is logged
+ * and swallowed.
  */
 export async function sendMfaSecurityMail(
   ctx: AppContext,
   user: IdentityUser,
   event: MfaSecurityEvent,
   log?: { warn: (o: object, m: string) => void },
+  languages: readonly string[] = [],
 ) {
   if (!user.email) return;
   const settings = new URL('/u/settings/security', ctx.config.publicUrl).toString();
-  const outro = 'If this was not you, reset your password now and contact your Scanline operator.';
-  const mail =
-    event.kind === 'factor_added'
-      ? renderEmail('Two-step verification added to your Scanline account', {
-          heading: 'An authenticator was added',
-          intro: `The authenticator "${event.name || 'Authenticator'}" now protects the Scanline account ${user.email}: signing in asks for its code.`,
-          actionLabel: 'Review security settings',
-          actionUrl: settings,
-          outro,
-        })
-      : event.kind === 'factor_removed'
-        ? renderEmail('Two-step verification removed from your Scanline account', {
-            heading: 'An authenticator was removed',
-            intro: `The authenticator "${event.name || 'Authenticator'}" no longer protects the Scanline account ${user.email}.`,
-            actionLabel: 'Review security settings',
-            actionUrl: settings,
-            outro,
-          })
-        : renderEmail('A recovery code was used on your Scanline account', {
-            heading: 'A recovery code was used to sign in',
-            intro: `Someone signed in to ${user.email} with a recovery code instead of an authenticator code. ${event.remaining} of your recovery codes ${event.remaining === 1 ? 'is' : 'are'} left.`,
-            actionLabel: 'Make new recovery codes',
-            actionUrl: settings,
-            outro,
-          });
   try {
+    const t = await emailTranslatorFor(ctx.database.db, { uid: user.uid, languages });
+    const values =
+      event.kind === 'recovery_code_used'
+        ? { email: user.email, remaining: event.remaining }
+        : { email: user.email, name: event.name || t.t('mfa.defaultName') };
+    const mail = renderLocalizedEmail(t, KEYS[event.kind], values, { actionUrl: settings });
     await sendMail(ctx, { ...mail, to: user.email, kind: `mfa_${event.kind}` });
   } catch (error) {
     log?.warn({ err: error, kind: event.kind }, 'mfa security mail not sent');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestLanguages } from '../../platform/i18n/recipient-locale';
 import type { SessionRequest } from '../sessions/session-request';
 
 export type Body = Record<string, unknown>;
@@ -29,6 +30,7 @@ export function identityRoute(
 export const sessionRequest = (request: FastifyRequest): SessionRequest => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  languages: requestLanguages(request.headers),
 });
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityMfaFactors } from '../../db/schema';
 import { open, seal } from '../../platform/crypto/secret-box';
+import { requestLanguages } from '../../platform/i18n/recipient-locale';
 import { newId } from '../../platform/ids';
 import { IdentityError } from '../identity-error';
 import { countFactors, listFactors, MAX_FACTORS } from '../mfa/factors';
@@ -78,7 +79,13 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
         enrolledAt: ctx.now(),
       });
     });
-    await sendMfaSecurityMail(ctx, user, { kind: 'factor_added', name: displayName }, request.log);
+    await sendMfaSecurityMail(
+      ctx,
+      user,
+      { kind: 'factor_added', name: displayName },
+      request.log,
+      requestLanguages(request.headers),
+    );
     // The code just proved the factor: the new session counts as a two-step one.
     const session = await reissueSession(ctx, user, claims.sid, {
       provider: claims.firebase?.sign_in_provider ?? 'password',
@@ -103,6 +110,7 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
       user,
       { kind: 'factor_removed', name: removed.displayName ?? '' },
       request.log,
+      requestLanguages(request.headers),
     );
     // The caller's session keeps its second-factor mark only while that factor still exists.
     const kept = secondFactorOf(claims);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { open } from '../../platform/crypto/secret-box';
+import { requestLanguages } from '../../platform/i18n/recipient-locale';
 import { IdentityError } from '../identity-error';
 import { claimStep, listFactors } from '../mfa/factors';
 import { deletePending, recordPendingFailure, requirePending } from '../mfa/pending';
@@ -73,7 +74,13 @@ export function mfaSignInRoutes(app: FastifyInstance) {
     await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
     if (usedRecovery) {
       const remaining = await countUnusedRecoveryCodes(ctx.database.db, user.uid);
-      await sendMfaSecurityMail(ctx, user, { kind: 'recovery_code_used', remaining }, request.log);
+      await sendMfaSecurityMail(
+        ctx,
+        user,
+        { kind: 'recovery_code_used', remaining },
+        request.log,
+        requestLanguages(request.headers),
+      );
     }
     const session = await issueSession(ctx, user, {
       provider: pending.provider ?? 'password',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
+import { emailTranslatorFor, requestLanguages } from '../../platform/i18n/recipient-locale';
 import { sendMail } from '../../platform/mail/send-mail';
 import { IdentityError } from '../identity-error';
 import { renderActionEmail } from '../oob/action-emails';
@@ -37,11 +38,16 @@ async function send(
   kind: OobKind,
   target: { uid: string | null; email: string; newEmail?: string },
   continueUrl: string | undefined,
+  languages: string[],
+  /** Whose language to use when the code is not tied to a user (an email-link sign-in). */
+  languageOf: string | null = target.uid,
 ) {
   const ctx = app.ctx;
+  // Issue 28 §1: the account's language, else the one the sign-up or sign-in screen asked in.
+  const t = await emailTranslatorFor(ctx.database.db, { uid: languageOf, languages });
   const code = await createOobCode(ctx.database.db, { kind, ...target }, ctx.now());
   const to = target.newEmail ?? target.email;
-  const mail = renderActionEmail(kind, actionLink(ctx.config, MODE[kind], code, continueUrl), to);
+  const mail = renderActionEmail(t, kind, actionLink(ctx.config, MODE[kind], code, continueUrl), to);
   try {
     await sendMail(ctx, { ...mail, to, kind: kind.toLowerCase() }, app.log);
   } catch (error) {
@@ -64,8 +70,9 @@ export function sendOobCodeRoute(app: FastifyInstance) {
       // the answer either way, so timing does not tell the two apart.
       if (user?.email && !user.disabled) {
         const target = { uid: user.uid, email: user.email };
+        const languages = requestLanguages(request.headers);
         setImmediate(() => {
-          send(app, 'PASSWORD_RESET', target, continueUrl).catch((error) =>
+          send(app, 'PASSWORD_RESET', target, continueUrl, languages).catch((error) =>
             app.log.error({ err: error }, 'password reset mail failed'),
           );
         });
@@ -77,7 +84,13 @@ export function sendOobCodeRoute(app: FastifyInstance) {
       if (!user.email) throw new IdentityError('INVALID_EMAIL');
       const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
       await limitMail(ctx, request, user.email);
-      await send(app, 'VERIFY_EMAIL', { uid: user.uid, email: user.email }, continueUrl);
+      await send(
+        app,
+        'VERIFY_EMAIL',
+        { uid: user.uid, email: user.email },
+        continueUrl,
+        requestLanguages(request.headers),
+      );
       return { email: user.email };
     },
     async EMAIL_SIGNIN(body, request) {
@@ -85,7 +98,15 @@ export function sendOobCodeRoute(app: FastifyInstance) {
       if (!body.continueUrl) throw new IdentityError('MISSING_CONTINUE_URI');
       const continueUrl = checkContinueUrl(ctx.config, body.continueUrl);
       await limitMail(ctx, request, email);
-      await send(app, 'EMAIL_SIGNIN', { uid: null, email }, continueUrl);
+      const known = await findUserByEmail(ctx.database.db, email);
+      await send(
+        app,
+        'EMAIL_SIGNIN',
+        { uid: null, email },
+        continueUrl,
+        requestLanguages(request.headers),
+        known?.uid,
+      );
       return { email };
     },
     async VERIFY_AND_CHANGE_EMAIL(body, request) {
@@ -99,6 +120,7 @@ export function sendOobCodeRoute(app: FastifyInstance) {
         'VERIFY_AND_CHANGE_EMAIL',
         { uid: user.uid, email: user.email ?? newEmail, newEmail },
         continueUrl,
+        requestLanguages(request.headers),
       );
       return { email: user.email ?? newEmail };
     },

@@ -1,11 +1,12 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { identityRefreshTokens } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { renderEmail } from '../../platform/mail/render-email';
+import { emailTranslatorFor } from '../../platform/i18n/recipient-locale';
+import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import type { IdentityUser } from '../users/find-user';
 import type { SessionRequest } from './session-request';
-import { browserLabel, describeUserAgent } from './user-agent';
+import { describeUserAgent } from './user-agent';
 
 // Enough history to know a user's browsers without reading every session they ever had.
 const HISTORY = 50;
@@ -33,14 +34,20 @@ export async function noticeNewBrowser(
     const now = describeUserAgent(request?.userAgent);
     if (earlier.some((s) => describeUserAgent(s.userAgent).fingerprint === now.fingerprint)) return;
     const sessions = new URL('/u/settings/security', ctx.config.publicUrl).toString();
-    const mail = renderEmail('New sign-in to your Scanline account', {
-      heading: 'A new browser signed in',
-      intro: `Your Scanline account ${user.email} was just signed in from ${browserLabel(now)}${request?.ip ? ` (IP address ${request.ip})` : ''}, a browser not seen on this account before.`,
-      actionLabel: 'Review your sessions',
-      actionUrl: sessions,
-      outro:
-        'If this was you, there is nothing to do. If not, end that session in Settings → Security, change your password and turn on two-step verification.',
-    });
+    const t = await emailTranslatorFor(ctx.database.db, { uid: user.uid, languages: request?.languages });
+    // The browser's and system's names are data ("Chrome 156", "macOS"); only "on" is wording.
+    const browser =
+      now.browser === 'Unknown browser'
+        ? t.t('newBrowser.unknownBrowser')
+        : now.os
+          ? t.t('newBrowser.browserOn', { browser: now.browser, os: now.os })
+          : now.browser;
+    const mail = renderLocalizedEmail(
+      t,
+      'newBrowser',
+      { email: user.email, browser, hasIp: request?.ip ? 'yes' : 'no', ip: request?.ip ?? '' },
+      { actionUrl: sessions },
+    );
     await sendMail(ctx, { ...mail, to: user.email, kind: 'new_browser_sign_in' });
   } catch {
     // Sign-in goes on: this mail is a courtesy, and its failure is the mail server's to report.

@@ -2,4 +2,6 @@
 export interface SessionRequest {
   ip?: string;
   userAgent?: string;
+  /** The sender's languages, first wish first (the new-browser notice is written in them). */
+  languages?: string[];
 }

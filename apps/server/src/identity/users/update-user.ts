@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { identityRefreshTokens, identityUsers } from '../../db/schema';
+import { identityRefreshTokens, identityUsers, userSettings } from '../../db/schema';
 import { credentialChanged } from '../../platform/auth/credential-cache';
 import type { Database, Db } from '../../platform/db';
 import { IdentityError } from '../identity-error';
@@ -134,5 +134,7 @@ async function setEmailIn(db: Db, uid: string, email: string, now: Date): Promis
 
 export async function deleteUser(store: UserStore, uid: string) {
   await store.db.delete(identityUsers).where(eq(identityUsers.uid, uid));
+  // The account's own settings (its language) go with it.
+  await store.db.delete(userSettings).where(eq(userSettings.uid, uid));
   await changed(store, uid);
 }

@@ -23,6 +23,7 @@ describe('ID-token verification for the product APIs', () => {
       display_name: 'Grace Hopper',
       photo_url: null,
       sign_in_provider: 'password',
+      locale: null,
     });
   });
 

@@ -8,6 +8,16 @@ export interface EmailContent {
   details?: { label: string; lines: string[] }[];
 }
 
+/** The words around the content, in the email's language (issue 28 §1). */
+export interface EmailChrome {
+  /** The language tag for `<html lang>`. */
+  lang: string;
+  /** "Or open this link:" before the link as text. */
+  orOpenLink: string;
+}
+
+const ENGLISH: EmailChrome = { lang: 'en', orOpenLink: 'Or open this link:' };
+
 export interface RenderedEmail {
   subject: string;
   text: string;
@@ -21,7 +31,7 @@ export const escapeHtml = (s: string) =>
  * Plain, branded mail: one heading, a sentence, optional labelled facts, one button, the link as
  * text for clients without HTML.
  */
-export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
+export function renderEmail(subject: string, c: EmailContent, chrome: EmailChrome = ENGLISH): RenderedEmail {
   const text = [
     c.heading,
     '',
@@ -40,7 +50,7 @@ export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
   ]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f6fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+  const html = `<!doctype html><html lang="${escapeHtml(chrome.lang)}"><body style="margin:0;background:#f4f6fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="520" cellpadding="0" cellspacing="0" style="max-width:520px;background:#fff;border-radius:8px;padding:32px">
 <tr><td style="font-weight:700;font-size:18px;color:#3b82f6;padding-bottom:24px">Scanline</td></tr>
@@ -48,7 +58,7 @@ export function renderEmail(subject: string, c: EmailContent): RenderedEmail {
 <tr><td style="font-size:15px;line-height:1.5;padding-bottom:24px">${escapeHtml(c.intro)}</td></tr>
 ${c.details?.length ? `<tr><td style="padding-bottom:24px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;line-height:1.5">${c.details.map((d) => `<tr><th scope="row" align="left" valign="top" style="font-weight:500;color:#6b7280;padding:6px 12px 6px 0;border-top:1px solid #e5e7eb;white-space:nowrap">${escapeHtml(d.label)}</th><td align="right" style="padding:6px 0;border-top:1px solid #e5e7eb">${d.lines.map(escapeHtml).join('<br>')}</td></tr>`).join('')}</table></td></tr>` : ''}
 <tr><td style="padding-bottom:24px"><a href="${escapeHtml(c.actionUrl)}" style="display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(c.actionLabel)}</a></td></tr>
-<tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-bottom:8px">Or open this link: <a href="${escapeHtml(c.actionUrl)}" style="color:#3b82f6;word-break:break-all">${escapeHtml(c.actionUrl)}</a></td></tr>
+<tr><td style="font-size:13px;color:#6b7280;line-height:1.5;padding-bottom:8px">${escapeHtml(chrome.orOpenLink)} <a href="${escapeHtml(c.actionUrl)}" style="color:#3b82f6;word-break:break-all">${escapeHtml(c.actionUrl)}</a></td></tr>
 ${c.outro ? `<tr><td style="font-size:13px;color:#6b7280;line-height:1.5">${escapeHtml(c.outro)}</td></tr>` : ''}
 </table></td></tr></table></body></html>`;
   return { subject, text, html };

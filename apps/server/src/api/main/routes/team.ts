@@ -10,7 +10,7 @@ import {
   roleSchema,
   updateMemberSchema,
 } from '@scanline/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
@@ -27,6 +27,7 @@ import { respondToInvitation } from '../../../domain/team/respond-to-invitation'
 import { revokeInvitation } from '../../../domain/team/revoke-invitation';
 import { authenticateRequest } from '../../../platform/auth/authenticate';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
+import { requestLanguages } from '../../../platform/i18n/recipient-locale';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
@@ -34,6 +35,15 @@ import { actorOf, userActorOf } from '../actor';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });
 const tags = ['team'];
+
+/** Whose language an invitation falls back to: the inviting person's, and their request's. */
+const inviterOf = (request: FastifyRequest) => {
+  const actor = actorOf(request);
+  return {
+    inviterUid: actor.kind === 'user' ? actor.uid : null,
+    languages: requestLanguages(request.headers),
+  };
+};
 
 export function teamRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -141,7 +151,7 @@ export function teamRoutes(root: FastifyInstance) {
         role: request.body.role,
         now: ctx.now(),
       });
-      await mailInvitations(ctx, { projectName: project.name, issued });
+      await mailInvitations(ctx, { projectName: project.name, issued, ...inviterOf(request) });
       return reply.status(201).send({ data: issued.map((i) => presentInvitation(i.invitation)), refused });
     },
   );
@@ -207,7 +217,7 @@ export function teamRoutes(root: FastifyInstance) {
         invitationId: request.params.invitation_id,
         now: ctx.now(),
       });
-      await mailInvitations(ctx, { projectName: project.name, issued });
+      await mailInvitations(ctx, { projectName: project.name, issued, ...inviterOf(request) });
       return presentInvitation(issued[0]!.invitation);
     },
   );

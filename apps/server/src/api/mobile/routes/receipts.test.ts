@@ -133,7 +133,7 @@ describe('receipts (issue 15 §4)', () => {
       const mail = await smtp.waitForMail(`shopper${i}@example.test`, {
         subject: /Your receipt from Acme Coffee/,
       });
-      expect(mail.links).toContain(receiptUrl);
+      expect(mail.links).toContain(`${receiptUrl}?lang=en`);
     }
     const fourth = await emailIt(scan.id, 'shopper3@example.test');
     expect(fourth.statusCode).toBe(429);

@@ -15,6 +15,7 @@ import { emailReceipt } from '../../../domain/receipts/email-receipt';
 import { hitMobileLimit, MOBILE_LIMITS } from '../../../domain/scans/mobile-rate-limit';
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
 import { AppError } from '../../../platform/errors';
+import { parseAcceptLanguage } from '../../../platform/i18n/pick-locale';
 import { limited } from '../limited';
 
 const params = z.object({ scan_id: z.string().min(1).max(64) });
@@ -162,7 +163,10 @@ export function mobileScanRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await limited(ctx, reply, `receipt:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
-      return emailReceipt(ctx, request.params.scan_id, request.body.email);
+      return emailReceipt(ctx, request.params.scan_id, request.body.email, [
+        ...(request.body.locale ? [request.body.locale] : []),
+        ...parseAcceptLanguage(request.headers['accept-language']),
+      ]);
     },
   );
 }
