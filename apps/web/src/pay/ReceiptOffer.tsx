@@ -6,7 +6,7 @@ import { type MessageId, useT } from './i18n';
 
 /** After a successful payment (issue 15 §4): open the receipt, or have it emailed. */
 export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUrl: string }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<
     { kind: 'idle' | 'busy' } | { kind: 'sent'; to: string } | { kind: 'error'; message: MessageId }
@@ -21,7 +21,7 @@ export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUr
     }
     setState({ kind: 'busy' });
     try {
-      await emailReceipt(scanId, email.trim());
+      await emailReceipt(scanId, email.trim(), locale);
       setState({ kind: 'sent', to: email.trim() });
     } catch (err) {
       // The server's words are English; the shopper reads the catalogue's for each case.

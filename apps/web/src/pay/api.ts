@@ -49,12 +49,13 @@ export const payThroughSticker = async (token: string, body: { amount: number; n
   );
 
 /** "Email me this receipt" (issue 15 §4): the address is used once and not kept. */
-export const emailReceipt = async (scanId: string, email: string) =>
+export const emailReceipt = async (scanId: string, email: string, locale: string) =>
   publicRequest<{ sent: true; emails_left: number }>(
     await mobile(),
     `/scans/${encodeURIComponent(scanId)}/receipt`,
     {
       method: 'POST',
-      body: { email },
+      // The email (and the receipt page it links to) in the language the shopper reads here.
+      body: { email, locale },
     },
   );
