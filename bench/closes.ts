@@ -15,16 +15,8 @@ import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
 import { makeTerminal } from '../apps/server/src/test/payment-factories';
+import { intArg } from './args';
 import { report } from './measure';
-
-function intArg(name: string, fallback: number, min: number): number {
-  const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i === -1) return fallback;
-  const raw = process.argv[i]!.includes('=') ? process.argv[i]!.split('=')[1] : process.argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} is a whole number ≥ ${min}`);
-  return n;
-}
 
 /** N succeeded payments on one terminal between `from` and `to`, 1 in 20 refunded in part, in bulk. */
 async function seedPayments(db: Db, projectId: string, terminalId: string, n: number, from: Date, to: Date) {

@@ -24,3 +24,16 @@ export function report(title: string, rows: { name: string; value: string }[]) {
   console.log(`\n${title}`);
   for (const r of rows) console.log(`  ${r.name.padEnd(52)} ${r.value}`);
 }
+
+/** Median and 95th percentile of `runs` sequential calls, after `warmups` unmeasured ones. */
+export async function latency(fn: () => Promise<unknown>, { runs = 30, warmups = 3 } = {}) {
+  for (let i = 0; i < warmups; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]! };
+}

@@ -30,35 +30,14 @@ import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { freePort, type TestApp } from '../apps/server/src/test/harness';
 import { canMakeCluster, makeStreamingPair } from '../apps/server/src/test/own-postgres';
-import { report } from './measure';
+import { intArg } from './args';
+import { latency, report } from './measure';
 
 const BATCH = 500_000;
 const TERMINALS = 20;
 const DAYS = 90;
 const PAGE = 50;
 const CASHIERS = ['stf_bench_ana', 'stf_bench_ben', 'stf_bench_cleo', 'stf_bench_dan'];
-
-function rowsArg(): number {
-  const i = process.argv.findIndex((a) => a === '--rows' || a.startsWith('--rows='));
-  if (i === -1) return 1_000_000;
-  const raw = process.argv[i]!.includes('=') ? process.argv[i]!.split('=')[1] : process.argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 10_000) throw new Error('--rows is a whole number ≥ 10000');
-  return n;
-}
-
-/** Median and 95th percentile of `runs` sequential calls (after three warm-ups). */
-async function latency(fn: () => Promise<unknown>, runs = 30) {
-  for (let i = 0; i < 3; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]! };
-}
 
 /** The project's payments, in bulk: 92 % succeeded, 30 % with a reference, 60 % with a cashier. */
 async function seed(db: Db, projectId: string, currency: string, terminalIds: string[], rows: number) {
@@ -114,7 +93,7 @@ export async function benchScale() {
     console.log('\nscale: skipped (needs PostgreSQL 15 binaries to make its own primary and replica)');
     return;
   }
-  const rows = rowsArg();
+  const rows = intArg('rows', 1_000_000, 10_000);
   const [primaryPort, standbyPort] = [await freePort(), await freePort()];
   // Room for the bulk load and index builds; auto_explain loaded, off until the plans pass.
   const pair = makeStreamingPair(primaryPort, standbyPort, {
@@ -274,12 +253,12 @@ export async function benchScale() {
       for (const r of reads) {
         out[r.name] = await latency(
           r.kind === 'export' ? firstByte(`${origin}${r.path}`) : get(`${origin}${r.path}`),
-          r.kind === 'export' ? 10 : 30,
+          { runs: r.kind === 'export' ? 10 : 30 },
         );
       }
       return out;
     };
-    const healthBefore = await latency(get(`${originP}/api/v1/health`), 100);
+    const healthBefore = await latency(get(`${originP}/api/v1/health`), { runs: 100 });
     const onPrimary = await measureOn(originP);
     // The replica app must really read the standby: count what the standby served.
     const replicaReads = async () => {
@@ -290,7 +269,7 @@ export async function benchScale() {
     const onReplica = await measureOn(originR);
     const servedByReplica = (await replicaReads()) - replicaBefore;
     if (servedByReplica === 0) throw new Error('the replica app read nothing from the standby');
-    const healthAfter = await latency(get(`${originP}/api/v1/health`), 100);
+    const healthAfter = await latency(get(`${originP}/api/v1/health`), { runs: 100 });
     const health = (healthBefore.p50 + healthAfter.p50) / 2;
 
     // A busy terminal's close: first its whole history (everything since it was paired), then a

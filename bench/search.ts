@@ -19,31 +19,12 @@ import type { Db } from '../apps/server/src/platform/db';
 import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
-import { report } from './measure';
+import { intArg } from './args';
+import { latency as measured, report } from './measure';
+
+const latency = (fn: () => Promise<unknown>) => measured(fn, { runs: 200, warmups: 5 });
 
 const TARGET_MS = 50;
-
-function rowsArg(): number {
-  const i = process.argv.findIndex((a) => a === '--rows' || a.startsWith('--rows='));
-  if (i === -1) return 1_000_000;
-  const raw = process.argv[i]!.includes('=') ? process.argv[i]!.split('=')[1] : process.argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1000) throw new Error('--rows is a whole number ≥ 1000');
-  return n;
-}
-
-/** Median and 95th percentile of `runs` sequential calls (after five warm-ups). */
-async function latency(fn: () => Promise<unknown>, runs = 200) {
-  for (let i = 0; i < 5; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]! };
-}
 
 /** Inlines parameters for EXPLAIN (bench only; values are our own constants). */
 function interpolate(text: string, params: unknown[]): string {
@@ -67,7 +48,7 @@ async function explain(db: Db, label: string, query: { toSQL(): { sql: string; p
 }
 
 export async function benchSearch() {
-  const rows = rowsArg();
+  const rows = intArg('rows', 1_000_000, 1000);
   const t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '0' } });
   try {
     const db = t.ctx.database.db;

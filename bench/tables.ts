@@ -13,34 +13,15 @@ import type { Database, Db } from '../apps/server/src/platform/db';
 import { analyzeGrownTables } from '../apps/server/src/platform/planner-statistics';
 import { rowsOf } from '../apps/server/src/platform/sql-rows';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
-import { report } from './measure';
+import { intArg } from './args';
+import { latency, report } from './measure';
 
 const PAGE = 50;
 const DEPTH = 2000;
 const TZ = 'America/New_York';
 
-function rowsArg(): number {
-  const i = process.argv.findIndex((a) => a === '--rows' || a.startsWith('--rows='));
-  if (i === -1) return 1_000_000;
-  const raw = process.argv[i]!.includes('=') ? process.argv[i]!.split('=')[1] : process.argv[i + 1];
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1000) throw new Error('--rows is a whole number ≥ 1000');
-  return n;
-}
-
 /** Median wall time of `fn` over `runs` runs (after two warm-ups). */
-async function timed(fn: () => Promise<unknown>, runs = 25): Promise<number> {
-  await fn();
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
+const timed = async (fn: () => Promise<unknown>, runs = 25) => (await latency(fn, { runs, warmups: 2 })).p50;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -231,7 +212,7 @@ function interpolate(text: string, params: unknown[]): string {
 }
 
 export async function benchTables() {
-  const rows = rowsArg();
+  const rows = intArg('rows', 1_000_000, 1000);
   // BENCH_DB=postgres or pglite runs one of the two.
   const which = process.env.BENCH_DB;
   const targets: [string, string | undefined][] = which === 'postgres' ? [] : [['PGlite', undefined]];
