@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { spawnServer } from './test/spawn-server';
 
 // Issue 27 §4 on real processes: three replicas (main.ts) on one PostgreSQL behind Debian's
 // HAProxy, configured from deploy/haproxy/haproxy.cfg by scripts/haproxy-test.sh, which sets
@@ -23,7 +23,6 @@ const SHUTDOWN_DELAY_SECONDS = 2;
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const fn of cleanups.reverse()) fn();
@@ -41,37 +40,19 @@ interface Replica {
 function spawnReplica(name: string, port: number, secretsKey: string): Replica {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `scanline-${name}-`));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_FORMAT: 'json',
-      RATE_LIMIT_MULTIPLIER: '0',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      DATA_DIR: dataDir,
-      SECRETS_KEY: secretsKey,
-      PUBLIC_URL: haproxyUrl,
-      TRUST_PROXY: 'true',
-      SHUTDOWN_DELAY_SECONDS: String(SHUTDOWN_DELAY_SECONDS),
-      SHUTDOWN_GRACE_SECONDS: '8',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer({
+    PORT: String(port),
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    DATA_DIR: dataDir,
+    SECRETS_KEY: secretsKey,
+    PUBLIC_URL: haproxyUrl,
+    TRUST_PROXY: 'true',
+    SHUTDOWN_DELAY_SECONDS: String(SHUTDOWN_DELAY_SECONDS),
+    SHUTDOWN_GRACE_SECONDS: '8',
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, port, child, out: () => out, exited };
+  cleanups.push(server.kill);
+  // One log for both streams: the test prints it when something goes wrong.
+  return { name, port, child: server.child, out: () => server.out() + server.err(), exited: server.exited };
 }
 
 async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 60_000) {

@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './test/harness';
 import { canMakeCluster, makeCluster } from './test/own-postgres';
+import { spawnServer as spawnMain } from './test/spawn-server';
 
 // Issue 30 with the real process (main.ts): SIGTERM with slow clients connected exits 0 at once,
 // a replica with the wrong SECRETS_KEY refuses to start; on a PostgreSQL cluster of the test's
@@ -18,7 +18,6 @@ import { canMakeCluster, makeCluster } from './test/own-postgres';
 // Each test starts real server processes (several seconds each on a loaded machine).
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 60_000 });
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => void)[] = [];
 afterAll(() => {
   for (const fn of cleanups.reverse()) fn();
@@ -37,32 +36,10 @@ interface Server {
 }
 
 function spawnServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_FORMAT: 'json',
-      RATE_LIMIT_MULTIPLIER: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = spawnMain(env);
+  cleanups.push(server.kill);
   const port = Number(env.PORT);
-  return { child, origin: `http://127.0.0.1:${port}`, port, out: () => out, err: () => err, exited };
+  return { ...server, origin: `http://127.0.0.1:${port}`, port };
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
