@@ -11,9 +11,11 @@ import type {
 } from '@scanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mainApi } from '../../api/clients';
+import { type ConsoleLocale, isConsoleLocale } from '../../lib/i18n/console-intl';
 
 export interface MeAnswer {
-  user: User;
+  /** `locale` (issue 28): the server's new field, not in the generated types yet. */
+  user: User & { locale?: string | null };
   projects: { id: string; name: string; role: Project['role']; currency: string }[];
   invitations: (Invitation & { project_id: string; project_name: string })[];
 }
@@ -35,6 +37,21 @@ export const keys = {
 };
 
 export const useMe = () => useQuery({ queryKey: keys.me, queryFn: () => get<MeAnswer>('/me') });
+
+/** The language chosen on the account (Settings → Language), or null for the browser's. */
+export const accountLocale = (me: MeAnswer | undefined): ConsoleLocale | null => {
+  const locale = me?.user.locale;
+  return isConsoleLocale(locale) ? locale : null;
+};
+
+/** Settings → Language: PATCH /api/v1/me `{ locale }` (null: follow the browser again). */
+export function useSetAccountLocale() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: ConsoleLocale | null) => send<MeAnswer['user']>('PATCH', '/me', { locale }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.me }),
+  });
+}
 export const useBusinesses = () =>
   useQuery({
     queryKey: keys.businesses,

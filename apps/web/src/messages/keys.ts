@@ -1,0 +1,14 @@
+// Issue 28: every message id of the console, checked by TypeScript where `t()` is called. One
+// line per area (src/messages/<area>/en.json, English is the source).
+import type account from './account/en.json';
+import type auth from './auth/en.json';
+import type common from './common/en.json';
+import type nav from './nav/en.json';
+import type terminal from './terminal/en.json';
+
+export type MessageId =
+  | keyof typeof account
+  | keyof typeof auth
+  | keyof typeof common
+  | keyof typeof nav
+  | keyof typeof terminal;
