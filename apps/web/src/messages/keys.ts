@@ -5,10 +5,12 @@ import type auth from './auth/en.json';
 import type common from './common/en.json';
 import type nav from './nav/en.json';
 import type terminal from './terminal/en.json';
+import type transactions from './transactions/en.json';
 
 export type MessageId =
   | keyof typeof account
   | keyof typeof auth
   | keyof typeof common
   | keyof typeof nav
-  | keyof typeof terminal;
+  | keyof typeof terminal
+  | keyof typeof transactions;

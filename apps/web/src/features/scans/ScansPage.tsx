@@ -30,7 +30,7 @@ export default function ScansPage() {
       field: 'outcome',
       header: 'Outcome',
       filterable: true,
-      options: scanOutcomeOptions,
+      options: scanOutcomeOptions(),
       body: (s) => (
         <span className="tag-with-note">
           <ScanOutcomeTag outcome={s.outcome} />
