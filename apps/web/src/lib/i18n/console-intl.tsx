@@ -39,18 +39,28 @@ export const isConsoleLocale = (v: unknown): v is ConsoleLocale =>
 /** Remembers the account's language on this browser, so a reload paints in it before GET /me answers. */
 const STORED = 'scanline.locale';
 const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
+/** `?lang=` holds for the tab: links inside the console do not carry it. */
+const FORCED = 'scanline.lang';
+const tabStorage = () => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+
+/** `?lang=` of the address, remembered for the tab once seen. */
+function forcedLanguage(search: string): string | null {
+  const forced = new URLSearchParams(search).get('lang');
+  if (forced) tabStorage()?.setItem(FORCED, forced);
+  return forced ?? tabStorage()?.getItem(FORCED) ?? null;
+}
 
 /**
  * The account's language (GET /api/v1/me `locale`, remembered from the last answer), then
- * `?lang=`, then the browser's languages, then English.
+ * `?lang=` (this tab's), then the browser's languages, then English.
  */
 export function chooseConsoleLocale(
-  search = window.location.search,
+  search = typeof window === 'undefined' ? '' : window.location.search,
   preferred: readonly string[] = navigator.languages ?? [navigator.language],
   account: string | null | undefined = storage()?.getItem(STORED),
 ): ConsoleLocale {
   return firstSupported(
-    [account, new URLSearchParams(search).get('lang'), ...preferred],
+    [account, forcedLanguage(search), ...preferred],
     CONSOLE_LANGUAGES.map((l) => l.code),
     'en',
   );
