@@ -47,12 +47,12 @@ describe('the console in German (issue 28)', () => {
     await expectText(page.locator('.side-nav'), 'Transaktionen');
     await expectText(page.locator('.side-nav'), 'Auszahlungen');
     await expectText(page.locator('h1'), 'Transaktionen');
-    await expectText(page.locator('th'), 'Betrag');
+    await expectVisible(page.locator('th', { hasText: 'Betrag' }));
     // $12.50 in German: the number first, a decimal comma, the sign after.
     await expectText(page.locator('td .money'), /12,50\s\$/);
     await expectText(page.locator('.p-tag'), 'Erfolgreich');
     // The browser is en-US: the date follows the chosen language (dd.mm.yy, 24-hour clock).
-    await expectText(page.locator('td'), /\d{2}\.\d{2}\.\d{2},? \d{2}:\d{2}/);
+    await expectVisible(page.locator('td', { hasText: /\d{2}\.\d{2}\.\d{2},? \d{2}:\d{2}/ }));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
   }
 

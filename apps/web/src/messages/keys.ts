@@ -4,6 +4,7 @@ import type account from './account/en.json';
 import type auth from './auth/en.json';
 import type common from './common/en.json';
 import type nav from './nav/en.json';
+import type projects from './projects/en.json';
 import type terminal from './terminal/en.json';
 import type transactions from './transactions/en.json';
 
@@ -12,5 +13,6 @@ export type MessageId =
   | keyof typeof auth
   | keyof typeof common
   | keyof typeof nav
+  | keyof typeof projects
   | keyof typeof terminal
   | keyof typeof transactions;
