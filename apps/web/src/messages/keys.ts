@@ -3,6 +3,7 @@
 import type account from './account/en.json';
 import type auth from './auth/en.json';
 import type common from './common/en.json';
+import type dashboard from './dashboard/en.json';
 import type nav from './nav/en.json';
 import type projects from './projects/en.json';
 import type terminal from './terminal/en.json';
@@ -12,6 +13,7 @@ export type MessageId =
   | keyof typeof account
   | keyof typeof auth
   | keyof typeof common
+  | keyof typeof dashboard
   | keyof typeof nav
   | keyof typeof projects
   | keyof typeof terminal
