@@ -6,6 +6,7 @@ import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
 import type nav from './nav/en.json';
 import type projects from './projects/en.json';
+import type search from './search/en.json';
 import type terminal from './terminal/en.json';
 import type transactions from './transactions/en.json';
 
@@ -16,5 +17,6 @@ export type MessageId =
   | keyof typeof dashboard
   | keyof typeof nav
   | keyof typeof projects
+  | keyof typeof search
   | keyof typeof terminal
   | keyof typeof transactions;
