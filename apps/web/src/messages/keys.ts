@@ -4,8 +4,10 @@ import type account from './account/en.json';
 import type auth from './auth/en.json';
 import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
+import type events from './events/en.json';
 import type nav from './nav/en.json';
 import type projects from './projects/en.json';
+import type scans from './scans/en.json';
 import type search from './search/en.json';
 import type terminal from './terminal/en.json';
 import type transactions from './transactions/en.json';
@@ -15,8 +17,10 @@ export type MessageId =
   | keyof typeof auth
   | keyof typeof common
   | keyof typeof dashboard
+  | keyof typeof events
   | keyof typeof nav
   | keyof typeof projects
+  | keyof typeof scans
   | keyof typeof search
   | keyof typeof terminal
   | keyof typeof transactions;
