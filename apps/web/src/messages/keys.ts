@@ -9,6 +9,7 @@ import type nav from './nav/en.json';
 import type projects from './projects/en.json';
 import type scans from './scans/en.json';
 import type search from './search/en.json';
+import type staff from './staff/en.json';
 import type terminal from './terminal/en.json';
 import type transactions from './transactions/en.json';
 
@@ -22,5 +23,6 @@ export type MessageId =
   | keyof typeof projects
   | keyof typeof scans
   | keyof typeof search
+  | keyof typeof staff
   | keyof typeof terminal
   | keyof typeof transactions;
