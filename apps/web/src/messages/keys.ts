@@ -10,6 +10,7 @@ import type projects from './projects/en.json';
 import type scans from './scans/en.json';
 import type search from './search/en.json';
 import type staff from './staff/en.json';
+import type team from './team/en.json';
 import type terminal from './terminal/en.json';
 import type transactions from './transactions/en.json';
 
@@ -24,5 +25,6 @@ export type MessageId =
   | keyof typeof scans
   | keyof typeof search
   | keyof typeof staff
+  | keyof typeof team
   | keyof typeof terminal
   | keyof typeof transactions;
