@@ -4,6 +4,7 @@ import type account from './account/en.json';
 import type auth from './auth/en.json';
 import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
+import type developers from './developers/en.json';
 import type events from './events/en.json';
 import type nav from './nav/en.json';
 import type projects from './projects/en.json';
@@ -19,6 +20,7 @@ export type MessageId =
   | keyof typeof auth
   | keyof typeof common
   | keyof typeof dashboard
+  | keyof typeof developers
   | keyof typeof events
   | keyof typeof nav
   | keyof typeof projects
