@@ -17,7 +17,7 @@ const webLayers = [
   ['main.tsx', 'app/', 'pay/', 'terminal-app/'],
   ['features/'],
   ['auth/'],
-  ['api/', 'ui/', 'theme/', 'lib/', 'config/'],
+  ['api/', 'ui/', 'theme/', 'lib/', 'config/', 'messages/'],
 ] as const;
 
 const repository = path.resolve(import.meta.dirname, '..');

@@ -10,6 +10,8 @@ import { loadLoginPage } from './app/SignInShell';
 import { currentIdToken } from './auth/auth-context';
 import { authReady, authStarted, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { loadConsoleCatalogue } from './lib/i18n/console-catalogues';
+import { chooseConsoleLocale, loadCatalogue } from './lib/i18n/console-intl';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
 const SIGN_IN_SCREENS = new Set(['/login', '/register', '/forgot-password']);
@@ -25,6 +27,8 @@ async function boot() {
       (module) => module.preloadCurrentRoute(),
       () => undefined,
     );
+  // The chosen language's catalogue downloads alongside the rest (issue 28).
+  void loadCatalogue(loadConsoleCatalogue, chooseConsoleLocale()).catch(() => undefined);
   applyAppearance();
   watchAppearance();
   const root = createRoot(document.getElementById('root') as HTMLElement);

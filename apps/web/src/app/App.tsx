@@ -1,5 +1,7 @@
 import { type ReactElement, useCallback, useState } from 'react';
 import { AuthProvider } from '../auth/auth-context';
+import { loadConsoleCatalogue } from '../lib/i18n/console-catalogues';
+import { AppIntl } from '../lib/i18n/console-intl';
 import { SignInShell } from './SignInShell';
 
 export const loadConsoleModule = () => import('./create-router');
@@ -19,5 +21,12 @@ export function App({
   const [console, setConsole] = useState(initial);
   const prefetch = useCallback(() => void loadConsoleModule().catch(() => undefined), []);
   const leave = useCallback(() => void loadConsole().then(setConsole), [loadConsole]);
-  return <AuthProvider>{console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}</AuthProvider>;
+  return (
+    <AuthProvider>
+      {/* Issue 28: every screen in the chosen language (the account's, ?lang=, the browser's). */}
+      <AppIntl load={loadConsoleCatalogue}>
+        {console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}
+      </AppIntl>
+    </AuthProvider>
+  );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { authReady } from '../auth/firebase';
 import { takeDestination } from '../auth/redirect';
+import { useT } from '../lib/i18n/console-intl';
 import { Navigate } from '../ui/nav';
 
 /** Sign-in screens: a signed-in visitor goes on to where they wanted, or the dashboard. */
@@ -20,8 +21,9 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
 }
 
 export function AuthPending() {
+  const { t } = useT();
   return (
-    <div className="global-progress" role="progressbar" aria-label="Checking your session">
+    <div className="global-progress" role="progressbar" aria-label={t('common.checkingSession')}>
       <div className="auth-pending-bar" />
     </div>
   );

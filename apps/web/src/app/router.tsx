@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
                   { path: 'businesses', lazy: page(() => import('../features/businesses/BusinessesPage')) },
                   { path: 'settings', lazy: page(() => import('../features/account/SettingsPage')) },
                   { path: 'settings/security', lazy: page(() => import('../features/account/SecurityPage')) },
+                  { path: 'settings/language', lazy: page(() => import('../features/account/LanguagePage')) },
                 ],
               },
             ],

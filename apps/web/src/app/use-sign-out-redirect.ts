@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { authErrorMessage } from '../auth/errors';
+import { useT } from '../lib/i18n/console-intl';
 import { useToast } from '../ui/global-ui';
 import { useNav } from '../ui/nav';
 
-const AUTH_STATE_FAILED =
-  'Your sign-in state could not be read in this browser. Reload the page to try again.';
+/** The /error page's reason when the auth state cannot be read (it says so in the reader's language). */
+export const AUTH_STATE_FAILED = 'auth-state';
 const ANONYMOUS = ['/login', '/register', '/forgot-password', '/auth/action', '/error'];
 
 /**
@@ -16,6 +17,7 @@ export function useSignOutRedirect() {
   const { status, signOutReason } = useAuth();
   const { navigate, location } = useNav();
   const toast = useToast();
+  const { t } = useT();
   const previous = useRef(status);
   useEffect(() => {
     const was = previous.current;
@@ -29,6 +31,6 @@ export function useSignOutRedirect() {
   }, [status, navigate, location.pathname]);
   // The reason arrives a moment after the sign-out itself (auth-context asks the server).
   useEffect(() => {
-    if (signOutReason) toast.warn('You were signed out', authErrorMessage({ code: signOutReason }), 10_000);
-  }, [signOutReason, toast]);
+    if (signOutReason) toast.warn(t('common.signedOut'), authErrorMessage({ code: signOutReason }), 10_000);
+  }, [signOutReason, toast, t]);
 }

@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n/console-intl';
 import { FormField } from '../ui/FormField';
 import { AuthCard } from './AuthCard';
 import { authErrorMessage } from './errors';
@@ -14,6 +15,7 @@ export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -32,21 +34,17 @@ export default function ForgotPasswordPage() {
   };
   return (
     <AuthCard
-      title="Reset your password"
-      subtitle="We will email you a link to choose a new one."
-      footer={<Link to="/login">Back to sign in</Link>}
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
+      footer={<Link to="/login">{t('auth.backToSignIn')}</Link>}
     >
       {sent ? (
-        <Message
-          severity="success"
-          className="auth-message"
-          text={`If an account exists for ${sent}, a reset link is on its way. It works for one hour.`}
-        />
+        <Message severity="success" className="auth-message" text={t('auth.forgot.sent', { email: sent })} />
       ) : (
         <>
           {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
           <form onSubmit={submit} noValidate className="auth-form p-fluid">
-            <FormField id="forgot-email" label="Email">
+            <FormField id="forgot-email" label={t('auth.field.email')}>
               <InputText
                 id="forgot-email"
                 type="email"
@@ -57,7 +55,7 @@ export default function ForgotPasswordPage() {
                 autoFocus
               />
             </FormField>
-            <Button type="submit" label="Send reset link" loading={busy} className="w-full" />
+            <Button type="submit" label={t('auth.forgot.submit')} loading={busy} className="w-full" />
           </form>
         </>
       )}

@@ -1,6 +1,8 @@
 import type { InvitationPreview } from '@scanline/contracts';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { mainApi } from '../api/clients';
+import { useT } from '../lib/i18n/console-intl';
+import type { MessageId } from '../messages/keys';
 import { InlineMessage } from '../ui/plain-controls';
 import { peekDestination } from './redirect';
 
@@ -30,14 +32,37 @@ export function useInvitationOfDestination(): InvitationPreview | null {
   return preview;
 }
 
+/** The sign-up screen names its action in English (RegisterPage.tsx); its words are in the catalogue. */
+const ACTIONS: Record<string, MessageId> = { 'Create your account': 'auth.invitation.register' };
+
+/** `action`: what to do, already in the reader's language ("Sign in or create an account"). */
 export function InvitationNotice({ preview, action }: { preview: InvitationPreview | null; action: string }) {
+  const { t, rich } = useT();
   if (!preview) return null;
+  const project = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+  const values = {
+    inviter: preview.inviter ?? '',
+    project: preview.project_name,
+    email: preview.email,
+    b: project,
+  };
   return (
     <InlineMessage severity="info" className="auth-message invitation-notice">
       <span data-testid="invitation-notice">
-        {preview.inviter ? `${preview.inviter} invited you` : 'You are invited'} to join{' '}
-        <strong>{preview.project_name}</strong> as {preview.role === 'admin' ? 'an admin' : 'a member'}.{' '}
-        {action} as {preview.email} to accept.
+        {rich(
+          preview.inviter
+            ? preview.role === 'admin'
+              ? 'auth.invitation.byAdmin'
+              : 'auth.invitation.byMember'
+            : preview.role === 'admin'
+              ? 'auth.invitation.admin'
+              : 'auth.invitation.member',
+          values,
+        )}{' '}
+        {t('auth.invitation.action', {
+          action: ACTIONS[action] ? t(ACTIONS[action]) : action,
+          email: preview.email,
+        })}
       </span>
     </InlineMessage>
   );

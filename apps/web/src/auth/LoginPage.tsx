@@ -1,6 +1,7 @@
 import type { MultiFactorResolver } from 'firebase/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { runtimeConfig } from '../config/runtime-config';
+import { useT } from '../lib/i18n/console-intl';
 import { FormField } from '../ui/FormField';
 import { useUi } from '../ui/global-ui';
 import { Link, useNav } from '../ui/nav';
@@ -38,6 +39,7 @@ export default function LoginPage() {
   const { signOutReason } = useAuth();
   const [resolver, setResolver] = useState<MultiFactorResolver | null>(null);
   const federatedModule = useRef<Federated | null>(null);
+  const { t, rich } = useT();
   /** An account with two-step verification answers the first step with a second one. */
   const fail = (err: unknown) => {
     if (isSecondStepRequired(err)) {
@@ -76,7 +78,7 @@ export default function LoginPage() {
           handleCodeInApp: true,
         });
         localStorage.setItem(EMAIL_FOR_SIGN_IN, email.trim());
-        setNotice(`We sent a sign-in link to ${email.trim()}. Open it on this device to sign in.`);
+        setNotice(t('auth.login.linkSent', { email: email.trim() }));
       }
     } catch (err) {
       fail(err);
@@ -101,7 +103,7 @@ export default function LoginPage() {
 
   if (resolver) {
     return (
-      <AuthCard title="Sign in" subtitle="One more step to confirm it is you.">
+      <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.oneMoreStep')}>
         {/* Signed in: the auth state listener and the signed-out guard take it from here. */}
         <Suspense fallback={null}>
           <SecondStepForm
@@ -119,15 +121,13 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Sign in"
-      subtitle="Welcome back to Scanline."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.welcome')}
       footer={
-        <span>
-          New to Scanline? <Link to="/register">Create an account</Link>
-        </span>
+        <span>{rich('auth.login.newHere', { link: (chunks) => <Link to="/register">{chunks}</Link> })}</span>
       }
     >
-      <InvitationNotice preview={invitation} action="Sign in or create an account" />
+      <InvitationNotice preview={invitation} action={t('auth.login.invitationAction')} />
       {signOutReason && !notice && (
         <InlineMessage severity="warn" className="auth-message">
           {authErrorMessage({ code: signOutReason })}
@@ -144,7 +144,7 @@ export default function LoginPage() {
         </InlineMessage>
       )}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
-        <FormField id="login-email" label="Email">
+        <FormField id="login-email" label={t('auth.field.email')}>
           <PlainInput
             id="login-email"
             type="email"
@@ -156,7 +156,7 @@ export default function LoginPage() {
           />
         </FormField>
         {mode === 'password' && (
-          <FormField id="login-password" label="Password">
+          <FormField id="login-password" label={t('auth.field.password')}>
             <PasswordInput
               id="login-password"
               value={password}
@@ -167,18 +167,18 @@ export default function LoginPage() {
           </FormField>
         )}
         <div className="auth-row">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
           <button
             type="button"
             className="link-button"
             onClick={() => setMode(mode === 'password' ? 'link' : 'password')}
           >
-            {mode === 'password' ? 'Email me a sign-in link instead' : 'Use my password instead'}
+            {mode === 'password' ? t('auth.login.useLink') : t('auth.login.usePassword')}
           </button>
         </div>
         <PlainButton
           type="submit"
-          label={mode === 'password' ? 'Sign in' : 'Email me a link'}
+          label={mode === 'password' ? t('auth.login.submit') : t('auth.login.emailLink')}
           loading={busy}
           className="w-full"
         />
@@ -186,7 +186,7 @@ export default function LoginPage() {
       {providers.length > 0 && (
         <>
           <PlainDivider>
-            <span className="divider-text">or</span>
+            <span className="divider-text">{t('auth.login.or')}</span>
           </PlainDivider>
           <div className="federated-buttons">
             {providers.map((p) => (
@@ -195,14 +195,14 @@ export default function LoginPage() {
                 type="button"
                 className="p-button-outlined"
                 icon="pi pi-sign-in"
-                label={`Continue with ${p.display_name}`}
+                label={t('auth.login.continueWith', { provider: p.display_name })}
                 onClick={() => void federated(p.name)}
               />
             ))}
           </div>
           {blockedProvider && (
             <InlineMessage severity="warn" className="auth-message">
-              Your browser blocked the sign-in window.{' '}
+              {t('auth.login.popupBlocked')}{' '}
               <button
                 type="button"
                 className="link-button"
@@ -211,7 +211,7 @@ export default function LoginPage() {
                   if (p) void loadFederated().then((module) => module.signInWithProviderRedirect(p));
                 }}
               >
-                Continue in this window
+                {t('auth.login.continueHere')}
               </button>
             </InlineMessage>
           )}

@@ -1,5 +1,6 @@
 import type { MultiFactorResolver, UserCredential } from 'firebase/auth';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { FormField } from '../ui/FormField';
 import { InlineMessage, PlainButton, PlainInput } from '../ui/plain-controls';
 import { authErrorCode, authErrorMessage } from './errors';
@@ -26,6 +27,7 @@ export function SecondStepForm({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
   const hint = resolver.hints.find((h) => h.factorId === 'totp') ?? resolver.hints[0];
 
   const submit = async (e: FormEvent) => {
@@ -35,11 +37,11 @@ export function SecondStepForm({
     const value = code.trim();
     if (!hint) return;
     if (!recovery && !/^\d{6}$/.test(value)) {
-      setFieldError('Enter the 6-digit code your authenticator app shows.');
+      setFieldError(t('auth.secondStep.enterCode'));
       return;
     }
     if (recovery && value.replace(/[\s-]/g, '').length !== 10) {
-      setFieldError('A recovery code has 10 letters and digits, like abcde-23456.');
+      setFieldError(t('auth.secondStep.recoveryShape', { example: 'abcde-23456' }));
       return;
     }
     setBusy(true);
@@ -49,13 +51,9 @@ export function SecondStepForm({
     } catch (err) {
       const errCode = authErrorCode(err);
       if (errCode === 'auth/invalid-verification-code') {
-        setFieldError(
-          recovery
-            ? 'That recovery code is not right, or it was used already.'
-            : 'That code is not right. Check your authenticator app and try the current code.',
-        );
+        setFieldError(recovery ? t('auth.secondStep.wrongRecovery') : t('auth.secondStep.wrongCode'));
       } else if (errCode === 'auth/invalid-multi-factor-session') {
-        setError('This sign-in step has expired or had too many wrong codes. Sign in again.');
+        setError(t('auth.secondStep.expired'));
       } else {
         setError(authErrorMessage(err));
       }
@@ -67,14 +65,14 @@ export function SecondStepForm({
   return (
     <form onSubmit={submit} noValidate className="auth-form p-fluid" aria-labelledby="second-step-title">
       <h2 id="second-step-title" className="second-step-title">
-        Two-step verification
+        {t('auth.secondStep.title')}
       </h2>
       <p className="muted">
         {recovery
-          ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
+          ? t('auth.secondStep.recoveryHelp')
           : hint?.displayName && hint.displayName !== 'Authenticator app'
-            ? `Enter the 6-digit code that “${hint.displayName}” shows in your authenticator app.`
-            : 'Enter the 6-digit code from your authenticator app.'}
+            ? t('auth.secondStep.namedHelp', { name: hint.displayName })
+            : t('auth.secondStep.help')}
       </p>
       {error && (
         <InlineMessage severity="error" className="auth-message">
@@ -83,7 +81,7 @@ export function SecondStepForm({
       )}
       <FormField
         id="second-step-code"
-        label={recovery ? 'Recovery code' : 'Authentication code'}
+        label={recovery ? t('auth.secondStep.recoveryLabel') : t('auth.secondStep.codeLabel')}
         error={fieldError ?? undefined}
       >
         <PlainInput
@@ -101,7 +99,7 @@ export function SecondStepForm({
           required
         />
       </FormField>
-      <PlainButton type="submit" label="Verify" loading={busy} className="w-full" />
+      <PlainButton type="submit" label={t('auth.secondStep.verify')} loading={busy} className="w-full" />
       <div className="auth-row">
         <button
           type="button"
@@ -112,10 +110,10 @@ export function SecondStepForm({
             setFieldError(null);
           }}
         >
-          {recovery ? 'Use my authenticator app instead' : 'Use a recovery code instead'}
+          {recovery ? t('auth.secondStep.useApp') : t('auth.secondStep.useRecovery')}
         </button>
         <button type="button" className="link-button" onClick={onRestart}>
-          Start over
+          {t('auth.secondStep.restart')}
         </button>
       </div>
     </form>

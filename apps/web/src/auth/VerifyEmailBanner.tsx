@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { useSearchParams } from 'react-router';
+import { useT } from '../lib/i18n/console-intl';
 import { useAuth } from './auth-context';
 import { useResendVerification } from './use-resend-verification';
 
@@ -7,6 +8,7 @@ import { useResendVerification } from './use-resend-verification';
 export function VerifyEmailBanner() {
   const { user, refresh } = useAuth();
   const { resend, busy } = useResendVerification();
+  const { t, rich } = useT();
   // Issue 31 §14: on an invitation's link the invitation itself says what is needed (accepting
   // it through the link verifies the address).
   const [params] = useSearchParams();
@@ -15,10 +17,16 @@ export function VerifyEmailBanner() {
     <div className="banner banner-warn" role="status">
       <i className="pi pi-envelope" aria-hidden="true" />
       <span>
-        Verify <strong>{user.email}</strong> to accept invitations and keep your account recoverable.
+        {rich('auth.verify.banner', { email: user.email, b: (chunks) => <strong>{chunks}</strong> })}
       </span>
-      <Button label="Resend email" size="small" text onClick={resend} loading={busy} />
-      <Button label="I have verified" size="small" text severity="secondary" onClick={() => void refresh()} />
+      <Button label={t('auth.verify.resend')} size="small" text onClick={resend} loading={busy} />
+      <Button
+        label={t('auth.verify.done')}
+        size="small"
+        text
+        severity="secondary"
+        onClick={() => void refresh()}
+      />
     </div>
   );
 }
@@ -31,12 +39,32 @@ export function VerifyEmailBanner() {
 export function VerifyToAccept() {
   const { user, refresh } = useAuth();
   const { resend, busy } = useResendVerification();
+  const { rich } = useT();
   if (!user || user.emailVerified) return null;
   return (
     <p className="muted verify-to-accept" role="note">
-      Verify {user.email} to accept: open the link in the email we sent you, then{' '}
-      <Button label="check again" link size="small" className="p-0" onClick={() => void refresh()} />. No
-      email? <Button label="Resend it" link size="small" className="p-0" onClick={resend} loading={busy} />
+      {rich('auth.verify.toAccept', {
+        email: user.email ?? '',
+        check: (chunks) => (
+          <Button
+            label={String(chunks.join(''))}
+            link
+            size="small"
+            className="p-0"
+            onClick={() => void refresh()}
+          />
+        ),
+        resend: (chunks) => (
+          <Button
+            label={String(chunks.join(''))}
+            link
+            size="small"
+            className="p-0"
+            onClick={resend}
+            loading={busy}
+          />
+        ),
+      })}
     </p>
   );
 }

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setTranslator } from '../lib/i18n/current-locale';
+import english from '../messages/auth/en.json';
 import { authErrorMessage } from './errors';
+
+// The texts live in the `auth` catalogue (issue 28): read through the English one here.
+beforeAll(() => {
+  const intl = createIntl({ locale: 'en', messages: english });
+  setTranslator((id, values) => intl.formatMessage({ id }, values));
+});
 
 // Seed §8: every client code it names must reach the user as a sentence, never as a code.
 const SEED_CODES = [

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { translate } from '../lib/i18n/current-locale';
 import { useUi } from '../ui/global-ui';
 import { useAuth } from './auth-context';
 import { authErrorMessage } from './errors';
@@ -15,9 +16,13 @@ export function useResendVerification() {
     try {
       // Back to where the user was (an invitation link keeps its token), so Accept is one click away.
       await sdk().sendEmailVerification(user, { url: window.location.href });
-      ui.toast('success', 'Verification email sent', `Check ${user.email} and open the link.`);
+      ui.toast(
+        'success',
+        translate('auth.verify.sent'),
+        translate('auth.verify.sentDetail', { email: user.email ?? '' }),
+      );
     } catch (error) {
-      ui.toast('error', 'Could not send the email', authErrorMessage(error));
+      ui.toast('error', translate('auth.verify.notSent'), authErrorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,7 @@
+import { currentIntlLocale } from './i18n/current-locale';
+
 // Money on the wire is an integer in minor units plus an ISO 4217 code (PRODUCT §2). These
-// helpers are shared by the console and both public pages, so they import nothing.
+// helpers are shared by the console and both public pages, so they import next to nothing.
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -23,8 +25,8 @@ export function currencyDigits(currency: string): number {
   return formatter(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** 1250 USD → "$12.50" in the reader's locale. */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
+/** 1250 USD → "$12.50" in the reader's language (the console's chosen one unless given). */
+export function formatMoney(minor: number, currency: string, locale: string = currentIntlLocale()): string {
   return formatter(currency, locale).format(minor / 10 ** currencyDigits(currency));
 }
 

@@ -1,12 +1,13 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { firstSupported, PSEUDO } from '../lib/i18n/choose-locale';
 import { formatMoney } from '../lib/money';
 import type english from './messages/en.json';
 
 // Issue 28 §1: the shopper pages speak the shopper's language. One ICU catalogue per language
 // in ./messages, each loaded on its own when chosen (the pay entry carries none of the others);
-// `en-XA` is made from the English one at runtime (./pseudo.ts). The build parses the
+// `en-XA` is made from the English one at runtime (lib/i18n/pseudo.ts). The build parses the
 // catalogues (scripts/precompile-messages.ts), so the browser carries no ICU parser.
 
 export type MessageId = keyof typeof english;
@@ -23,7 +24,7 @@ export const LANGUAGES = [
   { code: 'nl', name: 'Nederlands' },
   { code: 'pt', name: 'Português' },
 ] as const;
-export const PSEUDO = 'en-XA';
+export { PSEUDO };
 export type Locale = (typeof LANGUAGES)[number]['code'] | typeof PSEUDO;
 
 const catalogues = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
@@ -31,13 +32,11 @@ const catalogues = import.meta.glob<Messages>('./messages/*.json', { import: 'de
 /** `?lang=` wins (any case, with or without a region: `pt-BR` → `pt`), then the browser's list, then English. */
 export function chooseLocale(search: string, preferred: readonly string[]): Locale {
   const forced = new URLSearchParams(search).get('lang');
-  for (const tag of [...(forced ? [forced] : []), ...preferred]) {
-    if (tag.toLowerCase() === PSEUDO.toLowerCase()) return PSEUDO;
-    const base = tag.toLowerCase().split(/[-_]/)[0];
-    const found = LANGUAGES.find((l) => l.code === base);
-    if (found) return found.code;
-  }
-  return 'en';
+  return firstSupported(
+    [forced, ...preferred],
+    LANGUAGES.map((l) => l.code),
+    'en',
+  );
 }
 
 export async function loadMessages(locale: Locale): Promise<Messages> {
@@ -45,7 +44,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   if (!load) throw new Error(`no catalogue for ${locale}`);
   const messages = await load();
   if (locale !== PSEUDO) return messages;
-  const { pseudoCatalogue } = await import('./pseudo');
+  const { pseudoCatalogue } = await import('../lib/i18n/pseudo');
   return pseudoCatalogue(messages) as Messages;
 }
 

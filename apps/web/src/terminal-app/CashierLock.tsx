@@ -1,5 +1,6 @@
 import { PIN_LOCKOUT } from '@scanline/contracts/staff-constants';
 import { useEffect, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { PublicApiError } from '../lib/public-config';
 import { type CashierOnDuty, type Device, isUnauthorized, signInCashier } from './device';
 
@@ -20,6 +21,7 @@ export function CashierLock(props: {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
 
   const press = (k: string) => {
     setError(null);
@@ -38,7 +40,7 @@ export function CashierLock(props: {
       setPin('');
       if (isUnauthorized(e)) props.onRevoked();
       else if (e instanceof PublicApiError && e.code === 'too_many_attempts') setError(e.message);
-      else if (e instanceof PublicApiError && e.status === 400) setError('Wrong PIN. Try again.');
+      else if (e instanceof PublicApiError && e.status === 400) setError(t('terminal.lock.wrongPin'));
       else setError((e as Error).message);
     } finally {
       setBusy(false);
@@ -57,12 +59,20 @@ export function CashierLock(props: {
   });
 
   return (
-    <section className="term-panel term-lock" aria-label="Cashier sign-in" data-testid="cashier-lock">
-      <h1>Locked</h1>
+    <section
+      className="term-panel term-lock"
+      aria-label={t('terminal.lock.label')}
+      data-testid="cashier-lock"
+    >
+      <h1>{t('terminal.lock.title')}</h1>
       <p className="term-muted" role="status">
-        {props.notice ?? 'Enter your PIN to take payments.'}
+        {props.notice ?? t('terminal.lock.enterPin')}
       </p>
-      <output className="term-pin" aria-label={`${pin.length} digits entered`} data-testid="cashier-pin">
+      <output
+        className="term-pin"
+        aria-label={t('terminal.lock.entered', { n: pin.length })}
+        data-testid="cashier-pin"
+      >
         {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: positions of a PIN have no other identity
           <span key={i} className={`term-pin-dot${i < pin.length ? ' term-pin-dot-on' : ''}`} />
@@ -75,7 +85,7 @@ export function CashierLock(props: {
             type="button"
             className="term-key"
             onClick={() => press(k)}
-            aria-label={k === '⌫' ? 'Delete last digit' : k === 'C' ? 'Clear' : k}
+            aria-label={k === '⌫' ? t('terminal.key.delete') : k === 'C' ? t('terminal.key.clear') : k}
           >
             {k}
           </button>
@@ -87,11 +97,13 @@ export function CashierLock(props: {
         </p>
       )}
       <button type="button" className="term-primary" onClick={submit} disabled={busy || pin.length < 4}>
-        {busy ? 'Signing in…' : 'Sign in'}
+        {busy ? t('terminal.lock.busy') : t('terminal.lock.submit')}
       </button>
       <p className="term-muted term-small">
-        {PIN_LOCKOUT.attempts} wrong PINs lock sign-in on this terminal for {PIN_LOCKOUT.lockSeconds / 60}{' '}
-        minutes.
+        {t('terminal.lock.lockout', {
+          attempts: PIN_LOCKOUT.attempts,
+          minutes: PIN_LOCKOUT.lockSeconds / 60,
+        })}
       </p>
     </section>
   );

@@ -1,22 +1,24 @@
 import type { Close, CloseTotals, CurrentClose } from '@scanline/contracts';
 import { useEffect, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { closeDay, type Device, getCurrentClose, isUnauthorized } from './device';
 
 function Figures({ totals }: { totals: CloseTotals[] }) {
+  const { t: tr } = useT();
   return (
     <>
       {totals.map((t) => (
         <dl key={t.currency} className="term-figures" data-testid={`term-figures-${t.currency}`}>
-          <dt>Payments ({t.payments_count})</dt>
+          <dt>{tr('terminal.close.payments', { n: t.payments_count })}</dt>
           <dd>{formatMoney(t.gross, t.currency)}</dd>
-          <dt>Refunds ({t.refunds_count})</dt>
+          <dt>{tr('terminal.close.refunds', { n: t.refunds_count })}</dt>
           <dd>−{formatMoney(t.refunds, t.currency)}</dd>
-          <dt>Net</dt>
+          <dt>{tr('terminal.close.net')}</dt>
           <dd data-testid="term-net">
             <strong>{formatMoney(t.net, t.currency)}</strong>
           </dd>
-          <dt>Grand total</dt>
+          <dt>{tr('terminal.close.grandTotal')}</dt>
           <dd>{formatMoney(t.grand_total, t.currency)}</dd>
         </dl>
       ))}
@@ -39,6 +41,7 @@ export function CloseScreen(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { device, projectId, onRevoked } = props;
+  const { t, intlLocale } = useT();
 
   useEffect(() => {
     let gone = false;
@@ -55,8 +58,7 @@ export function CloseScreen(props: {
   }, [device, projectId, onRevoked]);
 
   const close = async () => {
-    if (!window.confirm('Close the day? The close can never be changed; new payments go into the next one.'))
-      return;
+    if (!window.confirm(t('terminal.close.confirm'))) return;
     setBusy(true);
     setError(null);
     try {
@@ -71,7 +73,9 @@ export function CloseScreen(props: {
 
   return (
     <section className="term-close" aria-labelledby="term-close-title">
-      <h1 id="term-close-title">{closed ? `Close #${closed.number} made` : 'Today so far'}</h1>
+      <h1 id="term-close-title">
+        {closed ? t('terminal.close.made', { number: closed.number }) : t('terminal.close.today')}
+      </h1>
       {error && (
         <p className="term-error" role="alert">
           {error}
@@ -82,27 +86,29 @@ export function CloseScreen(props: {
           <Figures totals={closed.totals} />
           <p className="term-muted term-hash">SHA-256 {closed.hash}</p>
           <button type="button" className="term-primary" onClick={props.onDone}>
-            Done
+            {t('terminal.close.done')}
           </button>
         </>
       ) : report ? (
         <>
           <p className="term-muted">
-            Close #{report.number}
-            {report.opened_at ? ` · since ${new Date(report.opened_at).toLocaleString()}` : ''}
+            {t('terminal.close.number', { number: report.number })}
+            {report.opened_at
+              ? ` · ${t('terminal.close.since', { time: new Date(report.opened_at).toLocaleString(intlLocale) })}`
+              : ''}
           </p>
           <Figures totals={report.totals} />
           <div className="term-actions">
             <button type="button" className="term-link" onClick={props.onDone}>
-              Back
+              {t('terminal.close.back')}
             </button>
             <button type="button" className="term-primary" onClick={close} disabled={busy}>
-              {busy ? 'Closing…' : 'Close the day'}
+              {busy ? t('terminal.close.closing') : t('terminal.closeDay')}
             </button>
           </div>
         </>
       ) : (
-        !error && <p className="term-muted">Loading the figures…</p>
+        !error && <p className="term-muted">{t('terminal.close.loading')}</p>
       )}
     </section>
   );

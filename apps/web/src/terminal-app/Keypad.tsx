@@ -1,6 +1,7 @@
 import type { DeviceMe } from '@scanline/contracts';
 import { AMOUNT_MAX } from '@scanline/contracts/payment-constants';
 import { useEffect, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { currencyDigits, formatMoney } from '../lib/money';
 import { createTransaction, type Device, isCashierRequired, isUnauthorized } from './device';
 
@@ -32,6 +33,7 @@ export function Keypad(props: {
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t: tr } = useT();
   // One key per intended charge: a retry after a network error cannot charge twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
@@ -62,7 +64,8 @@ export function Keypad(props: {
 
   const charge = async () => {
     const big = minor > CONFIRM_ABOVE_UNITS * 10 ** currencyDigits(currency);
-    if (big && !window.confirm(`Charge ${formatMoney(minor, currency)}? That is a large amount.`)) return;
+    if (big && !window.confirm(tr('terminal.keypad.confirmLarge', { amount: formatMoney(minor, currency) })))
+      return;
     setBusy(true);
     setError(null);
     try {
@@ -88,12 +91,9 @@ export function Keypad(props: {
 
   const digits = currencyDigits(currency);
   return (
-    <section className="term-panel term-keypad" aria-label="New payment">
+    <section className="term-panel term-keypad" aria-label={tr('terminal.keypad.label')}>
       <p className="term-idle" role="status" data-testid="terminal-idle">
-        {props.notice ??
-          (props.waiting
-            ? 'Waiting for the register… or type an amount.'
-            : 'Reconnecting… you can still type an amount.')}
+        {props.notice ?? (props.waiting ? tr('terminal.keypad.waiting') : tr('terminal.keypad.reconnecting'))}
       </p>
       <div className="term-amount-row">
         <output className="term-amount" aria-live="polite" data-testid="keypad-amount">
@@ -102,7 +102,7 @@ export function Keypad(props: {
         {otherCurrencies ? (
           <>
             <label className="sr-only" htmlFor="currency">
-              Currency
+              {tr('terminal.keypad.currency')}
             </label>
             <select
               id="currency"
@@ -121,7 +121,11 @@ export function Keypad(props: {
             </select>
           </>
         ) : (
-          <span className="term-currency" data-testid="keypad-currency" title="The project's currency">
+          <span
+            className="term-currency"
+            data-testid="keypad-currency"
+            title={tr('terminal.keypad.projectCurrency')}
+          >
             {currency}
           </span>
         )}
@@ -133,7 +137,7 @@ export function Keypad(props: {
             type="button"
             className="term-key"
             onClick={() => press(k)}
-            aria-label={k === '⌫' ? 'Delete last digit' : k}
+            aria-label={k === '⌫' ? tr('terminal.key.delete') : k}
             disabled={k === '00' && digits === 0 && minor === 0}
           >
             {k}
@@ -141,12 +145,12 @@ export function Keypad(props: {
         ))}
       </div>
       <label className="term-ref">
-        <span>Reference (optional)</span>
+        <span>{tr('terminal.keypad.reference')}</span>
         <input
           value={reference}
           maxLength={120}
           onChange={(e) => setReference(e.target.value)}
-          placeholder="e.g. order 1042"
+          placeholder={tr('terminal.keypad.referenceExample')}
         />
       </label>
       {error && (
@@ -156,10 +160,12 @@ export function Keypad(props: {
       )}
       <div className="term-actions">
         <button type="button" className="term-secondary" onClick={() => press('C')} disabled={minor === 0}>
-          Clear
+          {tr('terminal.key.clear')}
         </button>
         <button type="button" className="term-primary" onClick={charge} disabled={busy || minor === 0}>
-          {busy ? 'Creating…' : `Charge ${formatMoney(minor, currency)}`}
+          {busy
+            ? tr('terminal.keypad.creating')
+            : tr('terminal.keypad.charge', { amount: formatMoney(minor, currency) })}
         </button>
       </div>
     </section>

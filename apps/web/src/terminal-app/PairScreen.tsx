@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { type Device, pair } from './device';
 
 /** The one-time pairing: an admin creates a code in the console, this browser trades it for a device token. */
@@ -10,6 +11,7 @@ export function PairScreen(props: {
   const [code, setCode] = useState(props.initialCode.toUpperCase());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, rich } = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -24,17 +26,14 @@ export function PairScreen(props: {
   };
   return (
     <form className="term-panel term-pair" onSubmit={submit}>
-      <h1>Pair this terminal</h1>
-      <p className="term-muted">
-        In the Scanline console, open <strong>Terminals</strong>, choose a terminal and select{' '}
-        <strong>Pair</strong>. Type the 8-character code shown there.
-      </p>
+      <h1>{t('terminal.pair.title')}</h1>
+      <p className="term-muted">{rich('terminal.pair.help', { b: (chunks) => <strong>{chunks}</strong> })}</p>
       {props.notice && (
         <p className="term-notice" role="status">
           {props.notice}
         </p>
       )}
-      <label htmlFor="pairing-code">Pairing code</label>
+      <label htmlFor="pairing-code">{t('terminal.pair.code')}</label>
       <input
         id="pairing-code"
         className="term-code-input"
@@ -60,7 +59,7 @@ export function PairScreen(props: {
         </p>
       )}
       <button type="submit" className="term-primary" disabled={busy || code.length < 8}>
-        {busy ? 'Pairing…' : 'Pair'}
+        {busy ? t('terminal.pair.busy') : t('terminal.pair.submit')}
       </button>
     </form>
   );

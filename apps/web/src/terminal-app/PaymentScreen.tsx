@@ -1,7 +1,9 @@
 import type { TerminalTransaction } from '@scanline/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
+import type { MessageId } from '../messages/keys';
 import {
   cancelTransaction,
   type Device,
@@ -30,6 +32,7 @@ export function PaymentScreen(props: {
   const [stream, setStream] = useState<'open' | 'reconnecting'>('open');
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const { t: tr } = useT();
 
   useEffect(() => {
     getTransaction(device, transactionId).then(setT, (e) =>
@@ -48,8 +51,8 @@ export function PaymentScreen(props: {
       margin: 4,
       errorCorrectionLevel: 'M',
       color: { dark: '#000000', light: '#ffffff' },
-    }).then(setQr, () => setError('The QR code could not be drawn.'));
-  }, [url]);
+    }).then(setQr, () => setError(tr('terminal.pay.qrFailed')));
+  }, [url, tr]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -66,13 +69,13 @@ export function PaymentScreen(props: {
       <section className="term-panel term-result term-result-bad">
         <p role="alert">{error}</p>
         <button type="button" className="term-primary" onClick={props.onDone}>
-          Back to keypad
+          {tr('terminal.pay.back')}
         </button>
       </section>
     );
   if (!t)
     return (
-      <section className="term-panel term-result" role="status" aria-label="Loading">
+      <section className="term-panel term-result" role="status" aria-label={tr('common.loading')}>
         <span className="term-spinner" />
       </section>
     );
@@ -86,18 +89,23 @@ export function PaymentScreen(props: {
   const declined = t.status === 'pending' && t.last_payment_error;
   const statusText =
     t.status === 'processing'
-      ? 'Processing the payment…'
+      ? tr('terminal.pay.processing')
       : t.status === 'requires_action'
-        ? 'Waiting for the customer to authenticate…'
+        ? tr('terminal.pay.authenticating')
         : declined
-          ? 'Declined — try another card'
-          : 'Scan to pay with your phone';
+          ? tr('terminal.pay.declined')
+          : tr('terminal.pay.scan');
   return (
-    <section className="term-panel term-pay" aria-label="Waiting for payment">
+    <section className="term-panel term-pay" aria-label={tr('terminal.pay.label')}>
       <p className="term-pay-amount" data-testid="payment-amount">
         {amount}
       </p>
-      <div className="term-qr" data-testid="payment-qr" role="img" aria-label={`QR code to pay ${amount}`}>
+      <div
+        className="term-qr"
+        data-testid="payment-qr"
+        role="img"
+        aria-label={tr('terminal.pay.qr', { amount })}
+      >
         {qr ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally by the qrcode library
           <div dangerouslySetInnerHTML={{ __html: qr }} />
@@ -122,11 +130,13 @@ export function PaymentScreen(props: {
         rel="noreferrer"
         data-testid="payment-link"
       >
-        Pay on this device instead
+        {tr('terminal.pay.here')}
       </a>
       <p className="term-muted">
-        Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
-        {stream === 'reconnecting' && ' · reconnecting…'}
+        {tr('terminal.pay.expires', {
+          time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
+        })}
+        {stream === 'reconnecting' && ` · ${tr('terminal.pay.reconnecting')}`}
         {t.reference && ` · ${t.reference}`}
       </p>
       {error && (
@@ -148,7 +158,7 @@ export function PaymentScreen(props: {
             )
           }
         >
-          Cancel
+          {tr('common.cancel')}
         </button>
       )}
     </section>
@@ -157,23 +167,26 @@ export function PaymentScreen(props: {
 
 function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string; onDone: () => void }) {
   const good = t.status === 'succeeded' || t.status === 'partially_refunded' || t.status === 'refunded';
+  const { t: tr } = useT();
   // Back to the keypad by itself after a while, so the till is ready for the next customer.
   useEffect(() => {
     const timer = setTimeout(onDone, good ? 15_000 : 30_000);
     return () => clearTimeout(timer);
   }, [good, onDone]);
-  const title = good
-    ? 'Payment successful'
-    : ({ failed: 'Payment failed', expired: 'Code expired', canceled: 'Payment canceled' }[
-        t.status as string
-      ] ?? t.status);
+  const titles: Record<string, MessageId> = {
+    failed: 'terminal.result.failed',
+    expired: 'terminal.result.expired',
+    canceled: 'terminal.result.canceled',
+  };
+  const titleId = titles[t.status];
+  const title = good ? tr('terminal.result.success') : titleId ? tr(titleId) : t.status;
   const detail = good
-    ? `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand)} •••• ${t.card_last4}` : ''}`
+    ? `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand, tr('terminal.result.card'))} •••• ${t.card_last4}` : ''}`
     : t.status === 'failed'
-      ? (t.failure_message ?? 'The card was declined.')
+      ? (t.failure_message ?? tr('terminal.result.declined'))
       : t.status === 'expired'
-        ? 'Nobody paid within 15 minutes.'
-        : 'No money was taken.';
+        ? tr('terminal.result.nobodyPaid')
+        : tr('terminal.result.noMoney');
   return (
     <section
       className={`term-panel term-result term-result-${good ? 'good' : t.status === 'failed' ? 'bad' : 'neutral'}`}
@@ -187,16 +200,21 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
       <p data-testid="payment-result-amount">{detail}</p>
       {good && t.tip_amount > 0 && (
         <p className="term-muted" data-testid="payment-result-tip">
-          {formatMoney(t.amount, t.currency)} + {formatMoney(t.tip_amount, t.currency)} tip
+          {tr('terminal.result.tip', {
+            amount: formatMoney(t.amount, t.currency),
+            tip: formatMoney(t.tip_amount, t.currency),
+          })}
         </p>
       )}
-      {t.cashier_name && <p className="term-muted">Served by {t.cashier_name}</p>}
+      {t.cashier_name && (
+        <p className="term-muted">{tr('terminal.result.servedBy', { name: t.cashier_name })}</p>
+      )}
       <button type="button" className="term-primary" onClick={onDone}>
-        New payment
+        {tr('terminal.result.new')}
       </button>
     </section>
   );
 }
 
-const brandName = (brand: string | null) =>
-  brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : 'Card';
+const brandName = (brand: string | null, card: string) =>
+  brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : card;

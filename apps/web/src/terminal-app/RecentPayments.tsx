@@ -1,5 +1,6 @@
 import type { TerminalTransaction } from '@scanline/contracts';
 import { useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { formatMoney, toMajorUnits, toMinorUnits } from '../lib/money';
 import { PublicApiError } from '../lib/public-config';
 import { type Device, isCashierRequired, isUnauthorized, refundAtCounter } from './device';
@@ -62,12 +63,13 @@ export function RecentPayments(props: {
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
   if (props.payments.length === 0) return null;
 
   const refund = async (p: RecentPayment) => {
     const minor = amount.trim() ? toMinorUnits(amount, p.currency) : undefined;
     if (minor === null || (minor !== undefined && minor <= 0)) {
-      setMessage({ tone: 'bad', text: 'Enter an amount to refund, or leave it empty for all that is left.' });
+      setMessage({ tone: 'bad', text: t('terminal.recent.enterAmount') });
       return;
     }
     setBusy(true);
@@ -81,12 +83,15 @@ export function RecentPayments(props: {
       props.onChange(list);
       setOpen(null);
       setAmount('');
-      setMessage({ tone: 'good', text: `Refunded ${formatMoney(done.amount, done.currency)}.` });
+      setMessage({
+        tone: 'good',
+        text: t('terminal.recent.refunded', { amount: formatMoney(done.amount, done.currency) }),
+      });
     } catch (e) {
       if (isUnauthorized(e)) props.onRevoked();
       else if (isCashierRequired(e)) props.onCashierRequired();
       else if (e instanceof PublicApiError && e.code === 'manager_required')
-        setMessage({ tone: 'bad', text: 'A manager must sign in to refund. Use “Switch cashier”.' });
+        setMessage({ tone: 'bad', text: t('terminal.recent.managerRequired') });
       else setMessage({ tone: 'bad', text: (e as Error).message });
     } finally {
       setBusy(false);
@@ -94,8 +99,8 @@ export function RecentPayments(props: {
   };
 
   return (
-    <section className="term-panel term-recent" aria-label="Recent payments">
-      <h2>Recent payments</h2>
+    <section className="term-panel term-recent" aria-label={t('terminal.recent.title')}>
+      <h2>{t('terminal.recent.title')}</h2>
       {message && (
         <p
           className={message.tone === 'good' ? 'term-ok' : 'term-error'}
@@ -114,7 +119,10 @@ export function RecentPayments(props: {
                 {p.reference && <span className="term-muted"> · {p.reference}</span>}
                 {p.cashier_name && <span className="term-muted"> · {p.cashier_name}</span>}
                 {p.refunded ? (
-                  <span className="term-muted"> · refunded {formatMoney(p.refunded, p.currency)}</span>
+                  <span className="term-muted">
+                    {' '}
+                    · {t('terminal.recent.refundedShort', { amount: formatMoney(p.refunded, p.currency) })}
+                  </span>
                 ) : null}
               </span>
               <button
@@ -126,13 +134,13 @@ export function RecentPayments(props: {
                   setMessage(null);
                 }}
               >
-                Refund
+                {t('terminal.recent.refund')}
               </button>
             </div>
             {open === p.id && (
               <div className="term-refund">
                 <label>
-                  <span>Amount (empty: all that is left)</span>
+                  <span>{t('terminal.recent.amount')}</span>
                   <input
                     inputMode="decimal"
                     value={amount}
@@ -141,7 +149,7 @@ export function RecentPayments(props: {
                   />
                 </label>
                 <button type="button" className="term-primary" disabled={busy} onClick={() => refund(p)}>
-                  {busy ? 'Refunding…' : 'Refund'}
+                  {busy ? t('terminal.recent.refunding') : t('terminal.recent.refund')}
                 </button>
               </div>
             )}

@@ -1,5 +1,6 @@
 import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { CashierLock } from './CashierLock';
 import { CloseScreen } from './CloseScreen';
@@ -48,13 +49,14 @@ export function TerminalApp() {
   const [lockNotice, setLockNotice] = useState<string | null>(null);
   const [recent, setRecent] = useState(() => loadRecent());
   const staffed = me?.cashiers.required === true;
+  const { t: tr } = useT();
 
   const lock = useCallback((message: string | null) => {
     forgetCashier();
     setCashier(null);
     setLockNotice(message);
   }, []);
-  const onCashierRequired = useCallback(() => lock('Your session ended. Enter your PIN again.'), [lock]);
+  const onCashierRequired = useCallback(() => lock(tr('terminal.lock.sessionEnded')), [lock, tr]);
   const onSettled = useCallback((t: TerminalTransaction) => setRecent(rememberPayment(t)), []);
 
   const unpaired = useCallback((message: string) => {
@@ -64,11 +66,7 @@ export function TerminalApp() {
     setPayment(null);
     setNotice(message);
   }, []);
-  const onRevoked = useCallback(
-    () =>
-      unpaired('This terminal was disabled or unpaired in the console. Ask an admin for a new pairing code.'),
-    [unpaired],
-  );
+  const onRevoked = useCallback(() => unpaired(tr('terminal.revoked')), [unpaired, tr]);
 
   useEffect(() => {
     if (!device) return;
@@ -92,7 +90,7 @@ export function TerminalApp() {
           // Canceled (by the register, or here): straight back to idle.
           if (t.status === 'canceled') {
             setPayment(null);
-            setIdleNotice(`The payment of ${formatMoney(t.amount, t.currency)} was canceled.`);
+            setIdleNotice(tr('terminal.canceledNotice', { amount: formatMoney(t.amount, t.currency) }));
           }
           return;
         }
@@ -108,17 +106,18 @@ export function TerminalApp() {
       gone = true;
       stop();
     };
-  }, [device, onRevoked]);
+  }, [device, onRevoked, tr]);
 
   // Locks itself after the project's idle minutes without a touch (the server ends the session
   // after the same time without a request; this keeps the screen from showing a stale name).
   const idleMinutes = me?.cashiers.idle_minutes ?? 5;
   useEffect(() => {
     if (!staffed || !cashier || payment) return;
-    let timer = setTimeout(() => lock('Locked after a while without use.'), idleMinutes * 60_000);
+    const idle = tr('terminal.lock.idle');
+    let timer = setTimeout(() => lock(idle), idleMinutes * 60_000);
     const touched = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => lock('Locked after a while without use.'), idleMinutes * 60_000);
+      timer = setTimeout(() => lock(idle), idleMinutes * 60_000);
     };
     window.addEventListener('pointerdown', touched);
     window.addEventListener('keydown', touched);
@@ -127,7 +126,7 @@ export function TerminalApp() {
       window.removeEventListener('pointerdown', touched);
       window.removeEventListener('keydown', touched);
     };
-  }, [staffed, cashier, payment, idleMinutes, lock]);
+  }, [staffed, cashier, payment, idleMinutes, lock, tr]);
 
   const switchCashier = () => {
     if (device) void signOutCashier(device).catch(() => {});
@@ -148,41 +147,47 @@ export function TerminalApp() {
           <span className="term-brand-mark" aria-hidden="true">
             ▣
           </span>{' '}
-          <span className="term-brand-text">Scanline Terminal</span>
+          <span className="term-brand-text">{tr('terminal.brand')}</span>
         </span>
         {device && (
           <span className="term-device" data-testid="terminal-label">
             <span className={`term-dot ${online ? 'term-dot-on' : ''}`} aria-hidden="true" />
             <span className="term-device-label">{me?.terminal.label ?? device.terminal.label}</span>
             <span className="term-connection" data-testid="terminal-connection" data-state={connection}>
-              {online ? 'Online' : connection === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+              {online
+                ? tr('terminal.online')
+                : connection === 'connecting'
+                  ? tr('terminal.connecting')
+                  : tr('terminal.reconnecting')}
             </span>
           </span>
         )}
         {staffed && cashier && (
           <span className="term-cashier" data-testid="cashier-name">
             {cashier.cashier.name}
-            {cashier.cashier.role === 'manager' && <span className="term-muted"> · manager</span>}
+            {cashier.cashier.role === 'manager' && (
+              <span className="term-muted"> · {tr('terminal.manager')}</span>
+            )}
           </span>
         )}
         <span className="term-spacer" />
         {staffed && cashier && !payment && (
           <button type="button" className="term-link" onClick={switchCashier}>
-            Switch cashier
+            {tr('terminal.switchCashier')}
           </button>
         )}
         <button
           type="button"
           className="term-icon-button"
           onClick={() => toggleTheme()}
-          aria-label="Switch light or dark"
+          aria-label={tr('terminal.theme')}
         >
           ◐
         </button>
         {/* Issue 26 §2: where staff sign in, closing the day needs a manager. */}
         {device && !payment && !closing && me && (!staffed || cashier?.cashier.role === 'manager') && (
           <button type="button" className="term-link" onClick={() => setClosing(true)}>
-            Close the day
+            {tr('terminal.closeDay')}
           </button>
         )}
         {device && !payment && (
@@ -190,13 +195,10 @@ export function TerminalApp() {
             type="button"
             className="term-link"
             onClick={() => {
-              if (
-                window.confirm('Unpair this browser? You will need a new pairing code to take payments here.')
-              )
-                unpaired('This browser is no longer paired.');
+              if (window.confirm(tr('terminal.unpairConfirm'))) unpaired(tr('terminal.unpaired'));
             }}
           >
-            Unpair
+            {tr('terminal.unpair')}
           </button>
         )}
       </header>

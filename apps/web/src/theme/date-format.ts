@@ -5,6 +5,7 @@ import {
   patternForLocale,
   type WithTime,
 } from '@scanline/contracts/date-time';
+import { currentIntlLocale } from '../lib/i18n/current-locale';
 
 export type { WithTime };
 
@@ -23,7 +24,8 @@ export function setDateFormat(format: DateFormat) {
   localStorage.setItem(KEY, format);
 }
 
-export const browserLanguage = () => (typeof navigator === 'undefined' ? 'en-US' : navigator.language);
+/** The console's language (issue 28: dates follow it; the date-format choice still wins). */
+export const browserLanguage = () => currentIntlLocale();
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n/console-intl';
 
 export interface Crumb {
   label: string;
@@ -8,8 +9,9 @@ export interface Crumb {
 
 /** Where this screen sits, as links back up (WAI-ARIA breadcrumb pattern: a labelled nav, an ordered list). */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const { t } = useT();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={t('common.breadcrumb')} className="breadcrumbs">
       <ol>
         {items.map((c, i) => (
           // A trail's links are unique; the last crumb has none and its label.

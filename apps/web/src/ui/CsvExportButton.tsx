@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { type CsvProgress, downloadCsv } from '../api/csv-download';
+import { useT } from '../lib/i18n/console-intl';
 
 /**
  * "Export CSV" of the whole filtered list from the server's streamed export (issue 9):
@@ -21,6 +22,7 @@ export function CsvExportButton({
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const { t } = useT();
   const running = progress !== null && !done && !error;
 
   const start = () => {
@@ -54,7 +56,7 @@ export function CsvExportButton({
   return (
     <>
       <Button
-        label="Export CSV"
+        label={t('common.csv.export')}
         icon="pi pi-download"
         outlined
         size="small"
@@ -62,13 +64,13 @@ export function CsvExportButton({
         disabled={running}
       />
       <Dialog
-        header="Export CSV"
+        header={t('common.csv.export')}
         visible={progress !== null || error !== null}
         onHide={close}
         style={{ width: 'min(28rem, 95vw)' }}
         footer={
           <Button
-            label={running ? 'Cancel' : 'Close'}
+            label={running ? t('common.cancel') : t('common.close')}
             severity={running ? 'secondary' : undefined}
             text={running}
             onClick={close}
@@ -76,14 +78,16 @@ export function CsvExportButton({
         }
       >
         {error ? (
-          <p role="alert">The export failed: {error}</p>
+          <p role="alert">{t('common.csv.failed', { error })}</p>
         ) : (
           <div className="stack" aria-live="polite">
-            <ProgressBar value={percent} aria-label="Export progress" />
+            <ProgressBar value={percent} aria-label={t('common.csv.progress')} />
             <p className="muted" data-export-rows={progress?.rows ?? 0}>
               {done
-                ? `Downloaded ${progress?.rows.toLocaleString()} rows.`
-                : `${progress?.rows.toLocaleString() ?? 0}${progress?.total !== null && progress?.total !== undefined ? ` of ${progress.total.toLocaleString()}` : ''} rows…`}
+                ? t('common.csv.downloaded', { rows: progress?.rows ?? 0 })
+                : progress?.total !== null && progress?.total !== undefined
+                  ? t('common.csv.progressOf', { rows: progress.rows, total: progress.total })
+                  : t('common.csv.progressRows', { rows: progress?.rows ?? 0 })}
             </p>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { PlainInput } from './plain-controls';
 
 /**
@@ -27,6 +28,7 @@ export function PasswordInput({
   autoFocus?: boolean;
 }) {
   const [visible, setVisible] = useState(false);
+  const { t } = useT();
   return (
     <span className="p-password p-component p-inputwrapper password-input">
       <PlainInput
@@ -45,7 +47,7 @@ export function PasswordInput({
       <button
         type="button"
         className="password-toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('common.password.hide') : t('common.password.show')}
         aria-pressed={visible}
         aria-controls={id}
         onClick={() => setVisible((v) => !v)}

@@ -44,6 +44,7 @@ const LazyToast = lazy(async () => {
   };
 });
 
+import { useT } from '../lib/i18n/console-intl';
 import { useNavBusy } from './nav';
 
 export type Severity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
@@ -83,6 +84,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
   const [loads, setLoads] = useState(0);
   const [confirmProps, setConfirmProps] = useState<ConfirmDialogProps>({ visible: false });
   const [asked, setAsked] = useState(false);
+  const { t } = useT();
 
   const closeConfirm = useCallback(() => setConfirmProps((p) => ({ ...p, visible: false })), []);
   const ui = useMemo<GlobalUi>(
@@ -110,8 +112,8 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
           header: o.header,
           message: o.message,
           icon: o.danger ? 'pi pi-exclamation-triangle' : 'pi pi-question-circle',
-          acceptLabel: o.acceptLabel ?? 'Confirm',
-          rejectLabel: 'Cancel',
+          acceptLabel: o.acceptLabel ?? t('common.confirm'),
+          rejectLabel: t('common.cancel'),
           acceptClassName: o.danger ? 'p-button-danger' : undefined,
           defaultFocus: 'reject',
           accept: () => void o.onAccept(),
@@ -120,7 +122,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
       },
       closeConfirm,
     }),
-    [closeConfirm],
+    [closeConfirm, t],
   );
   return (
     <UiContext.Provider value={ui}>
@@ -143,6 +145,7 @@ export function GlobalUiProvider({ children }: { children: ReactNode }) {
 function GlobalProgress({ active }: { active: boolean }) {
   const busy = useNavBusy();
   const on = active || busy;
+  const { t } = useT();
   return (
     <div className="global-progress" aria-hidden={!on}>
       {/* PrimeReact ProgressBar's indeterminate markup: its component code (and PrimeReact's
@@ -151,7 +154,7 @@ function GlobalProgress({ active }: { active: boolean }) {
         <div
           className="p-progressbar p-component p-progressbar-indeterminate"
           role="progressbar"
-          aria-label="Loading"
+          aria-label={t('common.loading')}
           style={{ height: '6px' }}
         >
           <div className="p-progressbar-indeterminate-container">

@@ -5,6 +5,7 @@ import { MfaRequiredNotice } from '../../features/account/MfaRequiredNotice';
 import { ProjectLive } from '../../features/live/use-project-live';
 import { useProject } from '../../features/projects/hooks';
 import { ProjectSearch } from '../../features/search/ProjectSearch';
+import { useT } from '../../lib/i18n/console-intl';
 import { DisplayTimeZoneProvider } from '../../theme/display-time-zone';
 import { ProjectSwitcher } from './ProjectSwitcher';
 import { type NavItem, Shell } from './Shell';
@@ -13,25 +14,31 @@ import { type NavItem, Shell } from './Shell';
 export function ProjectLayout() {
   const { id = '' } = useParams();
   const base = `/p/${encodeURIComponent(id)}`;
+  const { t } = useT();
   const nav: NavItem[] = [
-    { to: `${base}/dashboard`, label: 'Dashboard', icon: 'pi-chart-bar' },
-    { to: `${base}/scans`, label: 'Scans', icon: 'pi-qrcode' },
-    { to: `${base}/transactions`, label: 'Transactions', icon: 'pi-credit-card' },
-    { to: `${base}/terminals`, label: 'Terminals', icon: 'pi-tablet' },
-    { to: `${base}/closes`, label: 'Closes', icon: 'pi-lock' },
-    { to: `${base}/payouts`, label: 'Payouts', icon: 'pi-building-columns' },
-    { to: `${base}/members`, label: 'Members', icon: 'pi-users' },
-    { to: `${base}/admins`, label: 'Admins', icon: 'pi-shield' },
-    { to: `${base}/api-keys`, label: 'API keys', icon: 'pi-key' },
-    { to: `${base}/staff`, label: 'Staff', icon: 'pi-id-card' },
-    { to: `${base}/webhooks`, label: 'Webhooks', icon: 'pi-send' },
-    { to: `${base}/events`, label: 'Events', icon: 'pi-bolt' },
-    { to: `${base}/logs`, label: 'Logs', icon: 'pi-list' },
-    { to: `${base}/settings`, label: 'Settings', icon: 'pi-cog' },
+    { to: `${base}/dashboard`, label: t('nav.dashboard'), icon: 'pi-chart-bar' },
+    { to: `${base}/scans`, label: t('nav.scans'), icon: 'pi-qrcode' },
+    { to: `${base}/transactions`, label: t('nav.transactions'), icon: 'pi-credit-card' },
+    { to: `${base}/terminals`, label: t('nav.terminals'), icon: 'pi-tablet' },
+    { to: `${base}/closes`, label: t('nav.closes'), icon: 'pi-lock' },
+    { to: `${base}/payouts`, label: t('nav.payouts'), icon: 'pi-building-columns' },
+    { to: `${base}/members`, label: t('nav.members'), icon: 'pi-users' },
+    { to: `${base}/admins`, label: t('nav.admins'), icon: 'pi-shield' },
+    { to: `${base}/api-keys`, label: t('nav.apiKeys'), icon: 'pi-key' },
+    { to: `${base}/staff`, label: t('nav.staff'), icon: 'pi-id-card' },
+    { to: `${base}/webhooks`, label: t('nav.webhooks'), icon: 'pi-send' },
+    { to: `${base}/events`, label: t('nav.events'), icon: 'pi-bolt' },
+    { to: `${base}/logs`, label: t('nav.logs'), icon: 'pi-list' },
+    { to: `${base}/settings`, label: t('nav.settings'), icon: 'pi-cog' },
   ];
   const switcher = <ProjectSwitcher projectId={id} />;
   return (
-    <Shell nav={nav} navTitle="Project" switcher={switcher} search={<ProjectSearch projectId={id} />}>
+    <Shell
+      nav={nav}
+      navTitle={t('nav.project')}
+      switcher={switcher}
+      search={<ProjectSearch projectId={id} />}
+    >
       <ProjectGate projectId={id} />
     </Shell>
   );

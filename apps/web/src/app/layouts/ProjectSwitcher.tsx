@@ -1,12 +1,14 @@
 import { Dropdown } from 'primereact/dropdown';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useProjects } from '../../features/projects/hooks';
+import { useT } from '../../lib/i18n/console-intl';
 
 /** The current project by name, and a quick way to the same screen of another project. */
 export function ProjectSwitcher({ projectId }: { projectId: string }) {
   const projects = useProjects();
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useT();
   const options = (projects.data ?? [])
     .filter((p) => !p.deleted_at)
     .map((p) => ({ value: p.id, label: p.name }));
@@ -14,7 +16,7 @@ export function ProjectSwitcher({ projectId }: { projectId: string }) {
   return (
     <div className="project-switcher">
       <label className="project-switcher-label" htmlFor="project-switcher">
-        Project
+        {t('nav.project')}
       </label>
       <Dropdown
         inputId="project-switcher"
@@ -33,7 +35,7 @@ export function ProjectSwitcher({ projectId }: { projectId: string }) {
         filterInputAutoFocus
       />
       <Link to="/p" className="project-switcher-link">
-        <i className="pi pi-th-large" aria-hidden="true" /> All projects
+        <i className="pi pi-th-large" aria-hidden="true" /> {t('nav.allProjects')}
       </Link>
     </div>
   );

@@ -6,9 +6,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyEmailBanner } from '../../auth/VerifyEmailBanner';
+import { useT } from '../../lib/i18n/console-intl';
 import { setAppearance } from '../../theme/appearance';
 import { UserAvatar } from '../../ui/UserAvatar';
 import { queryClient } from '../query-client';
+import { AccountLocale } from './AccountLocale';
 
 export interface NavItem {
   to: string;
@@ -34,6 +36,7 @@ export function Shell({
 }) {
   const [drawer, setDrawer] = useState(false);
   const location = useLocation();
+  const { t } = useT();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes.
   useEffect(() => setDrawer(false), [location.pathname]);
   const menu = (
@@ -65,7 +68,7 @@ export function Shell({
             text
             rounded
             className="menu-toggle"
-            aria-label="Open menu"
+            aria-label={t('nav.openMenu')}
             onClick={() => setDrawer(true)}
           />
           <Link to="/u/dashboard" className="brand">
@@ -87,6 +90,7 @@ export function Shell({
             {menu}
           </Sidebar>
           <main className="content" id="main">
+            <AccountLocale />
             <VerifyEmailBanner />
             {children}
           </main>
@@ -100,7 +104,8 @@ function UserMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const menu = useRef<Menu>(null);
-  const label = user?.displayName || user?.email || 'Account';
+  const { t } = useT();
+  const label = user?.displayName || user?.email || t('nav.account');
   // Issue 19: the theme switch is also here, not only in Settings.
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
   return (
@@ -109,7 +114,7 @@ function UserMenu() {
         className="user-button"
         text
         onClick={(e) => menu.current?.toggle(e)}
-        aria-label={`Account menu for ${label}`}
+        aria-label={t('nav.accountMenu', { name: label })}
         aria-haspopup="menu"
       >
         <UserAvatar photoUrl={user?.photoURL} label={label} />
@@ -125,13 +130,13 @@ function UserMenu() {
         model={[
           { label: user?.email ?? '', disabled: true, className: 'menu-email' },
           { separator: true },
-          { label: 'Dashboard', icon: 'pi pi-home', command: () => navigate('/u/dashboard') },
-          { label: 'Projects', icon: 'pi pi-folder', command: () => navigate('/p') },
-          { label: 'Businesses', icon: 'pi pi-building', command: () => navigate('/u/businesses') },
-          { label: 'Profile', icon: 'pi pi-user', command: () => navigate('/u/profile') },
-          { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/u/settings') },
+          { label: t('nav.dashboard'), icon: 'pi pi-home', command: () => navigate('/u/dashboard') },
+          { label: t('nav.projects'), icon: 'pi pi-folder', command: () => navigate('/p') },
+          { label: t('nav.businesses'), icon: 'pi pi-building', command: () => navigate('/u/businesses') },
+          { label: t('nav.profile'), icon: 'pi pi-user', command: () => navigate('/u/profile') },
+          { label: t('nav.settings'), icon: 'pi pi-cog', command: () => navigate('/u/settings') },
           {
-            label: dark ? 'Light mode' : 'Dark mode',
+            label: dark ? t('nav.lightMode') : t('nav.darkMode'),
             icon: dark ? 'pi pi-sun' : 'pi pi-moon',
             command: () => {
               setAppearance(dark ? 'light' : 'dark');
@@ -139,7 +144,7 @@ function UserMenu() {
             },
           },
           { separator: true },
-          { label: 'Sign out', icon: 'pi pi-sign-out', command: () => void signOut() },
+          { label: t('nav.signOut'), icon: 'pi pi-sign-out', command: () => void signOut() },
         ]}
       />
     </>

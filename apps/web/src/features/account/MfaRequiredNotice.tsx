@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { auth } from '../../auth/firebase';
 import { rememberDestination } from '../../auth/redirect';
+import { useT } from '../../lib/i18n/console-intl';
 import { EmptyState } from '../../ui/EmptyState';
 
 /**
@@ -24,17 +25,17 @@ export function MfaRequiredNotice({ projectName }: { projectName?: string }) {
       () => setEnrolled(false),
     );
   }, []);
+  const { t } = useT();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  const name = projectName ? `“${projectName}”` : 'This project';
   return (
     <EmptyState
       icon="pi-shield"
-      title={`${name} requires two-step verification`}
+      title={projectName ? t('account.mfa.titleNamed', { project: projectName }) : t('account.mfa.title')}
       action={
         <div className="mfa-required-actions">
           {enrolled ? (
             <Button
-              label="Sign in again"
+              label={t('account.mfa.signInAgain')}
               icon="pi pi-sign-in"
               onClick={() => {
                 rememberDestination(location);
@@ -44,27 +45,21 @@ export function MfaRequiredNotice({ projectName }: { projectName?: string }) {
           ) : (
             <Link to={`/u/settings/security?then=${encodeURIComponent(here)}`} className="p-button">
               <i className="pi pi-mobile" aria-hidden="true" />
-              <span className="p-button-label">Add an authenticator</span>
+              <span className="p-button-label">{t('account.mfa.add')}</span>
             </Link>
           )}
           <Link to="/u/dashboard" className="p-button p-button-text">
-            <span className="p-button-label">Back to your projects</span>
+            <span className="p-button-label">{t('common.notFound.back')}</span>
           </Link>
         </div>
       }
     >
       {enrolled === null ? (
-        <p>Checking your account…</p>
+        <p>{t('account.mfa.checking')}</p>
       ) : enrolled ? (
-        <p>
-          You have an authenticator, but this session was signed in without it. Sign in again and enter its
-          code to open the project.
-        </p>
+        <p>{t('account.mfa.enrolled')}</p>
       ) : (
-        <p>
-          Its owner asks every member to sign in with a code from an authenticator app. Add one to your
-          account (it takes a minute), then you come straight back here.
-        </p>
+        <p>{t('account.mfa.notEnrolled')}</p>
       )}
     </EmptyState>
   );

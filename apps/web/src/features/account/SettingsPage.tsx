@@ -2,6 +2,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type T, useT } from '../../lib/i18n/console-intl';
 import { type Appearance, getAppearance, setAppearance } from '../../theme/appearance';
 import {
   DATE_FORMATS,
@@ -15,36 +16,42 @@ import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 
-const APPEARANCES: { value: Appearance; label: string }[] = [
-  { value: 'system', label: 'Follow my system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const APPEARANCES = (t: T): { value: Appearance; label: string }[] => [
+  { value: 'system', label: t('account.settings.system') },
+  { value: 'light', label: t('account.settings.light') },
+  { value: 'dark', label: t('account.settings.dark') },
 ];
 
 export default function SettingsPage() {
   const ui = useUi();
+  const { t } = useT();
   const [appearance, setLocalAppearance] = useState<Appearance>(getAppearance());
   const [dateFormat, setLocalDateFormat] = useState<DateFormat>(getDateFormat());
   return (
     <>
-      <PageHeader
-        title="Settings"
-        subtitle="How the console looks for you on this browser, and how you sign in."
-      />
+      <PageHeader title={t('account.settings.title')} subtitle={t('account.settings.subtitle')} />
       <div className="stack">
         <section className="surface-card panel" aria-labelledby="security-title">
-          <h2 id="security-title">Security</h2>
-          <p>Two-step verification asks for a code from an authenticator app after your password.</p>
+          <h2 id="security-title">{t('account.settings.security')}</h2>
+          <p>{t('account.settings.securityText')}</p>
           <Link to="/u/settings/security" className="p-button p-button-outlined">
             <span className="p-button-icon p-button-icon-left pi pi-shield" aria-hidden="true" />
-            <span className="p-button-label">Two-step verification</span>
+            <span className="p-button-label">{t('account.settings.twoStep')}</span>
+          </Link>
+        </section>
+        <section className="surface-card panel" aria-labelledby="language-title">
+          <h2 id="language-title">{t('account.language.title')}</h2>
+          <p>{t('account.settings.languageText')}</p>
+          <Link to="/u/settings/language" className="p-button p-button-outlined">
+            <span className="p-button-icon p-button-icon-left pi pi-language" aria-hidden="true" />
+            <span className="p-button-label">{t('account.language.heading')}</span>
           </Link>
         </section>
         <section className="surface-card panel p-fluid" aria-labelledby="appearance-title">
-          <h2 id="appearance-title">Appearance</h2>
+          <h2 id="appearance-title">{t('account.settings.appearance')}</h2>
           <fieldset className="radio-group">
-            <legend className="sr-only">Colour mode</legend>
-            {APPEARANCES.map((a) => (
+            <legend className="sr-only">{t('account.settings.colourMode')}</legend>
+            {APPEARANCES(t).map((a) => (
               <div key={a.value} className="radio-row">
                 <RadioButton
                   inputId={`appearance-${a.value}`}
@@ -62,25 +69,28 @@ export default function SettingsPage() {
           </fieldset>
         </section>
         <section className="surface-card panel p-fluid" aria-labelledby="dates-title">
-          <h2 id="dates-title">Dates</h2>
-          <FormField id="date-format" label="Date format" help={`Now reads ${formatDate(new Date())}.`}>
+          <h2 id="dates-title">{t('account.settings.dates')}</h2>
+          <FormField
+            id="date-format"
+            label={t('account.settings.dateFormat')}
+            help={t('account.settings.nowReads', { date: formatDate(new Date()) })}
+          >
             <Dropdown
               inputId="date-format"
               value={dateFormat}
               options={DATE_FORMATS.map((f) => ({
                 value: f,
-                label: f === 'auto' ? `As my language writes dates (${datePattern('auto')})` : f,
+                label: f === 'auto' ? t('account.settings.auto', { pattern: datePattern('auto') }) : f,
               }))}
               onChange={(e) => {
                 setDateFormat(e.value);
                 setLocalDateFormat(e.value);
-                ui.toast('success', 'Date format saved');
+                ui.toast('success', t('account.settings.dateSaved'));
               }}
             />
           </FormField>
           <p className="muted">
-            A project’s pages show times in the project’s time zone, as its dashboard counts days; other pages
-            in your browser’s ({Intl.DateTimeFormat().resolvedOptions().timeZone}).
+            {t('account.settings.zones', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
           </p>
         </section>
       </div>

@@ -6,12 +6,14 @@ import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 import { useInvitationPreview } from '../team/hooks';
 
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
 export function InvitationFromLink() {
   const ui = useUi();
+  const { t } = useT();
   const { user, refresh } = useAuth();
   const verified = user?.emailVerified === true;
   const [params, setParams] = useSearchParams();
@@ -23,7 +25,7 @@ export function InvitationFromLink() {
   );
   if (!token) return null;
   const clear = () => setParams({}, { replace: true });
-  if (preview.isPending) return <Message severity="info" text="Opening your invitation…" className="mb-3" />;
+  if (preview.isPending) return <Message severity="info" text={t('dashboard.opening')} className="mb-3" />;
   if (preview.error) {
     return (
       <Message
@@ -31,7 +33,8 @@ export function InvitationFromLink() {
         className="mb-3"
         content={
           <span>
-            {preview.error.message} <Button label="Dismiss" text size="small" onClick={clear} />
+            {preview.error.message}{' '}
+            <Button label={t('dashboard.dismiss')} text size="small" onClick={clear} />
           </span>
         }
       />
@@ -46,32 +49,39 @@ export function InvitationFromLink() {
       if (answer === 'accept' && !verified) await refresh();
       ui.toast(
         'success',
-        answer === 'accept' ? `You joined ${preview.data?.project_name}` : 'Invitation declined',
+        answer === 'accept'
+          ? t('dashboard.joined', { project: preview.data?.project_name ?? '' })
+          : t('dashboard.declined'),
       );
       clear();
     } catch (error) {
-      ui.toast('error', 'That did not work', (error as Error).message);
+      ui.toast('error', t('dashboard.failed'), (error as Error).message);
     }
   };
   return (
-    <section className="surface-card invitation-card mb-3" aria-label="Invitation">
+    <section className="surface-card invitation-card mb-3" aria-label={t('dashboard.invitation')}>
       <i className="pi pi-envelope" aria-hidden="true" />
       <div>
-        <strong>You are invited to {preview.data?.project_name}</strong>
+        <strong>{t('dashboard.invited', { project: preview.data?.project_name ?? '' })}</strong>
         <p className="muted">
-          As {preview.data?.role === 'admin' ? 'an admin' : 'a member'}, for {preview.data?.email}.
+          {t('dashboard.asFor', { role: preview.data?.role ?? 'member', email: preview.data?.email ?? '' })}
         </p>
         {!provedByLink && <VerifyToAccept />}
       </div>
       <div className="row-actions">
         <Button
-          label="Accept"
+          label={t('dashboard.accept')}
           icon="pi pi-check"
           onClick={() => void act('accept')}
           loading={respond.isPending}
           disabled={!verified && !provedByLink}
         />
-        <Button label="Decline" text severity="secondary" onClick={() => void act('decline')} />
+        <Button
+          label={t('dashboard.decline')}
+          text
+          severity="secondary"
+          onClick={() => void act('decline')}
+        />
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { takeDestination } from '../../auth/redirect';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { useBusinesses } from '../businesses/hooks';
@@ -22,6 +23,7 @@ import { InvitationFromLink } from './InvitationBanner';
 export default function UserDashboardPage() {
   const navigate = useNavigate();
   const ui = useUi();
+  const { t } = useT();
   const verified = useAuth().user?.emailVerified === true;
   // Seed §2: the dashboard also honours a remembered destination.
   useEffect(() => {
@@ -42,39 +44,45 @@ export default function UserDashboardPage() {
   return (
     <>
       <PageHeader
-        title={me.isPending ? 'Dashboard' : `Welcome${name ? `, ${name}` : ''}`}
-        subtitle="Your projects and invitations in one place."
+        title={
+          me.isPending
+            ? t('nav.dashboard')
+            : name
+              ? t('dashboard.welcomeName', { name })
+              : t('dashboard.welcome')
+        }
+        subtitle={t('dashboard.subtitle')}
       />
       {me.isError && (
-        <Message severity="error" text={`Your account could not be loaded: ${me.error.message}`} />
+        <Message severity="error" text={t('dashboard.loadFailed', { error: me.error.message })} />
       )}
       <InvitationFromLink />
       {me.data?.invitations.map((inv) => (
         <section
           key={inv.id}
           className="surface-card invitation-card mb-3"
-          aria-label={`Invitation to ${inv.project_name}`}
+          aria-label={t('dashboard.invitationTo', { project: inv.project_name })}
         >
           <i className="pi pi-envelope" aria-hidden="true" />
           <div>
-            <strong>You are invited to {inv.project_name}</strong>
-            <p className="muted">As {inv.role === 'admin' ? 'an admin' : 'a member'}.</p>
+            <strong>{t('dashboard.invited', { project: inv.project_name })}</strong>
+            <p className="muted">{t('dashboard.as', { role: inv.role })}</p>
             <VerifyToAccept />
           </div>
           <div className="row-actions">
             <Button
-              label="Accept"
+              label={t('dashboard.accept')}
               icon="pi pi-check"
               disabled={!verified}
               onClick={() =>
                 respond.mutateAsync({ id: inv.id, answer: 'accept' }).then(
-                  () => ui.toast('success', `You joined ${inv.project_name}`),
-                  (e: Error) => ui.toast('error', 'Not accepted', e.message),
+                  () => ui.toast('success', t('dashboard.joined', { project: inv.project_name })),
+                  (e: Error) => ui.toast('error', t('dashboard.notAccepted'), e.message),
                 )
               }
             />
             <Button
-              label="Decline"
+              label={t('dashboard.decline')}
               text
               severity="secondary"
               onClick={() => void respond.mutateAsync({ id: inv.id, answer: 'decline' })}
@@ -85,23 +93,23 @@ export default function UserDashboardPage() {
       {me.isPending ? (
         <Skeleton height="8rem" />
       ) : firstRun ? (
-        <section className="card-grid" aria-label="Getting started">
+        <section className="card-grid" aria-label={t('dashboard.gettingStarted')}>
           <article className="surface-card step-card">
             <span className="step-number">
               {businesses.data?.length ? (
                 <>
                   <i className="pi pi-check" aria-hidden="true" />
-                  <span className="sr-only">done</span>
+                  <span className="sr-only">{t('dashboard.done')}</span>
                 </>
               ) : (
                 1
               )}
             </span>
-            <h2>Add your business</h2>
-            <p>The legal entity that takes the payments, with its currency and payment provider.</p>
+            <h2>{t('dashboard.step.business')}</h2>
+            <p>{t('dashboard.step.businessText')}</p>
             <Link to="/u/businesses">
               <Button
-                label={businesses.data?.length ? 'Your businesses' : 'Add a business'}
+                label={businesses.data?.length ? t('dashboard.yourBusinesses') : t('dashboard.addBusiness')}
                 icon="pi pi-building"
                 outlined
                 size="small"
@@ -110,12 +118,10 @@ export default function UserDashboardPage() {
           </article>
           <article className="surface-card step-card">
             <span className="step-number">2</span>
-            <h2>Create a project</h2>
-            <p>
-              A workspace for one shop or brand: its terminals, transactions, team, API keys and webhooks.
-            </p>
+            <h2>{t('projects.create')}</h2>
+            <p>{t('dashboard.step.projectText')}</p>
             <Button
-              label="Create a project"
+              label={t('projects.create')}
               icon="pi pi-folder"
               outlined
               size="small"
@@ -125,38 +131,39 @@ export default function UserDashboardPage() {
           </article>
           <article className="surface-card step-card">
             <span className="step-number">3</span>
-            <h2>Invite your team</h2>
-            <p>Invite admins and members by email; each sees the project with the rights of their role.</p>
+            <h2>{t('dashboard.step.team')}</h2>
+            <p>{t('dashboard.step.teamText')}</p>
           </article>
           <article className="surface-card step-card">
             <span className="step-number">
               <i className="pi pi-sparkles" aria-hidden="true" />
             </span>
-            <h2>Or look around first</h2>
-            <p>
-              A demo project with five terminals and 30 days of sample payments, scans and refunds (simulated;
-              no money moves).
-            </p>
+            <h2>{t('dashboard.step.demo')}</h2>
+            <p>{t('dashboard.step.demoText')}</p>
             <Button
-              label="Create a demo project"
+              label={t('dashboard.demo.create')}
               icon="pi pi-chart-line"
               size="small"
               loading={demo.isPending}
               onClick={() =>
                 demo.mutateAsync().then(
                   (p) => {
-                    ui.toast('success', 'Demo project ready', `${p.name} has 30 days of history.`);
+                    ui.toast(
+                      'success',
+                      t('dashboard.demo.ready'),
+                      t('dashboard.demo.readyText', { name: p.name }),
+                    );
                     navigate(`/p/${p.id}/dashboard`);
                   },
-                  (e: Error) => ui.toast('error', 'The demo project could not be created', e.message),
+                  (e: Error) => ui.toast('error', t('dashboard.demo.failed'), e.message),
                 )
               }
             />
           </article>
         </section>
       ) : (
-        <section aria-label="Your projects">
-          <h2>Your projects</h2>
+        <section aria-label={t('dashboard.yourProjects')}>
+          <h2>{t('dashboard.yourProjects')}</h2>
           <div className="card-grid">
             {me.data?.projects.map((p) => (
               <Link key={p.id} to={`/p/${p.id}/dashboard`} className="surface-card project-card">
@@ -164,7 +171,8 @@ export default function UserDashboardPage() {
                   {p.name}
                 </span>
                 <span className="row-actions">
-                  <RoleTag role={p.role} /> <span className="muted">{p.currency} · last 7 days</span>
+                  <RoleTag role={p.role} />{' '}
+                  <span className="muted">{t('dashboard.lastWeek', { currency: p.currency })}</span>
                 </span>
                 <ProjectWeekFigures projectId={p.id} />
               </Link>

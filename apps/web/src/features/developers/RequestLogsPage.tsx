@@ -6,6 +6,8 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { mainApi } from '../../api/clients';
+import { useT } from '../../lib/i18n/console-intl';
+import { translate } from '../../lib/i18n/current-locale';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -17,15 +19,16 @@ import { curlFor } from './curl';
 const statusSeverity = (status: number) => (status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success');
 const caller = (l: RequestLog) =>
   l.key
-    ? `${l.key.name ?? 'Deleted key'} (${l.key.prefix}…)`
+    ? `${l.key.name ?? translate('developers.deletedKey')} (${l.key.prefix}…)`
     : l.terminal_id
-      ? `Terminal ${l.terminal_id}`
+      ? translate('developers.terminal', { id: l.terminal_id })
       : '—';
 
 /** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, kept RETENTION_REQUEST_LOGS_DAYS. */
 export default function RequestLogsPage() {
   const { id = '' } = useParams();
   const project = useProject(id);
+  const { t } = useT();
   const query = useTableQuery();
   const logs = useQuery({
     queryKey: ['project', id, 'request-logs', 'page', query.apiQuery],
@@ -40,7 +43,7 @@ export default function RequestLogsPage() {
   const columns: TableColumn<RequestLog>[] = [
     {
       field: 'created_at',
-      header: 'Time',
+      header: t('scans.col.time'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -48,7 +51,7 @@ export default function RequestLogsPage() {
     },
     {
       field: 'status',
-      header: 'Status',
+      header: t('transactions.col.status'),
       type: 'numeric',
       sortable: true,
       filterable: true,
@@ -56,13 +59,13 @@ export default function RequestLogsPage() {
     },
     {
       field: 'method',
-      header: 'Method',
+      header: t('developers.method'),
       filterable: true,
       options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ label: m, value: m })),
     },
     {
       field: 'path',
-      header: 'Path',
+      header: t('developers.path'),
       filterable: true,
       body: (l) => (
         <button type="button" className="link-button" onClick={() => setOpen(l)} title={l.route ?? l.path}>
@@ -70,20 +73,21 @@ export default function RequestLogsPage() {
         </button>
       ),
     },
-    { field: 'key', header: 'Key or terminal', filterable: true, body: caller },
-    { field: 'duration_ms', header: 'Took', body: (l) => `${l.duration_ms} ms` },
+    { field: 'key', header: t('developers.caller'), filterable: true, body: caller },
+    {
+      field: 'duration_ms',
+      header: t('developers.took'),
+      body: (l) => t('developers.ms', { n: l.duration_ms }),
+    },
     { field: 'ip', header: 'IP', hiddenByDefault: true },
   ];
   const forbidden = (logs.error as { status?: number } | null)?.status === 403;
   return (
     <>
-      <PageHeader
-        title="Logs"
-        subtitle="Requests made with this project's API keys and its terminals' device tokens, refused ones included; kept 30 days unless the operator set otherwise."
-      />
+      <PageHeader title={t('nav.logs')} subtitle={t('developers.subtitle')} />
       {forbidden ? (
-        <EmptyState icon="pi-lock" title="Only admins and the owner see the logs">
-          <p>Ask an admin of this project.</p>
+        <EmptyState icon="pi-lock" title={t('developers.onlyAdmins')}>
+          <p>{t('developers.askAdmin')}</p>
         </EmptyState>
       ) : (
         <ServerTable
@@ -97,15 +101,12 @@ export default function RequestLogsPage() {
           onRetry={() => void logs.refetch()}
           empty={
             query.filters.length ? (
-              <EmptyState icon="pi-filter-slash" title="No request matches these filters">
-                <p>Clear a filter to see more.</p>
+              <EmptyState icon="pi-filter-slash" title={t('developers.noMatch')}>
+                <p>{t('events.noMatchText')}</p>
               </EmptyState>
             ) : (
-              <EmptyState icon="pi-list" title="No API requests yet">
-                <p>
-                  Every call your servers make with an API key, and every call a paired terminal makes,
-                  appears here within seconds, with the bodies of the ones that failed.
-                </p>
+              <EmptyState icon="pi-list" title={t('developers.none')}>
+                <p>{t('developers.noneText')}</p>
               </EmptyState>
             )
           }
@@ -119,10 +120,11 @@ export default function RequestLogsPage() {
 function RequestLogDialog({ log, onClose }: { log: RequestLog; onClose: () => void }) {
   const formatDate = useFormatDate();
   const [copied, setCopied] = useState(false);
+  const { t } = useT();
   const curl = curlFor(log, window.location.origin);
   const body = (value: unknown) =>
     value === null || value === undefined ? (
-      <p className="muted">{log.status < 400 ? 'Kept only for requests that failed.' : 'None.'}</p>
+      <p className="muted">{log.status < 400 ? t('developers.keptFailed') : t('developers.noBody')}</p>
     ) : (
       <pre className="http-body">{JSON.stringify(value, null, 2)}</pre>
     );
@@ -135,48 +137,49 @@ function RequestLogDialog({ log, onClose }: { log: RequestLog; onClose: () => vo
       modal
     >
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{t('transactions.col.status')}</dt>
         <dd>
-          <Tag value={String(log.status)} severity={statusSeverity(log.status)} /> in {log.duration_ms} ms
+          <Tag value={String(log.status)} severity={statusSeverity(log.status)} />{' '}
+          {t('developers.in', { n: log.duration_ms })}
         </dd>
-        <dt>Time</dt>
+        <dt>{t('scans.col.time')}</dt>
         <dd>{formatDate(log.created_at, 'seconds')}</dd>
-        <dt>Route</dt>
+        <dt>{t('developers.route')}</dt>
         <dd>
           <code>{log.route ?? '—'}</code>
         </dd>
-        <dt>Key or terminal</dt>
+        <dt>{t('developers.caller')}</dt>
         <dd>{caller(log)}</dd>
-        <dt>IP</dt>
+        <dt>{t('developers.ip')}</dt>
         <dd>{log.ip ?? '—'}</dd>
-        <dt>Request id</dt>
+        <dt>{t('developers.requestId')}</dt>
         <dd>
           <code>{log.request_id}</code>
         </dd>
         {log.idempotency_key && (
           <>
-            <dt>Idempotency key</dt>
+            <dt>{t('developers.idempotencyKey')}</dt>
             <dd>
               <code>{log.idempotency_key}</code>
             </dd>
           </>
         )}
       </dl>
-      <h3>Request body</h3>
+      <h3>{t('developers.requestBody')}</h3>
       {body(log.request_body)}
-      <h3>Response body</h3>
+      <h3>{t('developers.responseBody')}</h3>
       {body(log.response_body)}
-      <h3>As curl</h3>
+      <h3>{t('developers.asCurl')}</h3>
       <pre className="http-body" data-testid="request-curl">
         {curl}
       </pre>
       <div className="dialog-actions">
         <Button
-          label={copied ? 'Copied' : 'Copy as curl'}
+          label={copied ? t('developers.copied') : t('developers.copyCurl')}
           icon={copied ? 'pi pi-check' : 'pi pi-copy'}
           onClick={() => void navigator.clipboard.writeText(curl).then(() => setCopied(true))}
         />
-        <Button label="Close" text onClick={onClose} />
+        <Button label={t('common.close')} text onClick={onClose} />
       </div>
     </Dialog>
   );

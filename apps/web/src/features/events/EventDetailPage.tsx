@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -19,15 +20,16 @@ import { useEvent, useEventDeliveries } from './hooks';
 export default function EventDetailPage() {
   const formatDate = useFormatDate();
   const { id = '', eventId = '' } = useParams();
-  const crumbs = useProjectCrumbs(eventId, { label: 'Events', path: 'events' });
+  const { t } = useT();
+  const crumbs = useProjectCrumbs(eventId, { label: t('nav.events'), path: 'events' });
   const event = useEvent(id, eventId);
   const e = event.data;
   return (
     <>
       <PageHeader
-        title={e ? e.type : 'Event'}
+        title={e ? e.type : t('events.detail.title')}
         crumbs={crumbs}
-        subtitle={e ? `${formatDate(e.created_at)} · ${e.id}` : 'One event and its webhook deliveries.'}
+        subtitle={e ? `${formatDate(e.created_at)} · ${e.id}` : t('events.detail.subtitle')}
       />
       <QueryState query={event}>
         {() =>
@@ -35,7 +37,7 @@ export default function EventDetailPage() {
             <div className="delivery-detail">
               <section aria-labelledby="event-payload-title">
                 <h2 id="event-payload-title" className="section-title">
-                  Payload
+                  {t('events.detail.payload')}
                 </h2>
                 <pre className="http-body surface-card" data-testid="event-payload">
                   {JSON.stringify({ type: e.type, timestamp: e.created_at, data: e.data }, null, 2)}
@@ -43,7 +45,7 @@ export default function EventDetailPage() {
               </section>
               <section aria-labelledby="event-deliveries-title">
                 <h2 id="event-deliveries-title" className="section-title">
-                  Deliveries
+                  {t('events.detail.deliveries')}
                 </h2>
                 <EventDeliveries projectId={id} eventId={e.id} />
               </section>
@@ -64,6 +66,7 @@ function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: s
   const webhooks = useWebhooks(projectId);
   const { resend } = useWebhookActions(projectId);
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
+  const { t } = useT();
   // The endpoint's URL joins each row (the table re-renders rows only when its value changes).
   const rows = useMemo(
     () =>
@@ -80,36 +83,44 @@ function EventDeliveries({ projectId, eventId }: { projectId: string; eventId: s
       loading={deliveries.isPending}
       dataKey="id"
       size="small"
-      emptyMessage="No endpoint was subscribed to this event when it happened."
-      aria-label="Deliveries of this event"
+      emptyMessage={t('events.detail.noEndpoint')}
+      aria-label={t('events.detail.deliveriesLabel')}
     >
       <Column
-        header="Endpoint"
+        header={t('events.col.endpoint')}
         body={(d: Row) => (
           <Link to={`/p/${projectId}/webhooks/${d.webhook_id}/deliveries/${d.id}`}>
             <code>{d.url}</code>
           </Link>
         )}
       />
-      <Column header="Status" body={(d: Row) => <DeliveryStatusTag status={d.status} />} />
-      <Column header="Response" body={(d: Row) => d.response_status ?? '—'} />
-      <Column header="Attempts" field="attempt_count" />
-      <Column header="Created" body={(d: Row) => <DateText value={d.created_at} />} />
+      <Column
+        header={t('transactions.col.status')}
+        body={(d: Row) => <DeliveryStatusTag status={d.status} />}
+      />
+      <Column header={t('events.col.response')} body={(d: Row) => d.response_status ?? '—'} />
+      <Column header={t('events.col.attempts')} field="attempt_count" />
+      <Column header={t('projects.col.created')} body={(d: Row) => <DateText value={d.created_at} />} />
       <Column
         header=""
         body={(d: Row) => (
           <GatedButton
-            label="Resend to this endpoint"
+            label={t('events.detail.resend')}
             icon="pi pi-replay"
             size="small"
             text
             allowed={canManage}
-            reason="Only admins and the owner resend deliveries"
+            reason={t('events.detail.onlyAdmins')}
             loading={resend.isPending && resend.variables === d.id}
             onClick={() =>
               resend.mutateAsync(d.id).then(
-                () => ui.toast('success', 'Resending', `The event is queued to ${d.url} again now.`),
-                (error: Error) => ui.toast('error', 'Not resent', error.message),
+                () =>
+                  ui.toast(
+                    'success',
+                    t('events.detail.resending'),
+                    t('events.detail.queued', { url: d.url }),
+                  ),
+                (error: Error) => ui.toast('error', t('events.detail.notResent'), error.message),
               )
             }
           />

@@ -1,5 +1,6 @@
 import { type ProjectEvent, WEBHOOK_EVENT_TYPES } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,14 +14,15 @@ const typeOptions = WEBHOOK_EVENT_TYPES.map((t) => ({ label: t, value: t }));
 /** Developers → Events (issue 17 §4): everything webhooks send, filtered on the server. */
 export default function EventsPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Events');
+  const { t, rich } = useT();
+  const crumbs = useProjectCrumbs(t('nav.events'));
   const query = useTableQuery();
   const events = useEvents(id, query.apiQuery);
   const base = `/p/${encodeURIComponent(id)}`;
   const columns: TableColumn<ProjectEvent>[] = [
     {
       field: 'created_at',
-      header: 'Time',
+      header: t('scans.col.time'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -28,7 +30,7 @@ export default function EventsPage() {
     },
     {
       field: 'type',
-      header: 'Type',
+      header: t('events.col.type'),
       filterable: true,
       options: typeOptions,
       body: (e) => (
@@ -39,19 +41,15 @@ export default function EventsPage() {
     },
     {
       field: 'object_id',
-      header: 'Object',
+      header: t('events.col.object'),
       filterable: true,
       body: (e) => <code>{e.object_id ?? '—'}</code>,
     },
-    { field: 'id', header: 'Event id', body: (e) => <code>{e.id}</code> },
+    { field: 'id', header: t('events.col.id'), body: (e) => <code>{e.id}</code> },
   ];
   return (
     <>
-      <PageHeader
-        title="Events"
-        crumbs={crumbs}
-        subtitle="What happened in this project, as webhooks send it. Open one to see its payload and each endpoint's delivery."
-      />
+      <PageHeader title={t('nav.events')} crumbs={crumbs} subtitle={t('events.subtitle')} />
       <ServerTable
         id="events"
         columns={columns}
@@ -63,14 +61,16 @@ export default function EventsPage() {
         onRetry={() => void events.refetch()}
         empty={
           query.filters.length ? (
-            <EmptyState icon="pi-filter-slash" title="No event matches these filters">
-              <p>Clear a filter to see more.</p>
+            <EmptyState icon="pi-filter-slash" title={t('events.noMatch')}>
+              <p>{t('events.noMatchText')}</p>
             </EmptyState>
           ) : (
-            <EmptyState icon="pi-bolt" title="No events yet">
+            <EmptyState icon="pi-bolt" title={t('events.none')}>
               <p>
-                Every payment, refund and terminal change writes an event here, the moment it happens. To
-                receive them on your machine, run <code>npm run cli -- listen --forward-to URL</code>.
+                {rich('events.noneText', {
+                  command: 'npm run cli -- listen --forward-to URL',
+                  code: (chunks) => <code>{chunks}</code>,
+                })}
               </p>
             </EmptyState>
           )

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import type { Crumb } from '../../ui/Breadcrumbs';
 import { useProjects } from '../projects/hooks';
 
@@ -10,15 +11,16 @@ import { useProjects } from '../projects/hooks';
 export function useProjectCrumbs(title: string, parent?: { label: string; path: string }): Crumb[] {
   const { id = '', webhookId, deliveryId } = useParams();
   const projects = useProjects();
+  const { t } = useT();
   const name = projects.data?.find((p) => p.id === id)?.name ?? id;
   const base = `/p/${encodeURIComponent(id)}`;
   const crumbs: Crumb[] = [
-    { label: 'Projects', to: '/p' },
+    { label: t('nav.projects'), to: '/p' },
     { label: name, to: `${base}/dashboard` },
   ];
   if (parent) crumbs.push({ label: parent.label, to: `${base}/${parent.path}` });
   if (webhookId) {
-    crumbs.push({ label: 'Webhooks', to: `${base}/webhooks` });
+    crumbs.push({ label: t('nav.webhooks'), to: `${base}/webhooks` });
     if (deliveryId)
       crumbs.push({ label: webhookId, to: `${base}/webhooks/${encodeURIComponent(webhookId)}` });
   }

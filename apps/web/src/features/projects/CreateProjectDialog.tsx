@@ -9,6 +9,7 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useBusinesses } from '../businesses/hooks';
 
@@ -20,6 +21,7 @@ const ZONE_OPTIONS = ZONES.includes(BROWSER_ZONE) ? ZONES : [BROWSER_ZONE, ...ZO
 
 export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const { t, rich } = useT();
   const businesses = useBusinesses();
   const [name, setName] = useState('');
   const [businessId, setBusinessId] = useState<string | null>(null);
@@ -56,11 +58,9 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Dialog header="New project" visible onHide={onClose} style={{ width: 'min(32rem, 95vw)' }} modal>
+    <Dialog header={t('projects.new')} visible onHide={onClose} style={{ width: 'min(32rem, 95vw)' }} modal>
       {businesses.data && businesses.data.length === 0 ? (
-        <p>
-          A project charges through one of your businesses. <a href="/u/businesses">Add a business</a> first.
-        </p>
+        <p>{rich('projects.needBusiness', { link: (chunks) => <a href="/u/businesses">{chunks}</a> })}</p>
       ) : (
         <form onSubmit={submit} className="auth-form p-fluid" noValidate>
           {message && (
@@ -68,26 +68,26 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
               {message}
             </p>
           )}
-          <FormField id="project-name" label="Name" error={errors.name}>
+          <FormField id="project-name" label={t('projects.col.name')} error={errors.name}>
             <InputText id="project-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           </FormField>
-          <FormField id="project-business" label="Business" error={errors.business_id}>
+          <FormField id="project-business" label={t('projects.business')} error={errors.business_id}>
             <Dropdown
               inputId="project-business"
               value={businessId}
               options={(businesses.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
               onChange={(e) => setBusinessId(e.value)}
-              placeholder="Choose a business"
+              placeholder={t('projects.chooseBusiness')}
             />
           </FormField>
           <FormField
             id="project-tz"
-            label="Time zone"
+            label={t('projects.col.timeZone')}
             error={errors.time_zone}
             help={
               timeZone === BROWSER_ZONE
-                ? `Your browser's zone. Lists, dates and the dashboard's days follow it.`
-                : `Lists, dates and the dashboard's days follow it (your browser's is ${BROWSER_ZONE}).`
+                ? t('projects.zoneBrowser')
+                : t('projects.zoneOther', { zone: BROWSER_ZONE })
             }
           >
             <Dropdown
@@ -102,9 +102,11 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
           </FormField>
           <FormField
             id="project-currency"
-            label="Currency"
+            label={t('projects.col.currency')}
             error={errors.currency}
-            help={business ? `Defaults to ${business.default_currency}.` : undefined}
+            help={
+              business ? t('projects.currencyDefault', { currency: business.default_currency }) : undefined
+            }
           >
             <InputText
               id="project-currency"
@@ -115,8 +117,8 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
             />
           </FormField>
           <div className="dialog-actions">
-            <Button type="button" label="Cancel" text onClick={onClose} />
-            <Button type="submit" label="Create project" loading={create.isPending} />
+            <Button type="button" label={t('common.cancel')} text onClick={onClose} />
+            <Button type="submit" label={t('projects.createSubmit')} loading={create.isPending} />
           </div>
         </form>
       )}

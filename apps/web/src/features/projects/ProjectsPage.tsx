@@ -9,19 +9,21 @@ import { Link, useSearchParams } from 'react-router';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { RoleTag } from '../workspace/RoleTag';
+import { RoleTag, roleLabel } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { useProjectsPage } from './hooks';
 
 export default function ProjectsPage() {
   const formatDate = useFormatDate();
   const ui = useUi();
+  const { t } = useT();
   const query = useTableQuery();
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
@@ -47,7 +49,7 @@ export default function ProjectsPage() {
   const columns: TableColumn<Project>[] = [
     {
       field: 'name',
-      header: 'Name',
+      header: t('projects.col.name'),
       sortable: true,
       filterable: true,
       body: (p) =>
@@ -59,16 +61,16 @@ export default function ProjectsPage() {
     },
     {
       field: 'role',
-      header: 'Your role',
+      header: t('projects.col.role'),
       filterable: true,
-      options: ['owner', 'admin', 'member'].map((r) => ({ label: r, value: r })),
+      options: (['owner', 'admin', 'member'] as const).map((r) => ({ label: roleLabel(r), value: r })),
       body: (p) => <RoleTag role={p.role} />,
     },
-    { field: 'currency', header: 'Currency', filterable: true },
-    { field: 'time_zone', header: 'Time zone', filterable: true },
+    { field: 'currency', header: t('projects.col.currency'), filterable: true },
+    { field: 'time_zone', header: t('projects.col.timeZone'), filterable: true },
     {
       field: 'created_at',
-      header: 'Created',
+      header: t('projects.col.created'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -76,34 +78,34 @@ export default function ProjectsPage() {
     },
     {
       field: 'status',
-      header: 'Status',
+      header: t('projects.col.status'),
       body: (p) =>
         p.deleted_at ? (
           <span className="row-actions">
-            <Tag severity="danger" value={`Deleted ${formatDate(p.deleted_at, false)}`} />
+            <Tag severity="danger" value={t('projects.deleted', { date: formatDate(p.deleted_at, false) })} />
             <Button
-              label="Restore"
+              label={t('projects.restore')}
               size="small"
               text
               onClick={() =>
                 restore.mutateAsync(p.id).then(
-                  () => ui.toast('success', `${p.name} restored`),
-                  (e: Error) => ui.toast('error', 'Not restored', e.message),
+                  () => ui.toast('success', t('projects.restored', { name: p.name })),
+                  (e: Error) => ui.toast('error', t('projects.notRestored'), e.message),
                 )
               }
             />
           </span>
         ) : (
-          <Tag severity="success" value="Active" />
+          <Tag severity="success" value={t('projects.active')} />
         ),
     },
   ];
   return (
     <>
       <PageHeader
-        title="Projects"
-        subtitle="Workspaces for your terminals, payments and team."
-        actions={<Button label="New project" icon="pi pi-plus" onClick={() => setCreating(true)} />}
+        title={t('nav.projects')}
+        subtitle={t('projects.subtitle')}
+        actions={<Button label={t('projects.new')} icon="pi pi-plus" onClick={() => setCreating(true)} />}
       />
       <ServerTable
         id="projects"
@@ -118,8 +120,8 @@ export default function ProjectsPage() {
           <IconField iconPosition="left" className="table-search">
             <InputIcon className="pi pi-search" />
             <InputText
-              aria-label="Search projects"
-              placeholder="Search projects"
+              aria-label={t('projects.search')}
+              placeholder={t('projects.search')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
@@ -127,16 +129,18 @@ export default function ProjectsPage() {
         }
         empty={
           filtered ? (
-            <EmptyState icon="pi-filter-slash" title="No project matches your search">
-              <p>Clear the search or a filter to see more.</p>
+            <EmptyState icon="pi-filter-slash" title={t('projects.noMatch')}>
+              <p>{t('projects.noMatchText')}</p>
             </EmptyState>
           ) : (
             <EmptyState
               icon="pi-folder-open"
-              title="No projects yet"
-              action={<Button label="Create a project" icon="pi pi-plus" onClick={() => setCreating(true)} />}
+              title={t('projects.none')}
+              action={
+                <Button label={t('projects.create')} icon="pi pi-plus" onClick={() => setCreating(true)} />
+              }
             >
-              <p>A project holds one shop or brand: its terminals, payments, team, API keys and webhooks.</p>
+              <p>{t('projects.noneText')}</p>
             </EmptyState>
           )
         }

@@ -1,5 +1,7 @@
 import type { Scan } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
+import { translate } from '../../lib/i18n/current-locale';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -12,25 +14,28 @@ import { useScans } from './hooks';
 
 function secondsBetween(from: string, to: string): string {
   const seconds = Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
-  return seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+  return seconds < 90
+    ? translate('scans.seconds', { n: seconds })
+    : translate('scans.minutes', { n: Math.round(seconds / 60) });
 }
 
 /** `/p/{id}/scans`: each time a shopper opened a terminal's code, and how it ended. */
 export default function ScansPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Scans');
+  const { t } = useT();
+  const crumbs = useProjectCrumbs(t('nav.scans'));
   const query = useTableQuery();
   const scans = useScans(id, query.apiQuery);
   const terminals = useTerminals(id, { limit: '100' });
   const base = `/p/${encodeURIComponent(id)}`;
 
   const columns: TableColumn<Scan>[] = [
-    { field: 'created_at', header: 'Time', type: 'date', sortable: true, filterable: true },
+    { field: 'created_at', header: t('scans.col.time'), type: 'date', sortable: true, filterable: true },
     {
       field: 'outcome',
-      header: 'Outcome',
+      header: t('scans.col.outcome'),
       filterable: true,
-      options: scanOutcomeOptions,
+      options: scanOutcomeOptions(),
       body: (s) => (
         <span className="tag-with-note">
           <ScanOutcomeTag outcome={s.outcome} />
@@ -40,7 +45,7 @@ export default function ScansPage() {
     },
     {
       field: 'terminal_id',
-      header: 'Terminal',
+      header: t('transactions.col.terminal'),
       filterable: true,
       options: terminals.data?.data.map((x) => ({ value: x.id, label: x.label })) ?? [],
       body: (s) => (
@@ -51,7 +56,7 @@ export default function ScansPage() {
     },
     {
       field: 'transaction_id',
-      header: 'Transaction',
+      header: t('transactions.detail.title'),
       filterable: true,
       body: (s) =>
         s.transaction_id ? (
@@ -64,21 +69,17 @@ export default function ScansPage() {
     },
     {
       field: 'paid_at',
-      header: 'Time to pay',
+      header: t('scans.col.timeToPay'),
       // The funnel's speed: from opening the code to a successful payment.
       body: (s) => (s.paid_at ? secondsBetween(s.created_at, s.paid_at) : '—'),
     },
-    { field: 'user_agent', header: 'Device', hiddenByDefault: true },
+    { field: 'user_agent', header: t('scans.col.device'), hiddenByDefault: true },
     { field: 'id', header: 'ID', hiddenByDefault: true, body: (s) => <code>{s.id}</code> },
   ];
 
   return (
     <>
-      <PageHeader
-        title="Scans"
-        subtitle="Every time a shopper scanned a terminal's code: how many scans lead to a payment."
-        crumbs={crumbs}
-      />
+      <PageHeader title={t('nav.scans')} subtitle={t('scans.subtitle')} crumbs={crumbs} />
       <ServerTable
         id="scans"
         columns={columns}
@@ -96,14 +97,8 @@ export default function ScansPage() {
           />
         }
         empty={
-          <EmptyState
-            icon="pi-qrcode"
-            title={query.filters.length ? 'No scan matches these filters' : 'No scans yet'}
-          >
-            <p>
-              Each time a shopper's phone opens a terminal's QR code it is listed here with its outcome:
-              opened, paid, abandoned or rejected (an expired, canceled or already paid code).
-            </p>
+          <EmptyState icon="pi-qrcode" title={query.filters.length ? t('scans.noMatch') : t('scans.none')}>
+            <p>{t('scans.noneText')}</p>
           </EmptyState>
         }
       />

@@ -1,6 +1,7 @@
 import './search.css';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n/console-intl';
 import { SearchDialog } from './SearchDialog';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -11,6 +12,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
  */
 export function ProjectSearch({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
@@ -29,11 +31,11 @@ export function ProjectSearch({ projectId }: { projectId: string }) {
         type="button"
         className="search-trigger"
         onClick={() => setOpen(true)}
-        aria-label={`Search this project (${shortcut})`}
+        aria-label={t('search.triggerWithKey', { shortcut })}
         aria-haspopup="dialog"
       >
         <i className="pi pi-search" aria-hidden="true" />
-        <span className="search-trigger-text">Search…</span>
+        <span className="search-trigger-text">{t('search.trigger')}</span>
         <kbd className="search-trigger-key">{shortcut}</kbd>
       </button>
       <Button
@@ -41,7 +43,7 @@ export function ProjectSearch({ projectId }: { projectId: string }) {
         text
         rounded
         className="search-trigger-icon"
-        aria-label="Search this project"
+        aria-label={t('search.title')}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       />

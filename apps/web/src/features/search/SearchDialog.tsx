@@ -4,14 +4,16 @@ import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
+import type { MessageId } from '../../messages/keys';
 import { useDebounced, useProjectSearch } from './hooks';
 
-const KIND_LABELS: Record<SearchKind, { label: string; icon: string }> = {
-  transaction: { label: 'Transactions', icon: 'pi-credit-card' },
-  terminal: { label: 'Terminals', icon: 'pi-tablet' },
-  member: { label: 'Members', icon: 'pi-users' },
-  api_key: { label: 'API keys', icon: 'pi-key' },
-  webhook: { label: 'Webhooks', icon: 'pi-send' },
+const KIND_LABELS: Record<SearchKind, { label: MessageId; icon: string }> = {
+  transaction: { label: 'nav.transactions', icon: 'pi-credit-card' },
+  terminal: { label: 'nav.terminals', icon: 'pi-tablet' },
+  member: { label: 'nav.members', icon: 'pi-users' },
+  api_key: { label: 'nav.apiKeys', icon: 'pi-key' },
+  webhook: { label: 'nav.webhooks', icon: 'pi-send' },
 };
 
 // Long enough to skip most keystrokes of a typed word, short enough to feel immediate.
@@ -21,6 +23,7 @@ const DEBOUNCE_MS = 200;
 export function SearchDialog({ projectId, onClose }: { projectId: string; onClose(): void }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const { t } = useT();
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = useProjectSearch(projectId, q);
   const [active, setActive] = useState(-1);
@@ -62,7 +65,7 @@ export function SearchDialog({ projectId, onClose }: { projectId: string; onClos
       visible
       onHide={onClose}
       onShow={() => input.current?.focus()}
-      header="Search this project"
+      header={t('search.title')}
       position="top"
       dismissableMask
       draggable={false}
@@ -79,8 +82,8 @@ export function SearchDialog({ projectId, onClose }: { projectId: string; onClos
           maxLength={SEARCH_QUERY_MAX}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Transaction id, reference, card last 4, terminal, email, key prefix, webhook URL"
-          aria-label="Search"
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
           role="combobox"
           aria-expanded={items.length > 0}
           aria-controls={listId}
@@ -91,23 +94,20 @@ export function SearchDialog({ projectId, onClose }: { projectId: string; onClos
       </span>
       <div className="search-progress">{waiting && q ? <ProgressBar mode="indeterminate" /> : null}</div>
       {!q && !text.trim() ? (
-        <p className="search-hint">
-          Type a transaction id, a reference, a card’s last 4 digits, a terminal’s label or serial, a member’s
-          email, an API key prefix or part of a webhook URL. ↑ ↓ to choose, Enter to open.
-        </p>
+        <p className="search-hint">{t('search.hint')}</p>
       ) : search.isError && !waiting ? (
         <p className="search-hint search-error" role="alert">
           {search.error.message}
         </p>
       ) : current && groups.length === 0 ? (
-        <p className="search-hint">Nothing in this project matches “{current.q}”.</p>
+        <p className="search-hint">{t('search.nothing', { q: current.q })}</p>
       ) : null}
-      <div id={listId} role="listbox" aria-label="Search results" className="search-results">
+      <div id={listId} role="listbox" aria-label={t('search.results')} className="search-results">
         {groups.map((g) => (
           // biome-ignore lint/a11y/useSemanticElements: a listbox's groups are ARIA groups; a fieldset holds form controls.
           <div key={g.kind} role="group" aria-labelledby={`${listId}-${g.kind}`} className="search-group">
             <div id={`${listId}-${g.kind}`} className="search-group-title">
-              {KIND_LABELS[g.kind].label}
+              {t(KIND_LABELS[g.kind].label)}
             </div>
             {g.items.map((item) => {
               index++;

@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { formErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { useAction } from '../../api/use-action';
+import { type T, useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
@@ -20,9 +21,9 @@ import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { staffKey, useStaff } from './hooks';
 
-const ROLES: { value: StaffRole; label: string }[] = [
-  { value: 'cashier', label: 'Cashier — charges and cancels' },
-  { value: 'manager', label: 'Manager — also refunds at the counter' },
+const ROLES = (t: T): { value: StaffRole; label: string }[] => [
+  { value: 'cashier', label: t('staff.role.cashierHelp') },
+  { value: 'manager', label: t('staff.role.managerHelp') },
 ];
 
 /**
@@ -33,6 +34,7 @@ const ROLES: { value: StaffRole; label: string }[] = [
 export default function StaffPage() {
   const { id = '' } = useParams();
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(id);
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
   const staff = useStaff(id, canManage);
@@ -48,29 +50,37 @@ export default function StaffPage() {
 
   const toggle = (s: Staff) =>
     update.mutateAsync({ staffId: s.id, body: { disabled: !s.disabled } }).then(
-      () => ui.toast('success', s.disabled ? `${s.name} can sign in again` : `${s.name} is disabled`),
-      (e: Error) => ui.toast('error', 'Not saved', e.message),
+      () =>
+        ui.toast(
+          'success',
+          s.disabled ? t('staff.enabled', { name: s.name }) : t('staff.disabledToast', { name: s.name }),
+        ),
+      (e: Error) => ui.toast('error', t('staff.notSaved'), e.message),
     );
   const actions = (s: Staff) => (
     <div className="row-actions">
-      <Button label="Edit" text size="small" onClick={() => setEditing(s)} />
-      <Button label={s.disabled ? 'Enable' : 'Disable'} text size="small" onClick={() => void toggle(s)} />
+      <Button label={t('staff.edit')} text size="small" onClick={() => setEditing(s)} />
       <Button
-        label="Delete"
+        label={s.disabled ? t('staff.enable') : t('staff.disable')}
+        text
+        size="small"
+        onClick={() => void toggle(s)}
+      />
+      <Button
+        label={t('staff.delete')}
         text
         size="small"
         severity="danger"
         onClick={() =>
           ui.confirm({
-            header: `Delete ${s.name}?`,
-            message:
-              'They are signed out of every terminal at once and cannot sign in again. Their past sales keep their name.',
-            acceptLabel: 'Delete',
+            header: t('staff.deleteTitle', { name: s.name }),
+            message: t('staff.deleteText'),
+            acceptLabel: t('staff.delete'),
             danger: true,
             onAccept: () =>
               remove.mutateAsync(s.id).then(
-                () => ui.toast('success', `${s.name} deleted`),
-                (e: Error) => ui.toast('error', 'Not deleted', e.message),
+                () => ui.toast('success', t('staff.deleted', { name: s.name })),
+                (e: Error) => ui.toast('error', t('staff.notDeleted'), e.message),
               ),
           })
         }
@@ -81,19 +91,19 @@ export default function StaffPage() {
   return (
     <>
       <PageHeader
-        title="Staff"
-        subtitle="Cashiers and managers sign in to this project's terminals with a personal PIN."
+        title={t('nav.staff')}
+        subtitle={t('staff.subtitle')}
         actions={
           canManage ? (
-            <Button label="Add staff" icon="pi pi-plus" onClick={() => setEditing('new')} />
+            <Button label={t('staff.add')} icon="pi pi-plus" onClick={() => setEditing('new')} />
           ) : undefined
         }
       />
       <QueryState query={project}>
         {() =>
           !canManage ? (
-            <EmptyState icon="pi-lock" title="Only admins and the owner manage staff">
-              <p>Ask an admin of this project to add or change cashiers.</p>
+            <EmptyState icon="pi-lock" title={t('staff.onlyAdmins')}>
+              <p>{t('staff.onlyAdminsText')}</p>
             </EmptyState>
           ) : (
             <QueryState query={staff}>
@@ -101,13 +111,10 @@ export default function StaffPage() {
                 (staff.data ?? []).length === 0 ? (
                   <EmptyState
                     icon="pi-id-card"
-                    title="No staff yet"
-                    action={<Button label="Add a cashier" onClick={() => setEditing('new')} />}
+                    title={t('staff.none')}
+                    action={<Button label={t('staff.addCashier')} onClick={() => setEditing('new')} />}
                   >
-                    <p>
-                      Without staff, terminals take payments as they are. Add people and each signs in to a
-                      terminal with a PIN, so you know who took which payment and who may refund.
-                    </p>
+                    <p>{t('staff.noneText')}</p>
                   </EmptyState>
                 ) : (
                   <DataTable
@@ -118,25 +125,31 @@ export default function StaffPage() {
                     breakpoint="767px"
                     className="w-full surface-card"
                   >
-                    <Column field="name" header="Name" />
+                    <Column field="name" header={t('staff.name')} />
                     <Column
-                      header="Role"
+                      header={t('staff.roleLabel')}
                       body={(s: Staff) => (
-                        <Tag severity={s.role === 'manager' ? 'warning' : 'info'} value={s.role} />
+                        <Tag
+                          severity={s.role === 'manager' ? 'warning' : 'info'}
+                          value={s.role === 'manager' ? t('staff.role.manager') : t('staff.role.cashier')}
+                        />
                       )}
                     />
                     <Column
-                      header="Status"
+                      header={t('transactions.col.status')}
                       body={(s: Staff) =>
                         s.disabled ? (
-                          <Tag severity="danger" value="Disabled" />
+                          <Tag severity="danger" value={t('staff.disabled')} />
                         ) : (
-                          <Tag severity="success" value="Active" />
+                          <Tag severity="success" value={t('projects.active')} />
                         )
                       }
                     />
-                    <Column header="Added" body={(s: Staff) => <DateText value={s.created_at} />} />
-                    <Column header="Actions" body={actions} />
+                    <Column
+                      header={t('staff.added')}
+                      body={(s: Staff) => <DateText value={s.created_at} />}
+                    />
+                    <Column header={t('staff.actions')} body={actions} />
                   </DataTable>
                 )
               }
@@ -151,7 +164,7 @@ export default function StaffPage() {
           onSave={async (body) => {
             if (editing === 'new') await create.mutateAsync(body);
             else await update.mutateAsync({ staffId: editing.id, body });
-            ui.toast('success', editing === 'new' ? 'Staff member added' : 'Saved');
+            ui.toast('success', editing === 'new' ? t('staff.addedToast') : t('staff.saved'));
             setEditing(null);
           }}
         />
@@ -176,10 +189,11 @@ function StaffDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const pinOk = /^[0-9]{4,6}$/.test(pin);
+  const { t } = useT();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (pin && !pinOk) {
-      setErrors({ pin: '4 to 6 digits' });
+      setErrors({ pin: t('staff.pinShape') });
       return;
     }
     setErrors({});
@@ -197,7 +211,7 @@ function StaffDialog({
   };
   return (
     <Dialog
-      header={staff ? `Edit ${staff.name}` : 'Add staff'}
+      header={staff ? t('staff.editTitle', { name: staff.name }) : t('staff.add')}
       visible
       onHide={onClose}
       style={{ width: 'min(30rem, 95vw)' }}
@@ -209,12 +223,7 @@ function StaffDialog({
             {error}
           </p>
         )}
-        <FormField
-          id="staff-name"
-          label="Name"
-          help="Shown on the terminal and on receipts."
-          error={errors.name}
-        >
+        <FormField id="staff-name" label={t('staff.name')} help={t('staff.nameHelp')} error={errors.name}>
           <InputText
             id="staff-name"
             value={name}
@@ -224,13 +233,13 @@ function StaffDialog({
             autoFocus
           />
         </FormField>
-        <FormField id="staff-role" label="Role" error={errors.role}>
-          <Dropdown inputId="staff-role" value={role} options={ROLES} onChange={(e) => setRole(e.value)} />
+        <FormField id="staff-role" label={t('staff.roleLabel')} error={errors.role}>
+          <Dropdown inputId="staff-role" value={role} options={ROLES(t)} onChange={(e) => setRole(e.value)} />
         </FormField>
         <FormField
           id="staff-pin"
-          label={staff ? 'New PIN (leave empty to keep it)' : 'PIN'}
-          help="4 to 6 digits, different from everyone else's in this project. It cannot be shown again."
+          label={staff ? t('staff.newPin') : t('staff.pin')}
+          help={t('staff.pinHelp')}
           error={errors.pin}
         >
           <InputText
@@ -246,10 +255,10 @@ function StaffDialog({
           />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="button" label={t('common.cancel')} text onClick={onClose} />
           <Button
             type="submit"
-            label={staff ? 'Save' : 'Add'}
+            label={staff ? t('common.save') : t('staff.addSubmit')}
             loading={busy}
             disabled={!name.trim() || (!staff && !pinOk)}
           />

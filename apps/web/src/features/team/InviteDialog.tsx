@@ -8,6 +8,7 @@ import { formErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 
@@ -22,6 +23,7 @@ export function InviteDialog({
   onClose: () => void;
 }) {
   const ui = useUi();
+  const { t } = useT();
   const [emails, setEmails] = useState<string[]>([]);
   // Issue 31 §14: what is typed but not yet a chip (no Enter or comma yet) counts too.
   const [typing, setTyping] = useState('');
@@ -58,7 +60,7 @@ export function InviteDialog({
       setEmails(all);
       setTyping('');
       const sent = answer.data.length;
-      ui.toast('success', sent === 1 ? 'Invitation sent' : `${sent} invitations sent`);
+      ui.toast('success', t('team.invitationsSent', { n: sent }));
       // Issue 19: the others went out; the refused ones stay in the field with their reason.
       if (answer.refused.length) {
         setRefused(answer.refused);
@@ -71,7 +73,13 @@ export function InviteDialog({
     }
   };
   return (
-    <Dialog header="Invite people" visible onHide={onClose} style={{ width: 'min(32rem, 95vw)' }} modal>
+    <Dialog
+      header={t('team.invitePeople')}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(32rem, 95vw)' }}
+      modal
+    >
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         {error && (
           <p className="p-error" role="alert">
@@ -79,7 +87,7 @@ export function InviteDialog({
           </p>
         )}
         {refused.length > 0 && (
-          <ul className="p-error m-0" role="alert" aria-label="Not invited">
+          <ul className="p-error m-0" role="alert" aria-label={t('team.notInvited')}>
             {refused.map((r) => (
               <li key={r.email}>
                 {r.email}: {r.message}
@@ -89,10 +97,10 @@ export function InviteDialog({
         )}
         <FormField
           id="invite-emails"
-          label="Email addresses"
-          help="One address, or several separated by Enter or a comma."
+          label={t('team.emails')}
+          help={t('team.emailsHelp')}
           error={
-            invalidTyped.length ? `Not an email address: ${invalidTyped.join(', ')}` : fieldErrors.emails
+            invalidTyped.length ? t('team.notEmail', { emails: invalidTyped.join(', ') }) : fieldErrors.emails
           }
         >
           <Chips
@@ -109,22 +117,22 @@ export function InviteDialog({
             allowDuplicate={false}
           />
         </FormField>
-        <FormField id="invite-role" label="Role" error={fieldErrors.role}>
+        <FormField id="invite-role" label={t('staff.roleLabel')} error={fieldErrors.role}>
           <Dropdown
             inputId="invite-role"
             value={role}
             onChange={(e) => setRole(e.value)}
             options={[
-              { value: 'member', label: 'Member — sees the project' },
-              { value: 'admin', label: 'Admin — also manages team, keys and settings' },
+              { value: 'member', label: t('team.memberHelp') },
+              { value: 'admin', label: t('team.adminHelp') },
             ]}
           />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="button" label={t('common.cancel')} text onClick={onClose} />
           <Button
             type="submit"
-            label="Send invitations"
+            label={t('team.send')}
             disabled={!all.some((e) => isEmailAddress(e))}
             loading={invite.isPending}
           />

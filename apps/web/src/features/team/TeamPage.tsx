@@ -10,6 +10,7 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -18,7 +19,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProject } from '../projects/hooks';
-import { RoleTag } from '../workspace/RoleTag';
+import { RoleTag, roleLabel } from '../workspace/RoleTag';
 import { useInvitations, useMembersPage } from './hooks';
 import { InviteDialog } from './InviteDialog';
 
@@ -26,6 +27,7 @@ import { InviteDialog } from './InviteDialog';
 export function TeamPage({ view }: { view: 'members' | 'admins' }) {
   const { id = '' } = useParams();
   const ui = useUi();
+  const { t } = useT();
   const navigate = useNavigate();
   const { user } = useAuth();
   const project = useProject(id);
@@ -59,37 +61,38 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
   const confirmRemove = (m: Member) => {
     const self = m.user_id === user?.uid;
     ui.confirm({
-      header: self ? 'Leave this project?' : `Remove ${m.display_name ?? m.email}?`,
-      message: self
-        ? 'You lose access at once; an admin can invite you again.'
-        : 'They lose access to this project at once.',
-      acceptLabel: self ? 'Leave project' : 'Remove',
+      header: self ? t('team.leaveTitle') : t('team.removeTitle', { name: m.display_name ?? m.email ?? '' }),
+      message: self ? t('team.leaveText') : t('team.removeText'),
+      acceptLabel: self ? t('team.leaveProject') : t('team.remove'),
       danger: true,
       onAccept: () =>
-        remove.mutateAsync(m.user_id).then(() => {
-          ui.toast('success', self ? 'You left the project' : 'Member removed');
-          if (self) navigate('/p');
-        }, fail('Not removed')),
+        remove.mutateAsync(m.user_id).then(
+          () => {
+            ui.toast('success', self ? t('team.left') : t('team.removed'));
+            if (self) navigate('/p');
+          },
+          fail(t('team.notRemoved')),
+        ),
     });
   };
 
   const roleColumn: TableColumn<Member> = {
     field: 'role',
-    header: 'Role',
+    header: t('staff.roleLabel'),
     sortable: true,
     body: (m) =>
       canManage && m.role !== 'owner' && m.user_id !== user?.uid ? (
         <Dropdown
           value={m.role}
-          aria-label={`Role of ${m.email}`}
+          aria-label={t('team.roleOf', { email: m.email ?? '' })}
           options={[
-            { value: 'member', label: 'member' },
-            { value: 'admin', label: 'admin' },
+            { value: 'member', label: roleLabel('member') },
+            { value: 'admin', label: roleLabel('admin') },
           ]}
           onChange={(e) =>
             changeRole
               .mutateAsync({ uid: m.user_id, role: e.value })
-              .then(() => ui.toast('success', 'Role changed'), fail('Role not changed'))
+              .then(() => ui.toast('success', t('team.roleChanged')), fail(t('team.roleNotChanged')))
           }
         />
       ) : (
@@ -98,13 +101,13 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
   };
   // Sorts and filters run on the server (issue 9); the Admins view fixes the role itself.
   const columns: TableColumn<Member>[] = [
-    { field: 'display_name', header: 'Name', filterable: true, body: (m) => m.display_name ?? '—' },
-    { field: 'email', header: 'Email', sortable: true, filterable: true },
+    { field: 'display_name', header: t('staff.name'), filterable: true, body: (m) => m.display_name ?? '—' },
+    { field: 'email', header: t('auth.field.email'), sortable: true, filterable: true },
     view === 'members'
       ? {
           ...roleColumn,
           filterable: true,
-          options: ['owner', 'admin', 'member'].map((r) => ({ label: r, value: r })),
+          options: (['owner', 'admin', 'member'] as const).map((r) => ({ label: roleLabel(r), value: r })),
         }
       : roleColumn,
     {
@@ -115,22 +118,22 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
           <span className="muted">—</span>
         ) : m.mfa_enabled ? (
           <Tag
-            value="On"
+            value={t('team.on')}
             severity="success"
             icon="pi pi-shield"
-            aria-label={`${m.email ?? 'Member'}: two-step verification on`}
+            aria-label={t('team.twoStepOn', { email: m.email ?? t('team.member') })}
           />
         ) : (
           <Tag
-            value="Off"
+            value={t('team.off')}
             severity="secondary"
-            aria-label={`${m.email ?? 'Member'}: two-step verification off`}
+            aria-label={t('team.twoStepOff', { email: m.email ?? t('team.member') })}
           />
         ),
     },
     {
       field: 'created_at',
-      header: 'Joined',
+      header: t('team.joined'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -138,17 +141,23 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
     },
     {
       field: 'actions',
-      header: 'Actions',
+      header: t('staff.actions'),
       body: (m) =>
         m.role === 'owner' ? null : m.user_id === user?.uid ? (
-          <Button label="Leave" text size="small" severity="danger" onClick={() => confirmRemove(m)} />
+          <Button
+            label={t('team.leave')}
+            text
+            size="small"
+            severity="danger"
+            onClick={() => confirmRemove(m)}
+          />
         ) : canManage ? (
           <Button
             icon="pi pi-user-minus"
             text
             rounded
             severity="danger"
-            aria-label={`Remove ${m.email}`}
+            aria-label={t('team.removeLabel', { email: m.email ?? '' })}
             onClick={() => confirmRemove(m)}
           />
         ) : null,
@@ -158,19 +167,15 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
   return (
     <>
       <PageHeader
-        title={view === 'members' ? 'Members' : 'Admins'}
-        subtitle={
-          view === 'members'
-            ? 'Everyone who can see this project.'
-            : 'The owner and the admins, who manage the team, keys and settings.'
-        }
+        title={view === 'members' ? t('nav.members') : t('nav.admins')}
+        subtitle={view === 'members' ? t('team.membersSubtitle') : t('team.adminsSubtitle')}
         actions={
           <GatedButton
-            label="Invite"
+            label={t('team.invite')}
             icon="pi pi-user-plus"
             onClick={() => setInviting(true)}
             allowed={canManage}
-            reason="Only admins and the owner can invite"
+            reason={t('team.onlyAdmins')}
           />
         }
       />
@@ -185,16 +190,16 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
         onRetry={() => void members.refetch()}
         dataKey="user_id"
         empty={
-          <EmptyState icon="pi-filter-slash" title="Nobody matches these filters">
-            <p>Clear a filter to see everyone.</p>
+          <EmptyState icon="pi-filter-slash" title={t('team.noMatch')}>
+            <p>{t('team.noMatchText')}</p>
           </EmptyState>
         }
       />
       {!project.isError && (
         <>
-          <h2 className="section-title">Pending invitations</h2>
+          <h2 className="section-title">{t('team.pending')}</h2>
           {pending.length === 0 ? (
-            <p className="muted">No pending invitations.</p>
+            <p className="muted">{t('team.noPending')}</p>
           ) : (
             <DataTable
               responsiveLayout="stack"
@@ -202,46 +207,53 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
               value={pending}
               dataKey="id"
               stripedRows
-              aria-label="Pending invitations"
+              aria-label={t('team.pending')}
             >
-              <Column field="email" header="Email" sortable />
-              <Column field="role" header="Role" body={(i: Invitation) => <RoleTag role={i.role} />} />
+              <Column field="email" header={t('auth.field.email')} sortable />
+              <Column
+                field="role"
+                header={t('staff.roleLabel')}
+                body={(i: Invitation) => <RoleTag role={i.role} />}
+              />
               <Column
                 field="expires_at"
-                header="Expires"
+                header={t('team.expires')}
                 sortable
                 body={(i: Invitation) => <DateText value={i.expires_at} />}
               />
               {canManage && (
                 <Column
-                  header="Actions"
+                  header={t('staff.actions')}
                   body={(i: Invitation) => (
                     <div className="row-actions">
                       <Button
-                        label="Resend"
+                        label={t('team.resend')}
                         text
                         size="small"
                         onClick={() =>
                           resend
                             .mutateAsync(i.id)
-                            .then(() => ui.toast('success', 'Invitation sent again'), fail('Not sent'))
+                            .then(() => ui.toast('success', t('team.sentAgain')), fail(t('team.notSent')))
                         }
                       />
                       <Button
-                        label="Revoke"
+                        label={t('team.revoke')}
                         text
                         size="small"
                         severity="danger"
                         onClick={() =>
                           ui.confirm({
-                            header: `Revoke the invitation for ${i.email}?`,
-                            message: 'The link stops working at once.',
-                            acceptLabel: 'Revoke',
+                            header: t('team.revokeTitle', { email: i.email }),
+                            message: t('team.revokeText'),
+                            acceptLabel: t('team.revoke'),
                             danger: true,
                             onAccept: () =>
                               revoke
                                 .mutateAsync(i.id)
-                                .then(() => ui.toast('success', 'Invitation revoked'), fail('Not revoked')),
+                                .then(
+                                  () => ui.toast('success', t('team.revoked')),
+                                  fail(t('team.notRevoked')),
+                                ),
                           })
                         }
                       />

@@ -6,16 +6,17 @@ import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { type FormEvent, useState } from 'react';
 import { ApiError, fieldErrors } from '../../api/api-error';
+import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney, toMinorUnits } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import type { RefundReason } from './hooks';
 import { cardLabel } from './status';
 
-const REASONS: { value: RefundReason; label: string }[] = [
-  { value: 'requested_by_customer', label: 'Requested by the customer' },
-  { value: 'duplicate', label: 'Duplicate payment' },
-  { value: 'fraudulent', label: 'Fraudulent' },
-  { value: 'other', label: 'Other' },
+const REASONS = (tr: T): { value: RefundReason; label: string }[] => [
+  { value: 'requested_by_customer', label: tr('transactions.refund.reason.requestedByCustomer') },
+  { value: 'duplicate', label: tr('transactions.refund.reason.duplicate') },
+  { value: 'fraudulent', label: tr('transactions.refund.reason.fraudulent') },
+  { value: 'other', label: tr('transactions.refund.reason.other') },
 ];
 
 /** Full or partial refund; never more than what is left of the payment. */
@@ -34,6 +35,7 @@ export function RefundDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t: tr } = useT();
   const minor = mode === 'full' ? remaining : (toMinorUnits(typed, t.currency) ?? 0);
   const invalid = minor <= 0 || minor > remaining;
   const tooMuch = mode === 'partial' && minor > remaining;
@@ -60,7 +62,7 @@ export function RefundDialog(props: {
 
   return (
     <Dialog
-      header="Refund payment"
+      header={tr('transactions.refund.title')}
       visible
       onHide={props.onClose}
       style={{ width: 'min(30rem, 95vw)' }}
@@ -68,14 +70,18 @@ export function RefundDialog(props: {
     >
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         <p className="m-0">
-          {formatMoney(t.amount_total, t.currency)} paid
-          {t.card_last4 ? ` with ${cardLabel(t.card_brand, t.card_last4)}` : ''}
-          {t.amount_refunded > 0 ? `, ${formatMoney(t.amount_refunded, t.currency)} already refunded` : ''}.
+          {tr('transactions.refund.summary', {
+            amount: formatMoney(t.amount_total, t.currency),
+            card: (t.card_last4 && cardLabel(t.card_brand, t.card_last4)) || 'none',
+            refunded: t.amount_refunded > 0 ? formatMoney(t.amount_refunded, t.currency) : 'none',
+          })}
         </p>
-        <div className="radio-group" role="radiogroup" aria-label="How much">
+        <div className="radio-group" role="radiogroup" aria-label={tr('transactions.refund.howMuch')}>
           <div className="radio-row">
             <RadioButton inputId="refund-full" checked={mode === 'full'} onChange={() => setMode('full')} />
-            <label htmlFor="refund-full">Full refund ({formatMoney(remaining, t.currency)})</label>
+            <label htmlFor="refund-full">
+              {tr('transactions.refund.full', { amount: formatMoney(remaining, t.currency) })}
+            </label>
           </div>
           <div className="radio-row">
             <RadioButton
@@ -83,17 +89,17 @@ export function RefundDialog(props: {
               checked={mode === 'partial'}
               onChange={() => setMode('partial')}
             />
-            <label htmlFor="refund-partial">Partial refund</label>
+            <label htmlFor="refund-partial">{tr('transactions.refund.partial')}</label>
           </div>
         </div>
         {mode === 'partial' && (
           <FormField
             id="refund-amount"
-            label={`Amount to refund (${t.currency})`}
-            help={`Up to ${formatMoney(remaining, t.currency)}.`}
+            label={tr('transactions.refund.amount', { currency: t.currency })}
+            help={tr('transactions.refund.upTo', { amount: formatMoney(remaining, t.currency) })}
             error={
               tooMuch
-                ? `That is more than is left to refund: at most ${formatMoney(remaining, t.currency)}.`
+                ? tr('transactions.refund.tooMuch', { amount: formatMoney(remaining, t.currency) })
                 : (amountError ?? undefined)
             }
           >
@@ -112,11 +118,11 @@ export function RefundDialog(props: {
             />
           </FormField>
         )}
-        <FormField id="refund-reason" label="Reason">
+        <FormField id="refund-reason" label={tr('transactions.refund.reason')}>
           <Dropdown
             inputId="refund-reason"
             value={reason}
-            options={REASONS}
+            options={REASONS(tr)}
             onChange={(e) => setReason(e.value)}
           />
         </FormField>
@@ -126,10 +132,12 @@ export function RefundDialog(props: {
           </p>
         )}
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={props.onClose} />
+          <Button type="button" label={tr('common.cancel')} text onClick={props.onClose} />
           <Button
             type="submit"
-            label={`Refund ${formatMoney(Math.max(0, Math.min(minor, remaining)), t.currency)}`}
+            label={tr('transactions.refund.submit', {
+              amount: formatMoney(Math.max(0, Math.min(minor, remaining)), t.currency),
+            })}
             severity="danger"
             loading={busy}
             disabled={invalid}

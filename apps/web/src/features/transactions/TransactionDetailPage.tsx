@@ -2,7 +2,9 @@ import type { TransactionDetail } from '@scanline/contracts';
 import { Timeline } from 'primereact/timeline';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import type { MessageId } from '../../messages/keys';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -19,11 +21,11 @@ import { buildTimeline, type TimelineEntry } from './timeline';
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
 
 /** Who made a transaction (issue 15 §5). */
-const SOURCE_LABELS: Record<string, string> = {
-  terminal: 'The terminal',
-  api: 'API key (a register or server)',
-  console: 'The console',
-  sticker: 'Sticker QR code',
+const SOURCE_LABELS: Record<string, MessageId> = {
+  terminal: 'transactions.source.terminal',
+  api: 'transactions.source.api',
+  console: 'transactions.source.console',
+  sticker: 'transactions.source.sticker',
 };
 
 /** `/p/{id}/transactions/{transactionId}`: every field, the timeline, and refunds. */
@@ -34,7 +36,8 @@ export default function TransactionDetailPage() {
   const project = useProject(id);
   const refund = useRefund(id, transactionId);
   const [refunding, setRefunding] = useState(false);
-  const crumbs = useProjectCrumbs(transactionId, { label: 'Transactions', path: 'transactions' });
+  const { t: tr } = useT();
+  const crumbs = useProjectCrumbs(transactionId, { label: tr('nav.transactions'), path: 'transactions' });
   const t = transaction.data;
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
   // Issue 26 §1: refunds go up to what was charged, the tip included.
@@ -43,13 +46,13 @@ export default function TransactionDetailPage() {
   return (
     <>
       <PageHeader
-        title={t ? formatMoney(t.amount_total, t.currency) : 'Transaction'}
+        title={t ? formatMoney(t.amount_total, t.currency) : tr('transactions.detail.title')}
         subtitle={t ? <TransactionStatusTag status={t.status} /> : undefined}
         crumbs={crumbs}
         actions={
           t && (
             <GatedButton
-              label="Refund"
+              label={tr('transactions.refund.button')}
               icon="pi pi-replay"
               outlined
               severity="danger"
@@ -57,10 +60,10 @@ export default function TransactionDetailPage() {
               allowed={canManage && refundable}
               reason={
                 !canManage
-                  ? 'Only admins and the owner refund payments'
+                  ? tr('transactions.refund.onlyAdmins')
                   : t.amount_refunded >= t.amount_total && t.amount_refunded > 0
-                    ? 'Fully refunded already'
-                    : 'Only a successful payment can be refunded'
+                    ? tr('transactions.refund.fully')
+                    : tr('transactions.refund.onlySucceeded')
               }
             />
           )
@@ -74,7 +77,7 @@ export default function TransactionDetailPage() {
           onRefund={async (body) => {
             const r = await refund.mutateAsync(body);
             setRefunding(false);
-            ui.toast('success', 'Refund issued', formatMoney(r.amount, t.currency));
+            ui.toast('success', tr('transactions.refund.issued'), formatMoney(r.amount, t.currency));
           }}
         />
       )}
@@ -86,76 +89,78 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
   const formatDate = useFormatDate();
   const base = `/p/${encodeURIComponent(projectId)}`;
   const timeline = buildTimeline(t);
+  const { t: tr } = useT();
   return (
     <div className="detail-grid">
-      <section className="surface-card panel" aria-label="Details">
+      <section className="surface-card panel" aria-label={tr('transactions.detail.details')}>
         <dl className="facts">
-          <dt>ID</dt>
+          <dt>{tr('transactions.col.id')}</dt>
           <dd>
             <code>{t.id}</code>
           </dd>
-          <dt>Amount</dt>
+          <dt>{tr('transactions.col.amount')}</dt>
           <dd>{formatMoney(t.amount, t.currency)}</dd>
-          <dt>Tip</dt>
+          <dt>{tr('transactions.col.tip')}</dt>
           <dd data-testid="transaction-tip">{t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'}</dd>
-          <dt>Total charged</dt>
+          <dt>{tr('transactions.detail.total')}</dt>
           <dd>{formatMoney(t.amount_total, t.currency)}</dd>
-          <dt>Refunded</dt>
+          <dt>{tr('transactions.col.refunded')}</dt>
           <dd>{t.amount_refunded ? formatMoney(t.amount_refunded, t.currency) : '—'}</dd>
-          <dt>Net</dt>
+          <dt>{tr('transactions.detail.net')}</dt>
           <dd>{formatMoney(t.amount_total - t.amount_refunded, t.currency)}</dd>
-          <dt>Cashier</dt>
+          <dt>{tr('transactions.col.cashier')}</dt>
           <dd>{t.cashier_name ?? '—'}</dd>
-          <dt>Status</dt>
+          <dt>{tr('transactions.col.status')}</dt>
           <dd>
             <TransactionStatusTag status={t.status} />
           </dd>
-          <dt>Terminal</dt>
+          <dt>{tr('transactions.col.terminal')}</dt>
           <dd>
             <Link to={`${base}/terminals/${encodeURIComponent(t.terminal_id)}`}>
               {t.terminal_label ?? t.terminal_id}
             </Link>
           </dd>
-          <dt>Card</dt>
+          <dt>{tr('transactions.col.card')}</dt>
           <dd>{cardLabel(t.card_brand, t.card_last4) ?? '—'}</dd>
-          <dt>Reference</dt>
+          <dt>{tr('transactions.col.reference')}</dt>
           <dd>{t.reference ?? '—'}</dd>
-          <dt>Provider</dt>
-          <dd>{t.provider === 'stripe' ? 'Stripe' : 'Simulator'}</dd>
-          <dt>Provider reference</dt>
+          <dt>{tr('transactions.detail.provider')}</dt>
+          <dd>{t.provider === 'stripe' ? 'Stripe' : tr('transactions.detail.simulator')}</dd>
+          <dt>{tr('transactions.col.providerReference')}</dt>
           <dd>{t.provider_reference ? <code>{t.provider_reference}</code> : '—'}</dd>
           {t.failure_code && (
             <>
-              <dt>Failure</dt>
+              <dt>{tr('transactions.col.failure')}</dt>
               <dd>
                 <code>{t.failure_code}</code>
                 {t.failure_message ? ` — ${t.failure_message}` : ''}
               </dd>
             </>
           )}
-          <dt>Created</dt>
+          <dt>{tr('transactions.detail.created')}</dt>
           <dd>{formatDate(t.created_at)}</dd>
-          <dt>Succeeded</dt>
+          <dt>{tr('transactions.status.succeeded')}</dt>
           <dd>{t.succeeded_at ? formatDate(t.succeeded_at) : '—'}</dd>
-          <dt>Receipt</dt>
+          <dt>{tr('transactions.detail.receipt')}</dt>
           <dd>
             {t.receipt_url ? (
               <a href={t.receipt_url} target="_blank" rel="noopener" data-testid="receipt-link">
-                Open the shopper's receipt <span className="pi pi-external-link" aria-hidden="true" />
+                {tr('transactions.detail.openReceipt')}{' '}
+                <span className="pi pi-external-link" aria-hidden="true" />
               </a>
             ) : (
               '—'
             )}
           </dd>
-          <dt>Source</dt>
-          <dd>{SOURCE_LABELS[t.source] ?? t.source}</dd>
-          <dt>Code expires</dt>
+          <dt>{tr('transactions.detail.source')}</dt>
+          <dd>{SOURCE_LABELS[t.source] ? tr(SOURCE_LABELS[t.source] as MessageId) : t.source}</dd>
+          <dt>{tr('transactions.detail.expires')}</dt>
           <dd>{formatDate(t.expires_at)}</dd>
-          <dt>Updated</dt>
+          <dt>{tr('transactions.detail.updated')}</dt>
           <dd>{formatDate(t.updated_at)}</dd>
           {t.metadata && Object.keys(t.metadata).length > 0 && (
             <>
-              <dt>Metadata</dt>
+              <dt>{tr('transactions.detail.metadata')}</dt>
               <dd>
                 <ul className="plain-list">
                   {Object.entries(t.metadata).map(([k, v]) => (
@@ -171,7 +176,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
       </section>
       <section className="surface-card panel" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="section-title">
-          Timeline
+          {tr('transactions.detail.timeline')}
         </h2>
         <Timeline
           value={timeline}
@@ -191,7 +196,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
         />
         {t.refunds.length > 0 && (
           <>
-            <h3 className="section-title">Refunds</h3>
+            <h3 className="section-title">{tr('transactions.detail.refunds')}</h3>
             <ul className="plain-list">
               {t.refunds.map((r) => (
                 <li key={r.id}>
@@ -205,9 +210,9 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
       </section>
       <section className="surface-card panel detail-wide" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title" className="section-title">
-          Webhook deliveries
+          {tr('transactions.detail.deliveries')}
         </h2>
-        <p className="muted m-0">Every webhook sent for this transaction's events, live.</p>
+        <p className="muted m-0">{tr('transactions.detail.deliveriesText')}</p>
         <ObjectDeliveries projectId={projectId} objectId={t.id} />
       </section>
     </div>

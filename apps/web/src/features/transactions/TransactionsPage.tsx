@@ -1,5 +1,6 @@
 import type { Transaction } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
@@ -17,7 +18,8 @@ import { cardLabel, TransactionStatusTag, transactionStatusOptions } from './sta
 /** `/p/{id}/transactions`: every card payment, filtered and sorted on the server, live. */
 export default function TransactionsPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Transactions');
+  const { t: tr } = useT();
+  const crumbs = useProjectCrumbs(tr('nav.transactions'));
   const query = useTableQuery();
   const project = useProject(id);
   const currency = project.data?.currency ?? 'USD';
@@ -31,14 +33,14 @@ export default function TransactionsPage() {
   const columns: TableColumn<Transaction>[] = [
     {
       field: 'created_at',
-      header: 'Date',
+      header: tr('transactions.col.date'),
       type: 'date',
       sortable: true,
       filterable: true,
     },
     {
       field: 'amount',
-      header: 'Amount',
+      header: tr('transactions.col.amount'),
       type: 'numeric',
       sortable: true,
       filterable: true,
@@ -50,14 +52,14 @@ export default function TransactionsPage() {
     },
     {
       field: 'status',
-      header: 'Status',
+      header: tr('transactions.col.status'),
       filterable: true,
-      options: transactionStatusOptions,
+      options: transactionStatusOptions(),
       body: (t) => <TransactionStatusTag status={t.status} />,
     },
     {
       field: 'terminal_id',
-      header: 'Terminal',
+      header: tr('transactions.col.terminal'),
       filterable: true,
       options: terminals.data?.data.map((x) => ({ value: x.id, label: x.label })) ?? [],
       body: (t) => (
@@ -68,44 +70,49 @@ export default function TransactionsPage() {
     },
     {
       field: 'card_last4',
-      header: 'Card',
+      header: tr('transactions.col.card'),
       filterable: true,
       body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
     },
     {
       // Issue 26 §3: who sold it; admins pick from the staff, others filter by id.
       field: 'cashier_id',
-      header: 'Cashier',
+      header: tr('transactions.col.cashier'),
       filterable: true,
       ...(staff.data ? { options: staff.data.map((x) => ({ value: x.id, label: x.name })) } : {}),
       body: (t) => t.cashier_name ?? '—',
     },
     {
       field: 'tip_amount',
-      header: 'Tip',
+      header: tr('transactions.col.tip'),
       type: 'numeric',
       body: (t) => (t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'),
     },
-    { field: 'reference', header: 'Reference', filterable: true },
-    { field: 'currency', header: 'Currency', filterable: true },
+    { field: 'reference', header: tr('transactions.col.reference'), filterable: true },
+    { field: 'currency', header: tr('transactions.col.currency'), filterable: true },
     {
       field: 'amount_refunded',
-      header: 'Refunded',
+      header: tr('transactions.col.refunded'),
       type: 'numeric',
       filterable: true,
       hiddenByDefault: true,
       body: (t) => (t.amount_refunded ? formatMoney(t.amount_refunded, t.currency) : '—'),
     },
-    { field: 'failure_code', header: 'Failure', hiddenByDefault: true },
-    { field: 'id', header: 'ID', hiddenByDefault: true, body: (t) => <code>{t.id}</code> },
-    { field: 'provider_reference', header: 'Provider reference', hiddenByDefault: true },
+    { field: 'failure_code', header: tr('transactions.col.failure'), hiddenByDefault: true },
+    {
+      field: 'id',
+      header: tr('transactions.col.id'),
+      hiddenByDefault: true,
+      body: (t) => <code>{t.id}</code>,
+    },
+    { field: 'provider_reference', header: tr('transactions.col.providerReference'), hiddenByDefault: true },
   ];
 
   return (
     <>
       <PageHeader
-        title="Transactions"
-        subtitle="Card payments taken through this project, updated live."
+        title={tr('nav.transactions')}
+        subtitle={tr('transactions.list.subtitle')}
         crumbs={crumbs}
       />
       <ServerTable
@@ -127,12 +134,9 @@ export default function TransactionsPage() {
         empty={
           <EmptyState
             icon="pi-credit-card"
-            title={query.filters.length ? 'No transaction matches these filters' : 'No transactions yet'}
+            title={query.filters.length ? tr('transactions.list.noMatch') : tr('transactions.list.none')}
           >
-            <p>
-              Every card payment taken at this project's terminals appears here as it happens, with its
-              amount, status, card and history. Pair a terminal and charge an amount to see the first one.
-            </p>
+            <p>{tr('transactions.list.emptyText')}</p>
           </EmptyState>
         }
       />

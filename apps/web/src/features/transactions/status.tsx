@@ -1,26 +1,30 @@
 import type { Scan, TransactionStatus } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
+import { translate } from '../../lib/i18n/current-locale';
+import type { MessageId } from '../../messages/keys';
 
 /** `muted`: a closed state with nothing to act on; the theme has no grey tag, so it is a class. */
 type Severity = 'success' | 'warning' | 'info' | 'danger' | 'muted';
 
-const TRANSACTION_STATUS: Record<TransactionStatus, { severity: Severity; label: string }> = {
-  pending: { severity: 'info', label: 'Pending' },
-  processing: { severity: 'info', label: 'Processing' },
-  requires_action: { severity: 'warning', label: 'Requires action' },
-  succeeded: { severity: 'success', label: 'Succeeded' },
-  failed: { severity: 'danger', label: 'Failed' },
-  canceled: { severity: 'muted', label: 'Canceled' },
-  expired: { severity: 'muted', label: 'Expired' },
-  partially_refunded: { severity: 'warning', label: 'Partially refunded' },
-  refunded: { severity: 'muted', label: 'Refunded' },
+const TRANSACTION_STATUS: Record<TransactionStatus, { severity: Severity; label: MessageId }> = {
+  pending: { severity: 'info', label: 'transactions.status.pending' },
+  processing: { severity: 'info', label: 'transactions.status.processing' },
+  requires_action: { severity: 'warning', label: 'transactions.status.requiresAction' },
+  succeeded: { severity: 'success', label: 'transactions.status.succeeded' },
+  failed: { severity: 'danger', label: 'transactions.status.failed' },
+  canceled: { severity: 'muted', label: 'transactions.status.canceled' },
+  expired: { severity: 'muted', label: 'transactions.status.expired' },
+  partially_refunded: { severity: 'warning', label: 'transactions.status.partiallyRefunded' },
+  refunded: { severity: 'muted', label: 'transactions.status.refunded' },
 };
 
-export const transactionStatusLabel = (s: TransactionStatus) => TRANSACTION_STATUS[s]?.label ?? s;
-export const transactionStatusOptions = Object.entries(TRANSACTION_STATUS).map(([value, s]) => ({
-  value,
-  label: s.label,
-}));
+export const transactionStatusLabel = (s: TransactionStatus) => {
+  const label = TRANSACTION_STATUS[s]?.label;
+  return label ? translate(label) : s;
+};
+/** The status filter's choices, in the reader's language (read when the page draws). */
+export const transactionStatusOptions = () =>
+  Object.entries(TRANSACTION_STATUS).map(([value, s]) => ({ value, label: translate(s.label) }));
 
 function StatusTag({ severity, label }: { severity: Severity; label: string }) {
   return severity === 'muted' ? (
@@ -31,25 +35,27 @@ function StatusTag({ severity, label }: { severity: Severity; label: string }) {
 }
 
 export function TransactionStatusTag({ status }: { status: TransactionStatus }) {
-  const s = TRANSACTION_STATUS[status] ?? { severity: 'info', label: status };
-  return <StatusTag {...s} />;
+  const s = TRANSACTION_STATUS[status];
+  return <StatusTag severity={s?.severity ?? 'info'} label={transactionStatusLabel(status)} />;
 }
 
-const SCAN_OUTCOME: Record<Scan['outcome'], { severity: Severity; label: string }> = {
-  opened: { severity: 'info', label: 'Opened' },
-  paid: { severity: 'success', label: 'Paid' },
-  abandoned: { severity: 'warning', label: 'Abandoned' },
-  rejected: { severity: 'danger', label: 'Rejected' },
+const SCAN_OUTCOME: Record<Scan['outcome'], { severity: Severity; label: MessageId }> = {
+  opened: { severity: 'info', label: 'transactions.scan.opened' },
+  paid: { severity: 'success', label: 'transactions.scan.paid' },
+  abandoned: { severity: 'warning', label: 'transactions.scan.abandoned' },
+  rejected: { severity: 'danger', label: 'transactions.scan.rejected' },
 };
 
-export const scanOutcomeOptions = Object.entries(SCAN_OUTCOME).map(([value, s]) => ({
-  value,
-  label: s.label,
-}));
+export const scanOutcomeLabel = (o: Scan['outcome']) => {
+  const label = SCAN_OUTCOME[o]?.label;
+  return label ? translate(label) : o;
+};
+export const scanOutcomeOptions = () =>
+  Object.entries(SCAN_OUTCOME).map(([value, s]) => ({ value, label: translate(s.label) }));
 
 export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
-  const s = SCAN_OUTCOME[outcome] ?? { severity: 'info', label: outcome };
-  return <StatusTag {...s} />;
+  const s = SCAN_OUTCOME[outcome];
+  return <StatusTag severity={s?.severity ?? 'info'} label={scanOutcomeLabel(outcome)} />;
 }
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
@@ -57,6 +63,8 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
 /** "Visa •••• 4242", or null when no card was used yet. */
 export function cardLabel(brand: string | null, last4: string | null): string | null {
   if (!last4) return null;
-  const name = brand ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
+  const name = brand
+    ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1))
+    : translate('transactions.card');
   return `${name} •••• ${last4}`;
 }

@@ -1,6 +1,9 @@
 import type { TransactionDetail } from '@scanline/contracts';
 import { describe, expect, it } from 'vitest';
+import { loadEnglishCatalogue } from '../../messages/english-for-tests';
 import { buildTimeline } from './timeline';
+
+loadEnglishCatalogue();
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, s)).toISOString();
 

@@ -1,6 +1,8 @@
 import type { TransactionDetail } from '@scanline/contracts';
+import { translate } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../lib/money';
-import { cardLabel, transactionStatusLabel } from './status';
+import type { MessageId } from '../../messages/keys';
+import { cardLabel, scanOutcomeLabel, transactionStatusLabel } from './status';
 
 export interface TimelineEntry {
   at: string;
@@ -10,11 +12,11 @@ export interface TimelineEntry {
   tone: 'good' | 'bad' | 'neutral' | 'info';
 }
 
-const REASONS: Record<string, string> = {
-  requested_by_customer: 'requested by the customer',
-  duplicate: 'duplicate',
-  fraudulent: 'fraudulent',
-  other: 'other',
+const REASONS: Record<string, MessageId> = {
+  requested_by_customer: 'transactions.reason.requestedByCustomer',
+  duplicate: 'transactions.reason.duplicate',
+  fraudulent: 'transactions.reason.fraudulent',
+  other: 'transactions.reason.other',
 };
 
 /**
@@ -28,9 +30,12 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
     entries.push({
       at: c.at,
       kind: 'status',
-      title: created ? 'Created' : transactionStatusLabel(c.status),
+      title: created ? translate('transactions.timeline.created') : transactionStatusLabel(c.status),
       detail: created
-        ? `${formatMoney(t.amount, t.currency)} at ${t.terminal_label ?? t.terminal_id}`
+        ? translate('transactions.timeline.createdAt', {
+            amount: formatMoney(t.amount, t.currency),
+            terminal: t.terminal_label ?? t.terminal_id,
+          })
         : (c.reason ?? undefined),
       tone:
         c.status === 'succeeded'
@@ -44,8 +49,8 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
     entries.push({
       at: s.created_at,
       kind: 'scan',
-      title: 'Scanned',
-      detail: [s.outcome, s.rejected_reason, s.user_agent ? shortAgent(s.user_agent) : null]
+      title: translate('transactions.timeline.scanned'),
+      detail: [scanOutcomeLabel(s.outcome), s.rejected_reason, s.user_agent ? shortAgent(s.user_agent) : null]
         .filter(Boolean)
         .join(' · '),
       tone: 'info',
@@ -54,7 +59,7 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
     entries.push({
       at: a.created_at,
       kind: 'attempt',
-      title: `Payment attempt ${a.status === 'succeeded' ? 'succeeded' : a.status === 'failed' ? 'failed' : a.status.replace('_', ' ')}`,
+      title: translate('transactions.timeline.attempt', { status: a.status }),
       detail: [cardLabel(a.card_brand, a.card_last4) ?? a.payment_method, a.failure_code, a.failure_message]
         .filter(Boolean)
         .join(' · '),
@@ -64,9 +69,15 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
     entries.push({
       at: r.created_at,
       kind: 'refund',
-      title:
-        `Refund of ${formatMoney(r.amount, r.currency)} ${r.status === 'succeeded' ? '' : r.status}`.trim(),
-      detail: r.reason ? `Reason: ${REASONS[r.reason] ?? r.reason}` : undefined,
+      title: translate('transactions.timeline.refund', {
+        amount: formatMoney(r.amount, r.currency),
+        status: r.status,
+      }),
+      detail: r.reason
+        ? translate('transactions.timeline.reason', {
+            reason: REASONS[r.reason] ? translate(REASONS[r.reason] as MessageId) : r.reason,
+          })
+        : undefined,
       tone: r.status === 'failed' ? 'bad' : 'neutral',
     });
   // Stable by time; on equal times the list above keeps status → scan → attempt → refund.
@@ -84,5 +95,5 @@ function shortAgent(ua: string): string {
     os === 'Mac OS X' ? 'macOS' : os,
   ]
     .filter(Boolean)
-    .join(' on ');
+    .join(translate('transactions.timeline.agentOn'));
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { argumentsOf, literalText } from '../../lib/i18n/icu-arguments';
+import { pseudoMessage } from '../../lib/i18n/pseudo';
 import { chooseLocale, LANGUAGES } from '../i18n';
-import { pseudoMessage } from '../pseudo';
 
 // Issue 28 §1: every shopper catalogue has every English key, each message parses as ICU and
 // takes exactly the English message's arguments (same names, same kinds). A new language
@@ -13,35 +14,6 @@ const dir = path.dirname(new URL(import.meta.url).pathname);
 const read = (code: string) =>
   JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')) as Record<string, string>;
 const english = read('en');
-
-/** "name:kind" for every argument, plural, select and tag in the message, sorted. */
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): string[] {
-  for (const el of elements) {
-    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-    into.add(
-      `${el.value}:${TYPE[el.type]}${'style' in el && typeof el.style === 'string' ? `/${el.style}` : ''}`,
-    );
-    if (el.type === TYPE.plural || el.type === TYPE.select)
-      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
-    if (el.type === TYPE.tag) argumentsOf(el.children, into);
-  }
-  return [...into].sort();
-}
-
-const literalText = (elements: MessageFormatElement[]): string =>
-  elements
-    .map((el) =>
-      el.type === TYPE.literal
-        ? el.value
-        : el.type === TYPE.plural || el.type === TYPE.select
-          ? Object.values(el.options)
-              .map((o) => literalText(o.value))
-              .join('')
-          : el.type === TYPE.tag
-            ? literalText(el.children)
-            : '',
-    )
-    .join('');
 
 describe('shopper message catalogues', () => {
   it('has a catalogue file for every language in the menu, and no file outside it', () => {

@@ -1,0 +1,172 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { createIntl, IntlProvider, useIntl } from 'react-intl';
+import type { MessageId } from '../../messages/keys';
+import { formatMoney } from '../money';
+import { firstSupported, intlLocaleOf, PSEUDO } from './choose-locale';
+import { setCurrentIntlLocale, setTranslator } from './current-locale';
+
+// Issue 28 §1: the console, the sign-in screens and the web terminal speak English, German,
+// French or Spanish. The catalogues are split by area (src/messages/<area>/xx.json); the build
+// merges and parses them (scripts/precompile-messages.ts), and only the chosen language's is
+// fetched. `en-XA` is made from the English one at runtime (./pseudo.ts).
+
+export type { MessageId };
+export type Messages = Record<string, MessageFormatElement[]>;
+
+/** The console's languages, each named in itself (the menu reads the same in any language). */
+export const CONSOLE_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+  { code: 'es', name: 'Español' },
+] as const;
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]['code'];
+export type ConsoleLocale = ConsoleLanguage | typeof PSEUDO;
+export { PSEUDO };
+export const isConsoleLocale = (v: unknown): v is ConsoleLocale =>
+  v === PSEUDO || CONSOLE_LANGUAGES.some((l) => l.code === v);
+
+/** Remembers the account's language on this browser, so a reload paints in it before GET /me answers. */
+const STORED = 'scanline.locale';
+const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
+/** `?lang=` holds for the tab: links inside the console do not carry it. */
+const FORCED = 'scanline.lang';
+const tabStorage = () => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+
+/** `?lang=` of the address, remembered for the tab once seen. */
+function forcedLanguage(search: string): string | null {
+  const forced = new URLSearchParams(search).get('lang');
+  if (forced) tabStorage()?.setItem(FORCED, forced);
+  return forced ?? tabStorage()?.getItem(FORCED) ?? null;
+}
+
+/**
+ * The account's language (GET /api/v1/me `locale`, remembered from the last answer), then
+ * `?lang=` (this tab's), then the browser's languages, then English.
+ */
+export function chooseConsoleLocale(
+  search = typeof window === 'undefined' ? '' : window.location.search,
+  preferred: readonly string[] = navigator.languages ?? [navigator.language],
+  account: string | null | undefined = storage()?.getItem(STORED),
+): ConsoleLocale {
+  return firstSupported(
+    [account, forcedLanguage(search), ...preferred],
+    CONSOLE_LANGUAGES.map((l) => l.code),
+    'en',
+  );
+}
+
+export type LoadCatalogue = (language: ConsoleLanguage) => Promise<Messages>;
+
+const loading = new Map<string, Promise<Messages>>();
+/** The catalogue of `locale` (the pseudo-locale made from English), fetched once. */
+export function loadCatalogue(load: LoadCatalogue, locale: ConsoleLocale): Promise<Messages> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise =
+      locale === PSEUDO
+        ? Promise.all([load('en'), import('./pseudo')]).then(([english, { pseudoCatalogue }]) =>
+            pseudoCatalogue(english),
+          )
+        : load(locale);
+    loading.set(locale, promise);
+    promise.catch(() => loading.delete(locale));
+  }
+  return promise;
+}
+
+interface LocaleChoice {
+  locale: ConsoleLocale;
+  /** The account's language as GET /me answered it (`null`: none chosen, the browser's applies). */
+  setAccountLocale: (locale: ConsoleLocale | null) => void;
+}
+
+const LocaleContext = createContext<LocaleChoice>({ locale: 'en', setAccountLocale: () => {} });
+export const useLocaleChoice = () => useContext(LocaleContext);
+
+/**
+ * Loads the chosen catalogue, keeps `<html lang>` saying which, and renders the app in it. A new
+ * language redraws everything below (the `key`): tables memoise their cells, and every date,
+ * amount and PrimeReact label must follow.
+ */
+export function AppIntl({
+  load,
+  initial = chooseConsoleLocale(),
+  children,
+}: {
+  load: LoadCatalogue;
+  initial?: ConsoleLocale;
+  children: ReactNode;
+}) {
+  const [locale, setLocale] = useState<ConsoleLocale>(initial);
+  const [loaded, setLoaded] = useState<{ locale: ConsoleLocale; messages: Messages } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadCatalogue(load, locale).then((messages) => {
+      if (!alive) return;
+      setCurrentIntlLocale(intlLocaleOf(locale));
+      const intl = createIntl({ locale, defaultLocale: 'en', messages });
+      setTranslator((id, values) => intl.formatMessage({ id }, values));
+      document.documentElement.lang = locale;
+      setLoaded({ locale, messages });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [load, locale]);
+  const initialRef = useRef(initial);
+  const setAccountLocale = useCallback((account: ConsoleLocale | null) => {
+    if (account) storage()?.setItem(STORED, account);
+    else storage()?.removeItem(STORED);
+    // Without one on the account, back to what the page would choose by itself.
+    setLocale(account ?? chooseConsoleLocale(window.location.search, undefined, null));
+    initialRef.current = account ?? initialRef.current;
+  }, []);
+  const choice = useMemo(
+    () => ({ locale: loaded?.locale ?? locale, setAccountLocale }),
+    [loaded, locale, setAccountLocale],
+  );
+  if (!loaded) return null;
+  return (
+    <LocaleContext.Provider value={choice}>
+      <IntlProvider key={loaded.locale} locale={loaded.locale} defaultLocale="en" messages={loaded.messages}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
+type Values = Record<string, string | number | Date | null | undefined>;
+type RichValues = Record<string, ReactNode | Date | ((chunks: ReactNode[]) => ReactNode)>;
+
+/**
+ * The app's words: `t(id, values)` from the catalogue; `rich` when a value or a `<tag>` is an
+ * element; numbers and money through `Intl` in the same language.
+ */
+export function useT() {
+  const intl = useIntl();
+  return useMemo(() => {
+    const intlLocale = intlLocaleOf(intl.locale);
+    return {
+      t: (id: MessageId, values?: Values) => intl.formatMessage({ id }, values as never) as string,
+      rich: (id: MessageId, values?: RichValues) => intl.formatMessage({ id }, values as never) as ReactNode,
+      has: (id: string): id is MessageId => id in intl.messages,
+      money: (minor: number, currency: string) => formatMoney(minor, currency, intlLocale),
+      number: (value: number, options?: Intl.NumberFormatOptions) =>
+        new Intl.NumberFormat(intlLocale, options).format(value),
+      locale: intl.locale,
+      intlLocale,
+    };
+  }, [intl]);
+}
+export type T = ReturnType<typeof useT>['t'];

@@ -1,0 +1,32 @@
+// Issue 28: every message id of the console, checked by TypeScript where `t()` is called. One
+// line per area (src/messages/<area>/en.json, English is the source).
+import type account from './account/en.json';
+import type auth from './auth/en.json';
+import type common from './common/en.json';
+import type dashboard from './dashboard/en.json';
+import type developers from './developers/en.json';
+import type events from './events/en.json';
+import type nav from './nav/en.json';
+import type projects from './projects/en.json';
+import type scans from './scans/en.json';
+import type search from './search/en.json';
+import type staff from './staff/en.json';
+import type team from './team/en.json';
+import type terminal from './terminal/en.json';
+import type transactions from './transactions/en.json';
+
+export type MessageId =
+  | keyof typeof account
+  | keyof typeof auth
+  | keyof typeof common
+  | keyof typeof dashboard
+  | keyof typeof developers
+  | keyof typeof events
+  | keyof typeof nav
+  | keyof typeof projects
+  | keyof typeof scans
+  | keyof typeof search
+  | keyof typeof staff
+  | keyof typeof team
+  | keyof typeof terminal
+  | keyof typeof transactions;
