@@ -2,6 +2,7 @@ import { type ReactElement, useCallback, useState } from 'react';
 import { AuthProvider } from '../auth/auth-context';
 import { loadConsoleCatalogue } from '../lib/i18n/console-catalogues';
 import { AppIntl } from '../lib/i18n/console-intl';
+import { IdentityLanguage } from './IdentityLanguage';
 import { SignInShell } from './SignInShell';
 
 export const loadConsoleModule = () => import('./create-router');
@@ -25,6 +26,7 @@ export function App({
     <AuthProvider>
       {/* Issue 28: every screen in the chosen language (the account's, ?lang=, the browser's). */}
       <AppIntl load={loadConsoleCatalogue}>
+        <IdentityLanguage />
         {console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}
       </AppIntl>
     </AuthProvider>
