@@ -7,6 +7,7 @@ import {
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../platform/errors';
+import { foldedC } from '../search/prefix-pattern';
 
 /**
  * A list endpoint's columns as the table-query format (`field[mode]=value`, `sort=-field`)
@@ -21,6 +22,13 @@ export interface ListColumn {
   sortable?: boolean;
   /** Enumerations (status, outcome): text modes compare exactly, never by pattern. */
   values?: readonly string[];
+  /**
+   * The column has a `(project_id, lower(column) collate "C" …)` index (the search indexes;
+   * `'partial'` when it holds only non-null values): `startsWith` then compares that form with
+   * LIKE, which under the C collation is an index range, instead of an ILIKE over every row.
+   * Case-insensitive as ILIKE is.
+   */
+  prefixIndex?: 'full' | 'partial';
 }
 
 export interface ListSpec {
@@ -93,6 +101,11 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
     return f.mode === 'equals' ? sql`${col} in (${list})` : sql`${col} not in (${list})`;
   }
   const v = escapeLike(f.value);
+  if (f.mode === 'startsWith' && spec.prefixIndex) {
+    const like = sql`${foldedC(col)} like lower(${`${v}%`})`;
+    // A partial index's condition: the planner cannot infer it from the LIKE.
+    return spec.prefixIndex === 'partial' ? sql`(${col} is not null and ${like})` : like;
+  }
   switch (f.mode) {
     case 'startsWith':
       return sql`${col} ilike ${`${v}%`}`;
