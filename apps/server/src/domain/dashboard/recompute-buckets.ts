@@ -43,6 +43,17 @@ function bucketEnd(grain: Grain, b: Bucketing, start: SQL): SQL {
 }
 
 /**
+ * A text key that sorts (byte-wise, collation "C") as `created_at, id`, carrying `name` (null
+ * kept apart from ''): `max(key)` is the newest row's, and `nameOfKey` reads its name back.
+ */
+const newestKey = (ts: SQL, id: SQL, name: SQL) =>
+  sql`((to_char(${ts} at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || ${id} || chr(1)
+    || case when ${name} is null then 'N' else 'V' || ${name} end) collate "C")`;
+
+const nameOfKey = (key: SQL) =>
+  sql`(case when substr(${key}, strpos(${key}, chr(1)) + 1, 1) = 'V' then substr(${key}, strpos(${key}, chr(1)) + 2) end)`;
+
+/**
  * Which raw rows a recompute reads: those of the given bucket starts (`starts`, ISO strings of
  * `grain` buckets: the job's incremental pass), or every row in `[lo, hi)` (a slice of a full
  * rebuild; both bounds on bucket edges, so each bucket is whole in exactly one slice).
@@ -115,12 +126,20 @@ export async function insertBuckets(
       from transactions t
       where t.project_id = ${projectId} and ${inScope(sql`t.created_at`)}
     ),
-    tx_agg as (
-      select bs, coalesce(terminal_id, '') as terminal_id, currency, test, count(*) as n,
+    -- Per terminal, then the whole project ('') summed from those groups: hashing every raw row
+    -- once, not once per grouping set.
+    tx_fine as (
+      select bs, terminal_id, currency, test, count(*) as n,
         count(*) filter (where status in ${SUCCEEDED_STATUSES}) as succeeded,
         count(*) filter (where status = 'failed') as failed,
         coalesce(sum(amount) filter (where status in ${SUCCEEDED_STATUSES}), 0) as volume
-      from tx group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
+      from tx group by bs, terminal_id, currency, test
+    ),
+    tx_agg as (
+      select bs, terminal_id, currency, test, n, succeeded, failed, volume from tx_fine
+      union all
+      select bs, '', currency, test, sum(n), sum(succeeded), sum(failed), sum(volume)
+      from tx_fine group by bs, currency, test
     ),
     -- Every declined card (issue 31 §6), by its transaction's bucket: a decline a later card
     -- rescued counts too, as the timeline and /metrics count it. A failed payment with no
@@ -193,20 +212,32 @@ export async function insertBuckets(
       sum(sn), sum(sp),
       coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
     from parts group by terminal_id, currency, bs, test`);
-  // Issue 26 §3: takings per cashier, payments bucketed by creation as above.
+  // Issue 26 §3: takings per cashier, payments bucketed by creation as above. The name on the
+  // newest payment comes from the greatest key "created_at, id, name" (`newestKey`), an
+  // aggregate that hashes, where `array_agg(… order by …)` would sort every raw row.
   await tx.execute(sql`
     insert into cashier_rollups (project_id, grain, terminal_id, currency, bucket_start, test, cashier_id,
       payments_count, gross, tips, last_name, last_at)
-    select ${projectId}, ${grain}, case when grouping(terminal_id) = 1 then '' else terminal_id end,
-      currency, bs, test, coalesce(cashier_id, ''), count(*), sum(amount + tip_amount), sum(tip_amount),
-      (array_agg(cashier_name order by created_at desc, id desc))[1], max(created_at)
-    from (
-      select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.id, t.terminal_id, t.currency,
-        t.source = 'cli' as test, t.cashier_id, t.cashier_name, t.amount, t.tip_amount, t.created_at
-      from transactions t
-      where t.project_id = ${projectId} and t.status in ${SUCCEEDED_STATUSES} and ${inScope(sql`t.created_at`)}
-    ) x
-    group by grouping sets ((bs, terminal_id, currency, test, cashier_id), (bs, currency, test, cashier_id))`);
+    with f as (
+      select bs, terminal_id, currency, test, cashier_id, count(*) as n, sum(amount + tip_amount) as gross,
+        sum(tip_amount) as tips, max(created_at) as last_at, max(k) as k
+      from (
+        select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency,
+          t.source = 'cli' as test, coalesce(t.cashier_id, '') as cashier_id, t.amount, t.tip_amount, t.created_at,
+          ${newestKey(sql`t.created_at`, sql`t.id`, sql`t.cashier_name`)} as k
+        from transactions t
+        where t.project_id = ${projectId} and t.status in ${SUCCEEDED_STATUSES} and ${inScope(sql`t.created_at`)}
+      ) x
+      group by bs, terminal_id, currency, test, cashier_id
+    ), a as (
+      select bs, terminal_id, currency, test, cashier_id, n, gross, tips, last_at, k from f
+      union all
+      select bs, '', currency, test, cashier_id, sum(n), sum(gross), sum(tips), max(last_at), max(k)
+      from f group by bs, currency, test, cashier_id
+    )
+    select ${projectId}, ${grain}, terminal_id, currency, bs, test, cashier_id, n, gross, tips,
+      ${nameOfKey(sql`k`)}, last_at
+    from a`);
 }
 
 /** Splits sorted bucket starts into runs with gaps under `maxGapMs`, so a refund of an old

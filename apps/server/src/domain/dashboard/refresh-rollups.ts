@@ -103,7 +103,11 @@ const HOUR_MS = 3_600_000;
  * days are whole runs of aligned hour buckets, and the histograms add up). One database
  * transaction: readers see the old rollups until the new ones are complete.
  */
-export async function rebuildProjectRollups(db: Db, projectId: string): Promise<void> {
+export async function rebuildProjectRollups(
+  db: Db,
+  projectId: string,
+  opts: { /** Test hook: raw rows per slice. */ sliceRows?: number } = {},
+): Promise<void> {
   const bucketing = await projectBucketing(db, projectId);
   const hour = (ts: SQL) => bucketOf('hour', bucketing, ts);
   // The first hour bucket, the last instant, and how many raw rows lie between.
@@ -124,7 +128,8 @@ export async function rebuildProjectRollups(db: Db, projectId: string): Promise<
     const hi = Date.parse(span.hi);
     const hours = Math.floor((hi - lo) / HOUR_MS) + 1;
     // Whole hours per slice, assuming rows spread evenly (uneven spreads only make slices uneven).
-    const step = Math.max(1, Math.floor((hours * REBUILD_SLICE_ROWS) / Math.max(1, span.n))) * HOUR_MS;
+    const perSlice = opts.sliceRows ?? REBUILD_SLICE_ROWS;
+    const step = Math.max(1, Math.floor((hours * perSlice) / Math.max(1, span.n))) * HOUR_MS;
     for (let t = lo; t <= hi; t += step) {
       slices.push({ lo: new Date(t).toISOString(), hi: new Date(t + step).toISOString() });
     }

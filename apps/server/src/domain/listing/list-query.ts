@@ -124,6 +124,8 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
 
 export interface BuiltList {
   where: SQL[];
+  /** The filters that an index range answers (`startsWith` on a `prefixIndex` column). */
+  indexedPrefixes: SQL[];
   orderBy: SQL[];
   sort: TableSort;
   /**
@@ -139,6 +141,7 @@ export function buildList(
   input: { filters: TableFilter[]; sort: TableSort | null; timeZone: string },
 ): BuiltList {
   const where: SQL[] = [];
+  const indexedPrefixes: SQL[] = [];
   for (const f of input.filters) {
     const column = spec.columns[f.field];
     if (!column) {
@@ -151,7 +154,9 @@ export function buildList(
         },
       ]);
     }
-    where.push(filterSql(f.field, column, f, input.timeZone));
+    const cond = filterSql(f.field, column, f, input.timeZone);
+    where.push(cond);
+    if (f.mode === 'startsWith' && column.prefixIndex) indexedPrefixes.push(cond);
   }
   const sort = input.sort ?? spec.defaultSort;
   const sortSpec = spec.columns[sort.field];
@@ -165,6 +170,7 @@ export function buildList(
   const cmp = sql.raw(sort.direction === 'asc' ? '>' : '<');
   return {
     where,
+    indexedPrefixes,
     sort,
     orderBy: [sql`${sortSpec.column} ${dir}`, sql`${spec.id} ${dir}`],
     // `scope` narrows the cursor lookup when the id is unique only within a project (members).
