@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,7 +18,10 @@ export const isCompressibleType = (contentType: string) =>
  * threshold. The console's static files are precompressed at build time (apps/web
  * vite.config.ts) and served as such by platform/web.ts; an answer that already has a
  * Content-Encoding is left alone. Request bodies are not decompressed (no zip bombs).
- * Registered before the routes, so every route of every plugin gets it.
+ * Registered before the routes, so every route of every plugin gets it. Each write of a streamed
+ * answer is flushed (a CSV export's header line, then each batch of rows): a compressor that
+ * waited for a full block would hold the export's first byte back; a one-piece answer is one
+ * write anyway.
  */
 export async function compression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
@@ -25,6 +29,8 @@ export async function compression(app: FastifyInstance) {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
+    zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
     customTypes: isCompressibleType,
   });
 }

@@ -28,6 +28,9 @@ export interface TxnRow {
   amountRefunded?: number;
   reference?: string | null;
   updatedAt?: Date;
+  tipAmount?: number;
+  cashierId?: string | null;
+  cashierName?: string | null;
 }
 
 export async function insertTransaction(db: Db, projectId: string, row: TxnRow) {
@@ -44,6 +47,9 @@ export async function insertTransaction(db: Db, projectId: string, row: TxnRow) 
     provider: 'simulator',
     failureCode: row.failureCode ?? null,
     amountRefunded: row.amountRefunded ?? 0,
+    tipAmount: row.tipAmount ?? 0,
+    cashierId: row.cashierId ?? null,
+    cashierName: row.cashierName ?? null,
     expiresAt: new Date(row.createdAt.getTime() + 15 * 60_000),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt ?? new Date(),

@@ -52,6 +52,39 @@ export const dashboardRollups = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart, t.test] })],
 );
 
+/**
+ * Takings per cashier (issue 26 §3) in the same buckets as `dashboard_rollups`, kept by the same
+ * job (each touched bucket recomputed from the raw rows) so the dashboard never reads raw
+ * transactions: the payments that went through (succeeded, partially refunded, refunded; by
+ * creation), `gross` = amount + tip, `tips`. `terminal_id = ''` rows are the whole project,
+ * `cashier_id = ''` the payments taken with no cashier. `last_name` is the name on the bucket's
+ * newest payment (`last_at`), so merging buckets gives the newest name a cashier sold under.
+ */
+export const cashierRollups = pgTable(
+  'cashier_rollups',
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    grain: text().$type<'hour' | 'day'>().notNull(),
+    terminalId: text().notNull(),
+    currency: text().notNull(),
+    test: boolean().notNull().default(false),
+    bucketStart: timestamptz('bucket_start').notNull(),
+    cashierId: text().notNull(),
+    paymentsCount: count('payments_count'),
+    gross: count('gross'),
+    tips: count('tips'),
+    lastName: text('last_name'),
+    lastAt: timestamptz('last_at').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart, t.test, t.cashierId],
+    }),
+  ],
+);
+
 /** Per-project rollup bookkeeping: the zone the rollups were bucketed in. */
 export const rollupState = pgTable('rollup_state', {
   projectId: text()

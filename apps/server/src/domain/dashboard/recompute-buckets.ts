@@ -43,10 +43,44 @@ function bucketEnd(grain: Grain, b: Bucketing, start: SQL): SQL {
 }
 
 /**
+ * A text key that sorts (byte-wise, collation "C") as `created_at, id`, carrying `name` (null
+ * kept apart from ''): `max(key)` is the newest row's, and `nameOfKey` reads its name back.
+ */
+const newestKey = (ts: SQL, id: SQL, name: SQL) =>
+  sql`((to_char(${ts} at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || ${id} || chr(1)
+    || case when ${name} is null then 'N' else 'V' || ${name} end) collate "C")`;
+
+const nameOfKey = (key: SQL) =>
+  sql`(case when substr(${key}, strpos(${key}, chr(1)) + 1, 1) = 'V' then substr(${key}, strpos(${key}, chr(1)) + 2) end)`;
+
+/**
+ * Which raw rows a recompute reads: those of the given bucket starts (`starts`, ISO strings of
+ * `grain` buckets: the job's incremental pass), or every row in `[lo, hi)` (a slice of a full
+ * rebuild; both bounds on bucket edges, so each bucket is whole in exactly one slice).
+ */
+export type BucketScope = { starts: string[] } | { lo: string; hi: string };
+
+function scopeFilter(grain: Grain, bucketing: Bucketing, scope: BucketScope): (ts: SQL) => SQL {
+  if ('lo' in scope) {
+    return (ts) => sql`${ts} >= ${scope.lo}::timestamptz and ${ts} < ${scope.hi}::timestamptz`;
+  }
+  // The rows are read by one index range scan over [first bucket, end of last bucket) and kept
+  // when their bucket is one of `starts`; callers pass runs of nearby buckets (clustersOf).
+  const sorted = [...scope.starts].sort();
+  const startsJson = JSON.stringify(sorted);
+  const lo = sql`${sorted[0]}::timestamptz`;
+  const hi = bucketEnd(grain, bucketing, sql`${sorted[sorted.length - 1]}::timestamptz`);
+  return (ts) =>
+    sql`${ts} >= ${lo} and ${ts} < ${hi} and ${bucketOf(grain, bucketing, ts)} in (
+      select s::timestamptz from jsonb_array_elements_text(${startsJson}::jsonb) s)`;
+}
+
+/**
  * Recomputes the given buckets of one project from the raw rows (transactions by created_at,
  * succeeded refunds by their created_at, scans by created_at): delete, then insert what the raw
- * rows say now. Idempotent, so a crash or a second run changes nothing; run it in a transaction.
- * `starts` must be bucket starts of `grain` (as ISO strings).
+ * rows say now, in `dashboard_rollups` and `cashier_rollups`. Idempotent, so a crash or a second
+ * run changes nothing; run it in a transaction. `starts` must be bucket starts of `grain` (as
+ * ISO strings).
  */
 export async function recomputeBuckets(
   tx: Db | Tx,
@@ -57,37 +91,55 @@ export async function recomputeBuckets(
 ): Promise<void> {
   if (starts.length === 0) return;
   const startsJson = JSON.stringify(starts);
-  // The rows are read by one index range scan over [first bucket, end of last bucket) and kept
-  // when their bucket is one of `starts`; callers pass runs of nearby buckets (clustersOf).
-  const sorted = [...starts].sort();
-  const lo = sql`${sorted[0]}::timestamptz`;
-  const hi = bucketEnd(grain, bucketing, sql`${sorted[sorted.length - 1]}::timestamptz`);
-  await tx.execute(sql`
-    delete from dashboard_rollups
-    where project_id = ${projectId} and grain = ${grain}
-      and bucket_start in (select jsonb_array_elements_text(${startsJson}::jsonb)::timestamptz)`);
+  for (const table of [sql`dashboard_rollups`, sql`cashier_rollups`]) {
+    await tx.execute(sql`
+      delete from ${table}
+      where project_id = ${projectId} and grain = ${grain}
+        and bucket_start in (select jsonb_array_elements_text(${startsJson}::jsonb)::timestamptz)`);
+  }
+  await insertBuckets(tx, projectId, grain, bucketing, { starts });
+}
+
+/**
+ * Inserts the rollup rows of `scope` computed from the raw rows (the buckets must hold none
+ * yet): one INSERT … SELECT … GROUP BY per table, however many buckets the scope spans.
+ */
+export async function insertBuckets(
+  tx: Db | Tx,
+  projectId: string,
+  grain: Grain,
+  bucketing: Bucketing,
+  scope: BucketScope,
+): Promise<void> {
+  if ('starts' in scope && scope.starts.length === 0) return;
+  const inScope = scopeFilter(grain, bucketing, scope);
   // `test`: a test payment (`source = 'cli'`, issue 31 §13) and everything hanging off it (its
   // attempts, refunds, scans) go to their own rows, which the dashboard leaves out unless asked.
   await tx.execute(sql`
     insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
       transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued, declines,
       scans, scans_paid, scan_to_pay)
-    with b as (
-      select s::timestamptz as bs from jsonb_array_elements_text(${startsJson}::jsonb) s
-    ),
+    with
     tx as (
       select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.id, t.terminal_id, t.currency, t.status, t.amount,
         coalesce(t.failure_code, 'unknown') as code, t.source = 'cli' as test
       from transactions t
-      where t.project_id = ${projectId} and t.created_at >= ${lo} and t.created_at < ${hi}
-        and ${bucketOf(grain, bucketing, sql`t.created_at`)} in (select bs from b)
+      where t.project_id = ${projectId} and ${inScope(sql`t.created_at`)}
     ),
-    tx_agg as (
-      select bs, coalesce(terminal_id, '') as terminal_id, currency, test, count(*) as n,
+    -- Per terminal, then the whole project ('') summed from those groups: hashing every raw row
+    -- once, not once per grouping set.
+    tx_fine as (
+      select bs, terminal_id, currency, test, count(*) as n,
         count(*) filter (where status in ${SUCCEEDED_STATUSES}) as succeeded,
         count(*) filter (where status = 'failed') as failed,
         coalesce(sum(amount) filter (where status in ${SUCCEEDED_STATUSES}), 0) as volume
-      from tx group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
+      from tx group by bs, terminal_id, currency, test
+    ),
+    tx_agg as (
+      select bs, terminal_id, currency, test, n, succeeded, failed, volume from tx_fine
+      union all
+      select bs, '', currency, test, sum(n), sum(succeeded), sum(failed), sum(volume)
+      from tx_fine group by bs, currency, test
     ),
     -- Every declined card (issue 31 §6), by its transaction's bucket: a decline a later card
     -- rescued counts too, as the timeline and /metrics count it. A failed payment with no
@@ -119,8 +171,7 @@ export async function recomputeBuckets(
         select ${bucketOf(grain, bucketing, sql`r.created_at`)} as bs, t.terminal_id, r.currency, r.amount,
           t.source = 'cli' as test
         from refunds r join transactions t on t.id = r.transaction_id
-        where r.project_id = ${projectId} and r.created_at >= ${lo} and r.created_at < ${hi} and r.status = 'succeeded'
-          and ${bucketOf(grain, bucketing, sql`r.created_at`)} in (select bs from b)
+        where r.project_id = ${projectId} and r.status = 'succeeded' and ${inScope(sql`r.created_at`)}
       ) x group by grouping sets ((bs, terminal_id, currency, test), (bs, currency, test))
     ),
     sc as (
@@ -130,8 +181,7 @@ export async function recomputeBuckets(
           then ${scanToPayBin(sql`s.paid_at - s.created_at`)}
         end as secs
       from scans s left join transactions t on t.id = s.transaction_id
-      where s.project_id = ${projectId} and s.created_at >= ${lo} and s.created_at < ${hi}
-        and ${bucketOf(grain, bucketing, sql`s.created_at`)} in (select bs from b)
+      where s.project_id = ${projectId} and ${inScope(sql`s.created_at`)}
     ),
     sc_agg as (
       select bs, coalesce(terminal_id, '') as terminal_id, test, count(*) as n,
@@ -162,6 +212,32 @@ export async function recomputeBuckets(
       sum(sn), sum(sp),
       coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
     from parts group by terminal_id, currency, bs, test`);
+  // Issue 26 §3: takings per cashier, payments bucketed by creation as above. The name on the
+  // newest payment comes from the greatest key "created_at, id, name" (`newestKey`), an
+  // aggregate that hashes, where `array_agg(… order by …)` would sort every raw row.
+  await tx.execute(sql`
+    insert into cashier_rollups (project_id, grain, terminal_id, currency, bucket_start, test, cashier_id,
+      payments_count, gross, tips, last_name, last_at)
+    with f as (
+      select bs, terminal_id, currency, test, cashier_id, count(*) as n, sum(amount + tip_amount) as gross,
+        sum(tip_amount) as tips, max(created_at) as last_at, max(k) as k
+      from (
+        select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency,
+          t.source = 'cli' as test, coalesce(t.cashier_id, '') as cashier_id, t.amount, t.tip_amount, t.created_at,
+          ${newestKey(sql`t.created_at`, sql`t.id`, sql`t.cashier_name`)} as k
+        from transactions t
+        where t.project_id = ${projectId} and t.status in ${SUCCEEDED_STATUSES} and ${inScope(sql`t.created_at`)}
+      ) x
+      group by bs, terminal_id, currency, test, cashier_id
+    ), a as (
+      select bs, terminal_id, currency, test, cashier_id, n, gross, tips, last_at, k from f
+      union all
+      select bs, '', currency, test, cashier_id, sum(n), sum(gross), sum(tips), max(last_at), max(k)
+      from f group by bs, currency, test, cashier_id
+    )
+    select ${projectId}, ${grain}, terminal_id, currency, bs, test, cashier_id, n, gross, tips,
+      ${nameOfKey(sql`k`)}, last_at
+    from a`);
 }
 
 /** Splits sorted bucket starts into runs with gaps under `maxGapMs`, so a refund of an old

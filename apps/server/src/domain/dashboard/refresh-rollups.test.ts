@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/sql-rows';
@@ -13,20 +15,32 @@ const rand = seeded(7);
 const hour = 3600_000;
 const base = Date.parse('2026-11-20T12:00:00Z');
 
-const snapshot = async () =>
-  rowsOf<Record<string, unknown>>(
+const snapshot = async () => ({
+  dashboard: await rowsOf<Record<string, unknown>>(
     t.ctx.database.db,
     sql`select grain, terminal_id, currency, to_char(bucket_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as b,
           transactions::float8, succeeded::float8, failed::float8, volume::float8, refunds::float8,
           refunded_amount::float8, declines, scans::float8, scans_paid::float8, scan_to_pay
         from dashboard_rollups where project_id = ${projectId}
         order by grain, terminal_id, currency, bucket_start`,
-  );
+  ),
+  cashiers: await rowsOf<Record<string, unknown>>(
+    t.ctx.database.db,
+    sql`select grain, terminal_id, currency, test, cashier_id,
+          to_char(bucket_start at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as b, payments_count::float8,
+          gross::float8, tips::float8, last_name, to_char(last_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as last_at
+        from cashier_rollups where project_id = ${projectId}
+        order by grain, terminal_id, currency, test, cashier_id, bucket_start`,
+  ),
+});
 
 /** The incremental rollups equal a rebuild from scratch, and their totals equal the raw rows. */
 async function expectInStep() {
   const incremental = await snapshot();
   await rebuildProjectRollups(t.ctx.database.db, projectId);
+  expect(incremental).toEqual(await snapshot());
+  // A rebuild in many slices (a few rows each) says the same.
+  await rebuildProjectRollups(t.ctx.database.db, projectId, { sliceRows: 7 });
   expect(incremental).toEqual(await snapshot());
   const [raw] = await rowsOf<{ volume: number; n: number }>(
     t.ctx.database.db,
@@ -39,6 +53,32 @@ async function expectInStep() {
         from dashboard_rollups where project_id = ${projectId} and grain = 'day' and terminal_id = ''`,
   );
   expect(rolled).toEqual(raw);
+  // Takings per cashier (issue 26 §3): the whole project's and one terminal's, as the raw rows say.
+  for (const terminal of ['', terminals[0]!]) {
+    const byRaw = await rowsOf<Record<string, unknown>>(
+      t.ctx.database.db,
+      sql`select coalesce(cashier_id, '') as cashier_id, count(*)::float8 as n, sum(amount + tip_amount)::float8 as gross,
+            sum(tip_amount)::float8 as tips, (array_agg(cashier_name order by created_at desc))[1] as name
+          from transactions where project_id = ${projectId} and status in ('succeeded', 'partially_refunded', 'refunded')
+            and (${terminal} = '' or terminal_id = ${terminal})
+          group by 1 order by 1`,
+    );
+    const byRollup = await rowsOf<Record<string, unknown>>(
+      t.ctx.database.db,
+      sql`select cashier_id, sum(payments_count)::float8 as n, sum(gross)::float8 as gross, sum(tips)::float8 as tips,
+            (array_agg(last_name order by last_at desc))[1] as name
+          from cashier_rollups where project_id = ${projectId} and grain = 'day' and terminal_id = ${terminal}
+          group by 1 order by 1`,
+    );
+    expect(byRollup).toEqual(byRaw);
+    expect(byRaw.length).toBeGreaterThan(1);
+  }
+}
+
+function cashierOf(r: number) {
+  if (r < 0.3) return { cashierId: 'stf_ana', cashierName: r < 0.15 ? 'Ana' : 'Ana B.' };
+  if (r < 0.6) return { cashierId: 'stf_ben', cashierName: 'Ben' };
+  return {};
 }
 
 async function pay(at: number, status: 'succeeded' | 'failed' = 'succeeded') {
@@ -50,6 +90,9 @@ async function pay(at: number, status: 'succeeded' | 'failed' = 'succeeded') {
     status,
     createdAt,
     failureCode: status === 'failed' ? 'card_declined' : null,
+    tipAmount: rand() < 0.5 ? Math.floor(rand() * 300) : 0,
+    // Two cashiers, one renamed along the way, and payments with none.
+    ...cashierOf(rand()),
   });
   await insertScan(t.ctx.database.db, projectId, {
     terminalId,
@@ -140,5 +183,18 @@ describe('dashboard rollups job', () => {
     );
     expect(misaligned!.n).toBe(0);
     await expectInStep();
+  });
+
+  it('the migration that fills cashier_rollups for existing data says what the job says', async () => {
+    const db = t.ctx.database.db;
+    await refreshRollups(db);
+    const before = (await snapshot()).cashiers;
+    expect(before.length).toBeGreaterThan(0);
+    await db.execute(sql`delete from cashier_rollups`);
+    const file = path.join(import.meta.dirname, '../../db/migrations/0017_cashier_rollups_fill.sql');
+    for (const statement of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+    expect((await snapshot()).cashiers).toEqual(before);
   });
 });

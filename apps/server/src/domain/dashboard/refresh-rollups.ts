@@ -1,7 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/sql-rows';
-import { type Bucketing, bucketOf, clustersOf, type Grain, recomputeBuckets } from './recompute-buckets';
+import {
+  type Bucketing,
+  bucketOf,
+  clustersOf,
+  type Grain,
+  insertBuckets,
+  recomputeBuckets,
+} from './recompute-buckets';
 
 /**
  * The minimum overlap when rescanning changes. Rows carry `updated_at` from the writer's clock
@@ -31,6 +38,7 @@ async function ensureState(db: Db, projectIds: string[]): Promise<Map<string, Bu
   for (const { project_id } of changed) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from dashboard_rollups where project_id = ${project_id}`);
+      await tx.execute(sql`delete from cashier_rollups where project_id = ${project_id}`);
       await tx.execute(sql`delete from rollup_state where project_id = ${project_id}`);
     });
     await rebuildProjectRollups(db, project_id);
@@ -82,26 +90,57 @@ async function recomputeAll(
   }
 }
 
+/** Raw rows per slice of a full rebuild: big enough that statements are few, small enough that
+ * each slice's aggregation stays in memory. */
+const REBUILD_SLICE_ROWS = 250_000;
+const HOUR_MS = 3_600_000;
+
 /**
- * Every bucket of a project: after a bulk load (demo seed) or a zone change. Hours come from the
- * raw rows; days are summed from the hours (local days are whole runs of aligned hour buckets,
- * and the histograms add up), which halves the work of reading every raw row twice.
+ * Every bucket of a project: after a bulk load (demo seed) or a zone change. Set-based: the
+ * project's time range is cut into slices of about REBUILD_SLICE_ROWS raw rows on hour-bucket
+ * edges, each slice's hours inserted by one INSERT … SELECT … GROUP BY per table (an index
+ * range over created_at); days are then summed from the hours in one statement per table (local
+ * days are whole runs of aligned hour buckets, and the histograms add up). One database
+ * transaction: readers see the old rollups until the new ones are complete.
  */
-export async function rebuildProjectRollups(db: Db, projectId: string): Promise<void> {
+export async function rebuildProjectRollups(
+  db: Db,
+  projectId: string,
+  opts: { /** Test hook: raw rows per slice. */ sliceRows?: number } = {},
+): Promise<void> {
   const bucketing = await projectBucketing(db, projectId);
-  const rows = await rowsOf<{ b: string }>(
+  const hour = (ts: SQL) => bucketOf('hour', bucketing, ts);
+  // The first hour bucket, the last instant, and how many raw rows lie between.
+  const [span] = await rowsOf<{ lo: string | null; hi: string | null; n: number }>(
     db,
-    sql`select distinct to_char(b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b from (
-          select ${bucketOf('hour', bucketing, sql`created_at`)} as b from transactions where project_id = ${projectId}
-          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from refunds where project_id = ${projectId}
-          union all select ${bucketOf('hour', bucketing, sql`created_at`)} from scans where project_id = ${projectId}
-        ) x`,
+    sql`with t as (
+          select min(created_at) as lo, max(created_at) as hi, count(*)::float8 as n from transactions
+          where project_id = ${projectId}
+          union all select min(created_at), max(created_at), count(*)::float8 from refunds where project_id = ${projectId}
+          union all select min(created_at), max(created_at), count(*)::float8 from scans where project_id = ${projectId}
+        )
+        select to_char(${hour(sql`min(lo)`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lo,
+          to_char(max(hi) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as hi, sum(n)::float8 as n from t`,
   );
-  await db.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
-  await recomputeAll(db, projectId, 'hour', bucketing, rows.map((r) => r.b).sort());
+  const slices: { lo: string; hi: string }[] = [];
+  if (span?.lo && span.hi) {
+    const lo = Date.parse(span.lo);
+    const hi = Date.parse(span.hi);
+    const hours = Math.floor((hi - lo) / HOUR_MS) + 1;
+    // Whole hours per slice, assuming rows spread evenly (uneven spreads only make slices uneven).
+    const perSlice = opts.sliceRows ?? REBUILD_SLICE_ROWS;
+    const step = Math.max(1, Math.floor((hours * perSlice) / Math.max(1, span.n))) * HOUR_MS;
+    for (let t = lo; t <= hi; t += step) {
+      slices.push({ lo: new Date(t).toISOString(), hi: new Date(t + step).toISOString() });
+    }
+  }
   const day = bucketOf('day', bucketing, sql`bucket_start`);
   await db.transaction(async (tx) => {
+    // Serialised with the job's recomputes of this project (see recomputeAll).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
+    await tx.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
+    await tx.execute(sql`delete from cashier_rollups where project_id = ${projectId}`);
+    for (const slice of slices) await insertBuckets(tx, projectId, 'hour', bucketing, slice);
     await tx.execute(sql`
       insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
         transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued, declines,
@@ -133,6 +172,16 @@ export async function rebuildProjectRollups(db: Db, projectId: string): Promise<
       from sums s
       left join dec on dec.terminal_id = s.terminal_id and dec.currency = s.currency and dec.test = s.test and dec.b = s.b
       left join stp on stp.terminal_id = s.terminal_id and stp.currency = s.currency and stp.test = s.test and stp.b = s.b`);
+    await tx.execute(sql`
+      insert into cashier_rollups (project_id, grain, terminal_id, currency, bucket_start, test, cashier_id,
+        payments_count, gross, tips, last_name, last_at)
+      select ${projectId}, 'day', terminal_id, currency, b, test, cashier_id, sum(payments_count),
+        sum(gross), sum(tips), (array_agg(last_name order by last_at desc))[1], max(last_at)
+      from (
+        select terminal_id, currency, ${day} as b, test, cashier_id, payments_count, gross, tips, last_name, last_at
+        from cashier_rollups where project_id = ${projectId} and grain = 'hour'
+      ) h
+      group by terminal_id, currency, b, test, cashier_id`);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { TableFilter, TableSort } from '@scanline/contracts';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { scans, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -13,6 +13,13 @@ type ScanRow = typeof scans.$inferSelect;
 
 /** Rows per keyset batch: memory stays flat however many rows the export has. */
 export const EXPORT_BATCH = 1000;
+
+/**
+ * The most rows counted before the first byte: a bigger set is sent without a total (the
+ * client then counts lines as they arrive), so the first byte never waits for a count over
+ * millions of rows.
+ */
+export const EXPORT_COUNT_CAP = 10_000;
 
 const TRANSACTION_COLUMNS: CsvColumn<TxnRow>[] = [
   { header: 'id', value: (r) => r.id },
@@ -75,8 +82,8 @@ const EXPORTS = {
 export type ExportKind = keyof typeof EXPORTS;
 
 export interface PreparedExport {
-  /** Rows matching the filters (for the client's progress). */
-  total: number;
+  /** Rows matching the filters (for the client's progress); null past EXPORT_COUNT_CAP. */
+  total: number | null;
   /** The CSV, header first, read from the database in keyset batches as the client reads. */
   lines: AsyncGenerator<string>;
 }
@@ -94,10 +101,14 @@ export async function prepareExport(
   const e = EXPORTS[kind] as Exportable<unknown>;
   const built = buildList(e.spec, query);
   const base: SQL[] = [eq(e.projectColumn, projectId), ...built.where];
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
+  // Counts at most CAP + 1 rows (an index range with a LIMIT), whatever the table's size.
+  const capped = db
+    .select({ one: sql`1` })
     .from(e.table)
-    .where(and(...base));
+    .where(and(...base))
+    .limit(EXPORT_COUNT_CAP + 1)
+    .as('capped');
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(capped);
   async function* lines() {
     yield csvHeader(e.columns);
     let cursor: string | null = null;
@@ -117,5 +128,5 @@ export async function prepareExport(
       cursor = e.idOf(rows[rows.length - 1]);
     }
   }
-  return { total: Number(n), lines: lines() };
+  return { total: Number(n) > EXPORT_COUNT_CAP ? null : Number(n), lines: lines() };
 }

@@ -7,6 +7,7 @@ import {
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../platform/errors';
+import { foldedC } from '../search/prefix-pattern';
 
 /**
  * A list endpoint's columns as the table-query format (`field[mode]=value`, `sort=-field`)
@@ -21,6 +22,13 @@ export interface ListColumn {
   sortable?: boolean;
   /** Enumerations (status, outcome): text modes compare exactly, never by pattern. */
   values?: readonly string[];
+  /**
+   * The column has a `(project_id, lower(column) collate "C" …)` index (the search indexes;
+   * `'partial'` when it holds only non-null values): `startsWith` then compares that form with
+   * LIKE, which under the C collation is an index range, instead of an ILIKE over every row.
+   * Case-insensitive as ILIKE is.
+   */
+  prefixIndex?: 'full' | 'partial';
 }
 
 export interface ListSpec {
@@ -93,6 +101,11 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
     return f.mode === 'equals' ? sql`${col} in (${list})` : sql`${col} not in (${list})`;
   }
   const v = escapeLike(f.value);
+  if (f.mode === 'startsWith' && spec.prefixIndex) {
+    const like = sql`${foldedC(col)} like lower(${`${v}%`})`;
+    // A partial index's condition: the planner cannot infer it from the LIKE.
+    return spec.prefixIndex === 'partial' ? sql`(${col} is not null and ${like})` : like;
+  }
   switch (f.mode) {
     case 'startsWith':
       return sql`${col} ilike ${`${v}%`}`;
@@ -111,6 +124,8 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
 
 export interface BuiltList {
   where: SQL[];
+  /** The filters that an index range answers (`startsWith` on a `prefixIndex` column). */
+  indexedPrefixes: SQL[];
   orderBy: SQL[];
   sort: TableSort;
   /**
@@ -126,6 +141,7 @@ export function buildList(
   input: { filters: TableFilter[]; sort: TableSort | null; timeZone: string },
 ): BuiltList {
   const where: SQL[] = [];
+  const indexedPrefixes: SQL[] = [];
   for (const f of input.filters) {
     const column = spec.columns[f.field];
     if (!column) {
@@ -138,7 +154,9 @@ export function buildList(
         },
       ]);
     }
-    where.push(filterSql(f.field, column, f, input.timeZone));
+    const cond = filterSql(f.field, column, f, input.timeZone);
+    where.push(cond);
+    if (f.mode === 'startsWith' && column.prefixIndex) indexedPrefixes.push(cond);
   }
   const sort = input.sort ?? spec.defaultSort;
   const sortSpec = spec.columns[sort.field];
@@ -152,6 +170,7 @@ export function buildList(
   const cmp = sql.raw(sort.direction === 'asc' ? '>' : '<');
   return {
     where,
+    indexedPrefixes,
     sort,
     orderBy: [sql`${sortSpec.column} ${dir}`, sql`${spec.id} ${dir}`],
     // `scope` narrows the cursor lookup when the id is unique only within a project (members).

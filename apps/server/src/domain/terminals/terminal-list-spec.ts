@@ -9,11 +9,11 @@ import type { ListSpec } from '../listing/list-query';
 export const terminalListSpec: ListSpec = {
   columns: {
     created_at: { column: terminals.createdAt, type: 'date', sortable: true },
-    label: { column: terminals.label, type: 'text', sortable: true },
+    label: { column: terminals.label, type: 'text', sortable: true, prefixIndex: 'full' },
     status: { column: terminals.status, type: 'text', values: TERMINAL_STATUSES },
     kind: { column: terminals.kind, type: 'text', values: TERMINAL_KINDS },
     location: { column: terminals.location, type: 'text' },
-    serial: { column: terminals.serial, type: 'text' },
+    serial: { column: terminals.serial, type: 'text', prefixIndex: 'full' },
     last_seen_at: { column: terminals.lastSeenAt, type: 'date' },
   },
   id: terminals.id,

@@ -3,6 +3,7 @@ import { terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
 import { andAll, buildList, toPage } from '../listing/list-query';
+import { narrowByPrefix } from '../listing/narrow-by-prefix';
 import type { ListRequest } from '../listing/page-in-sql';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
@@ -19,6 +20,8 @@ export async function listTransactions(db: Db, actor: Actor, projectId: string, 
     sort: req.sort,
     timeZone: project.timeZone,
   });
+  const scope = eq(transactions.projectId, projectId);
+  const narrowed = await narrowByPrefix(db, list, { table: transactions, id: transactions.id, scope });
   const rows = await db
     .select({ txn: transactions, label: terminals.label })
     .from(transactions)
@@ -28,8 +31,9 @@ export async function listTransactions(db: Db, actor: Actor, projectId: string, 
     )
     .where(
       andAll([
-        eq(transactions.projectId, projectId),
+        scope,
         ...list.where,
+        narrowed,
         req.startingAfter ? list.after(transactions, req.startingAfter) : undefined,
       ]),
     )

@@ -14,7 +14,8 @@ export const transactionListSpec: ListSpec = {
     status: { column: transactions.status, type: 'text', values: TRANSACTION_STATUSES },
     currency: { column: transactions.currency, type: 'text' },
     terminal_id: { column: transactions.terminalId, type: 'text' },
-    reference: { column: transactions.reference, type: 'text' },
+    // `startsWith` reads transactions_project_reference_search_idx (the search's index).
+    reference: { column: transactions.reference, type: 'text', prefixIndex: 'partial' },
     card_last4: { column: transactions.cardLast4, type: 'text' },
     card_brand: { column: transactions.cardBrand, type: 'text' },
     amount_refunded: { column: transactions.amountRefunded, type: 'numeric' },
