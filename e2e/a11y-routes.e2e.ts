@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { Navigate, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../apps/web/src/app/router';
 import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession } from '../apps/server/src/test/tokens';
@@ -15,6 +14,13 @@ import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, sta
  * sign-in screens, the web terminal's screens and the dialogs the pages open, in light and dark,
  * at 1280 and 390 px. The shopper pages are checked the same way in pay-i18n.e2e.ts.
  */
+/**
+ * The console's router (a .tsx module, loaded by Vitest's transform; the e2e typecheck has no JSX,
+ * hence the dynamic import by name).
+ */
+const ROUTER = '../apps/web/src/app/router.tsx';
+let routes: RouteObject[] = [];
+
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = process.env.A11Y_WIDTH ? [Number(process.env.A11Y_WIDTH)] : ([1280, 390] as const);
 
@@ -62,6 +68,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
   let pay: (paymentUrl: string) => Promise<void>;
 
   beforeAll(async () => {
+    routes = ((await import(/* @vite-ignore */ ROUTER)) as { routes: RouteObject[] }).routes;
     s = await startStack();
     const page = await (await s.context()).newPage();
     email = newEmail('a11y');
@@ -91,7 +98,6 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
     const sent = await call(`${api}/webhooks/${webhook.id}/test`, {});
     const [tx] = (await call(`${api}/transactions?limit=1`)).data;
     const [terminal] = (await call(`${terminals}?limit=1`)).data;
-    const close = await call(`${terminals}/${terminal.id}/closes`, {});
     // A payment through the three APIs, for a payout.
     const counter = await call(terminals, { label: 'Counter tablet', kind: 'virtual' });
     pairingCode = async () => (await call(`${terminals}/${counter.id}/pairing-codes`, {})).code;
@@ -106,6 +112,8 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       { authorization: `Bearer ${device_token}`, 'idempotency-key': 'a11y-payout' },
     );
     await pay(String(txn.payment_url));
+    // A close of that terminal (a demo terminal's would list thousands of payments).
+    const close = await call(`${terminals}/${counter.id}/closes`, {});
     // A manager, so the web terminal shows its lock screen and its recent payments.
     await call(`${api}/staff`, { name: 'Mo', pin: '9876', role: 'manager' });
     const [payout] = (await runPayoutsNow(s.t.ctx, { projectId, asOf: '2099-12-31' })).payouts;
@@ -123,7 +131,11 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
     for (const pattern of routePatterns(routes)) {
       if (pattern === '/*') visit.set(pattern, '/no-such-page');
       else if (pattern === '/auth/action') visit.set(pattern, '/auth/action?mode=verifyEmail&oobCode=nope');
-      else visit.set(pattern, pattern.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `:${name}`));
+      else
+        visit.set(
+          pattern,
+          pattern.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `:${name}`),
+        );
     }
   }, 180_000);
   afterAll(() => s?.close());
@@ -168,7 +180,23 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
     await page.waitForFunction((w) => document.documentElement.dataset.theme === w, want, { timeout: 5000 });
   }
 
-  const log = (line: string) => process.env.A11Y_LOG && process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  /** Every visible button, link, input and select smaller than 24 × 24 px (WCAG 2.5.8). */
+  const smallTargets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('button, a[href], input:not([type=hidden]), select, [role=button]')]
+        .filter(
+          (el) => (el as HTMLElement).checkVisibility() && !el.closest('.sr-only, .p-hidden-accessible'),
+        )
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 24 || box.height < 24)
+        .map(
+          ({ el, box }) =>
+            `${el.outerHTML.slice(0, 80)} (${Math.round(box.width)} × ${Math.round(box.height)})`,
+        ),
+    );
+
+  const log = (line: string) =>
+    process.env.A11Y_LOG && process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
   /** Drawn: a heading, no skeletons or spinners left. */
   async function settled(page: Page, route: string) {
@@ -222,7 +250,8 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       await page.waitForURL('**/u/dashboard');
       for (const [pattern, path] of visit) {
         if (signedOut.includes(pattern)) continue;
-        if (process.env.A11Y_ONLY && !process.env.A11Y_ONLY.split(',').some((w) => pattern.includes(w))) continue;
+        if (process.env.A11Y_ONLY && !process.env.A11Y_ONLY.split(',').some((w) => pattern.includes(w)))
+          continue;
         log(pattern);
         await scheme(page, false);
         await page.goto(`${s.origin}${path}`);
@@ -262,9 +291,11 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       });
       const page = await context.newPage();
       const found: string[] = [];
+      const small: string[] = [];
       const check = async (screen: string) => {
         await page.waitForTimeout(150);
         log(`terminal ${screen}`);
+        if (width === 390) small.push(...(await smallTargets(page)).map((el) => `${screen}: ${el}`));
         for (const dark of [false, true]) {
           await terminalScheme(page, dark);
           found.push(...(await axe(page, `terminal ${screen} ${width} ${dark ? 'dark' : 'light'}`)));
@@ -300,6 +331,53 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       await expectVisible(page.getByTestId('term-net'));
       await check('close');
       expect(found).toEqual([]);
+      expect(small, 'touch targets under 24 × 24 px at 390 px').toEqual([]);
       await context.close();
     }, 120_000);
+
+  it('honours prefers-reduced-motion: spinners and progress bars stand still, nothing transitions', async () => {
+    const context = await s.browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    /** The computed animation and transition durations of a spinner-like element put on the page. */
+    const motion = (html: string, selector: string, pseudo?: string) =>
+      page.evaluate(
+        ({ html, selector, pseudo }) => {
+          const holder = document.createElement('div');
+          holder.innerHTML = html;
+          document.body.append(holder);
+          const cs = getComputedStyle(holder.querySelector(selector)!, pseudo ?? null);
+          const out = `${cs.animationName === 'none' ? '0s' : cs.animationDuration} ${cs.transitionDuration}`;
+          holder.remove();
+          return out;
+        },
+        { html, selector, pseudo },
+      );
+    const still = '0s 0s';
+    // The console (PrimeReact's own elements, once its styles are on the page).
+    await page.goto(`${s.origin}/register`);
+    await expectVisible(page.locator('form'));
+    expect(
+      await motion(
+        '<div class="p-progress-spinner"><svg class="p-progress-spinner-svg"><circle class="p-progress-spinner-circle"/></svg></div>',
+        '.p-progress-spinner-svg',
+      ),
+    ).toBe(still);
+    expect(
+      await motion(
+        '<div class="p-progressbar p-progressbar-indeterminate"><div class="p-progressbar-value"></div></div>',
+        '.p-progressbar-value',
+        '::before',
+      ),
+    ).toBe(still);
+    expect(await motion('<button class="p-button">x</button>', '.p-button')).toBe(still);
+    // The web terminal and the shopper page.
+    await page.goto(`${s.origin}/terminal`);
+    await expectVisible(page.locator('input'));
+    expect(await motion('<span class="term-spinner"></span>', '.term-spinner')).toBe(still);
+    expect(await motion('<button class="term-key">1</button>', '.term-key')).toBe(still);
+    await page.goto(`${s.origin}/s/${'0'.repeat(40)}`);
+    await expectVisible(page.locator('.pay-result-bad'));
+    expect(await motion('<span class="pay-spinner"></span>', '.pay-spinner')).toBe(still);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   actionLink,
   expectText,
@@ -33,9 +33,20 @@ const focused = (page: Page) =>
   page.evaluate((): Focused | null => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
-    const ring = (node: Element) => {
+    const look = (node: Element) => {
       const cs = getComputedStyle(node);
-      return (cs.outlineStyle !== 'none' && Number.parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+      const outline = cs.outlineStyle !== 'none' && Number.parseFloat(cs.outlineWidth) > 0;
+      return `${outline ? `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}` : ''}|${cs.boxShadow}`;
+    };
+    // A ring: an outline or a shadow that an unfocused twin (same tag and classes) does not
+    // have; with no twin on the page, any outline or shadow.
+    const ring = (node: Element) => {
+      const mine = look(node);
+      if (mine === '|none') return false;
+      const twin = [...document.querySelectorAll(node.tagName)].find(
+        (o) => o !== node && o.className === node.className && !o.contains(document.activeElement),
+      );
+      return !twin || look(twin) !== mine;
     };
     // PrimeReact's Dropdown, Checkbox and RadioButton draw the ring on their box, not the input.
     const box = el.closest('.p-dropdown, .p-checkbox, .p-radiobutton, .p-inputswitch');
@@ -71,8 +82,10 @@ async function tabTo(page: Page, name: RegExp, opts: { back?: boolean; max?: num
   for (let i = 0; i < (opts.max ?? 60); i++) {
     await page.keyboard.press(opts.back ? 'Shift+Tab' : 'Tab');
     const f = await focused(page);
+    // Past the last element Tab leaves the page for the browser's own controls: not a stop.
+    if (!f) continue;
     checkStop(f, `towards ${name}`);
-    if (f && name.test(f.name)) return f;
+    if (name.test(f.name)) return f;
   }
   throw new Error(`no focusable element named ${name} reached with the keyboard`);
 }
@@ -89,6 +102,19 @@ async function expectFocus(page: Page, name: RegExp) {
   checkStop(f, `on ${name}`);
 }
 
+/** A dialog opened: focus moved into it (its first field or its close button). */
+async function expectInDialog(page: Page) {
+  await expectVisible(page.locator('[role=dialog], [role=alertdialog]').last());
+  const deadline = Date.now() + 5000;
+  let f = await focused(page);
+  while (!f?.inDialog && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    f = await focused(page);
+  }
+  expect(f?.inDialog, `focus stayed on "${f?.name ?? 'the page'}" when the dialog opened`).toBe(true);
+  checkStop(f, 'dialog opened');
+}
+
 /** Marks the focused element as the opener of what Enter opens next. */
 const markOpener = (page: Page) =>
   page.evaluate(() => {
@@ -102,7 +128,9 @@ async function expectTrapped(page: Page, what: string) {
   await expectVisible(dialog);
   await page.waitForTimeout(200);
   const count = await dialog
-    .locator('button:not([disabled]), input:not([disabled]):not([type=hidden]), a[href], textarea, [tabindex="0"]')
+    .locator(
+      'button:not([disabled]), input:not([disabled]):not([type=hidden]), a[href], textarea, [tabindex="0"]',
+    )
     .count();
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < count + 2; i++) {
@@ -143,6 +171,9 @@ describe('by keyboard alone (Chromium)', () => {
     ctx = await signedUpWithProject(s, merchant, { tag: 'keys' });
   }, 120_000);
   afterAll(() => s?.close());
+  beforeEach(() => {
+    problems.length = 0;
+  });
 
   it('signs in with a second factor', async () => {
     // Setup (not the journey): an account with an authenticator, made with the mouse.
@@ -182,13 +213,14 @@ describe('by keyboard alone (Chromium)', () => {
     await tabTo(merchant, /^New terminal$/);
     await markOpener(merchant);
     await merchant.keyboard.press('Enter');
-    await expectFocus(merchant, /^Label/);
+    await expectInDialog(merchant);
     await expectTrapped(merchant, 'new terminal dialog');
     // Escape closes it and gives focus back; Enter opens it again.
     await merchant.keyboard.press('Escape');
     await expectFocusBack(merchant, 'new terminal dialog');
     await merchant.keyboard.press('Enter');
-    await expectFocus(merchant, /^Label/);
+    await expectInDialog(merchant);
+    await tabTo(merchant, /^Label/);
     await merchant.keyboard.type('Keyboard till');
     await merchant.keyboard.press('Enter');
     // The pairing dialog follows, with the code.
@@ -224,6 +256,7 @@ describe('by keyboard alone (Chromium)', () => {
 
     const phone = await (await s.context({ width: 390, height: 844 })).newPage();
     await phone.goto(paymentUrl);
+    await expectVisible(phone.locator('#card-number'));
     await tabTo(phone, /^Card number/);
     await phone.keyboard.type('4242 4242 4242 4242');
     await tabTo(phone, /^Expiry/);
@@ -253,12 +286,12 @@ describe('by keyboard alone (Chromium)', () => {
     await tabTo(merchant, /^Refund$/);
     await markOpener(merchant);
     await merchant.keyboard.press('Enter');
-    await expectVisible(merchant.locator('[role=dialog]'));
+    await expectInDialog(merchant);
     await expectTrapped(merchant, 'refund dialog');
     await merchant.keyboard.press('Escape');
     await expectFocusBack(merchant, 'refund dialog');
     await merchant.keyboard.press('Enter');
-    await expectVisible(merchant.locator('[role=dialog]'));
+    await expectInDialog(merchant);
     await tabTo(merchant, /^Refund \$12\.50$/);
     await merchant.keyboard.press('Enter');
     await expectText(merchant.locator('.page-subtitle'), 'Refunded');

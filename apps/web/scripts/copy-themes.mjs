@@ -56,6 +56,8 @@ const LIGHT_DARKER = {
   '#0284c7': '#075985',
   '#0369a1': '#0c4a6e',
   '#e24c4c': '#dc2626',
+  '#1ea97c': '#166534',
+  '#cc8925': '#92400e',
   '#ff5757': '#b91c1c',
 };
 export const accessibleLight = (css) =>

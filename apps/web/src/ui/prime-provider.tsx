@@ -1,6 +1,7 @@
 import { PrimeReactProvider } from 'primereact/api';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { watchDialogFocusReturn } from './focus-return';
 
 // Filled inputs and ripples everywhere (seed §2). The provider lives here, loaded with the first
 // screen that uses PrimeReact, not at boot: `primereact/api` brings its utilities (~15 KB on the
@@ -18,13 +19,19 @@ const OPTIONS = {
     dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } },
     chips: {
       container: { role: undefined, 'aria-orientation': undefined, 'aria-activedescendant': undefined },
-      token: { role: undefined, 'aria-selected': undefined, 'aria-setsize': undefined, 'aria-posinset': undefined },
+      token: {
+        role: undefined,
+        'aria-selected': undefined,
+        'aria-setsize': undefined,
+        'aria-posinset': undefined,
+      },
     },
     inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
   },
 } as const;
 
 export function PrimeProvider({ children }: { children: ReactNode }) {
+  useEffect(() => watchDialogFocusReturn(), []);
   return <PrimeReactProvider value={OPTIONS}>{children}</PrimeReactProvider>;
 }
 
