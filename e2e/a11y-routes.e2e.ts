@@ -59,6 +59,12 @@ const DIALOGS: Record<string, RegExp[]> = {
   '/p/:id/settings': [/^Delete project$/],
 };
 
+/** What opens only on a phone: the navigation drawer. */
+const NARROW_DIALOGS: Record<string, RegExp[]> = {
+  '/u/dashboard': [/^Open menu$/],
+  '/p/:id/dashboard': [/^Open menu$/],
+};
+
 describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', () => {
   let s: Stack;
   let email = '';
@@ -276,8 +282,11 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
           const label = `${pattern} ${width} ${dark ? 'dark' : 'light'}`;
           await scheme(page, dark);
           found.push(...(await axe(page, label)));
-          for (const opener of DIALOGS[pattern] ?? []) {
-            const dialog = page.locator('.p-dialog, [role=dialog], [role=alertdialog]').last();
+          for (const opener of [
+            ...(DIALOGS[pattern] ?? []),
+            ...(width < 500 ? (NARROW_DIALOGS[pattern] ?? []) : []),
+          ]) {
+            const dialog = page.locator('.p-dialog, .p-sidebar, [role=dialog], [role=alertdialog]').last();
             try {
               await page.getByRole('button', { name: opener }).first().click({ timeout: 5000 });
               await expectVisible(dialog, 5000);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -201,6 +202,11 @@ describe('by keyboard alone (Chromium)', () => {
     await page.keyboard.press('Enter');
     await expectVisible(page.locator('#second-step-code'));
     await expectFocus(page, /code/i);
+    // The second-step screen is a sign-in screen too: axe (WCAG 2.2 AA) finds nothing on it.
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
     await page.keyboard.type(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await page.keyboard.press('Enter');
     await page.waitForURL('**/u/dashboard');
