@@ -35,6 +35,34 @@ export function themeCss(source) {
   return `@layer theme {\n${css}\n}\n`;
 }
 
+/**
+ * Issue 28 §2 (WCAG 2.2 AA, 4.5:1): lara-light's medium blue, green, orange and red are 2.3–3.9:1
+ * with white text (buttons, tags) or on white (outlined buttons, errors). Each is moved darker on Tailwind's scale — and its hover and active shades with it — in one pass.
+ */
+const LIGHT_DARKER = {
+  '#3b82f6': '#2563eb',
+  '#2563eb': '#1d4ed8',
+  '#1d4ed8': '#1e40af',
+  '#22c55e': '#15803d',
+  '#16a34a': '#166534',
+  '#15803d': '#14532d',
+  '#f97316': '#c2410c',
+  '#ea580c': '#9a3412',
+  '#c2410c': '#7c2d12',
+  '#ef4444': '#dc2626',
+  '#dc2626': '#b91c1c',
+  '#b91c1c': '#991b1b',
+  '#0ea5e9': '#0369a1',
+  '#0284c7': '#075985',
+  '#0369a1': '#0c4a6e',
+  '#e24c4c': '#dc2626',
+  '#1ea97c': '#166534',
+  '#cc8925': '#92400e',
+  '#ff5757': '#b91c1c',
+};
+export const accessibleLight = (css) =>
+  css.replace(/#[0-9a-f]{6}\b/gi, (hex) => LIGHT_DARKER[hex.toLowerCase()] ?? hex);
+
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 for (const [mode, name] of [
@@ -42,5 +70,6 @@ for (const [mode, name] of [
   ['dark', 'lara-dark-blue'],
 ]) {
   const source = fs.readFileSync(path.join(themesRoot, name, 'theme.css'), 'utf8');
-  fs.writeFileSync(path.join(out, `${mode}.css`), themeCss(source));
+  const css = themeCss(source);
+  fs.writeFileSync(path.join(out, `${mode}.css`), mode === 'light' ? accessibleLight(css) : css);
 }

@@ -25,6 +25,8 @@ export function PaymentScreen(props: {
   onSettled?: (t: TerminalTransaction) => void;
   /** Issue 26 §2: the cashier's session ended: lock the terminal. */
   onCashierRequired?: () => void;
+  /** Issue 28 §2: the result, for the terminal's live region (screen readers). */
+  onAnnounce?: (text: string) => void;
 }) {
   const { device, transactionId, onRevoked, onSettled } = props;
   const [t, setT] = useState<TerminalTransaction | null>(null);
@@ -82,7 +84,8 @@ export function PaymentScreen(props: {
 
   // Issue 26 §1: once paid with a tip, what was charged (the order amount + the tip).
   const amount = formatMoney(t.amount_total, t.currency);
-  if (!WAITING.has(t.status)) return <Result t={t} amount={amount} onDone={props.onDone} />;
+  if (!WAITING.has(t.status))
+    return <Result t={t} amount={amount} onDone={props.onDone} onAnnounce={props.onAnnounce} />;
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
   // Issue 15 §3: a declined card sends the payment back to pending; the same code takes another.
@@ -165,7 +168,17 @@ export function PaymentScreen(props: {
   );
 }
 
-function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string; onDone: () => void }) {
+function Result({
+  t,
+  amount,
+  onDone,
+  onAnnounce,
+}: {
+  t: TerminalTransaction;
+  amount: string;
+  onDone: () => void;
+  onAnnounce?: (text: string) => void;
+}) {
   const good = t.status === 'succeeded' || t.status === 'partially_refunded' || t.status === 'refunded';
   const { t: tr } = useT();
   // Back to the keypad by itself after a while, so the till is ready for the next customer.
@@ -187,6 +200,7 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
       : t.status === 'expired'
         ? tr('terminal.result.nobodyPaid')
         : tr('terminal.result.noMoney');
+  useEffect(() => onAnnounce?.(`${title}. ${detail}`), [onAnnounce, title, detail]);
   return (
     <section
       className={`term-panel term-result term-result-${good ? 'good' : t.status === 'failed' ? 'bad' : 'neutral'}`}
@@ -196,7 +210,7 @@ function Result({ t, amount, onDone }: { t: TerminalTransaction; amount: string;
       <div className="term-result-icon" aria-hidden="true">
         {good ? '✓' : t.status === 'failed' ? '✕' : '–'}
       </div>
-      <h1 role="status">{title}</h1>
+      <h1>{title}</h1>
       <p data-testid="payment-result-amount">{detail}</p>
       {good && t.tip_amount > 0 && (
         <p className="term-muted" data-testid="payment-result-tip">

@@ -41,6 +41,9 @@ export function TerminalApp() {
   const [me, setMe] = useState<DeviceMe | null>(null);
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
+  // Issue 28 §2: payment results are said by a live region that is always on the page (a region
+  // added together with its text is not announced).
+  const [announcement, setAnnouncement] = useState('');
   // The stream's handlers read the current payment without re-subscribing on every change.
   const paymentRef = useRef<{ id: string } | null>(null);
   paymentRef.current = payment;
@@ -225,6 +228,7 @@ export function TerminalApp() {
             onRevoked={onRevoked}
             onSettled={onSettled}
             onCashierRequired={onCashierRequired}
+            onAnnounce={setAnnouncement}
           />
         ) : staffed && !cashier ? (
           <CashierLock
@@ -270,6 +274,9 @@ export function TerminalApp() {
           </>
         )}
       </main>
+      <p className="sr-only" aria-live="polite" data-testid="terminal-live">
+        {announcement}
+      </p>
     </div>
   );
 }

@@ -74,7 +74,15 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
       },
     },
   };
-  return <Chart type="bar" data={chartData} options={options} className="chart-box" />;
+  return (
+    <Chart
+      type="bar"
+      data={chartData}
+      options={options}
+      className="chart-box"
+      ariaLabel="Volume and payments"
+    />
+  );
 }
 
 function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }) {
@@ -110,7 +118,15 @@ function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }
       },
     },
   };
-  return <Chart type="line" data={chartData} options={options} className="chart-box chart-box-small" />;
+  return (
+    <Chart
+      type="line"
+      data={chartData}
+      options={options}
+      className="chart-box chart-box-small"
+      ariaLabel="Success rate"
+    />
+  );
 }
 
 function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors }) {
@@ -130,7 +146,15 @@ function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors 
     maintainAspectRatio: false,
     plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
   };
-  return <Chart type="doughnut" data={chartData} options={options} className="chart-box chart-box-small" />;
+  return (
+    <Chart
+      type="doughnut"
+      data={chartData}
+      options={options}
+      className="chart-box chart-box-small"
+      ariaLabel="Declines by reason"
+    />
+  );
 }
 
 function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
@@ -158,7 +182,13 @@ function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
   };
   return (
     <>
-      <Chart type="bar" data={chartData} options={options} className="chart-box chart-box-small" />
+      <Chart
+        type="bar"
+        data={chartData}
+        options={options}
+        className="chart-box chart-box-small"
+        ariaLabel="Scan funnel"
+      />
       <p className="muted funnel-note">
         {formatPercent(t.conversion)} of scans end in a payment; median{' '}
         {formatSeconds(t.median_seconds_to_pay)} from scan to payment;{' '}
