@@ -1,12 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { Navigate, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
-import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
-import { freshSession } from '../apps/server/src/test/tokens';
-import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
+import {
+  type ConsoleTour,
+  navigate,
+  routePatterns,
+  SIGNED_OUT,
+  seedConsoleTour,
+  settled,
+  signInOwner,
+} from './console-tour';
+import { expectText, expectVisible, type Stack, startStack } from './support';
 
 /**
  * Issue 28 §2: axe-core (WCAG 2.2 AA) finds nothing on every console route — the list is walked
@@ -14,33 +18,8 @@ import { expectText, expectVisible, newEmail, registerThroughUi, type Stack, sta
  * sign-in screens, the web terminal's screens and the dialogs the pages open, in light and dark,
  * at 1280 and 390 px. The shopper pages are checked the same way in pay-i18n.e2e.ts.
  */
-/**
- * The console's router (a .tsx module, loaded by Vitest's transform; the e2e typecheck has no JSX,
- * hence the dynamic import by name).
- */
-const ROUTER = '../apps/web/src/app/router.tsx';
-let routes: RouteObject[] = [];
-
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = process.env.A11Y_WIDTH ? [Number(process.env.A11Y_WIDTH)] : ([1280, 390] as const);
-
-/** Every path pattern the console's router draws a screen for (redirect-only routes aside). */
-function routePatterns(list: RouteObject[], base = ''): string[] {
-  const out: string[] = [];
-  for (const r of list) {
-    const path = r.index
-      ? base
-      : r.path
-        ? r.path.startsWith('/')
-          ? r.path
-          : `${base.replace(/\/$/, '')}/${r.path}`
-        : base;
-    const redirect = (r.element as { type?: unknown } | undefined)?.type === Navigate;
-    if ((r.path || r.index) && !r.children && !redirect) out.push(path);
-    if (r.children) out.push(...routePatterns(r.children, path));
-  }
-  return out;
-}
 
 /** What opens a dialog (or an overlay) on a screen: its button's accessible name. */
 const DIALOGS: Record<string, RegExp[]> = {
@@ -67,86 +46,13 @@ const NARROW_DIALOGS: Record<string, RegExp[]> = {
 
 describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', () => {
   let s: Stack;
-  let email = '';
-  /** Route pattern → the path visited for it. */
-  const visit = new Map<string, string>();
-  let pairingCode: () => Promise<string>;
-  let pay: (paymentUrl: string) => Promise<void>;
+  let tour: ConsoleTour;
 
   beforeAll(async () => {
-    routes = ((await import(/* @vite-ignore */ ROUTER)) as { routes: RouteObject[] }).routes;
     s = await startStack();
-    const page = await (await s.context()).newPage();
-    email = newEmail('a11y');
-    await registerThroughUi(page, s.origin, email);
-    await page.getByRole('button', { name: 'Create a demo project' }).click();
-    await page.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/, { timeout: 60_000 });
-    const projectId = /\/p\/(prj_[A-Za-z0-9]+)\//.exec(page.url())![1]!;
-    await page.context().close();
-    const db = s.t.ctx.database.db;
-    // A verified address (no banner, and authenticators may be added).
-    await db.execute(sql`update identity_users set email_verified = true where email = ${email}`);
-    const user = await findUserByEmail(db, email);
-    const auth = await freshSession(s.t.ctx, user!);
-    const call = async (url: string, payload?: unknown, headers: Record<string, string> = auth) => {
-      const res = await s.t.app.inject({
-        method: payload === undefined ? 'GET' : 'POST',
-        url,
-        headers,
-        payload: payload as never,
-      });
-      if (res.statusCode >= 400) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    const api = `/api/v1/projects/${projectId}`;
-    const terminals = `/terminal/v1/projects/${projectId}/terminals`;
-    const webhook = await call(`${api}/webhooks`, { url: 'https://hooks.example.com/orders' });
-    const sent = await call(`${api}/webhooks/${webhook.id}/test`, {});
-    const [tx] = (await call(`${api}/transactions?limit=1`)).data;
-    const [terminal] = (await call(`${terminals}?limit=1`)).data;
-    // A payment through the three APIs, for a payout.
-    const counter = await call(terminals, { label: 'Counter tablet', kind: 'virtual' });
-    pairingCode = async () => (await call(`${terminals}/${counter.id}/pairing-codes`, {})).code;
-    pay = async (paymentUrl) => {
-      const scan = await call('/mobile/v1/scans', { token: paymentUrl.split('/').pop() }, {});
-      await call(`/mobile/v1/scans/${scan.id}/payments`, { payment_method: 'pm_card_visa' }, {});
-    };
-    const { device_token } = await call('/terminal/v1/pair', { code: await pairingCode() }, {});
-    const txn = await call(
-      '/terminal/v1/transactions',
-      { amount: 1250 },
-      { authorization: `Bearer ${device_token}`, 'idempotency-key': 'a11y-payout' },
-    );
-    await pay(String(txn.payment_url));
-    // A close of that terminal (a demo terminal's would list thousands of payments).
-    const close = await call(`${terminals}/${counter.id}/closes`, {});
-    // A manager, so the web terminal shows its lock screen and its recent payments.
-    await call(`${api}/staff`, { name: 'Mo', pin: '9876', role: 'manager' });
-    const [payout] = (await runPayoutsNow(s.t.ctx, { projectId, asOf: '2099-12-31' })).payouts;
-
-    const ids: Record<string, string> = {
-      id: projectId,
-      terminalId: terminal.id,
-      transactionId: tx.id,
-      closeId: close.id,
-      payoutId: payout!.id,
-      eventId: sent.event_id,
-      webhookId: webhook.id,
-      deliveryId: sent.delivery_id,
-    };
-    for (const pattern of routePatterns(routes)) {
-      if (pattern === '/*') visit.set(pattern, '/no-such-page');
-      else if (pattern === '/auth/action') visit.set(pattern, '/auth/action?mode=verifyEmail&oobCode=nope');
-      else
-        visit.set(
-          pattern,
-          pattern.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `:${name}`),
-        );
-    }
+    tour = await seedConsoleTour(s);
   }, 180_000);
   afterAll(() => s?.close());
-
-  const signedOut = ['/login', '/register', '/forgot-password', '/auth/action', '/error', '/*'];
 
   /** The findings of axe on the page as it is now, one line each. */
   async function axe(page: Page, label: string, include?: string) {
@@ -204,35 +110,6 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
   const log = (line: string) =>
     process.env.A11Y_LOG && process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
-  /** Drawn: a heading, no skeletons or spinners left. */
-  async function settled(page: Page, route: string) {
-    const drawn = 'h1:not([data-stale]), h2:not([data-stale]), [data-testid=sticker-sheet]:not([data-stale])';
-    await expectVisible(page.locator(drawn), 15_000).catch((error) => {
-      throw new Error(`${route}: no heading drawn (${(error as Error).message})`);
-    });
-    await page
-      .locator('.p-skeleton, .p-progress-spinner, .p-datatable-loading-overlay')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => {});
-    await page.waitForTimeout(150);
-  }
-
-  /**
-   * Opens a console route the way a link does (the router follows `popstate`), without loading
-   * the app again: the walk takes half the time. What was on screen is marked stale first, so
-   * `settled` waits for the new screen's heading.
-   */
-  async function navigate(page: Page, path: string) {
-    await page.evaluate((to) => {
-      for (const el of document.querySelectorAll('h1, h2, [data-testid=sticker-sheet]'))
-        el.setAttribute('data-stale', '');
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === path, { timeout: 5000 });
-  }
-
   async function consolePage(width: number) {
     const context = await s.browser.newContext({
       viewport: { width, height: width > 500 ? 800 : 844 },
@@ -242,12 +119,12 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
   }
 
   it('walks every route of the router (none is left without a page to visit)', () => {
-    const patterns = routePatterns(routes);
+    const patterns = routePatterns(tour.routes);
     expect(patterns.length).toBeGreaterThan(30);
-    const missing = patterns.filter((p) => !visit.has(p) || /:\w/.test(visit.get(p)!));
+    const missing = patterns.filter((p) => !tour.visit.has(p) || /:\w/.test(tour.visit.get(p)!));
     expect(missing).toEqual([]);
     // Each is either signed out or signed in below.
-    const unknown = patterns.filter((p) => !signedOut.includes(p) && !/^\/(u|p)(\/|$)/.test(p));
+    const unknown = patterns.filter((p) => !SIGNED_OUT.includes(p) && !/^\/(u|p)(\/|$)/.test(p));
     expect(unknown).toEqual([]);
   });
 
@@ -256,8 +133,8 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       const page = await consolePage(width);
       const found: string[] = [];
       const seen = new Set<string>();
-      for (const pattern of signedOut) {
-        await page.goto(`${s.origin}${visit.get(pattern)}`);
+      for (const pattern of SIGNED_OUT) {
+        await page.goto(`${s.origin}${tour.visit.get(pattern)}`);
         await settled(page, pattern);
         for (const dark of [false, true]) {
           await scheme(page, dark);
@@ -265,13 +142,9 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
         }
         seen.add(pattern);
       }
-      await page.goto(`${s.origin}/login`);
-      await page.fill('#login-email', email);
-      await page.fill('#login-password', 'correct horse 1');
-      await page.click('button[type=submit]');
-      await page.waitForURL('**/u/dashboard');
-      for (const [pattern, path] of visit) {
-        if (signedOut.includes(pattern)) continue;
+      await signInOwner(page, s.origin, tour.email);
+      for (const [pattern, path] of tour.visit) {
+        if (SIGNED_OUT.includes(pattern)) continue;
         if (process.env.A11Y_ONLY && !process.env.A11Y_ONLY.split(',').some((w) => pattern.includes(w)))
           continue;
         log(pattern);
@@ -303,7 +176,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
         }
         seen.add(pattern);
       }
-      if (!process.env.A11Y_ONLY) expect([...visit.keys()].filter((p) => !seen.has(p))).toEqual([]);
+      if (!process.env.A11Y_ONLY) expect([...tour.visit.keys()].filter((p) => !seen.has(p))).toEqual([]);
       expect(found).toEqual([]);
       await page.context().close();
     }, 240_000);
@@ -330,7 +203,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       await page.goto(`${s.origin}/terminal`);
       await expectVisible(page.locator('input'));
       await check('pair');
-      await page.goto(`${s.origin}/terminal?code=${await pairingCode()}`);
+      await page.goto(`${s.origin}/terminal?code=${await tour.pairingCode()}`);
       await page.getByRole('button', { name: 'Pair' }).click();
       await expectVisible(page.getByTestId('cashier-lock'));
       await check('cashier lock');
@@ -343,7 +216,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
       await page.getByRole('button', { name: 'Charge $4.50' }).click();
       await expectVisible(page.locator('[data-testid=payment-qr] svg'));
       await check('payment');
-      await pay(String(await page.getByTestId('payment-link').getAttribute('href')));
+      await tour.pay(String(await page.getByTestId('payment-link').getAttribute('href')));
       await expectVisible(page.locator('[data-testid=payment-result][data-status=succeeded]'));
       await check('result');
       await page.getByRole('button', { name: 'New payment' }).click();
