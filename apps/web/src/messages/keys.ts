@@ -13,6 +13,7 @@ import type search from './search/en.json';
 import type staff from './staff/en.json';
 import type team from './team/en.json';
 import type terminal from './terminal/en.json';
+import type terminals from './terminals/en.json';
 import type transactions from './transactions/en.json';
 
 export type MessageId =
@@ -29,4 +30,5 @@ export type MessageId =
   | keyof typeof staff
   | keyof typeof team
   | keyof typeof terminal
+  | keyof typeof terminals
   | keyof typeof transactions;
