@@ -15,6 +15,7 @@ import type team from './team/en.json';
 import type terminal from './terminal/en.json';
 import type terminals from './terminals/en.json';
 import type transactions from './transactions/en.json';
+import type webhooks from './webhooks/en.json';
 
 export type MessageId =
   | keyof typeof account
@@ -31,4 +32,5 @@ export type MessageId =
   | keyof typeof team
   | keyof typeof terminal
   | keyof typeof terminals
-  | keyof typeof transactions;
+  | keyof typeof transactions
+  | keyof typeof webhooks;
