@@ -7,13 +7,16 @@ import type dashboard from './dashboard/en.json';
 import type developers from './developers/en.json';
 import type events from './events/en.json';
 import type nav from './nav/en.json';
+import type project from './project/en.json';
 import type projects from './projects/en.json';
 import type scans from './scans/en.json';
 import type search from './search/en.json';
 import type staff from './staff/en.json';
 import type team from './team/en.json';
 import type terminal from './terminal/en.json';
+import type terminals from './terminals/en.json';
 import type transactions from './transactions/en.json';
+import type webhooks from './webhooks/en.json';
 
 export type MessageId =
   | keyof typeof account
@@ -23,10 +26,13 @@ export type MessageId =
   | keyof typeof developers
   | keyof typeof events
   | keyof typeof nav
+  | keyof typeof project
   | keyof typeof projects
   | keyof typeof scans
   | keyof typeof search
   | keyof typeof staff
   | keyof typeof team
   | keyof typeof terminal
-  | keyof typeof transactions;
+  | keyof typeof terminals
+  | keyof typeof transactions
+  | keyof typeof webhooks;

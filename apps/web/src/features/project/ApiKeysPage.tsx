@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -23,6 +24,7 @@ import { useApiKeysPage } from './hooks';
 export default function ApiKeysPage() {
   const { id = '' } = useParams();
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(id);
   const query = useTableQuery();
   const apiKeys = useApiKeysPage(id, query.apiQuery);
@@ -46,22 +48,22 @@ export default function ApiKeysPage() {
   const actions = (k: ApiKey) =>
     canManage && !k.revoked_at ? (
       <div className="row-actions">
-        <Button label="Roll" text size="small" onClick={() => setRolling(k)} />
+        <Button label={t('project.keys.roll')} text size="small" onClick={() => setRolling(k)} />
         <Button
-          label="Revoke"
+          label={t('project.keys.revoke')}
           text
           size="small"
           severity="danger"
           onClick={() =>
             ui.confirm({
-              header: `Revoke ${k.name}?`,
-              message: 'Requests with this key fail from now on. This cannot be undone.',
-              acceptLabel: 'Revoke key',
+              header: t('project.keys.revokeHeader', { name: k.name }),
+              message: t('project.keys.revokeMessage'),
+              acceptLabel: t('project.keys.revokeAccept'),
               danger: true,
               onAccept: () =>
                 revoke.mutateAsync(k.id).then(
-                  () => ui.toast('success', 'Key revoked'),
-                  (e: Error) => ui.toast('error', 'Not revoked', e.message),
+                  () => ui.toast('success', t('project.keys.revoked')),
+                  (e: Error) => ui.toast('error', t('project.keys.notRevoked'), e.message),
                 ),
             })
           }
@@ -70,22 +72,32 @@ export default function ApiKeysPage() {
     ) : null;
   // Sorts and filters run on the server (issue 9): only the columns it knows offer them.
   const columns: TableColumn<ApiKey>[] = [
-    { field: 'name', header: 'Name', sortable: true, filterable: true },
-    { field: 'prefix', header: 'Key', filterable: true, body: (k) => <code>{k.prefix}_…</code> },
+    { field: 'name', header: t('project.keys.colName'), sortable: true, filterable: true },
+    {
+      field: 'prefix',
+      header: t('project.keys.colKey'),
+      filterable: true,
+      body: (k) => <code>{k.prefix}_…</code>,
+    },
     {
       field: 'mode',
-      header: 'Mode',
+      header: t('project.keys.colMode'),
       filterable: true,
       options: [
-        { label: 'read', value: 'read' },
-        { label: 'write', value: 'write' },
+        { label: t('project.keys.modeRead'), value: 'read' },
+        { label: t('project.keys.modeWrite'), value: 'write' },
       ],
-      body: (k) => <Tag severity={k.mode === 'write' ? 'warning' : 'info'} value={k.mode} />,
+      body: (k) => (
+        <Tag
+          severity={k.mode === 'write' ? 'warning' : 'info'}
+          value={k.mode === 'write' ? t('project.keys.modeWrite') : t('project.keys.modeRead')}
+        />
+      ),
     },
-    { field: 'status', header: 'Status', body: (k) => <ApiKeyStatus apiKey={k} /> },
+    { field: 'status', header: t('project.keys.colStatus'), body: (k) => <ApiKeyStatus apiKey={k} /> },
     {
       field: 'created_at',
-      header: 'Created',
+      header: t('project.keys.colCreated'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -93,31 +105,31 @@ export default function ApiKeysPage() {
     },
     {
       field: 'last_used_at',
-      header: 'Last used',
+      header: t('project.keys.colLastUsed'),
       type: 'date',
       filterable: true,
-      body: (k) => <DateText value={k.last_used_at} empty="Never" />,
+      body: (k) => <DateText value={k.last_used_at} empty={t('project.keys.never')} />,
     },
     {
       field: 'expires_at',
-      header: 'Expires',
+      header: t('project.keys.colExpires'),
       type: 'date',
-      body: (k) => <DateText value={k.expires_at} empty="Never" />,
+      body: (k) => <DateText value={k.expires_at} empty={t('project.keys.never')} />,
     },
-    { field: 'actions', header: 'Actions', body: actions },
+    { field: 'actions', header: t('project.keys.colActions'), body: actions },
   ];
   return (
     <>
       <PageHeader
-        title="API keys"
-        subtitle="Secrets for your servers to call the Scanline APIs for this project."
+        title={t('project.keys.title')}
+        subtitle={t('project.keys.subtitle')}
         actions={
           <GatedButton
-            label="New key"
+            label={t('project.keys.new')}
             icon="pi pi-plus"
             onClick={() => setCreating(true)}
             allowed={canManage}
-            reason="Only admins and the owner manage keys"
+            reason={t('project.keys.onlyAdmins')}
           />
         }
       />
@@ -132,21 +144,20 @@ export default function ApiKeysPage() {
         onRetry={() => void apiKeys.refetch()}
         empty={
           query.filters.length ? (
-            <EmptyState icon="pi-filter-slash" title="No key matches these filters">
-              <p>Clear a filter to see more.</p>
+            <EmptyState icon="pi-filter-slash" title={t('project.keys.noMatch')}>
+              <p>{t('project.keys.noMatchText')}</p>
             </EmptyState>
           ) : (
             <EmptyState
               icon="pi-key"
-              title="No API keys yet"
+              title={t('project.keys.none')}
               action={
-                canManage ? <Button label="Create a key" onClick={() => setCreating(true)} /> : undefined
+                canManage ? (
+                  <Button label={t('project.keys.createFirst')} onClick={() => setCreating(true)} />
+                ) : undefined
               }
             >
-              <p>
-                Keys let your servers call the main and terminal APIs for this project. Read keys cannot
-                change anything.
-              </p>
+              <p>{t('project.keys.emptyText')}</p>
             </EmptyState>
           )
         }

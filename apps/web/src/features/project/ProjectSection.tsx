@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -21,11 +22,12 @@ export interface SectionText {
  */
 export function ProjectSection({ text, columns }: { text: SectionText; columns?: TableColumn<object>[] }) {
   const { id } = useParams();
+  const { t } = useT();
   const crumbs = useProjectCrumbs(text.title);
   const empty = (
     <EmptyState icon={text.icon} title={text.emptyTitle}>
       <p>{text.what}</p>
-      <p className="muted">Project {id}</p>
+      <p className="muted">{t('project.section.project', { id: id ?? '' })}</p>
     </EmptyState>
   );
   return (

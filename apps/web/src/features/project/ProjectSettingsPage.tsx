@@ -12,6 +12,7 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
@@ -30,16 +31,14 @@ import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
   const { id = '' } = useParams();
+  const { t } = useT();
   const project = useProject(id);
   const role = project.data?.role;
   const canEdit = role === 'owner' || role === 'admin';
   const audit = useAudit(id, canEdit);
   return (
     <>
-      <PageHeader
-        title="Project settings"
-        subtitle="Name, business, time zone, currencies, terminal alerts and two-step verification."
-      />
+      <PageHeader title={t('project.settings.title')} subtitle={t('project.settings.subtitle')} />
       <QueryState query={project}>
         {() => (
           <div className="stack">
@@ -54,7 +53,7 @@ export default function ProjectSettingsPage() {
       </QueryState>
       {canEdit && project.data && (
         <section className="surface-card panel audit-panel" aria-labelledby="audit-title">
-          <h2 id="audit-title">Audit log</h2>
+          <h2 id="audit-title">{t('project.audit.title')}</h2>
           <DataTable
             responsiveLayout="stack"
             breakpoint="767px"
@@ -62,20 +61,20 @@ export default function ProjectSettingsPage() {
             loading={audit.isPending}
             dataKey="id"
             size="small"
-            emptyMessage="Nothing recorded yet."
+            emptyMessage={t('project.audit.empty')}
             className="w-full"
           >
             <Column
               field="created_at"
-              header="When"
+              header={t('project.audit.when')}
               body={(a: AuditEntry) => <DateText value={a.created_at} />}
             />
             <Column
-              header="Who"
+              header={t('project.audit.who')}
               body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>}
             />
-            <Column header="What" body={(a: AuditEntry) => <AuditWhat entry={a} />} />
-            <Column field="ip" header="From" body={(a: AuditEntry) => a.ip ?? '—'} />
+            <Column header={t('project.audit.what')} body={(a: AuditEntry) => <AuditWhat entry={a} />} />
+            <Column field="ip" header={t('project.audit.from')} body={(a: AuditEntry) => a.ip ?? '—'} />
           </DataTable>
         </section>
       )}
@@ -85,6 +84,7 @@ export default function ProjectSettingsPage() {
 
 function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(projectId);
   const businesses = useBusinesses();
   const [form, setForm] = useState({
@@ -118,23 +118,23 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
     );
     try {
       await save.mutateAsync(changed);
-      ui.toast('success', 'Settings saved');
+      ui.toast('success', t('project.general.saved'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      ui.toast('error', 'Not saved', (error as Error).message);
+      ui.toast('error', t('project.notSaved'), (error as Error).message);
     }
   };
   const businessOptions = [
     ...(businesses.data ?? []).map((b) => ({ value: b.id, label: b.name })),
     ...(businesses.data?.some((b) => b.id === form.business_id)
       ? []
-      : [{ value: form.business_id, label: 'Current business (owned by someone else)' }]),
+      : [{ value: form.business_id, label: t('project.general.otherBusiness') }]),
   ];
   return (
     <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="settings-title">
-      <h2 id="settings-title">General</h2>
-      {!canEdit && <p className="muted">Only admins and the owner can change these settings.</p>}
-      <FormField id="settings-name" label="Name" error={errors.name}>
+      <h2 id="settings-title">{t('project.general.title')}</h2>
+      {!canEdit && <p className="muted">{t('project.general.readOnly')}</p>}
+      <FormField id="settings-name" label={t('project.general.name')} error={errors.name}>
         <InputText
           id="settings-name"
           value={form.name}
@@ -142,7 +142,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           onChange={(e) => setForm({ ...form, name: e.target.value })}
         />
       </FormField>
-      <FormField id="settings-business" label="Business" error={errors.business_id}>
+      <FormField id="settings-business" label={t('project.general.business')} error={errors.business_id}>
         <Dropdown
           inputId="settings-business"
           value={form.business_id}
@@ -151,7 +151,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           onChange={(e) => setForm({ ...form, business_id: e.value })}
         />
       </FormField>
-      <FormField id="settings-tz" label="Time zone" error={errors.time_zone}>
+      <FormField id="settings-tz" label={t('project.general.timeZone')} error={errors.time_zone}>
         <Dropdown
           inputId="settings-tz"
           value={form.time_zone}
@@ -167,7 +167,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           onChange={(e) => setForm({ ...form, time_zone: e.value })}
         />
       </FormField>
-      <FormField id="settings-currency" label="Currency" error={errors.currency}>
+      <FormField id="settings-currency" label={t('project.general.currency')} error={errors.currency}>
         <InputText
           id="settings-currency"
           value={form.currency}
@@ -184,19 +184,21 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           aria-describedby="settings-other-currencies-help"
           onChange={(e) => setForm({ ...form, allow_other_currencies: Boolean(e.checked) })}
         />
-        <label htmlFor="settings-other-currencies">Allow charges in other currencies</label>
+        <label htmlFor="settings-other-currencies">{t('project.general.otherCurrencies')}</label>
       </div>
       <p id="settings-other-currencies-help" className="muted">
-        Off: terminals and the console charge in {form.currency || 'the project’s currency'} only (the keypad
-        shows no currency picker). A register’s API key may always name the currency it charges in.
+        {t('project.general.otherCurrenciesHelp', {
+          currency: form.currency || t('project.general.projectCurrency'),
+        })}
       </p>
-      {canEdit && <Button type="submit" label="Save settings" loading={save.isPending} />}
+      {canEdit && <Button type="submit" label={t('project.general.save')} loading={save.isPending} />}
     </form>
   );
 }
 
 function DangerZone({ projectId, name }: { projectId: string; name: string }) {
   const ui = useUi();
+  const { t } = useT();
   const navigate = useNavigate();
   const members = useMembers(projectId);
   const [dialog, setDialog] = useState<'delete' | 'transfer' | null>(null);
@@ -215,24 +217,30 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
   };
   return (
     <section className="surface-card panel danger" aria-labelledby="danger-title">
-      <h2 id="danger-title">Danger zone</h2>
-      <p>
-        Transfer ownership to an admin (you become an admin), or delete the project. A deleted project can be
-        restored for 30 days from the projects list.
-      </p>
+      <h2 id="danger-title">{t('project.danger.title')}</h2>
+      <p>{t('project.danger.text')}</p>
       <div className="row-actions">
         <GatedButton
-          label="Transfer ownership"
+          label={t('project.danger.transfer')}
           outlined
           onClick={() => setDialog('transfer')}
           allowed={admins.length > 0}
-          reason="Promote someone to admin first"
+          reason={t('project.danger.promoteFirst')}
         />
-        <Button label="Delete project" severity="danger" outlined onClick={() => setDialog('delete')} />
+        <Button
+          label={t('project.danger.delete')}
+          severity="danger"
+          outlined
+          onClick={() => setDialog('delete')}
+        />
       </div>
       {dialog && (
         <Dialog
-          header={dialog === 'delete' ? `Delete ${name}?` : `Transfer ${name}`}
+          header={
+            dialog === 'delete'
+              ? t('project.danger.deleteHeader', { name })
+              : t('project.danger.transferHeader', { name })
+          }
           visible
           onHide={close}
           style={{ width: 'min(30rem, 95vw)' }}
@@ -240,11 +248,11 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
         >
           <div className="auth-form p-fluid">
             {dialog === 'transfer' && (
-              <FormField id="transfer-to" label="New owner">
+              <FormField id="transfer-to" label={t('project.danger.newOwner')}>
                 <Dropdown
                   inputId="transfer-to"
                   value={to}
-                  placeholder="Choose an admin"
+                  placeholder={t('project.danger.chooseAdmin')}
                   options={admins.map((m) => ({
                     value: m.user_id,
                     label: m.display_name ?? m.email ?? m.user_id,
@@ -253,7 +261,7 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
                 />
               </FormField>
             )}
-            <FormField id="confirm-name" label={`Type the project name (${name}) to confirm`}>
+            <FormField id="confirm-name" label={t('project.danger.typeName', { name })}>
               <InputText
                 id="confirm-name"
                 value={typed}
@@ -262,9 +270,9 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
               />
             </FormField>
             <div className="dialog-actions">
-              <Button label="Cancel" text onClick={close} />
+              <Button label={t('project.danger.cancel')} text onClick={close} />
               <Button
-                label={dialog === 'delete' ? 'Delete project' : 'Transfer ownership'}
+                label={dialog === 'delete' ? t('project.danger.delete') : t('project.danger.transfer')}
                 severity="danger"
                 disabled={typed !== name || (dialog === 'transfer' && !to)}
                 onClick={async () => {
@@ -273,17 +281,17 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
                       await remove.mutateAsync(undefined);
                       ui.toast(
                         'success',
-                        `${name} deleted`,
-                        'You can restore it from the projects list for 30 days.',
+                        t('project.danger.deleted', { name }),
+                        t('project.danger.deletedText'),
                       );
                       navigate('/p');
                     } else if (to) {
                       await transfer.mutateAsync(to);
-                      ui.toast('success', 'Ownership transferred');
+                      ui.toast('success', t('project.danger.transferred'));
                     }
                     close();
                   } catch (error) {
-                    ui.toast('error', 'That did not work', (error as Error).message);
+                    ui.toast('error', t('project.danger.failed'), (error as Error).message);
                   }
                 }}
               />
@@ -297,11 +305,14 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
 
 /** "changed the role of Ada Lovelace (ada@…) · member → admin": people and objects by name. */
 function AuditWhat({ entry }: { entry: AuditEntry }) {
+  const { t } = useT();
   const { verb, detail } = describeAuditAction(entry);
   return (
     <span className="audit-what" title={entry.action}>
       {verb}
-      {entry.target_label && entry.target_label !== 'this project' && <strong> {entry.target_label}</strong>}
+      {entry.target_label &&
+        entry.target_label !== 'this project' &&
+        entry.target_label !== t('project.audit.thisProject') && <strong> {entry.target_label}</strong>}
       {detail && <span className="muted"> · {detail}</span>}
     </span>
   );

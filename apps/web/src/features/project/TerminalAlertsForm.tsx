@@ -7,6 +7,7 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { useProject } from '../projects/hooks';
@@ -14,6 +15,7 @@ import { useProject } from '../projects/hooks';
 /** Issue 15 §6: email owner and admins when a terminal stays offline (and when it is back). */
 export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(projectId);
   const saved = project.data?.terminal_offline_alert_minutes ?? null;
   const [on, setOn] = useState(false);
@@ -32,19 +34,16 @@ export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; 
     setErrors({});
     try {
       await save.mutateAsync({ terminal_offline_alert_minutes: on ? minutes : null });
-      ui.toast('success', on ? 'Offline alerts on' : 'Offline alerts off');
+      ui.toast('success', on ? t('project.alerts.on') : t('project.alerts.off'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      ui.toast('error', 'Not saved', (error as Error).message);
+      ui.toast('error', t('project.notSaved'), (error as Error).message);
     }
   };
   return (
     <form className="surface-card panel" onSubmit={submit} aria-labelledby="alerts-title">
-      <h2 id="alerts-title">Terminal alerts</h2>
-      <p className="muted">
-        One email to the owner and admins when a terminal stays offline, and one when it is back (at most one
-        alert per terminal per hour).
-      </p>
+      <h2 id="alerts-title">{t('project.alerts.title')}</h2>
+      <p className="muted">{t('project.alerts.text')}</p>
       <div className="checkbox-row">
         <Checkbox
           inputId="alerts-on"
@@ -52,13 +51,16 @@ export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; 
           disabled={!canEdit}
           onChange={(e) => setOn(Boolean(e.checked))}
         />
-        <label htmlFor="alerts-on">Email when a terminal is offline</label>
+        <label htmlFor="alerts-on">{t('project.alerts.email')}</label>
       </div>
       <FormField
         id="alerts-minutes"
-        label="Offline for (minutes)"
+        label={t('project.alerts.minutes')}
         error={errors.terminal_offline_alert_minutes}
-        help={`From ${TERMINAL_OFFLINE_ALERT_MINUTES.min} to ${TERMINAL_OFFLINE_ALERT_MINUTES.max} minutes.`}
+        help={t('project.alerts.minutesHelp', {
+          min: TERMINAL_OFFLINE_ALERT_MINUTES.min,
+          max: TERMINAL_OFFLINE_ALERT_MINUTES.max,
+        })}
       >
         <InputNumber
           inputId="alerts-minutes"
@@ -70,7 +72,7 @@ export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; 
           onValueChange={(e) => setMinutes(e.value ?? null)}
         />
       </FormField>
-      {canEdit && <Button type="submit" label="Save alerts" loading={save.isPending} />}
+      {canEdit && <Button type="submit" label={t('project.alerts.save')} loading={save.isPending} />}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { currencyDigits, formatMoney, toMajorUnits, toMinorUnits } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
@@ -20,6 +21,7 @@ const three = <T,>(list: T[], fill: T): T[] => [...list, fill, fill, fill].slice
  */
 export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(projectId);
   const currency = project.data?.currency ?? 'USD';
   const saved = project.data?.tipping;
@@ -65,7 +67,7 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
         },
         ...(idle !== null ? { cashier_idle_minutes: idle } : {}),
       });
-      ui.toast('success', 'Saved');
+      ui.toast('success', t('project.tips.saved'));
     } catch (error) {
       const byField = fieldErrors(error);
       setErrors(
@@ -73,18 +75,15 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           Object.entries(byField).map(([k, v]) => [k.replace(/^tipping\./, '').split('.')[0]!, v]),
         ),
       );
-      ui.toast('error', 'Not saved', (error as Error).message);
+      ui.toast('error', t('project.notSaved'), (error as Error).message);
     }
   };
   const digits = currencyDigits(currency);
   const example = 2475;
   return (
     <form className="surface-card panel" onSubmit={submit} aria-labelledby="tips-title">
-      <h2 id="tips-title">Tips and cashiers</h2>
-      <p className="muted">
-        Shoppers choose a tip on their phone before they pay: “No tip”, three choices with the amount each
-        adds, and a custom amount if you allow it. A register can skip the question per checkout.
-      </p>
+      <h2 id="tips-title">{t('project.tips.title')}</h2>
+      <p className="muted">{t('project.tips.text')}</p>
       <div className="checkbox-row">
         <Checkbox
           inputId="tips-on"
@@ -92,16 +91,21 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           disabled={!canEdit}
           onChange={(e) => setEnabled(Boolean(e.checked))}
         />
-        <label htmlFor="tips-on">Ask shoppers for a tip</label>
+        <label htmlFor="tips-on">{t('project.tips.ask')}</label>
       </div>
       <FormField
         id="tips-percent-0"
-        label="Percentages"
+        label={t('project.tips.percentages')}
         error={errors.percentages}
-        help={`Up to three, from ${TIP_LIMITS.percentMin} to ${TIP_LIMITS.percentMax} %. On ${formatMoney(example, currency)} they add ${percentages
-          .filter((p): p is number => p !== null)
-          .map((p) => formatMoney(Math.floor((example * p + 50) / 100), currency))
-          .join(', ')}.`}
+        help={t('project.tips.percentagesHelp', {
+          min: TIP_LIMITS.percentMin,
+          max: TIP_LIMITS.percentMax,
+          example: formatMoney(example, currency),
+          amounts: percentages
+            .filter((p): p is number => p !== null)
+            .map((p) => formatMoney(Math.floor((example * p + 50) / 100), currency))
+            .join(', '),
+        })}
       >
         <div className="inline-fields">
           {percentages.map((p, i) => (
@@ -109,7 +113,7 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
               // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots
               key={i}
               inputId={`tips-percent-${i}`}
-              aria-label={`Percentage ${i + 1}`}
+              aria-label={t('project.tips.percentage', { n: i + 1 })}
               value={p}
               min={TIP_LIMITS.percentMin}
               max={TIP_LIMITS.percentMax}
@@ -129,11 +133,11 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           disabled={!canEdit || !enabled}
           onChange={(e) => setSmart(Boolean(e.checked))}
         />
-        <label htmlFor="tips-smart">Offer fixed amounts on small orders (smart tipping)</label>
+        <label htmlFor="tips-smart">{t('project.tips.smart')}</label>
       </div>
       <FormField
         id="tips-threshold"
-        label={`Small orders are below (${currency})`}
+        label={t('project.tips.threshold', { currency })}
         error={errors.smart_threshold}
       >
         <InputNumber
@@ -146,14 +150,14 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           onValueChange={(e) => setThreshold(e.value ?? null)}
         />
       </FormField>
-      <FormField id="tips-fixed-0" label={`Fixed amounts (${currency})`} error={errors.fixed_amounts}>
+      <FormField id="tips-fixed-0" label={t('project.tips.fixed', { currency })} error={errors.fixed_amounts}>
         <div className="inline-fields">
           {fixed.map((a, i) => (
             <InputNumber
               // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots
               key={i}
               inputId={`tips-fixed-${i}`}
-              aria-label={`Fixed amount ${i + 1}`}
+              aria-label={t('project.tips.fixedAmount', { n: i + 1 })}
               value={a}
               min={0}
               minFractionDigits={0}
@@ -171,13 +175,13 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           disabled={!canEdit || !enabled}
           onChange={(e) => setCustom(Boolean(e.checked))}
         />
-        <label htmlFor="tips-custom">Let shoppers type their own tip</label>
+        <label htmlFor="tips-custom">{t('project.tips.custom')}</label>
       </div>
       <FormField
         id="cashier-idle"
-        label="Sign cashiers out after (minutes without use)"
+        label={t('project.tips.idle')}
         error={errors.cashier_idle_minutes}
-        help={`From ${CASHIER_IDLE_MINUTES.min} to ${CASHIER_IDLE_MINUTES.max}. Applies to terminals of a project with staff.`}
+        help={t('project.tips.idleHelp', { min: CASHIER_IDLE_MINUTES.min, max: CASHIER_IDLE_MINUTES.max })}
       >
         <InputNumber
           inputId="cashier-idle"
@@ -189,7 +193,7 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
           onValueChange={(e) => setIdle(e.value ?? null)}
         />
       </FormField>
-      {canEdit && <Button type="submit" label="Save tips and cashiers" loading={save.isPending} />}
+      {canEdit && <Button type="submit" label={t('project.tips.save')} loading={save.isPending} />}
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { auth } from '../../auth/firebase';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 import { useProject } from '../projects/hooks';
 import { useMembers } from '../team/hooks';
@@ -28,6 +29,7 @@ function useSessionHasSecondFactor(): boolean | null {
 /** Issue 16 §4: the owner or an admin makes two-step verification a condition of entry. */
 export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
+  const { t, rich } = useT();
   const project = useProject(projectId);
   const members = useMembers(projectId);
   const saved = project.data?.require_mfa ?? false;
@@ -45,11 +47,11 @@ export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: stri
     setError(null);
     try {
       await save.mutateAsync({ require_mfa: on });
-      ui.toast('success', on ? 'Two-step verification required' : 'Two-step verification no longer required');
+      ui.toast('success', on ? t('project.mfa.required') : t('project.mfa.notRequired'));
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === 'mfa_required'
-          ? 'Sign in with your own authenticator first: only a session that passed two-step verification can require it.'
+          ? t('project.mfa.signInFirst')
           : (err as Error).message,
       );
     }
@@ -57,11 +59,8 @@ export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: stri
   const blocked = on && !saved && sessionPassed === false;
   return (
     <form className="surface-card panel" onSubmit={submit} aria-labelledby="require-mfa-title">
-      <h2 id="require-mfa-title">Two-step verification</h2>
-      <p className="muted">
-        When required, people open this project only after signing in with a code from an authenticator app.
-        API keys and paired terminals are not affected.
-      </p>
+      <h2 id="require-mfa-title">{t('project.mfa.title')}</h2>
+      <p className="muted">{t('project.mfa.text')}</p>
       <div className="checkbox-row">
         <Checkbox
           inputId="require-mfa"
@@ -70,27 +69,30 @@ export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: stri
           aria-describedby="require-mfa-help"
           onChange={(e) => setOn(Boolean(e.checked))}
         />
-        <label htmlFor="require-mfa">Require two-step verification for every member</label>
+        <label htmlFor="require-mfa">{t('project.mfa.require')}</label>
       </div>
       <div id="require-mfa-help">
         {blocked && (
           <p className="p-error">
-            This browser signed in without a second factor.{' '}
-            <Link to={`/u/settings/security?then=${encodeURIComponent(`/p/${projectId}/settings`)}`}>
-              Add an authenticator
-            </Link>{' '}
-            (or sign in again with yours) before requiring it of others.
+            {rich('project.mfa.blocked', {
+              link: (chunks: ReactNode) => (
+                <Link to={`/u/settings/security?then=${encodeURIComponent(`/p/${projectId}/settings`)}`}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
         {on && without.length > 0 && (
           <p className="muted">
-            {without.length === 1 ? '1 member has' : `${without.length} members have`} no authenticator yet (
-            {without
-              .slice(0, 3)
-              .map((m) => m.display_name ?? m.email)
-              .join(', ')}
-            {without.length > 3 ? ', …' : ''}): they will be asked to add one before they can open the
-            project.
+            {t('project.mfa.without', {
+              count: without.length,
+              names:
+                without
+                  .slice(0, 3)
+                  .map((m) => m.display_name ?? m.email)
+                  .join(', ') + (without.length > 3 ? ', …' : ''),
+            })}
           </p>
         )}
         {error && (
@@ -100,7 +102,12 @@ export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: stri
         )}
       </div>
       {canEdit && (
-        <Button type="submit" label="Save" loading={save.isPending} disabled={on === saved || blocked} />
+        <Button
+          type="submit"
+          label={t('project.mfa.save')}
+          loading={save.isPending}
+          disabled={on === saved || blocked}
+        />
       )}
     </form>
   );

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@scanline/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../lib/money';
+import { loadEnglishCatalogue } from '../../messages/english-for-tests';
 import { describeAuditAction } from './audit-actions';
 
 // The line as the audit log draws it: verb, the target by name, then the detail.
@@ -26,6 +27,7 @@ const entry = (over: Partial<AuditEntry>) =>
   }) as AuditEntry;
 
 describe('audit lines', () => {
+  beforeAll(loadEnglishCatalogue);
   it('a partial refund reads "refunded €5.00 of €12.80", not as if all of it went back (issue 31 §12)', () => {
     const text = line(
       entry({

@@ -1,41 +1,43 @@
 import type { AuditEntry } from '@scanline/contracts';
+import { translate } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../lib/money';
+import type { MessageId } from '../../messages/keys';
 
-const ACTIONS: Record<string, string> = {
-  'project.created': 'created the project',
-  'project.updated': 'changed the project settings',
-  'project.deleted': 'deleted the project',
-  'project.restored': 'restored the project',
-  'project.transferred': 'transferred ownership to',
-  'member.added': 'joined as',
-  'member.left': 'left the project',
-  'member.removed': 'removed',
-  'member.role_changed': 'changed the role of',
-  'invitation.created': 'invited',
-  'invitation.refreshed': 'invited again',
-  'invitation.revoked': 'revoked the invitation of',
-  'invitation.declined': 'declined the invitation',
-  'api_key.created': 'created',
-  'api_key.rolled': 'rolled',
-  'api_key.revoked': 'revoked',
-  'terminal.created': 'added',
-  'terminal.updated': 'edited',
-  'terminal.disabled': 'disabled',
-  'terminal.enabled': 'enabled',
-  'terminal.pairing_code_created': 'made a pairing code for',
-  'terminal.sticker_rotated': 'replaced the sticker of',
-  'webhook.created': 'added',
-  'webhook.updated': 'edited',
-  'webhook.deleted': 'deleted',
-  'webhook.secret_rotated': 'rotated the signing secret of',
-  'webhook.recovered': 're-enabled',
-  'delivery.resent': 'resent delivery',
-  'transaction.refund_requested': 'refunded',
+const ACTIONS: Record<string, MessageId> = {
+  'project.created': 'project.audit.projectCreated',
+  'project.updated': 'project.audit.projectUpdated',
+  'project.deleted': 'project.audit.projectDeleted',
+  'project.restored': 'project.audit.projectRestored',
+  'project.transferred': 'project.audit.projectTransferred',
+  'member.added': 'project.audit.memberAdded',
+  'member.left': 'project.audit.memberLeft',
+  'member.removed': 'project.audit.memberRemoved',
+  'member.role_changed': 'project.audit.memberRoleChanged',
+  'invitation.created': 'project.audit.invitationCreated',
+  'invitation.refreshed': 'project.audit.invitationRefreshed',
+  'invitation.revoked': 'project.audit.invitationRevoked',
+  'invitation.declined': 'project.audit.invitationDeclined',
+  'api_key.created': 'project.audit.apiKeyCreated',
+  'api_key.rolled': 'project.audit.apiKeyRolled',
+  'api_key.revoked': 'project.audit.apiKeyRevoked',
+  'terminal.created': 'project.audit.terminalCreated',
+  'terminal.updated': 'project.audit.terminalUpdated',
+  'terminal.disabled': 'project.audit.terminalDisabled',
+  'terminal.enabled': 'project.audit.terminalEnabled',
+  'terminal.pairing_code_created': 'project.audit.terminalPairingCodeCreated',
+  'terminal.sticker_rotated': 'project.audit.terminalStickerRotated',
+  'webhook.created': 'project.audit.webhookCreated',
+  'webhook.updated': 'project.audit.webhookUpdated',
+  'webhook.deleted': 'project.audit.webhookDeleted',
+  'webhook.secret_rotated': 'project.audit.webhookSecretRotated',
+  'webhook.recovered': 'project.audit.webhookRecovered',
+  'delivery.resent': 'project.audit.deliveryResent',
+  'transaction.refund_requested': 'project.audit.transactionRefundRequested',
   // Issue 26 §2.
-  'staff.created': 'added staff member',
-  'staff.updated': 'edited staff member',
-  'staff.deleted': 'deleted staff member',
-  'terminal.pin_locked': 'locked PIN sign-in after too many wrong PINs on',
+  'staff.created': 'project.audit.staffCreated',
+  'staff.updated': 'project.audit.staffUpdated',
+  'staff.deleted': 'project.audit.staffDeleted',
+  'terminal.pin_locked': 'project.audit.terminalPinLocked',
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -51,18 +53,24 @@ export function describeAuditAction(a: AuditEntry): { verb: string; detail: stri
   const verb =
     a.action === 'project.mfa_requirement_changed'
       ? m.require_mfa
-        ? 'turned on required two-step verification for'
-        : 'turned off required two-step verification for'
-      : (ACTIONS[a.action] ?? a.action);
+        ? translate('project.audit.mfaOn')
+        : translate('project.audit.mfaOff')
+      : ACTIONS[a.action]
+        ? translate(ACTIONS[a.action]!)
+        : a.action;
   let detail: string | null = null;
   if (a.action === 'member.role_changed' && str(m.from) && str(m.to)) detail = `${m.from} → ${m.to}`;
   else if (a.action === 'transaction.refund_requested') {
     const refunded =
       typeof m.amount === 'number' && str(m.currency) ? formatMoney(m.amount, m.currency as string) : null;
     const reason = str(m.reason)?.replaceAll('_', ' ') ?? null;
-    return { verb: refunded ? `refunded ${refunded} of` : verb, detail: reason };
+    return {
+      verb: refunded ? translate('project.audit.refundedOf', { amount: refunded }) : verb,
+      detail: reason,
+    };
   } else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
-  else if (a.action === 'api_key.created' && str(m.mode)) detail = `${m.mode} key`;
+  else if (a.action === 'api_key.created' && str(m.mode))
+    detail = translate('project.audit.keyMode', { mode: String(m.mode) });
   else if ((a.action === 'staff.created' || a.action === 'staff.updated') && str(m.role))
     detail = String(m.role);
   return { verb, detail };

@@ -5,6 +5,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n/console-intl';
 import { useNewPairingCode } from './hooks';
 
 /**
@@ -21,6 +22,7 @@ export function PairDialog({
   terminal: Terminal;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const newCode = useNewPairingCode(projectId);
   const [code, setCode] = useState<PairingCode | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function PairDialog({
 
   return (
     <Dialog
-      header={`Pair ${terminal.label}`}
+      header={t('terminals.pair.title', { label: terminal.label })}
       visible
       onHide={onClose}
       style={{ width: 'min(30rem, 95vw)' }}
@@ -70,13 +72,13 @@ export function PairDialog({
           <>
             <p className="muted">
               {terminal.kind === 'virtual'
-                ? 'Open the Scanline terminal app on the tablet (or in this browser) and enter this code:'
-                : 'On the device, choose “Pair with Scanline” and enter or scan this code:'}
+                ? t('terminals.pair.virtualText')
+                : t('terminals.pair.physicalText')}
             </p>
             <output
               className={`pairing-code ${expired ? 'pairing-code-expired' : ''}`}
               data-testid="pairing-code"
-              aria-label="Pairing code"
+              aria-label={t('terminals.pair.code')}
             >
               {code.code}
             </output>
@@ -85,18 +87,20 @@ export function PairDialog({
                 src={qr}
                 width={200}
                 height={200}
-                alt={`QR code of the pairing code ${code.code}`}
+                alt={t('terminals.pair.qrAlt', { code: code.code })}
                 className="pairing-qr"
               />
             )}
             <p className={expired ? 'p-error' : 'muted'} role="timer" aria-live="off">
               {expired
-                ? 'This code has expired.'
-                : `Valid for ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} · single use`}
+                ? t('terminals.pair.expired')
+                : t('terminals.pair.validFor', {
+                    time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
+                  })}
             </p>
             {terminal.kind === 'virtual' && (
               <Button
-                label="Open as virtual terminal in this browser"
+                label={t('terminals.pair.openVirtual')}
                 icon="pi pi-external-link"
                 outlined
                 disabled={expired}
@@ -104,16 +108,19 @@ export function PairDialog({
               />
             )}
             {terminal.status !== 'unpaired' && (
-              <Message
-                severity="warn"
-                text="Pairing again replaces the device now paired with this terminal."
-              />
+              <Message severity="warn" text={t('terminals.pair.replaces')} />
             )}
           </>
         )}
         <div className="dialog-actions">
-          <Button label="New code" icon="pi pi-refresh" text onClick={ask} loading={newCode.isPending} />
-          <Button label="Done" onClick={onClose} />
+          <Button
+            label={t('terminals.pair.newCode')}
+            icon="pi pi-refresh"
+            text
+            onClick={ask}
+            loading={newCode.isPending}
+          />
+          <Button label={t('terminals.pair.done')} onClick={onClose} />
         </div>
       </div>
     </Dialog>

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { useRotateSticker } from './hooks';
@@ -24,19 +25,25 @@ export function useQrDataUrl(text: string | undefined, width = 240) {
 export function StickerPanel(props: { projectId: string; terminal: FleetTerminal; canManage: boolean }) {
   const { terminal } = props;
   const ui = useUi();
+  const { t } = useT();
   const qr = useQrDataUrl(terminal.sticker_url);
   const rotate = useRotateSticker(props.projectId);
   const disabled = terminal.status === 'disabled';
   return (
     <section className="surface-card panel sticker-panel" aria-labelledby="sticker-title">
-      <h2 id="sticker-title">Sticker QR code</h2>
+      <h2 id="sticker-title">{t('terminals.sticker.title')}</h2>
       <p className="muted">
-        Shoppers scan it, type the amount and pay — even while the terminal is off.
-        {disabled && ' It takes nothing while the terminal is disabled.'}
+        {t('terminals.sticker.text')}
+        {disabled && t('terminals.sticker.disabled')}
       </p>
       <div className="sticker-panel-body">
         {qr ? (
-          <img src={qr} width={160} height={160} alt={`Sticker QR code of ${terminal.label}`} />
+          <img
+            src={qr}
+            width={160}
+            height={160}
+            alt={t('terminals.sticker.alt', { label: terminal.label })}
+          />
         ) : (
           <span className="sticker-qr-placeholder" />
         )}
@@ -50,38 +57,39 @@ export function StickerPanel(props: { projectId: string; terminal: FleetTerminal
               className="p-button p-button-outlined p-button-sm"
             >
               <span className="pi pi-print" aria-hidden="true" />
-              &nbsp;Print sticker
+              &nbsp;{t('terminals.sticker.print')}
             </Link>
             <Button
-              label="Copy link"
+              label={t('terminals.sticker.copy')}
               icon="pi pi-copy"
               size="small"
               text
               onClick={() =>
                 navigator.clipboard.writeText(terminal.sticker_url).then(
-                  () => ui.toast('success', 'Link copied'),
-                  () => ui.toast('error', 'Not copied'),
+                  () => ui.toast('success', t('terminals.sticker.copied')),
+                  () => ui.toast('error', t('terminals.sticker.notCopied')),
                 )
               }
             />
             <GatedButton
-              label="Rotate"
+              label={t('terminals.sticker.rotate')}
               icon="pi pi-refresh"
               size="small"
               text
               severity="danger"
               allowed={props.canManage}
-              reason="Only admins and the owner rotate stickers"
+              reason={t('terminals.sticker.onlyAdmins')}
               onClick={() =>
                 ui.confirm({
-                  header: `Rotate the sticker of ${terminal.label}?`,
-                  message: 'The printed sticker stops working at once. Print the new one and replace it.',
-                  acceptLabel: 'Rotate sticker',
+                  header: t('terminals.sticker.rotateHeader', { label: terminal.label }),
+                  message: t('terminals.sticker.rotateMessage'),
+                  acceptLabel: t('terminals.sticker.rotateAccept'),
                   danger: true,
                   onAccept: () =>
                     rotate.mutateAsync(terminal.id).then(
-                      () => ui.toast('success', 'Sticker rotated', 'Print the new one.'),
-                      (e: Error) => ui.toast('error', 'Not rotated', e.message),
+                      () =>
+                        ui.toast('success', t('terminals.sticker.rotated'), t('terminals.sticker.printNew')),
+                      (e: Error) => ui.toast('error', t('terminals.sticker.notRotated'), e.message),
                     ),
                 })
               }

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { QueryState } from '../workspace/QueryState';
 import { useStickerView, useTerminal } from './hooks';
 import { useQrDataUrl } from './StickerPanel';
@@ -10,6 +11,7 @@ import { useQrDataUrl } from './StickerPanel';
  */
 export default function StickerPrintPage() {
   const { id = '', terminalId = '' } = useParams();
+  const { t } = useT();
   const terminal = useTerminal(id, terminalId);
   const view = useStickerView(terminal.data);
   const qr = useQrDataUrl(terminal.data?.sticker_url, 600);
@@ -18,17 +20,22 @@ export default function StickerPrintPage() {
       {() => (
         <div className="stack">
           <div className="row-actions no-print">
-            <Button label="Print" icon="pi pi-print" onClick={() => window.print()} disabled={!qr} />
+            <Button
+              label={t('terminals.sticker.printButton')}
+              icon="pi pi-print"
+              onClick={() => window.print()}
+              disabled={!qr}
+            />
             <Link to={`/p/${encodeURIComponent(id)}/terminals/${encodeURIComponent(terminalId)}`}>
-              Back to the terminal
+              {t('terminals.sticker.back')}
             </Link>
           </div>
           <figure className="sticker-sheet" data-testid="sticker-sheet">
-            {qr && <img src={qr} alt={`Sticker QR code of ${terminal.data?.label}`} />}
+            {qr && <img src={qr} alt={t('terminals.sticker.alt', { label: terminal.data?.label ?? '' })} />}
             <figcaption>
               <strong>{view.data?.merchant.name ?? ''}</strong>
               <span>{terminal.data?.label}</span>
-              <small>Scan to pay</small>
+              <small>{t('terminals.sticker.scanToPay')}</small>
             </figcaption>
           </figure>
         </div>

@@ -2,6 +2,7 @@ import type { Transaction } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
@@ -18,12 +19,13 @@ import { useTerminalActions } from './use-terminal-actions';
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
 export default function TerminalDetailPage() {
   const formatDate = useFormatDate();
+  const { t: tr } = useT();
   const { id = '', terminalId = '' } = useParams();
   const terminal = useTerminal(id, terminalId);
   const transactions = useTerminalTransactions(id, terminalId);
   const actions = useTerminalActions(id);
   const crumbs = useProjectCrumbs(terminal.data?.label ?? terminalId, {
-    label: 'Terminals',
+    label: tr('terminals.title'),
     path: 'terminals',
   });
   const t = terminal.data;
@@ -32,7 +34,7 @@ export default function TerminalDetailPage() {
   return (
     <>
       <PageHeader
-        title={t?.label ?? 'Terminal'}
+        title={t?.label ?? tr('terminals.terminal')}
         subtitle={t ? <TerminalStatusTag status={t.status} /> : undefined}
         crumbs={crumbs}
         actions={t ? actions.rowActions(t, { withEdit: true }) : undefined}
@@ -41,37 +43,41 @@ export default function TerminalDetailPage() {
         {() =>
           t && (
             <div className="stack">
-              <section className="surface-card panel" aria-label="Details">
+              <section className="surface-card panel" aria-label={tr('terminals.detail.details')}>
                 <dl className="facts">
-                  <dt>ID</dt>
+                  <dt>{tr('terminals.col.id')}</dt>
                   <dd>
                     <code>{t.id}</code>
                   </dd>
-                  <dt>Kind</dt>
-                  <dd>{t.kind === 'virtual' ? 'Virtual (web terminal)' : 'Physical'}</dd>
-                  <dt>Status</dt>
+                  <dt>{tr('terminals.col.kind')}</dt>
+                  <dd>
+                    {t.kind === 'virtual' ? tr('terminals.kind.virtualWeb') : tr('terminals.kind.physical')}
+                  </dd>
+                  <dt>{tr('terminals.detail.status')}</dt>
                   <dd>
                     <TerminalStatusTag status={t.status} />
                   </dd>
-                  <dt>Last seen</dt>
+                  <dt>{tr('terminals.col.lastSeen')}</dt>
                   <dd>
                     <RelativeTime value={t.last_seen_at} />
                   </dd>
-                  <dt>Location</dt>
+                  <dt>{tr('terminals.col.location')}</dt>
                   <dd>{t.location ?? '—'}</dd>
-                  <dt>Serial</dt>
+                  <dt>{tr('terminals.col.serial')}</dt>
                   <dd>{t.serial ?? '—'}</dd>
-                  <dt>Device</dt>
+                  <dt>{tr('terminals.detail.device')}</dt>
                   <dd>{t.device_model ?? '—'}</dd>
-                  <dt>App version</dt>
+                  <dt>{tr('terminals.col.appVersion')}</dt>
                   <dd>{t.app_version ?? '—'}</dd>
-                  <dt>Battery</dt>
-                  <dd>{t.battery === null ? '—' : `${t.battery}%`}</dd>
-                  <dt>Network</dt>
+                  <dt>{tr('terminals.detail.battery')}</dt>
+                  <dd>
+                    {t.battery === null ? '—' : tr('terminals.detail.batteryValue', { battery: t.battery })}
+                  </dd>
+                  <dt>{tr('terminals.detail.network')}</dt>
                   <dd>{t.network ?? '—'}</dd>
-                  <dt>Paired</dt>
-                  <dd>{t.paired_at ? formatDate(t.paired_at) : 'Not yet'}</dd>
-                  <dt>Created</dt>
+                  <dt>{tr('terminals.detail.paired')}</dt>
+                  <dd>{t.paired_at ? formatDate(t.paired_at) : tr('terminals.detail.notYet')}</dd>
+                  <dt>{tr('terminals.col.created')}</dt>
                   <dd>{formatDate(t.created_at)}</dd>
                 </dl>
               </section>
@@ -79,7 +85,7 @@ export default function TerminalDetailPage() {
               <TerminalClosesPanel projectId={id} terminalId={t.id} canClose={actions.canManage} />
               <section aria-labelledby="recent-transactions">
                 <h2 id="recent-transactions" className="section-title">
-                  Recent transactions
+                  {tr('terminals.detail.recent')}
                 </h2>
                 <QueryState query={transactions}>
                   {() =>
@@ -89,10 +95,10 @@ export default function TerminalDetailPage() {
                           value={transactions.data.data}
                           dataKey="id"
                           stripedRows
-                          aria-label="Recent transactions"
+                          aria-label={tr('terminals.detail.recent')}
                         >
                           <Column
-                            header="Amount"
+                            header={tr('terminals.detail.amount')}
                             body={(x: Transaction) => (
                               <Link to={`${base}/transactions/${encodeURIComponent(x.id)}`}>
                                 {formatMoney(x.amount, x.currency)}
@@ -100,24 +106,27 @@ export default function TerminalDetailPage() {
                             )}
                           />
                           <Column
-                            header="Status"
+                            header={tr('terminals.detail.status')}
                             body={(x: Transaction) => <TransactionStatusTag status={x.status} />}
                           />
-                          <Column header="Reference" body={(x: Transaction) => x.reference ?? '—'} />
                           <Column
-                            header="Date"
+                            header={tr('terminals.detail.reference')}
+                            body={(x: Transaction) => x.reference ?? '—'}
+                          />
+                          <Column
+                            header={tr('terminals.detail.date')}
                             body={(x: Transaction) => <DateText value={x.created_at} />}
                           />
                         </DataTable>
                         <p className="p-3 m-0">
                           <Link to={`${base}/transactions?terminal_id[equals]=${encodeURIComponent(t.id)}`}>
-                            All transactions of this terminal
+                            {tr('terminals.detail.allTransactions')}
                           </Link>
                         </p>
                       </div>
                     ) : (
-                      <EmptyState icon="pi-credit-card" title="No transactions yet">
-                        <p>Payments taken at this terminal will be listed here.</p>
+                      <EmptyState icon="pi-credit-card" title={tr('terminals.detail.noTransactions')}>
+                        <p>{tr('terminals.detail.noTransactionsText')}</p>
                       </EmptyState>
                     )
                   }

@@ -11,12 +11,14 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
+import { useT } from '../../lib/i18n/console-intl';
+import type { MessageId } from '../../messages/keys';
 import { FormField } from '../../ui/FormField';
 import type { TerminalInput } from './hooks';
 
-const KINDS = [
-  { value: 'virtual', label: 'Virtual (a tablet or browser)' },
-  { value: 'physical', label: 'Physical (a card terminal)' },
+const KINDS: { value: Terminal['kind']; label: MessageId }[] = [
+  { value: 'virtual', label: 'terminals.form.kindVirtual' },
+  { value: 'physical', label: 'terminals.form.kindPhysical' },
 ];
 
 /**
@@ -28,6 +30,7 @@ export function TerminalFormDialog(props: {
   onClose: () => void;
   onSave: (body: TerminalInput) => Promise<unknown>;
 }) {
+  const { t } = useT();
   const editing = Boolean(props.terminal);
   const [label, setLabel] = useState(props.terminal?.label ?? '');
   const [kind, setKind] = useState<Terminal['kind']>(props.terminal?.kind ?? 'virtual');
@@ -63,7 +66,11 @@ export function TerminalFormDialog(props: {
 
   return (
     <Dialog
-      header={editing ? `Edit ${props.terminal?.label}` : 'New terminal'}
+      header={
+        editing
+          ? t('terminals.form.editTitle', { label: props.terminal?.label ?? '' })
+          : t('terminals.form.newTitle')
+      }
       visible
       onHide={props.onClose}
       style={{ width: 'min(32rem, 95vw)' }}
@@ -77,9 +84,9 @@ export function TerminalFormDialog(props: {
         )}
         <FormField
           id="terminal-label"
-          label="Label"
+          label={t('terminals.form.label')}
           error={errors.label}
-          help="What staff call it, e.g. “Front counter”."
+          help={t('terminals.form.labelHelp')}
         >
           <InputText
             id="terminal-label"
@@ -92,23 +99,21 @@ export function TerminalFormDialog(props: {
         {!editing && (
           <FormField
             id="terminal-kind"
-            label="Kind"
+            label={t('terminals.form.kind')}
             error={errors.kind}
             help={
-              kind === 'virtual'
-                ? 'Runs the Scanline terminal app in a browser: open it on any tablet and pair it.'
-                : 'A card terminal device that runs the Scanline app.'
+              kind === 'virtual' ? t('terminals.form.kindVirtualHelp') : t('terminals.form.kindPhysicalHelp')
             }
           >
             <Dropdown
               inputId="terminal-kind"
               value={kind}
               onChange={(e) => setKind(e.value)}
-              options={KINDS}
+              options={KINDS.map((k) => ({ value: k.value, label: t(k.label) }))}
             />
           </FormField>
         )}
-        <FormField id="terminal-location" label="Location (optional)" error={errors.location}>
+        <FormField id="terminal-location" label={t('terminals.form.location')} error={errors.location}>
           <InputText
             id="terminal-location"
             value={location}
@@ -117,7 +122,7 @@ export function TerminalFormDialog(props: {
             maxLength={120}
           />
         </FormField>
-        <FormField id="terminal-serial" label="Serial number (optional)" error={errors.serial}>
+        <FormField id="terminal-serial" label={t('terminals.form.serial')} error={errors.serial}>
           <InputText
             id="terminal-serial"
             value={serial}
@@ -127,10 +132,10 @@ export function TerminalFormDialog(props: {
           />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={props.onClose} />
+          <Button type="button" label={t('terminals.form.cancel')} text onClick={props.onClose} />
           <Button
             type="submit"
-            label={editing ? 'Save' : 'Create terminal'}
+            label={editing ? t('terminals.form.save') : t('terminals.form.create')}
             loading={busy}
             disabled={!label.trim()}
           />

@@ -1,5 +1,6 @@
 import type { Terminal } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -12,7 +13,8 @@ import { emptyTerminalsAction, useTerminalActions } from './use-terminal-actions
 /** `/p/{id}/terminals`: the fleet, its live status, and pairing (issue 7). */
 export default function TerminalsPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Terminals');
+  const { t: tr } = useT();
+  const crumbs = useProjectCrumbs(tr('terminals.title'));
   const query = useTableQuery();
   const terminals = useTerminals(id, query.apiQuery);
   const actions = useTerminalActions(id);
@@ -20,7 +22,7 @@ export default function TerminalsPage() {
   const columns: TableColumn<Terminal>[] = [
     {
       field: 'label',
-      header: 'Label',
+      header: tr('terminals.col.label'),
       sortable: true,
       filterable: true,
       body: (t) => (
@@ -29,48 +31,48 @@ export default function TerminalsPage() {
     },
     {
       field: 'status',
-      header: 'Status',
+      header: tr('terminals.col.status'),
       filterable: true,
-      options: terminalStatusOptions,
+      options: terminalStatusOptions(),
       body: (t) => <TerminalStatusTag status={t.status} />,
     },
     {
       field: 'kind',
-      header: 'Kind',
+      header: tr('terminals.col.kind'),
       filterable: true,
       options: [
-        { value: 'virtual', label: 'Virtual' },
-        { value: 'physical', label: 'Physical' },
+        { value: 'virtual', label: tr('terminals.kind.virtual') },
+        { value: 'physical', label: tr('terminals.kind.physical') },
       ],
-      body: (t) => (t.kind === 'virtual' ? 'Virtual' : 'Physical'),
+      body: (t) => (t.kind === 'virtual' ? tr('terminals.kind.virtual') : tr('terminals.kind.physical')),
     },
-    { field: 'location', header: 'Location', filterable: true },
+    { field: 'location', header: tr('terminals.col.location'), filterable: true },
     {
       field: 'last_seen_at',
-      header: 'Last seen',
+      header: tr('terminals.col.lastSeen'),
       type: 'date',
       filterable: true,
       body: (t) => <RelativeTime value={t.last_seen_at} />,
     },
-    { field: 'serial', header: 'Serial', filterable: true, hiddenByDefault: true },
-    { field: 'app_version', header: 'App version', hiddenByDefault: true },
-    { field: 'id', header: 'ID', hiddenByDefault: true, body: (t) => <code>{t.id}</code> },
+    { field: 'serial', header: tr('terminals.col.serial'), filterable: true, hiddenByDefault: true },
+    { field: 'app_version', header: tr('terminals.col.appVersion'), hiddenByDefault: true },
+    { field: 'id', header: tr('terminals.col.id'), hiddenByDefault: true, body: (t) => <code>{t.id}</code> },
     {
       field: 'created_at',
-      header: 'Created',
+      header: tr('terminals.col.created'),
       type: 'date',
       sortable: true,
       filterable: true,
       hiddenByDefault: true,
     },
-    { field: 'actions', header: 'Actions', body: (t) => actions.rowActions(t) },
+    { field: 'actions', header: tr('terminals.col.actions'), body: (t) => actions.rowActions(t) },
   ];
 
   return (
     <>
       <PageHeader
-        title="Terminals"
-        subtitle="The devices that take payments: their status live, pairing, and who can use them."
+        title={tr('terminals.title')}
+        subtitle={tr('terminals.subtitle')}
         crumbs={crumbs}
         actions={actions.newButton}
       />
@@ -89,15 +91,12 @@ export default function TerminalsPage() {
         empty={
           <EmptyState
             icon="pi-tablet"
-            title={query.filters.length ? 'No terminal matches these filters' : 'No terminals yet'}
+            title={query.filters.length ? tr('terminals.list.noMatch') : tr('terminals.list.none')}
             action={
               query.filters.length ? undefined : emptyTerminalsAction(actions.canManage, actions.openCreate)
             }
           >
-            <p>
-              A terminal shows the shopper a QR code to pay. Any tablet or browser can be a virtual terminal:
-              create one, pair it with its 8-character code, and take a payment.
-            </p>
+            <p>{tr('terminals.list.emptyText')}</p>
           </EmptyState>
         }
       />

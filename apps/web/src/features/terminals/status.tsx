@@ -1,25 +1,30 @@
 import type { Terminal } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n/console-intl';
+import { translate } from '../../lib/i18n/current-locale';
+import type { MessageId } from '../../messages/keys';
 import { useFormatDate } from '../../theme/display-time-zone';
 
 const TERMINAL_STATUS: Record<
   Terminal['status'],
-  { severity: 'success' | 'warning' | 'info' | 'danger'; label: string }
+  { severity: 'success' | 'warning' | 'info' | 'danger'; label: MessageId }
 > = {
-  online: { severity: 'success', label: 'Online' },
-  offline: { severity: 'warning', label: 'Offline' },
-  unpaired: { severity: 'info', label: 'Unpaired' },
-  disabled: { severity: 'danger', label: 'Disabled' },
+  online: { severity: 'success', label: 'terminals.status.online' },
+  offline: { severity: 'warning', label: 'terminals.status.offline' },
+  unpaired: { severity: 'info', label: 'terminals.status.unpaired' },
+  disabled: { severity: 'danger', label: 'terminals.status.disabled' },
 };
 
-export const terminalStatusOptions = Object.entries(TERMINAL_STATUS).map(([value, s]) => ({
-  value,
-  label: s.label,
-}));
+/** The status filter's choices, in the reader's language (read when the page draws). */
+export const terminalStatusOptions = () =>
+  Object.entries(TERMINAL_STATUS).map(([value, s]) => ({ value, label: translate(s.label) }));
 
 export function TerminalStatusTag({ status }: { status: Terminal['status'] }) {
-  const s = TERMINAL_STATUS[status] ?? { severity: 'info', label: status };
+  const known = TERMINAL_STATUS[status];
+  const s = known
+    ? { severity: known.severity, label: translate(known.label) }
+    : { severity: 'info' as const, label: status };
   return <Tag severity={s.severity} value={s.label} icon={status === 'online' ? 'pi pi-wifi' : undefined} />;
 }
 
@@ -34,20 +39,21 @@ function useTick(on: boolean) {
 }
 
 /** "12 s ago" (ticking), "4 min ago", "3 h ago", then the date; the exact time on hover. */
-export function RelativeTime({ value, never = 'Never' }: { value: string | null; never?: string }) {
+export function RelativeTime({ value, never }: { value: string | null; never?: string }) {
   const formatDate = useFormatDate();
+  const { t } = useT();
   const seconds = value ? Math.max(0, (Date.now() - new Date(value).getTime()) / 1000) : 0;
   useTick(Boolean(value) && seconds < 120);
-  if (!value) return <span className="muted">{never}</span>;
+  if (!value) return <span className="muted">{never ?? t('terminals.time.never')}</span>;
   const text =
     seconds < 5
-      ? 'just now'
+      ? t('terminals.time.justNow')
       : seconds < 60
-        ? `${Math.floor(seconds)} s ago`
+        ? t('terminals.time.seconds', { n: Math.floor(seconds) })
         : seconds < 3600
-          ? `${Math.round(seconds / 60)} min ago`
+          ? t('terminals.time.minutes', { n: Math.round(seconds / 60) })
           : seconds < 86_400
-            ? `${Math.round(seconds / 3600)} h ago`
+            ? t('terminals.time.hours', { n: Math.round(seconds / 3600) })
             : formatDate(value);
   return (
     <time dateTime={value} title={formatDate(value)}>

@@ -1,6 +1,8 @@
 import type { Terminal } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { useT } from '../../lib/i18n/console-intl';
+import { translate } from '../../lib/i18n/current-locale';
 import { currencyDigits, formatMoney } from '../../lib/money';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -9,11 +11,11 @@ import { useCreateTerminal, useSendTestCheckout, useSetTerminalEnabled, useUpdat
 import { PairDialog } from './PairDialog';
 import { TerminalFormDialog } from './TerminalFormDialog';
 
-const ONLY_ADMINS = 'Only admins and the owner manage terminals';
-
 /** Create, edit, pair, disable and enable, with their dialogs: shared by the list and the detail. */
 export function useTerminalActions(projectId: string) {
   const ui = useUi();
+  const { t: tr } = useT();
+  const ONLY_ADMINS = tr('terminals.actions.onlyAdmins');
   const project = useProject(projectId);
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
   const [creating, setCreating] = useState(false);
@@ -31,33 +33,49 @@ export function useTerminalActions(projectId: string) {
       () =>
         ui.toast(
           'success',
-          'Test checkout sent',
-          `${formatMoney(amount, currency)} is on ${t.label}${t.status === 'online' ? '' : ' (it shows it once it is online)'}.`,
+          tr('terminals.actions.testSent'),
+          tr(
+            t.status === 'online' ? 'terminals.actions.testSentOnline' : 'terminals.actions.testSentOffline',
+            {
+              amount: formatMoney(amount, currency),
+              label: t.label,
+            },
+          ),
         ),
-      (e: Error) => ui.toast('error', 'Not sent', e.message),
+      (e: Error) => ui.toast('error', tr('terminals.actions.notSent'), e.message),
     );
   };
 
   const toggle = (t: Terminal) => {
     const enabling = t.status === 'disabled';
     ui.confirm({
-      header: enabling ? `Enable ${t.label}?` : `Disable ${t.label}?`,
-      message: enabling
-        ? 'The terminal can be paired again and take payments.'
-        : 'Its device is signed out at once and cannot take payments until the terminal is enabled and paired again.',
-      acceptLabel: enabling ? 'Enable terminal' : 'Disable terminal',
+      header: tr(enabling ? 'terminals.actions.enableHeader' : 'terminals.actions.disableHeader', {
+        label: t.label,
+      }),
+      message: enabling ? tr('terminals.actions.enableMessage') : tr('terminals.actions.disableMessage'),
+      acceptLabel: enabling ? tr('terminals.actions.enableAccept') : tr('terminals.actions.disableAccept'),
       danger: !enabling,
       onAccept: () =>
         setEnabled.mutateAsync({ id: t.id, enabled: enabling }).then(
-          () => ui.toast('success', enabling ? 'Terminal enabled' : 'Terminal disabled', t.label),
-          (e: Error) => ui.toast('error', enabling ? 'Not enabled' : 'Not disabled', e.message),
+          () =>
+            ui.toast(
+              'success',
+              enabling ? tr('terminals.actions.enabled') : tr('terminals.actions.disabled'),
+              t.label,
+            ),
+          (e: Error) =>
+            ui.toast(
+              'error',
+              enabling ? tr('terminals.actions.notEnabled') : tr('terminals.actions.notDisabled'),
+              e.message,
+            ),
         ),
     });
   };
 
   const newButton = (
     <GatedButton
-      label="New terminal"
+      label={tr('terminals.actions.new')}
       icon="pi pi-plus"
       onClick={() => setCreating(true)}
       allowed={canManage}
@@ -70,7 +88,7 @@ export function useTerminalActions(projectId: string) {
     <div className="row-actions">
       {opts.withEdit && (
         <GatedButton
-          label="Edit"
+          label={tr('terminals.actions.edit')}
           icon="pi pi-pencil"
           text
           size="small"
@@ -81,37 +99,40 @@ export function useTerminalActions(projectId: string) {
       )}
       {t.status !== 'disabled' && t.status !== 'unpaired' && (
         <GatedButton
-          label="Test"
+          label={tr('terminals.actions.test')}
           icon="pi pi-send"
           text
           size="small"
           allowed={canManage}
           reason={ONLY_ADMINS}
           onClick={() => sendTest(t)}
-          aria-label={`Send test checkout to ${t.label}`}
+          aria-label={tr('terminals.actions.testAria', { label: t.label })}
         />
       )}
       {t.status !== 'disabled' && (
         <GatedButton
-          label="Pair"
+          label={tr('terminals.actions.pair')}
           icon="pi pi-link"
           text
           size="small"
           allowed={canManage}
           reason={ONLY_ADMINS}
           onClick={() => setPairing(t)}
-          aria-label={`Pair ${t.label}`}
+          aria-label={tr('terminals.actions.pairAria', { label: t.label })}
         />
       )}
       <GatedButton
-        label={t.status === 'disabled' ? 'Enable' : 'Disable'}
+        label={t.status === 'disabled' ? tr('terminals.actions.enable') : tr('terminals.actions.disable')}
         text
         size="small"
         severity={t.status === 'disabled' ? undefined : 'danger'}
         allowed={canManage}
         reason={ONLY_ADMINS}
         onClick={() => toggle(t)}
-        aria-label={`${t.status === 'disabled' ? 'Enable' : 'Disable'} ${t.label}`}
+        aria-label={tr(
+          t.status === 'disabled' ? 'terminals.actions.enableAria' : 'terminals.actions.disableAria',
+          { label: t.label },
+        )}
       />
     </div>
   );
@@ -124,7 +145,7 @@ export function useTerminalActions(projectId: string) {
           onSave={async (body) => {
             const t = await create.mutateAsync(body);
             setCreating(false);
-            ui.toast('success', 'Terminal created', 'Pair it with the code below.');
+            ui.toast('success', tr('terminals.actions.created'), tr('terminals.actions.createdText'));
             // The next step is always pairing: go straight to it.
             setPairing(t);
           }}
@@ -137,7 +158,7 @@ export function useTerminalActions(projectId: string) {
           onSave={async (body) => {
             await update.mutateAsync({ id: editing.id, body });
             setEditing(null);
-            ui.toast('success', 'Terminal saved');
+            ui.toast('success', tr('terminals.actions.saved'));
           }}
         />
       )}
@@ -149,4 +170,6 @@ export function useTerminalActions(projectId: string) {
 }
 
 export const emptyTerminalsAction = (canManage: boolean, open: () => void) =>
-  canManage ? <Button label="Add your first terminal" icon="pi pi-plus" onClick={open} /> : undefined;
+  canManage ? (
+    <Button label={translate('terminals.actions.addFirst')} icon="pi pi-plus" onClick={open} />
+  ) : undefined;

@@ -3,6 +3,7 @@ import type { DeliveryAttempt } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -15,8 +16,9 @@ import { asCurl, DeliveryStatusTag, prettyBody } from './format';
 import { useDelivery, useWebhookActions } from './hooks';
 
 function Headers({ headers }: { headers: Record<string, string> }) {
+  const { t } = useT();
   const entries = Object.entries(headers);
-  if (!entries.length) return <p className="muted">No headers.</p>;
+  if (!entries.length) return <p className="muted">{t('webhooks.delivery.noHeaders')}</p>;
   return (
     <dl className="http-headers">
       {entries.map(([k, v]) => (
@@ -31,12 +33,12 @@ function Headers({ headers }: { headers: Record<string, string> }) {
 
 function Attempt({ attempt, index }: { attempt: DeliveryAttempt; index: number }) {
   const formatDate = useFormatDate();
+  const { t } = useT();
   const ui = useUi();
   const copy = () =>
     navigator.clipboard.writeText(asCurl(attempt.request)).then(
-      () =>
-        ui.toast('success', 'Copied as curl', 'Its signature is accepted for 5 minutes after the attempt.'),
-      () => ui.toast('error', 'Could not copy'),
+      () => ui.toast('success', t('webhooks.delivery.copied'), t('webhooks.delivery.copiedText')),
+      () => ui.toast('error', t('webhooks.delivery.notCopied')),
     );
   return (
     <li className={`attempt attempt-${attempt.succeeded ? 'ok' : 'failed'}`} data-testid="delivery-attempt">
@@ -45,38 +47,51 @@ function Attempt({ attempt, index }: { attempt: DeliveryAttempt; index: number }
       </div>
       <article className="attempt-card surface-card">
         <header className="attempt-header">
-          <h3>Attempt {index + 1}</h3>
+          <h3>{t('webhooks.delivery.attempt', { n: index + 1 })}</h3>
           <Tag
             severity={attempt.succeeded ? 'success' : 'danger'}
-            value={attempt.response ? `HTTP ${attempt.response.status}` : 'No response'}
+            value={
+              attempt.response
+                ? t('webhooks.delivery.http', { status: attempt.response.status })
+                : t('webhooks.delivery.noResponse')
+            }
           />
           <span className="muted">
-            {formatDate(attempt.started_at, 'seconds')} · {attempt.duration_ms} ms
+            {formatDate(attempt.started_at, 'seconds')} ·{' '}
+            {t('webhooks.delivery.duration', { ms: attempt.duration_ms })}
           </span>
-          <Button label="Copy as curl" icon="pi pi-copy" text size="small" onClick={() => void copy()} />
+          <Button
+            label={t('webhooks.delivery.copyCurl')}
+            icon="pi pi-copy"
+            text
+            size="small"
+            onClick={() => void copy()}
+          />
         </header>
         {attempt.error && <p className="p-error attempt-error">{attempt.error}</p>}
         <div className="attempt-panes">
-          <section aria-label="Request">
-            <h4>Request</h4>
+          <section aria-label={t('webhooks.delivery.request')}>
+            <h4>{t('webhooks.delivery.request')}</h4>
             <p>
               <code>POST {attempt.request.url}</code>
             </p>
             <Headers headers={attempt.request.headers} />
             <pre className="http-body">{prettyBody(attempt.request.body)}</pre>
           </section>
-          <section aria-label="Response">
-            <h4>Response</h4>
+          <section aria-label={t('webhooks.delivery.response')}>
+            <h4>{t('webhooks.delivery.response')}</h4>
             {attempt.response ? (
               <>
                 <p>
                   <code>HTTP {attempt.response.status}</code>
                 </p>
                 <Headers headers={attempt.response.headers} />
-                <pre className="http-body">{prettyBody(attempt.response.body) || '(empty body)'}</pre>
+                <pre className="http-body">
+                  {prettyBody(attempt.response.body) || t('webhooks.delivery.emptyBody')}
+                </pre>
               </>
             ) : (
-              <p className="muted">No response was received.</p>
+              <p className="muted">{t('webhooks.delivery.noResponseText')}</p>
             )}
           </section>
         </div>
@@ -89,7 +104,8 @@ export default function DeliveryPage() {
   const formatDate = useFormatDate();
   const { id = '', webhookId = '', deliveryId = '' } = useParams();
   const ui = useUi();
-  const crumbs = useProjectCrumbs('Delivery');
+  const { t } = useT();
+  const crumbs = useProjectCrumbs(t('webhooks.delivery.title'));
   const project = useProject(id);
   const delivery = useDelivery(id, webhookId, deliveryId);
   const { resend } = useWebhookActions(id);
@@ -99,20 +115,25 @@ export default function DeliveryPage() {
   return (
     <>
       <PageHeader
-        title={d ? d.event_type : 'Delivery'}
+        title={d ? d.event_type : t('webhooks.delivery.title')}
         crumbs={crumbs}
-        subtitle={d ? <code>{d.webhook_url}</code> : 'One event sent to one endpoint.'}
+        subtitle={d ? <code>{d.webhook_url}</code> : t('webhooks.delivery.subtitle')}
         actions={
           <GatedButton
-            label="Resend"
+            label={t('webhooks.deliveries.resend')}
             icon="pi pi-replay"
             allowed={canManage}
-            reason="Only admins and the owner resend deliveries"
+            reason={t('webhooks.deliveries.onlyAdminsResend')}
             loading={resend.isPending}
             onClick={() =>
               resend.mutateAsync(deliveryId).then(
-                () => ui.toast('success', 'Resending', 'The delivery is queued to be sent again now.'),
-                (e: Error) => ui.toast('error', 'Not resent', e.message),
+                () =>
+                  ui.toast(
+                    'success',
+                    t('webhooks.deliveries.resending'),
+                    t('webhooks.delivery.resendingText'),
+                  ),
+                (e: Error) => ui.toast('error', t('webhooks.deliveries.notResent'), e.message),
               )
             }
           />
@@ -124,37 +145,37 @@ export default function DeliveryPage() {
             <div className="delivery-detail">
               <dl className="detail-grid surface-card">
                 <div>
-                  <dt>Status</dt>
+                  <dt>{t('webhooks.delivery.status')}</dt>
                   <dd>
                     <DeliveryStatusTag status={d.status} />
                   </dd>
                 </div>
                 <div>
-                  <dt>Delivery</dt>
+                  <dt>{t('webhooks.delivery.delivery')}</dt>
                   <dd>
                     <code>{d.id}</code>
                   </dd>
                 </div>
                 <div>
-                  <dt>Event (webhook-id)</dt>
+                  <dt>{t('webhooks.delivery.event')}</dt>
                   <dd>
                     <code>{d.event_id}</code>
                   </dd>
                 </div>
                 <div>
-                  <dt>Attempts</dt>
+                  <dt>{t('webhooks.delivery.attempts')}</dt>
                   <dd>{d.attempt_count}</dd>
                 </div>
                 <div>
-                  <dt>Created</dt>
+                  <dt>{t('webhooks.delivery.created')}</dt>
                   <dd>{formatDate(d.created_at)}</dd>
                 </div>
                 <div>
-                  <dt>Next attempt</dt>
+                  <dt>{t('webhooks.delivery.nextAttempt')}</dt>
                   <dd>{d.next_attempt_at ? formatDate(d.next_attempt_at) : '—'}</dd>
                 </div>
               </dl>
-              <h2 className="section-title">Attempts</h2>
+              <h2 className="section-title">{t('webhooks.delivery.attempts')}</h2>
               {d.attempts.length ? (
                 <ol className="attempt-timeline">
                   {[...d.attempts].reverse().map((a, i) => (
@@ -162,11 +183,11 @@ export default function DeliveryPage() {
                   ))}
                 </ol>
               ) : (
-                <EmptyState icon="pi-clock" title="Not sent yet">
-                  <p>The first attempt goes out within seconds; this page updates by itself.</p>
+                <EmptyState icon="pi-clock" title={t('webhooks.delivery.notSent')}>
+                  <p>{t('webhooks.delivery.notSentText')}</p>
                 </EmptyState>
               )}
-              <h2 className="section-title">Payload</h2>
+              <h2 className="section-title">{t('webhooks.delivery.payload')}</h2>
               <pre className="http-body surface-card">{JSON.stringify(d.payload, null, 2)}</pre>
             </div>
           )

@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n/console-intl';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { useUi } from '../../ui/global-ui';
 import { SecretReveal } from '../../ui/SecretReveal';
@@ -22,6 +23,7 @@ export function SecretDialog({
   onClose: () => void;
 }) {
   const formatDate = useFormatDate();
+  const { t } = useT();
   const ui = useUi();
   const { rotate } = useWebhookActions(projectId);
   const [secret, setSecret] = useState<string | null>(initialSecret ?? null);
@@ -42,31 +44,30 @@ export function SecretDialog({
 
   const doRotate = () =>
     ui.confirm({
-      header: 'Rotate the signing secret?',
-      message:
-        'A new secret starts signing now. The current one keeps signing beside it for 24 hours, so your receiver keeps accepting while you deploy the new one.',
-      acceptLabel: 'Rotate secret',
+      header: t('webhooks.secret.rotateHeader'),
+      message: t('webhooks.secret.rotateMessage'),
+      acceptLabel: t('webhooks.secret.rotate'),
       onAccept: () =>
         rotate.mutateAsync(webhook.id).then(
           (s) => {
             setSecret(s.secret);
             setOverlapUntil(s.previous_secret_expires_at);
             setRevealed(true);
-            ui.toast('success', 'Secret rotated', 'The old secret signs too until the overlap ends.');
+            ui.toast('success', t('webhooks.secret.rotated'), t('webhooks.secret.rotatedText'));
           },
-          (e: Error) => ui.toast('error', 'Not rotated', e.message),
+          (e: Error) => ui.toast('error', t('webhooks.secret.notRotated'), e.message),
         ),
     });
 
   return (
-    <Dialog header="Signing secret" visible onHide={onClose} style={{ width: 'min(38rem, 95vw)' }} modal>
-      {initialSecret && (
-        <Message
-          severity="info"
-          className="mb-3"
-          text="Your receiver verifies each request with this secret. Admins can show it again here later."
-        />
-      )}
+    <Dialog
+      header={t('webhooks.secret.title')}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(38rem, 95vw)' }}
+      modal
+    >
+      {initialSecret && <Message severity="info" className="mb-3" text={t('webhooks.secret.info')} />}
       {error ? (
         <Message severity="error" text={error} />
       ) : !secret ? (
@@ -81,11 +82,17 @@ export function SecretDialog({
         />
       )}
       {overlapUntil && (
-        <p className="muted">The previous secret also signs until {formatDate(overlapUntil)}.</p>
+        <p className="muted">{t('webhooks.secret.previous', { date: formatDate(overlapUntil) })}</p>
       )}
       <div className="dialog-actions">
-        <Button label="Rotate secret" icon="pi pi-refresh" outlined onClick={doRotate} disabled={!secret} />
-        <Button label="Done" onClick={onClose} />
+        <Button
+          label={t('webhooks.secret.rotate')}
+          icon="pi pi-refresh"
+          outlined
+          onClick={doRotate}
+          disabled={!secret}
+        />
+        <Button label={t('webhooks.secret.done')} onClick={onClose} />
       </div>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
@@ -18,13 +19,14 @@ import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
-import { DeliveryStatusTag, percent } from './format';
+import { DeliveryStatusTag, deliveryStatusOption, percent } from './format';
 import { useDeliveries, useWebhook, useWebhookActions } from './hooks';
 
 export default function WebhookDeliveriesPage() {
   const { id = '', webhookId = '' } = useParams();
   const ui = useUi();
-  const crumbs = useProjectCrumbs('Deliveries');
+  const { t: tr, rich } = useT();
+  const crumbs = useProjectCrumbs(tr('webhooks.deliveries.title'));
   const project = useProject(id);
   const webhook = useWebhook(id, webhookId);
   const query = useTableQuery();
@@ -37,15 +39,26 @@ export default function WebhookDeliveriesPage() {
 
   const resend = (d: Delivery) =>
     actions.resend.mutateAsync(d.id).then(
-      () => ui.toast('success', 'Resending', `${d.event_type} is queued to be sent again now.`),
-      (e: Error) => ui.toast('error', 'Not resent', e.message),
+      () =>
+        ui.toast(
+          'success',
+          tr('webhooks.deliveries.resending'),
+          tr('webhooks.deliveries.resendingText', { event: d.event_type }),
+        ),
+      (e: Error) => ui.toast('error', tr('webhooks.deliveries.notResent'), e.message),
     );
 
   const columns: TableColumn<Delivery>[] = [
-    { field: 'created_at', header: 'Created', type: 'date', sortable: true, filterable: true },
+    {
+      field: 'created_at',
+      header: tr('webhooks.deliveries.colCreated'),
+      type: 'date',
+      sortable: true,
+      filterable: true,
+    },
     {
       field: 'event_type',
-      header: 'Event',
+      header: tr('webhooks.deliveries.colEvent'),
       filterable: true,
       body: (d) => (
         <Link to={`deliveries/${d.id}`}>
@@ -55,26 +68,37 @@ export default function WebhookDeliveriesPage() {
     },
     {
       field: 'status',
-      header: 'Status',
+      header: tr('webhooks.deliveries.colStatus'),
       filterable: true,
       // The server compares statuses exactly (equals / not equals): offer them as a list.
-      options: DELIVERY_STATUSES.map((s) => ({ label: s[0]!.toUpperCase() + s.slice(1), value: s })),
+      options: DELIVERY_STATUSES.map((s) => ({ label: deliveryStatusOption(s), value: s })),
       body: (d) => <DeliveryStatusTag status={d.status} />,
     },
     {
       field: 'response_status',
-      header: 'Response',
+      header: tr('webhooks.deliveries.colResponse'),
       type: 'numeric',
       filterable: true,
       body: (d) => (d.response_status === null ? '—' : String(d.response_status)),
     },
-    { field: 'attempt_count', header: 'Attempts', type: 'numeric', sortable: true, filterable: true },
+    {
+      field: 'attempt_count',
+      header: tr('webhooks.deliveries.colAttempts'),
+      type: 'numeric',
+      sortable: true,
+      filterable: true,
+    },
     {
       field: 'next_attempt_at',
-      header: 'Next attempt',
+      header: tr('webhooks.deliveries.colNextAttempt'),
       body: (d) => <DateText value={d.next_attempt_at} />,
     },
-    { field: 'event_id', header: 'Event id', filterable: true, hiddenByDefault: true },
+    {
+      field: 'event_id',
+      header: tr('webhooks.deliveries.colEventId'),
+      filterable: true,
+      hiddenByDefault: true,
+    },
     {
       field: 'actions',
       header: '',
@@ -85,8 +109,8 @@ export default function WebhookDeliveriesPage() {
             text
             rounded
             size="small"
-            aria-label={`Resend ${d.event_type}`}
-            tooltip="Resend"
+            aria-label={tr('webhooks.deliveries.resendAria', { event: d.event_type })}
+            tooltip={tr('webhooks.deliveries.resend')}
             tooltipOptions={{ position: 'left' }}
             onClick={() => void resend(d)}
           />
@@ -105,38 +129,43 @@ export default function WebhookDeliveriesPage() {
   return (
     <>
       <PageHeader
-        title="Deliveries"
+        title={tr('webhooks.deliveries.title')}
         crumbs={crumbs}
         subtitle={
           webhook.data ? (
             <>
-              <code>{webhook.data.url}</code> · success {percent(webhook.data.health.success_rate_24h)} over
-              24 h{!webhook.data.enabled && ' · disabled'}
+              {rich('webhooks.deliveries.subtitle', {
+                url: <code>{webhook.data.url}</code>,
+                rate: percent(webhook.data.health.success_rate_24h),
+              })}
+              {!webhook.data.enabled && tr('webhooks.deliveries.subtitleDisabled')}
             </>
           ) : (
-            'Every event sent to this endpoint.'
+            tr('webhooks.deliveries.subtitleNone')
           )
         }
         actions={
           <>
             <GatedButton
-              label="Send test"
+              label={tr('webhooks.list.sendTest')}
               icon="pi pi-send"
               outlined
               allowed={canManage && Boolean(webhook.data?.enabled)}
-              reason={canManage ? 'Enable the endpoint first' : 'Only admins and the owner send tests'}
+              reason={
+                canManage ? tr('webhooks.deliveries.enableFirst') : tr('webhooks.deliveries.onlyAdminsTest')
+              }
               onClick={() =>
                 actions.test.mutateAsync(webhookId).then(
-                  () => ui.toast('success', 'Test event sent'),
-                  (e: Error) => ui.toast('error', 'Test not sent', e.message),
+                  () => ui.toast('success', tr('webhooks.list.testSent')),
+                  (e: Error) => ui.toast('error', tr('webhooks.list.testNotSent'), e.message),
                 )
               }
             />
             <GatedButton
-              label="Recover failed"
+              label={tr('webhooks.deliveries.recoverFailed')}
               icon="pi pi-replay"
               allowed={canManage}
-              reason="Only admins and the owner resend deliveries"
+              reason={tr('webhooks.deliveries.onlyAdminsResend')}
               onClick={() => setRecovering(true)}
             />
           </>
@@ -145,14 +174,24 @@ export default function WebhookDeliveriesPage() {
       <QueryState query={webhook}>
         {() => (
           <>
-            <form className="delivery-search" onSubmit={applySearch} aria-label="Search the payloads">
+            <form
+              className="delivery-search"
+              onSubmit={applySearch}
+              aria-label={tr('webhooks.deliveries.search')}
+            >
               <InputText
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                placeholder="Text in the payload, e.g. a transaction id"
-                aria-label="Search the payloads"
+                placeholder={tr('webhooks.deliveries.searchPlaceholder')}
+                aria-label={tr('webhooks.deliveries.search')}
               />
-              <Button type="submit" label="Search" icon="pi pi-search" outlined size="small" />
+              <Button
+                type="submit"
+                label={tr('webhooks.deliveries.searchButton')}
+                icon="pi pi-search"
+                outlined
+                size="small"
+              />
             </form>
             <ServerTable
               id="webhook-deliveries"
@@ -167,12 +206,14 @@ export default function WebhookDeliveriesPage() {
               empty={
                 <EmptyState
                   icon="pi-history"
-                  title={query.filters.length ? 'No deliveries match' : 'No deliveries yet'}
+                  title={
+                    query.filters.length ? tr('webhooks.deliveries.noMatch') : tr('webhooks.deliveries.none')
+                  }
                 >
                   <p>
                     {query.filters.length
-                      ? 'Change or clear the filters to see more.'
-                      : 'Each event sent to this endpoint appears here as it happens, with every attempt and its response. Send a test to see one now.'}
+                      ? tr('webhooks.deliveries.noMatchText')
+                      : tr('webhooks.deliveries.noneText')}
                   </p>
                 </EmptyState>
               }
@@ -188,8 +229,8 @@ export default function WebhookDeliveriesPage() {
             setRecovering(false);
             ui.toast(
               'success',
-              'Recovering',
-              `${requeued} failed deliver${requeued === 1 ? 'y is' : 'ies are'} being sent again.`,
+              tr('webhooks.deliveries.recovering'),
+              tr('webhooks.deliveries.recoveringText', { count: requeued }),
             );
           }}
         />
@@ -207,9 +248,10 @@ function RecoverDialog({
 }) {
   const [since, setSince] = useState<Date | null>(() => new Date(Date.now() - 24 * 3600e3));
   const [error, setError] = useState<string | null>(null);
+  const { t } = useT();
   return (
     <Dialog
-      header="Recover failed deliveries"
+      header={t('webhooks.recover.title')}
       visible
       onHide={onClose}
       style={{ width: 'min(30rem, 95vw)' }}
@@ -217,10 +259,8 @@ function RecoverDialog({
     >
       <div className="auth-form p-fluid">
         {error && <Message severity="error" text={error} />}
-        <p>
-          Every delivery that failed since this time is sent again now, with its retry schedule started over.
-        </p>
-        <FormField id="recover-since" label="Since">
+        <p>{t('webhooks.recover.text')}</p>
+        <FormField id="recover-since" label={t('webhooks.recover.since')}>
           <Calendar
             inputId="recover-since"
             value={since}
@@ -231,9 +271,9 @@ function RecoverDialog({
           />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
+          <Button type="button" label={t('webhooks.recover.cancel')} text onClick={onClose} />
           <Button
-            label="Recover"
+            label={t('webhooks.recover.recover')}
             disabled={!since}
             onClick={() => since && onRecover(since.toISOString()).catch((e: Error) => setError(e.message))}
           />

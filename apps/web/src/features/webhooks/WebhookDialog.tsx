@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../../api/api-error';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useEventTypes } from './hooks';
 
@@ -27,6 +28,7 @@ export function WebhookDialog({
   onClose: () => void;
   onSave: (form: WebhookForm) => Promise<void>;
 }) {
+  const { t: tr } = useT();
   const catalogue = useEventTypes();
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [description, setDescription] = useState(webhook?.description ?? '');
@@ -62,7 +64,7 @@ export function WebhookDialog({
 
   return (
     <Dialog
-      header={webhook ? 'Edit endpoint' : 'New webhook endpoint'}
+      header={webhook ? tr('webhooks.dialog.editTitle') : tr('webhooks.dialog.newTitle')}
       visible
       onHide={onClose}
       style={{ width: 'min(40rem, 95vw)' }}
@@ -76,9 +78,9 @@ export function WebhookDialog({
         )}
         <FormField
           id="webhook-url"
-          label="Endpoint URL"
+          label={tr('webhooks.dialog.url')}
           error={errors.url}
-          help="An https URL on your server. Scanline signs every request (Standard Webhooks)."
+          help={tr('webhooks.dialog.urlHelp')}
         >
           <InputText
             id="webhook-url"
@@ -89,21 +91,25 @@ export function WebhookDialog({
             invalid={Boolean(errors.url)}
           />
         </FormField>
-        <FormField id="webhook-description" label="Description (optional)" error={errors.description}>
+        <FormField
+          id="webhook-description"
+          label={tr('webhooks.dialog.description')}
+          error={errors.description}
+        >
           <InputText
             id="webhook-description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            placeholder="Order system"
+            placeholder={tr('webhooks.dialog.descriptionPlaceholder')}
           />
         </FormField>
         <fieldset className="event-catalogue">
-          <legend>Events to send</legend>
+          <legend>{tr('webhooks.dialog.events')}</legend>
           <div className="event-option">
             <Checkbox inputId="event-all" checked={all} onChange={() => setTypes([])} />
             <label htmlFor="event-all">
-              <strong>Every event</strong>
-              <span className="muted">Including types added later.</span>
+              <strong>{tr('webhooks.dialog.everyEvent')}</strong>
+              <span className="muted">{tr('webhooks.dialog.everyEventHelp')}</span>
             </label>
           </div>
           {catalogue.isPending ? (
@@ -132,11 +138,15 @@ export function WebhookDialog({
             checked={enabled}
             onChange={(e) => setEnabled(Boolean(e.value))}
           />
-          <label htmlFor="webhook-enabled">Enabled</label>
+          <label htmlFor="webhook-enabled">{tr('webhooks.dialog.enabled')}</label>
         </div>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button type="submit" label={webhook ? 'Save' : 'Create endpoint'} loading={saving} />
+          <Button type="button" label={tr('webhooks.dialog.cancel')} text onClick={onClose} />
+          <Button
+            type="submit"
+            label={webhook ? tr('webhooks.dialog.save') : tr('webhooks.dialog.create')}
+            loading={saving}
+          />
         </div>
       </form>
     </Dialog>

@@ -6,6 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -20,30 +21,30 @@ import { SecretDialog } from './SecretDialog';
 import { WebhookDialog } from './WebhookDialog';
 
 function EnabledTag({ webhook }: { webhook: Webhook }) {
-  if (webhook.enabled) return <Tag severity="success" value="Enabled" />;
+  const { t } = useT();
+  if (webhook.enabled) return <Tag severity="success" value={t('webhooks.list.enabled')} />;
   const why =
     webhook.disabled_reason === 'gone'
-      ? 'Disabled: the receiver answered 410 Gone'
+      ? t('webhooks.list.disabledGone')
       : webhook.disabled_reason === 'failing'
-        ? 'Disabled: every delivery failed for 5 days'
-        : 'Disabled';
+        ? t('webhooks.list.disabledFailing')
+        : t('webhooks.list.disabled');
   return <Tag severity={webhook.disabled_reason ? 'danger' : 'secondary'} value={why} />;
 }
 
 function Health({ webhook }: { webhook: Webhook }) {
   const formatDate = useFormatDate();
+  const { t } = useT();
   const h = webhook.health;
   const rate = h.success_rate_24h;
   const severity = rate === null ? 'muted' : rate >= 0.99 ? 'ok' : rate >= 0.9 ? 'warn' : 'bad';
   return (
     <div className="webhook-health">
       <span className={`health-rate health-${severity}`}>{percent(rate)}</span>
-      <span className="muted">
-        {h.attempts_24h} attempt{h.attempts_24h === 1 ? '' : 's'} in 24 h
-      </span>
+      <span className="muted">{t('webhooks.list.attempts', { count: h.attempts_24h })}</span>
       {h.last_failure_at && (
         <span className="muted" title={h.last_failure_reason ?? undefined}>
-          Last failure {formatDate(h.last_failure_at)}
+          {t('webhooks.list.lastFailure', { date: formatDate(h.last_failure_at) })}
         </span>
       )}
     </div>
@@ -53,7 +54,8 @@ function Health({ webhook }: { webhook: Webhook }) {
 export default function WebhooksPage() {
   const { id = '' } = useParams();
   const ui = useUi();
-  const crumbs = useProjectCrumbs('Webhooks');
+  const { t: tr } = useT();
+  const crumbs = useProjectCrumbs(tr('webhooks.list.title'));
   const project = useProject(id);
   const webhooks = useWebhooks(id);
   const actions = useWebhookActions(id);
@@ -63,50 +65,66 @@ export default function WebhooksPage() {
 
   const sendTest = (w: Webhook) =>
     actions.test.mutateAsync(w.id).then(
-      () => ui.toast('success', 'Test event sent', `webhook.test is on its way to ${w.url}`),
-      (e: Error) => ui.toast('error', 'Test not sent', e.message),
+      () =>
+        ui.toast('success', tr('webhooks.list.testSent'), tr('webhooks.list.testSentText', { url: w.url })),
+      (e: Error) => ui.toast('error', tr('webhooks.list.testNotSent'), e.message),
     );
   const setEnabled = (w: Webhook, enabled: boolean) =>
     actions.update.mutateAsync({ wid: w.id, body: { enabled } }).then(
-      () => ui.toast('success', enabled ? 'Endpoint enabled' : 'Endpoint disabled'),
-      (e: Error) => ui.toast('error', 'Not changed', e.message),
+      () =>
+        ui.toast(
+          'success',
+          enabled ? tr('webhooks.list.endpointEnabled') : tr('webhooks.list.endpointDisabled'),
+        ),
+      (e: Error) => ui.toast('error', tr('webhooks.list.notChanged'), e.message),
     );
   const remove = (w: Webhook) =>
     ui.confirm({
-      header: 'Delete this endpoint?',
-      message: `${w.url} stops receiving events, and its delivery history is deleted. This cannot be undone.`,
-      acceptLabel: 'Delete endpoint',
+      header: tr('webhooks.list.deleteHeader'),
+      message: tr('webhooks.list.deleteMessage', { url: w.url }),
+      acceptLabel: tr('webhooks.list.deleteAccept'),
       danger: true,
       onAccept: () =>
         actions.remove.mutateAsync(w.id).then(
-          () => ui.toast('success', 'Endpoint deleted'),
-          (e: Error) => ui.toast('error', 'Not deleted', e.message),
+          () => ui.toast('success', tr('webhooks.list.deleted')),
+          (e: Error) => ui.toast('error', tr('webhooks.list.notDeleted'), e.message),
         ),
     });
 
   const rowActions = (w: Webhook) => (
     <div className="row-actions">
       <Link to={w.id} className="p-button p-button-text p-button-sm">
-        Deliveries
+        {tr('webhooks.list.deliveries')}
       </Link>
       {canManage && (
         <>
           <Button
-            label="Send test"
+            label={tr('webhooks.list.sendTest')}
             text
             size="small"
             onClick={() => void sendTest(w)}
             disabled={!w.enabled}
           />
-          <Button label="Secret" text size="small" onClick={() => setSecretFor({ webhook: w })} />
-          <Button label="Edit" text size="small" onClick={() => setEditing(w)} />
           <Button
-            label={w.enabled ? 'Disable' : 'Enable'}
+            label={tr('webhooks.list.secret')}
+            text
+            size="small"
+            onClick={() => setSecretFor({ webhook: w })}
+          />
+          <Button label={tr('webhooks.list.edit')} text size="small" onClick={() => setEditing(w)} />
+          <Button
+            label={w.enabled ? tr('webhooks.list.disable') : tr('webhooks.list.enable')}
             text
             size="small"
             onClick={() => void setEnabled(w, !w.enabled)}
           />
-          <Button label="Delete" text size="small" severity="danger" onClick={() => remove(w)} />
+          <Button
+            label={tr('webhooks.list.delete')}
+            text
+            size="small"
+            severity="danger"
+            onClick={() => remove(w)}
+          />
         </>
       )}
     </div>
@@ -115,16 +133,16 @@ export default function WebhooksPage() {
   return (
     <>
       <PageHeader
-        title="Webhooks"
+        title={tr('webhooks.list.title')}
         crumbs={crumbs}
-        subtitle="Endpoints on your servers that receive this project's events, signed and retried."
+        subtitle={tr('webhooks.list.subtitle')}
         actions={
           <GatedButton
-            label="Add endpoint"
+            label={tr('webhooks.list.add')}
             icon="pi pi-plus"
             onClick={() => setEditing('new')}
             allowed={canManage}
-            reason="Only admins and the owner manage webhooks"
+            reason={tr('webhooks.list.onlyAdmins')}
           />
         }
       />
@@ -138,10 +156,10 @@ export default function WebhooksPage() {
               breakpoint="767px"
               stripedRows
               className="webhook-table"
-              aria-label="Webhook endpoints"
+              aria-label={tr('webhooks.list.tableLabel')}
             >
               <Column
-                header="Endpoint"
+                header={tr('webhooks.list.colEndpoint')}
                 body={(w: Webhook) => (
                   <div className="webhook-url">
                     <Link to={w.id}>
@@ -152,34 +170,37 @@ export default function WebhooksPage() {
                 )}
               />
               <Column
-                header="Events"
+                header={tr('webhooks.list.colEvents')}
                 body={(w: Webhook) =>
                   w.event_types.length === 0 ? (
-                    <Tag severity="info" value="All events" />
+                    <Tag severity="info" value={tr('webhooks.list.allEvents')} />
                   ) : (
                     <span title={w.event_types.join(', ')}>
-                      {w.event_types.length === 1 ? w.event_types[0] : `${w.event_types.length} types`}
+                      {w.event_types.length === 1
+                        ? w.event_types[0]
+                        : tr('webhooks.list.types', { count: w.event_types.length })}
                     </span>
                   )
                 }
               />
-              <Column header="Status" body={(w: Webhook) => <EnabledTag webhook={w} />} />
-              <Column header="Health (24 h)" body={(w: Webhook) => <Health webhook={w} />} />
-              <Column header="Actions" body={rowActions} />
+              <Column
+                header={tr('webhooks.list.colStatus')}
+                body={(w: Webhook) => <EnabledTag webhook={w} />}
+              />
+              <Column header={tr('webhooks.list.colHealth')} body={(w: Webhook) => <Health webhook={w} />} />
+              <Column header={tr('webhooks.list.colActions')} body={rowActions} />
             </DataTable>
           ) : (
             <EmptyState
               icon="pi-send"
-              title="No webhook endpoints yet"
+              title={tr('webhooks.list.none')}
               action={
-                canManage ? <Button label="Add an endpoint" onClick={() => setEditing('new')} /> : undefined
+                canManage ? (
+                  <Button label={tr('webhooks.list.addFirst')} onClick={() => setEditing('new')} />
+                ) : undefined
               }
             >
-              <p>
-                Add a URL on your server and Scanline will POST every event you pick (payments, terminals,
-                scans, team changes) to it, signed per the Standard Webhooks spec and retried for a day and a
-                half if it fails.
-              </p>
+              <p>{tr('webhooks.list.emptyText')}</p>
             </EmptyState>
           )
         }
@@ -209,7 +230,7 @@ export default function WebhooksPage() {
                 },
               });
               setEditing(null);
-              ui.toast('success', 'Endpoint saved');
+              ui.toast('success', tr('webhooks.list.saved'));
             }
           }}
         />

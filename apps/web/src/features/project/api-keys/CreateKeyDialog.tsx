@@ -4,6 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { formErrors } from '../../../api/api-error';
+import { useT } from '../../../lib/i18n/console-intl';
 import { FormField } from '../../../ui/FormField';
 
 /** A new key's name, mode and optional expiry; the server's field errors shown under each. */
@@ -14,6 +15,7 @@ export function CreateKeyDialog({
   onClose: () => void;
   onCreate: (body: object) => Promise<void>;
 }) {
+  const { t } = useT();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'read' | 'write'>('read');
   const [expires, setExpires] = useState('');
@@ -32,7 +34,13 @@ export function CreateKeyDialog({
     }
   };
   return (
-    <Dialog header="New API key" visible onHide={onClose} style={{ width: 'min(30rem, 95vw)' }} modal>
+    <Dialog
+      header={t('project.keys.createTitle')}
+      visible
+      onHide={onClose}
+      style={{ width: 'min(30rem, 95vw)' }}
+      modal
+    >
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         {error && (
           <p className="p-error" role="alert">
@@ -41,8 +49,8 @@ export function CreateKeyDialog({
         )}
         <FormField
           id="key-name"
-          label="Name"
-          help="What uses it, e.g. “Back office server”."
+          label={t('project.keys.name')}
+          help={t('project.keys.nameHelp')}
           error={errors.name}
         >
           <InputText
@@ -54,18 +62,18 @@ export function CreateKeyDialog({
             autoFocus
           />
         </FormField>
-        <FormField id="key-mode" label="Mode" error={errors.mode}>
+        <FormField id="key-mode" label={t('project.keys.mode')} error={errors.mode}>
           <Dropdown
             inputId="key-mode"
             value={mode}
             onChange={(e) => setMode(e.value)}
             options={[
-              { value: 'read', label: 'Read — can only read' },
-              { value: 'write', label: 'Write — can read and change' },
+              { value: 'read', label: t('project.keys.modeReadOption') },
+              { value: 'write', label: t('project.keys.modeWriteOption') },
             ]}
           />
         </FormField>
-        <FormField id="key-expires" label="Expires (optional)" error={errors.expires_at}>
+        <FormField id="key-expires" label={t('project.keys.expires')} error={errors.expires_at}>
           <InputText
             id="key-expires"
             invalid={Boolean(errors.expires_at)}
@@ -76,8 +84,8 @@ export function CreateKeyDialog({
           />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button type="submit" label="Create key" disabled={!name.trim()} />
+          <Button type="button" label={t('project.keys.cancel')} text onClick={onClose} />
+          <Button type="submit" label={t('project.keys.create')} disabled={!name.trim()} />
         </div>
       </form>
     </Dialog>

@@ -3,13 +3,15 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/console-intl';
+import type { MessageId } from '../../../messages/keys';
 import { FormField } from '../../../ui/FormField';
 
-const GRACE = [
-  { value: 0, label: 'Stop the old secret now' },
-  { value: 3600, label: '1 hour' },
-  { value: 86_400, label: '24 hours' },
-  { value: 604_800, label: '7 days' },
+const GRACE: { value: number; label: MessageId }[] = [
+  { value: 0, label: 'project.keys.graceNow' },
+  { value: 3600, label: 'project.keys.graceHour' },
+  { value: 86_400, label: 'project.keys.graceDay' },
+  { value: 604_800, label: 'project.keys.graceWeek' },
 ];
 
 /** A new secret for a key, the old one kept working for the grace period chosen. */
@@ -22,11 +24,12 @@ export function RollKeyDialog({
   onClose: () => void;
   onRoll: (grace: number) => Promise<void>;
 }) {
+  const { t } = useT();
   const [grace, setGrace] = useState(86_400);
   const [error, setError] = useState<string | null>(null);
   return (
     <Dialog
-      header={`Roll ${apiKey.name}`}
+      header={t('project.keys.rollTitle', { name: apiKey.name })}
       visible
       onHide={onClose}
       style={{ width: 'min(30rem, 95vw)' }}
@@ -38,13 +41,21 @@ export function RollKeyDialog({
             {error}
           </p>
         )}
-        <p>A new secret replaces this one. Keep the old one working while you deploy the new one:</p>
-        <FormField id="roll-grace" label="Old secret keeps working for">
-          <Dropdown inputId="roll-grace" value={grace} options={GRACE} onChange={(e) => setGrace(e.value)} />
+        <p>{t('project.keys.rollText')}</p>
+        <FormField id="roll-grace" label={t('project.keys.graceLabel')}>
+          <Dropdown
+            inputId="roll-grace"
+            value={grace}
+            options={GRACE.map((g) => ({ value: g.value, label: t(g.label) }))}
+            onChange={(e) => setGrace(e.value)}
+          />
         </FormField>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button label="Roll key" onClick={() => onRoll(grace).catch((e: Error) => setError(e.message))} />
+          <Button type="button" label={t('project.keys.cancel')} text onClick={onClose} />
+          <Button
+            label={t('project.keys.rollAccept')}
+            onClick={() => onRoll(grace).catch((e: Error) => setError(e.message))}
+          />
         </div>
       </div>
     </Dialog>
