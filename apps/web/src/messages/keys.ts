@@ -2,6 +2,7 @@
 // line per area (src/messages/<area>/en.json, English is the source).
 import type account from './account/en.json';
 import type auth from './auth/en.json';
+import type books from './books/en.json';
 import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
 import type developers from './developers/en.json';
@@ -18,6 +19,7 @@ import type transactions from './transactions/en.json';
 export type MessageId =
   | keyof typeof account
   | keyof typeof auth
+  | keyof typeof books
   | keyof typeof common
   | keyof typeof dashboard
   | keyof typeof developers
