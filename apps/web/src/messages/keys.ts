@@ -8,6 +8,7 @@ import type dashboard from './dashboard/en.json';
 import type developers from './developers/en.json';
 import type events from './events/en.json';
 import type nav from './nav/en.json';
+import type projectDashboard from './project-dashboard/en.json';
 import type projects from './projects/en.json';
 import type scans from './scans/en.json';
 import type search from './search/en.json';
@@ -25,6 +26,7 @@ export type MessageId =
   | keyof typeof developers
   | keyof typeof events
   | keyof typeof nav
+  | keyof typeof projectDashboard
   | keyof typeof projects
   | keyof typeof scans
   | keyof typeof search
