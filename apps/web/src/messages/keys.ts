@@ -3,6 +3,7 @@
 import type account from './account/en.json';
 import type auth from './auth/en.json';
 import type books from './books/en.json';
+import type businesses from './businesses/en.json';
 import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
 import type developers from './developers/en.json';
@@ -21,6 +22,7 @@ export type MessageId =
   | keyof typeof account
   | keyof typeof auth
   | keyof typeof books
+  | keyof typeof businesses
   | keyof typeof common
   | keyof typeof dashboard
   | keyof typeof developers
