@@ -55,6 +55,7 @@ function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     interaction: { mode: 'index', intersect: false },
     plugins: {
       legend: { labels: { color: colors.text } },
@@ -102,6 +103,7 @@ function SuccessChart({ data, colors, t }: { data: Dashboard; colors: ChartColor
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: {
       legend: { display: false },
       tooltip: {
@@ -129,7 +131,9 @@ function DeclinesChart({ data, colors, t }: { data: Dashboard; colors: ChartColo
   if (declines.length === 0)
     return <p className="muted chart-empty">{t('project-dashboard.chart.noDeclines')}</p>;
   const chartData = {
-    labels: declines.map((d) => d.code.replaceAll('_', ' ')),
+    labels: declines.map((d) =>
+      t('project-dashboard.chart.declineCode', { code: d.code, label: d.code.replaceAll('_', ' ') }),
+    ),
     datasets: [
       {
         data: declines.map((d) => d.count),
@@ -140,6 +144,7 @@ function DeclinesChart({ data, colors, t }: { data: Dashboard; colors: ChartColo
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
   };
   return <Chart type="doughnut" data={chartData} options={options} className="chart-box chart-box-small" />;
@@ -165,6 +170,7 @@ function Funnel({ data, colors, t: tr }: { data: Dashboard; colors: ChartColors;
   const options = {
     indexAxis: 'y',
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: { legend: { display: false } },
     scales: { x: { ...axes(colors), beginAtZero: true }, y: axes(colors) },
   };
