@@ -8,6 +8,7 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { useProject } from '../projects/hooks';
@@ -15,6 +16,7 @@ import { useProject } from '../projects/hooks';
 /** Issue 25: VAT, the daily close and its email, the payout delay and time. */
 export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
+  const { t } = useT();
   const project = useProject(projectId);
   const p = project.data;
   const [taxRate, setTaxRate] = useState<number | null>(null);
@@ -46,20 +48,20 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
         payout_delay_days: delay ?? PAYOUT_DELAY_DAYS.default,
         payout_time: payoutTime.trim(),
       });
-      ui.toast('success', 'Saved');
+      ui.toast('success', t('books.settings.saved'));
     } catch (error) {
       setErrors(fieldErrors(error));
-      ui.toast('error', 'Not saved', (error as Error).message);
+      ui.toast('error', t('books.settings.notSaved'), (error as Error).message);
     }
   };
   return (
     <form className="surface-card panel" onSubmit={submit} aria-labelledby="books-title">
-      <h2 id="books-title">Closes, payouts and VAT</h2>
+      <h2 id="books-title">{t('books.settings.title')}</h2>
       <FormField
         id="tax-rate"
-        label="VAT included in prices (%)"
+        label={t('books.settings.taxRate')}
         error={errors.tax_rate}
-        help="Empty for none; e.g. 19 or 7.7."
+        help={t('books.settings.taxRateHelp')}
       >
         <InputNumber
           inputId="tax-rate"
@@ -73,9 +75,9 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
       </FormField>
       <FormField
         id="close-time"
-        label="Close every terminal daily at (HH:MM)"
+        label={t('books.settings.closeTime')}
         error={errors.daily_close_time}
-        help="In the project's time zone; empty for no scheduled close. Only terminals with activity are closed."
+        help={t('books.settings.closeTimeHelp')}
       >
         <InputText
           id="close-time"
@@ -92,13 +94,13 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
           disabled={!canEdit}
           onChange={(e) => setCloseEmail(Boolean(e.checked))}
         />
-        <label htmlFor="close-email">Email each close's report to the owner and admins</label>
+        <label htmlFor="close-email">{t('books.settings.closeEmail')}</label>
       </div>
       <FormField
         id="payout-delay"
-        label="Payout delay (days)"
+        label={t('books.settings.payoutDelay')}
         error={errors.payout_delay_days}
-        help={`From ${PAYOUT_DELAY_DAYS.min} to ${PAYOUT_DELAY_DAYS.max} days after the payment's day.`}
+        help={t('books.settings.payoutDelayHelp', { min: PAYOUT_DELAY_DAYS.min, max: PAYOUT_DELAY_DAYS.max })}
       >
         <InputNumber
           inputId="payout-delay"
@@ -110,7 +112,7 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
           onValueChange={(e) => setDelay(e.value ?? null)}
         />
       </FormField>
-      <FormField id="payout-time" label="Daily payout at (HH:MM)" error={errors.payout_time}>
+      <FormField id="payout-time" label={t('books.settings.payoutTime')} error={errors.payout_time}>
         <InputText
           id="payout-time"
           value={payoutTime}
@@ -118,7 +120,7 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
           onChange={(e) => setPayoutTime(e.target.value)}
         />
       </FormField>
-      {canEdit && <Button type="submit" label="Save" loading={save.isPending} />}
+      {canEdit && <Button type="submit" label={t('common.save')} loading={save.isPending} />}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,19 +14,27 @@ import './books.css';
 export default function CloseDetailPage() {
   const { id = '', closeId = '' } = useParams();
   const close = useClose(id, closeId);
-  const crumbs = useProjectCrumbs(closeId, { label: 'Closes', path: 'closes' });
+  const { t, rich } = useT();
+  const crumbs = useProjectCrumbs(closeId, { label: t('books.closes.title'), path: 'closes' });
   const c = close.data;
   const base = `/p/${encodeURIComponent(id)}`;
   const exportPath = `/projects/${encodeURIComponent(id)}/closes/${encodeURIComponent(closeId)}/export.csv`;
   return (
     <>
       <PageHeader
-        title={c ? `Close #${c.number} · ${c.terminal_label ?? c.terminal_id}` : 'Close'}
+        title={
+          c
+            ? t('books.close.heading', {
+                number: String(c.number),
+                terminal: c.terminal_label ?? c.terminal_id,
+              })
+            : t('books.close.title')
+        }
         crumbs={crumbs}
         actions={
           c && (
             <div className="row-actions no-print">
-              <Button label="Print" icon="pi pi-print" onClick={() => window.print()} />
+              <Button label={t('books.close.print')} icon="pi pi-print" onClick={() => window.print()} />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'csv' }}
@@ -52,24 +61,34 @@ export default function CloseDetailPage() {
               <article className="surface-card panel close-sheet" data-testid="close-sheet">
                 <header>
                   <h2>
-                    Z report #{c.number} — {c.terminal_label ?? c.terminal_id}
+                    {t('books.close.zReport', {
+                      number: String(c.number),
+                      terminal: c.terminal_label ?? c.terminal_id,
+                    })}
                   </h2>
                   <p className="muted">
                     <DateText value={c.opened_at} /> → <DateText value={c.closed_at} />
                   </p>
                   <p className="muted">
-                    Closed by{' '}
                     {c.closed_by.kind === 'schedule'
-                      ? (c.closed_by.label ?? 'the schedule')
-                      : `${c.closed_by.label ?? c.closed_by.id} (${c.closed_by.kind.replace('_', ' ')})`}
+                      ? c.closed_by.label
+                        ? t('books.close.closedByLabel', { label: c.closed_by.label })
+                        : t('books.close.closedBySchedule')
+                      : t('books.close.closedBy', {
+                          label: c.closed_by.label ?? c.closed_by.id,
+                          kind: c.closed_by.kind,
+                        })}
                   </p>
                 </header>
                 <CloseFigures totals={c.totals} />
                 <footer>
                   <p className="muted m-0">
-                    {c.transaction_ids.length} payment(s), {c.refund_ids.length} refund(s)
+                    {t('books.close.counts', {
+                      payments: c.transaction_ids.length,
+                      refunds: c.refund_ids.length,
+                    })}
                   </p>
-                  <p className="hash m-0">Previous: {c.previous_hash}</p>
+                  <p className="hash m-0">{t('books.close.previous', { hash: c.previous_hash })}</p>
                   <p className="hash m-0" data-testid="close-hash">
                     SHA-256: {c.hash}
                   </p>
@@ -77,10 +96,10 @@ export default function CloseDetailPage() {
               </article>
               <section className="no-print" aria-labelledby="close-payments">
                 <h2 id="close-payments" className="section-title">
-                  Payments and refunds
+                  {t('books.close.payments')}
                 </h2>
                 {c.transaction_ids.length === 0 && c.refund_ids.length === 0 ? (
-                  <p className="muted">Nothing happened in this period: a zero report.</p>
+                  <p className="muted">{t('books.close.zero')}</p>
                 ) : (
                   <ul className="link-list">
                     {c.transaction_ids.map((t) => (
@@ -91,9 +110,7 @@ export default function CloseDetailPage() {
                       </li>
                     ))}
                     {c.refund_ids.map((r) => (
-                      <li key={r}>
-                        Refund <code>{r}</code>
-                      </li>
+                      <li key={r}>{rich('books.close.refund', { id: <code>{r}</code> })}</li>
                     ))}
                   </ul>
                 )}

@@ -2,6 +2,7 @@ import type { Close } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
@@ -13,17 +14,18 @@ import { useTerminals } from '../terminals/hooks';
 import { useCloses, useVerifyCloses } from './hooks';
 import './books.css';
 
-const closedByLabel = (c: Close) =>
+const closedByLabel = (c: Close, t: T) =>
   c.closed_by.kind === 'schedule'
-    ? 'Schedule'
+    ? t('books.closes.bySchedule')
     : c.closed_by.kind === 'device'
-      ? 'The terminal'
+      ? t('books.closes.byDevice')
       : (c.closed_by.label ?? c.closed_by.id ?? c.closed_by.kind);
 
 /** `/p/{id}/closes`: every terminal's closes (Z reports), newest first, and a chain check. */
 export default function ClosesPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Closes');
+  const { t } = useT();
+  const crumbs = useProjectCrumbs(t('books.closes.title'));
   const query = useTableQuery();
   const closes = useCloses(id, query.apiQuery);
   const terminals = useTerminals(id, { limit: '100' });
@@ -34,7 +36,7 @@ export default function ClosesPage() {
   const columns: TableColumn<Close>[] = [
     {
       field: 'created_at',
-      header: 'Closed',
+      header: t('books.col.closed'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -46,7 +48,7 @@ export default function ClosesPage() {
     },
     {
       field: 'terminal_id',
-      header: 'Terminal',
+      header: t('books.col.terminal'),
       filterable: true,
       options: terminals.data?.data.map((x) => ({ value: x.id, label: x.label })) ?? [],
       body: (c) => (
@@ -55,31 +57,31 @@ export default function ClosesPage() {
         </Link>
       ),
     },
-    { field: 'number', header: 'No.', body: (c) => `#${c.number}` },
+    { field: 'number', header: t('books.col.number'), body: (c) => `#${c.number}` },
     {
       field: 'net',
-      header: 'Net',
+      header: t('books.col.net'),
       body: (c) => c.totals.map((t) => formatMoney(t.net, t.currency)).join(' · '),
     },
-    { field: 'closed_by', header: 'By', body: closedByLabel },
+    { field: 'closed_by', header: t('books.col.by'), body: (c) => closedByLabel(c, t) },
     {
       field: 'hash',
-      header: 'Hash',
+      header: t('books.col.hash'),
       hiddenByDefault: true,
       body: (c) => <code>{c.hash.slice(0, 12)}…</code>,
     },
-    { field: 'id', header: 'ID', hiddenByDefault: true, body: (c) => <code>{c.id}</code> },
+    { field: 'id', header: t('books.col.id'), hiddenByDefault: true, body: (c) => <code>{c.id}</code> },
   ];
 
   return (
     <>
       <PageHeader
-        title="Closes"
-        subtitle="Each terminal's close of day (Z report): hash-chained, never changed."
+        title={t('books.closes.title')}
+        subtitle={t('books.closes.subtitle')}
         crumbs={crumbs}
         actions={
           <Button
-            label="Verify the chain"
+            label={t('books.closes.verify')}
             icon="pi pi-verified"
             outlined
             loading={verify.isFetching}
@@ -90,8 +92,12 @@ export default function ClosesPage() {
       {verify.data && (
         <p className={verify.data.ok ? 'muted' : 'p-error'} role="status" data-testid="verify-result">
           {verify.data.ok
-            ? `All ${verify.data.checked} close(s) verified: every chain and total holds.`
-            : `Close #${verify.data.first_broken?.number} of terminal ${verify.data.first_broken?.terminal_id} does not hold (${verify.data.first_broken?.reason}).`}
+            ? t('books.closes.verified', { checked: verify.data.checked })
+            : t('books.closes.broken', {
+                number: String(verify.data.first_broken?.number),
+                terminal: verify.data.first_broken?.terminal_id,
+                reason: verify.data.first_broken?.reason,
+              })}
         </p>
       )}
       <ServerTable
@@ -106,12 +112,9 @@ export default function ClosesPage() {
         empty={
           <EmptyState
             icon="pi-lock"
-            title={query.filters.length ? 'No close matches these filters' : 'No closes yet'}
+            title={query.filters.length ? t('books.closes.noMatch') : t('books.closes.none')}
           >
-            <p>
-              Close a terminal's day from its page or from the web terminal, or set a daily close time in the
-              project's settings. Each close (Z report) is listed here.
-            </p>
+            <p>{t('books.closes.emptyText')}</p>
           </EmptyState>
         }
       />

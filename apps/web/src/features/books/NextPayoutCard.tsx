@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { QueryState } from '../workspace/QueryState';
 import { useNextPayout } from './hooks';
@@ -7,27 +8,34 @@ import './books.css';
 /** The next payout and its day (issue 25 §2): on the dashboard and the Payouts screen. */
 export function NextPayoutCard({ projectId, link = false }: { projectId: string; link?: boolean }) {
   const next = useNextPayout(projectId);
+  const { t, rich } = useT();
   return (
-    <section className="surface-card panel" aria-label="Next payout" data-testid="next-payout">
+    <section className="surface-card panel" aria-label={t('books.nextPayout')} data-testid="next-payout">
       <QueryState query={next}>
         {() =>
           next.data?.data.length ? (
             <div className="next-payout">
-              <span className="muted">Next payout</span>
+              <span className="muted">{t('books.nextPayout')}</span>
               {next.data.data.map((p) => (
                 <span key={p.currency}>
-                  <strong>{formatMoney(p.amount, p.currency)}</strong> on {p.date}
+                  {rich('books.nextPayout.on', {
+                    amount: formatMoney(p.amount, p.currency),
+                    date: p.date,
+                    b: (chunks) => <strong>{chunks}</strong>,
+                  })}
                 </span>
               ))}
-              {link && <Link to={`/p/${encodeURIComponent(projectId)}/payouts`}>Payouts</Link>}
+              {link && (
+                <Link to={`/p/${encodeURIComponent(projectId)}/payouts`}>{t('books.payouts.title')}</Link>
+              )}
             </div>
           ) : (
             <p className="muted m-0">
-              No payout due yet: payments become available after the project's payout delay.
+              {t('books.nextPayout.none')}
               {link && (
                 <>
                   {' '}
-                  <Link to={`/p/${encodeURIComponent(projectId)}/payouts`}>Payouts</Link>
+                  <Link to={`/p/${encodeURIComponent(projectId)}/payouts`}>{t('books.payouts.title')}</Link>
                 </>
               )}
             </p>

@@ -1,5 +1,6 @@
 import type { PayoutItem } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
@@ -19,7 +20,8 @@ export default function PayoutDetailPage() {
   const payout = usePayout(id, payoutId);
   const query = useTableQuery();
   const items = usePayoutItems(id, payoutId, query.apiQuery);
-  const crumbs = useProjectCrumbs(payoutId, { label: 'Payouts', path: 'payouts' });
+  const { t, rich } = useT();
+  const crumbs = useProjectCrumbs(payoutId, { label: t('books.payouts.title'), path: 'payouts' });
   const p = payout.data;
   const base = `/p/${encodeURIComponent(id)}`;
   const exportPath = `/projects/${encodeURIComponent(id)}/payouts/${encodeURIComponent(payoutId)}/export.csv`;
@@ -27,37 +29,38 @@ export default function PayoutDetailPage() {
   const columns: TableColumn<PayoutItem>[] = [
     {
       field: 'created_at',
-      header: 'Date',
+      header: t('books.col.date'),
       type: 'date',
       sortable: true,
       body: (i) => <DateText value={i.created_at} />,
     },
     {
       field: 'type',
-      header: 'Type',
+      header: t('books.col.type'),
       filterable: true,
       options: [
-        { value: 'payment', label: 'payment' },
-        { value: 'refund', label: 'refund' },
+        { value: 'payment', label: t('books.itemType.payment') },
+        { value: 'refund', label: t('books.itemType.refund') },
       ],
+      body: (i) => (i.type === 'refund' ? t('books.itemType.refund') : t('books.itemType.payment')),
     },
     {
       field: 'transaction_id',
-      header: 'Transaction',
+      header: t('books.col.transaction'),
       body: (i) => (
         <Link to={`${base}/transactions/${encodeURIComponent(i.transaction_id)}`}>
           <code>{i.transaction_id}</code>
         </Link>
       ),
     },
-    { field: 'amount', header: 'Amount', body: (i) => money(i.amount, i.currency) },
-    { field: 'fee', header: 'Fee', body: (i) => money(i.fee, i.currency) },
-    { field: 'net', header: 'Net', body: (i) => money(i.net, i.currency) },
+    { field: 'amount', header: t('books.col.amount'), body: (i) => money(i.amount, i.currency) },
+    { field: 'fee', header: t('books.col.fee'), body: (i) => money(i.fee, i.currency) },
+    { field: 'net', header: t('books.col.net'), body: (i) => money(i.net, i.currency) },
   ];
   return (
     <>
       <PageHeader
-        title={p ? money(p.amount) : 'Payout'}
+        title={p ? money(p.amount) : t('books.payout.title')}
         subtitle={p ? <PayoutStatusTag status={p.status} /> : undefined}
         crumbs={crumbs}
         actions={
@@ -82,29 +85,33 @@ export default function PayoutDetailPage() {
         {() =>
           p && (
             <div className="stack">
-              <section className="surface-card panel" aria-label="Totals">
+              <section className="surface-card panel" aria-label={t('books.payout.totals')}>
                 <table className="figures" data-testid="payout-totals">
                   <tbody>
                     <tr>
-                      <th scope="row">Payments ({p.payments_count})</th>
+                      <th scope="row">{t('books.figures.payments', { count: p.payments_count })}</th>
                       <td>{money(p.gross)}</td>
                     </tr>
                     <tr>
-                      <th scope="row">Fees</th>
+                      <th scope="row">{t('books.col.fees')}</th>
                       <td>−{money(p.fees)}</td>
                     </tr>
                     <tr>
-                      <th scope="row">Refunds</th>
+                      <th scope="row">{t('books.col.refunds')}</th>
                       <td>−{money(p.refunds)}</td>
                     </tr>
                     <tr className="total-row">
-                      <th scope="row">Paid out</th>
+                      <th scope="row">{t('books.payout.paidOut')}</th>
                       <td data-testid="payout-amount">{money(p.amount)}</td>
                     </tr>
                   </tbody>
                 </table>
                 <p className="muted mb-0">
-                  Arrival {p.arrival_date} · created <DateText value={p.created_at} /> · <code>{p.id}</code>
+                  {rich('books.payout.facts', {
+                    date: p.arrival_date,
+                    created: <DateText value={p.created_at} />,
+                    id: <code>{p.id}</code>,
+                  })}
                 </p>
               </section>
               <ServerTable
@@ -117,8 +124,8 @@ export default function PayoutDetailPage() {
                 error={items.error}
                 onRetry={() => void items.refetch()}
                 empty={
-                  <EmptyState icon="pi-list" title="No items match these filters">
-                    <p>A payout's items are the payments and refunds it pays out.</p>
+                  <EmptyState icon="pi-list" title={t('books.payout.noMatch')}>
+                    <p>{t('books.payout.emptyText')}</p>
                   </EmptyState>
                 }
               />

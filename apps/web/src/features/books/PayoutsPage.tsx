@@ -1,6 +1,7 @@
 import type { Payout } from '@scanline/contracts';
 import { Tag } from 'primereact/tag';
 import { Link, useParams } from 'react-router';
+import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -11,21 +12,31 @@ import { usePayouts } from './hooks';
 import { NextPayoutCard } from './NextPayoutCard';
 
 const STATUS_SEVERITY = { paid: 'success', pending: 'info', in_transit: 'info', failed: 'danger' } as const;
-export const PayoutStatusTag = ({ status }: { status: Payout['status'] }) => (
-  <Tag value={status.replace('_', ' ')} severity={STATUS_SEVERITY[status]} />
-);
+const STATUS_LABELS = {
+  pending: 'books.payoutStatus.pending',
+  in_transit: 'books.payoutStatus.inTransit',
+  paid: 'books.payoutStatus.paid',
+  failed: 'books.payoutStatus.failed',
+} as const;
+const statusLabel = (status: string, t: T) =>
+  status in STATUS_LABELS ? t(STATUS_LABELS[status as keyof typeof STATUS_LABELS]) : status.replace('_', ' ');
+export const PayoutStatusTag = ({ status }: { status: Payout['status'] }) => {
+  const { t } = useT();
+  return <Tag value={statusLabel(status, t)} severity={STATUS_SEVERITY[status]} />;
+};
 
 /** `/p/{id}/payouts`: what went from the provider to the bank, newest first. */
 export default function PayoutsPage() {
   const { id = '' } = useParams();
-  const crumbs = useProjectCrumbs('Payouts');
+  const { t } = useT();
+  const crumbs = useProjectCrumbs(t('books.payouts.title'));
   const query = useTableQuery();
   const payouts = usePayouts(id, query.apiQuery);
   const base = `/p/${encodeURIComponent(id)}`;
   const columns: TableColumn<Payout>[] = [
     {
       field: 'created_at',
-      header: 'Arrival',
+      header: t('books.col.arrival'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -33,33 +44,29 @@ export default function PayoutsPage() {
     },
     {
       field: 'amount',
-      header: 'Amount',
+      header: t('books.col.amount'),
       type: 'numeric',
       sortable: true,
       body: (p) => <strong>{formatMoney(p.amount, p.currency)}</strong>,
     },
     {
       field: 'status',
-      header: 'Status',
+      header: t('books.col.status'),
       filterable: true,
       options: ['pending', 'in_transit', 'paid', 'failed'].map((s) => ({
         value: s,
-        label: s.replace('_', ' '),
+        label: statusLabel(s, t),
       })),
       body: (p) => <PayoutStatusTag status={p.status} />,
     },
-    { field: 'payments_count', header: 'Payments', body: (p) => p.payments_count },
-    { field: 'fees', header: 'Fees', body: (p) => formatMoney(p.fees, p.currency) },
-    { field: 'refunds', header: 'Refunds', body: (p) => formatMoney(p.refunds, p.currency) },
-    { field: 'id', header: 'ID', hiddenByDefault: true, body: (p) => <code>{p.id}</code> },
+    { field: 'payments_count', header: t('books.col.payments'), body: (p) => p.payments_count },
+    { field: 'fees', header: t('books.col.fees'), body: (p) => formatMoney(p.fees, p.currency) },
+    { field: 'refunds', header: t('books.col.refunds'), body: (p) => formatMoney(p.refunds, p.currency) },
+    { field: 'id', header: t('books.col.id'), hiddenByDefault: true, body: (p) => <code>{p.id}</code> },
   ];
   return (
     <>
-      <PageHeader
-        title="Payouts"
-        subtitle="From the payment provider to your bank, to the cent."
-        crumbs={crumbs}
-      />
+      <PageHeader title={t('books.payouts.title')} subtitle={t('books.payouts.subtitle')} crumbs={crumbs} />
       <div className="stack">
         <NextPayoutCard projectId={id} />
         <ServerTable
@@ -74,12 +81,9 @@ export default function PayoutsPage() {
           empty={
             <EmptyState
               icon="pi-building-columns"
-              title={query.filters.length ? 'No payout matches these filters' : 'No payouts yet'}
+              title={query.filters.length ? t('books.payouts.noMatch') : t('books.payouts.none')}
             >
-              <p>
-                Each day at the project's payout time, the payments available by then (after the payout delay
-                in Settings), less fees and refunds, are paid out as one payout per currency.
-              </p>
+              <p>{t('books.payouts.emptyText')}</p>
             </EmptyState>
           }
         />

@@ -2,6 +2,7 @@ import type { Close } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { DateText } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
@@ -25,6 +26,7 @@ export function TerminalClosesPanel({
   canClose: boolean;
 }) {
   const ui = useUi();
+  const { t: tr, rich } = useT();
   const current = useCurrentClose(projectId, terminalId);
   const closes = useCloses(projectId, { 'terminal_id[equals]': terminalId, limit: '5' });
   const create = useCreateClose(projectId, terminalId);
@@ -33,20 +35,15 @@ export function TerminalClosesPanel({
 
   const confirmClose = () =>
     ui.confirm({
-      header: 'Close the day?',
-      message: (
-        <p className="m-0">
-          This makes close #{x?.number} of this terminal with the figures shown. A close can never be changed
-          or deleted; payments from now on go into the next one.
-        </p>
-      ),
-      acceptLabel: 'Close the day',
+      header: tr('books.x.confirmTitle'),
+      message: <p className="m-0">{tr('books.x.confirmText', { number: String(x?.number ?? '') })}</p>,
+      acceptLabel: tr('books.x.closeDay'),
       onAccept: async () => {
         const made = await create.mutateAsync();
         ui.toast(
           'success',
-          `Close #${made.number} made`,
-          made.totals.map((t) => `Net ${formatMoney(t.net, t.currency)}`).join(' · '),
+          tr('books.x.made', { number: String(made.number) }),
+          made.totals.map((t) => tr('books.x.net', { amount: formatMoney(t.net, t.currency) })).join(' · '),
         );
       },
     });
@@ -55,14 +52,14 @@ export function TerminalClosesPanel({
     <section aria-labelledby="closes-title" className="stack">
       <div className="row-actions">
         <h2 id="closes-title" className="section-title m-0">
-          Today so far (X report)
+          {tr('books.x.title')}
         </h2>
         <GatedButton
-          label="Close the day"
+          label={tr('books.x.closeDay')}
           icon="pi pi-lock"
           onClick={confirmClose}
           allowed={canClose && Boolean(x)}
-          reason={canClose ? 'Loading the figures…' : 'Only admins and the owner close the day'}
+          reason={canClose ? tr('books.x.loading') : tr('books.x.onlyAdmins')}
         />
       </div>
       <QueryState query={current}>
@@ -70,15 +67,19 @@ export function TerminalClosesPanel({
           x && (
             <div className="surface-card panel" data-testid="x-report">
               <p className="muted mt-0">
-                Close #{x.number} · since{' '}
-                {x.opened_at ? <DateText value={x.opened_at} /> : 'the first payment'}
+                {x.opened_at
+                  ? rich('books.x.since', {
+                      number: String(x.number),
+                      date: <DateText value={x.opened_at} />,
+                    })
+                  : tr('books.x.sinceFirst', { number: String(x.number) })}
               </p>
               <CloseFigures totals={x.totals} />
             </div>
           )
         }
       </QueryState>
-      <h2 className="section-title">Closes</h2>
+      <h2 className="section-title">{tr('books.closes.title')}</h2>
       <QueryState query={closes}>
         {() =>
           closes.data?.data.length ? (
@@ -87,28 +88,31 @@ export function TerminalClosesPanel({
                 value={closes.data.data}
                 dataKey="id"
                 stripedRows
-                aria-label="Closes of this terminal"
+                aria-label={tr('books.x.closesOfTerminal')}
               >
                 <Column
-                  header="Close"
+                  header={tr('books.col.close')}
                   body={(c: Close) => (
                     <Link to={`${base}/closes/${encodeURIComponent(c.id)}`}>#{c.number}</Link>
                   )}
                 />
-                <Column header="Closed" body={(c: Close) => <DateText value={c.closed_at} />} />
                 <Column
-                  header="Net"
+                  header={tr('books.col.closed')}
+                  body={(c: Close) => <DateText value={c.closed_at} />}
+                />
+                <Column
+                  header={tr('books.col.net')}
                   body={(c: Close) => c.totals.map((t) => formatMoney(t.net, t.currency)).join(' · ')}
                 />
               </DataTable>
               <p className="p-3 m-0">
                 <Link to={`${base}/closes?terminal_id[equals]=${encodeURIComponent(terminalId)}`}>
-                  All closes of this terminal
+                  {tr('books.x.allCloses')}
                 </Link>
               </p>
             </div>
           ) : (
-            <p className="muted">No close yet: the first one covers everything since the first payment.</p>
+            <p className="muted">{tr('books.x.none')}</p>
           )
         }
       </QueryState>

@@ -6,6 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 
 export interface BusinessInput {
@@ -53,11 +54,6 @@ function addressBody(a: AddressInput, businessCountry: string) {
   };
 }
 
-const PROVIDERS = [
-  { value: 'simulator', label: 'Payment simulator (no real money)' },
-  { value: 'stripe', label: 'Stripe' },
-];
-
 /** Create or edit a business; server field errors show under their fields. */
 export function BusinessForm({
   business,
@@ -68,6 +64,11 @@ export function BusinessForm({
   onSubmit: (input: BusinessInput) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useT();
+  const providers = [
+    { value: 'simulator', label: t('businesses.provider.simulator') },
+    { value: 'stripe', label: 'Stripe' },
+  ];
   const [form, setForm] = useState<BusinessInput>({
     name: business?.name ?? '',
     legal_name: business?.legal_name ?? '',
@@ -121,7 +122,7 @@ export function BusinessForm({
   };
   return (
     <Dialog
-      header={business ? `Edit ${business.name}` : 'New business'}
+      header={business ? t('businesses.edit', { name: business.name }) : t('businesses.new')}
       visible
       onHide={onClose}
       style={{ width: 'min(36rem, 95vw)' }}
@@ -133,7 +134,7 @@ export function BusinessForm({
             {message}
           </p>
         )}
-        <FormField id="biz-name" label="Name" error={errors.name}>
+        <FormField id="biz-name" label={t('businesses.field.name')} error={errors.name}>
           <InputText
             id="biz-name"
             value={form.name}
@@ -142,7 +143,7 @@ export function BusinessForm({
             autoFocus
           />
         </FormField>
-        <FormField id="biz-legal" label="Legal name" error={errors.legal_name}>
+        <FormField id="biz-legal" label={t('businesses.field.legalName')} error={errors.legal_name}>
           <InputText
             id="biz-legal"
             value={form.legal_name ?? ''}
@@ -150,7 +151,7 @@ export function BusinessForm({
           />
         </FormField>
         <div className="form-row">
-          <FormField id="biz-country" label="Country (ISO code)" error={errors.country}>
+          <FormField id="biz-country" label={t('businesses.field.country')} error={errors.country}>
             <InputText
               id="biz-country"
               value={form.country}
@@ -158,7 +159,7 @@ export function BusinessForm({
               onChange={(e) => set('country')(e.target.value)}
             />
           </FormField>
-          <FormField id="biz-currency" label="Default currency" error={errors.default_currency}>
+          <FormField id="biz-currency" label={t('businesses.field.currency')} error={errors.default_currency}>
             <InputText
               id="biz-currency"
               value={form.default_currency}
@@ -168,8 +169,8 @@ export function BusinessForm({
           </FormField>
         </div>
         <fieldset className="form-group">
-          <legend>Address (printed on receipts)</legend>
-          <FormField id="biz-line1" label="Street and number" error={errors['address.line1']}>
+          <legend>{t('businesses.address')}</legend>
+          <FormField id="biz-line1" label={t('businesses.address.line1')} error={errors['address.line1']}>
             <InputText
               id="biz-line1"
               value={address.line1}
@@ -178,7 +179,7 @@ export function BusinessForm({
               onChange={(e) => setPart('line1')(e.target.value)}
             />
           </FormField>
-          <FormField id="biz-line2" label="Address line 2 (optional)" error={errors['address.line2']}>
+          <FormField id="biz-line2" label={t('businesses.address.line2')} error={errors['address.line2']}>
             <InputText
               id="biz-line2"
               value={address.line2}
@@ -188,7 +189,11 @@ export function BusinessForm({
             />
           </FormField>
           <div className="form-row">
-            <FormField id="biz-postal" label="Postal code" error={errors['address.postal_code']}>
+            <FormField
+              id="biz-postal"
+              label={t('businesses.address.postalCode')}
+              error={errors['address.postal_code']}
+            >
               <InputText
                 id="biz-postal"
                 value={address.postal_code}
@@ -197,7 +202,7 @@ export function BusinessForm({
                 onChange={(e) => setPart('postal_code')(e.target.value)}
               />
             </FormField>
-            <FormField id="biz-city" label="City" error={errors['address.city']}>
+            <FormField id="biz-city" label={t('businesses.address.city')} error={errors['address.city']}>
               <InputText
                 id="biz-city"
                 value={address.city}
@@ -208,7 +213,7 @@ export function BusinessForm({
             </FormField>
           </div>
           <div className="form-row">
-            <FormField id="biz-state" label="State or region (optional)" error={errors['address.state']}>
+            <FormField id="biz-state" label={t('businesses.address.state')} error={errors['address.state']}>
               <InputText
                 id="biz-state"
                 value={address.state}
@@ -219,9 +224,9 @@ export function BusinessForm({
             </FormField>
             <FormField
               id="biz-address-country"
-              label="Country (ISO code)"
+              label={t('businesses.field.country')}
               error={errors['address.country']}
-              help="Empty: the business's country."
+              help={t('businesses.address.countryHelp')}
             >
               <InputText
                 id="biz-address-country"
@@ -236,9 +241,9 @@ export function BusinessForm({
         </fieldset>
         <FormField
           id="biz-vat"
-          label="VAT ID (optional)"
+          label={t('businesses.field.vatId')}
           error={errors.vat_id}
-          help="Or another tax number, e.g. DE123456789. Printed on receipts."
+          help={t('businesses.field.vatIdHelp')}
         >
           <InputText
             id="biz-vat"
@@ -247,7 +252,7 @@ export function BusinessForm({
             onChange={(e) => set('vat_id')(e.target.value)}
           />
         </FormField>
-        <FormField id="biz-support" label="Support email" error={errors.support_email}>
+        <FormField id="biz-support" label={t('businesses.field.supportEmail')} error={errors.support_email}>
           <InputText
             id="biz-support"
             type="email"
@@ -255,11 +260,11 @@ export function BusinessForm({
             onChange={(e) => set('support_email')(e.target.value)}
           />
         </FormField>
-        <FormField id="biz-provider" label="Payment provider">
+        <FormField id="biz-provider" label={t('businesses.field.provider')}>
           <Dropdown
             inputId="biz-provider"
             value={form.payment_provider}
-            options={PROVIDERS}
+            options={providers}
             onChange={(e) => set('payment_provider')(e.value)}
           />
         </FormField>
@@ -267,12 +272,12 @@ export function BusinessForm({
           <>
             <FormField
               id="biz-stripe-key"
-              label="Stripe secret key"
+              label={t('businesses.stripe.secretKey')}
               error={errors.stripe_secret_key}
               help={
                 business?.stripe_secret_key_last4
-                  ? `Stored, ends in ${business.stripe_secret_key_last4}. Leave empty to keep it.`
-                  : 'Stored encrypted; never shown again.'
+                  ? t('businesses.stripe.secretKeyStored', { last4: business.stripe_secret_key_last4 })
+                  : t('businesses.stripe.secretKeyHelp')
               }
             >
               <Password
@@ -286,9 +291,9 @@ export function BusinessForm({
             </FormField>
             <FormField
               id="biz-stripe-pk"
-              label="Stripe publishable key"
+              label={t('businesses.stripe.publishableKey')}
               error={errors.stripe_publishable_key}
-              help="pk_live_… or pk_test_…: the shopper page loads Stripe's card form with it."
+              help={t('businesses.stripe.publishableKeyHelp')}
             >
               <InputText
                 id="biz-stripe-pk"
@@ -299,9 +304,11 @@ export function BusinessForm({
             </FormField>
             <FormField
               id="biz-stripe-whsec"
-              label="Stripe webhook secret"
+              label={t('businesses.stripe.webhookSecret')}
               error={errors.stripe_webhook_secret}
-              help={business?.stripe_webhook_secret_set ? 'Stored. Leave empty to keep it.' : undefined}
+              help={
+                business?.stripe_webhook_secret_set ? t('businesses.stripe.webhookSecretStored') : undefined
+              }
             >
               <Password
                 inputId="biz-stripe-whsec"
@@ -315,8 +322,8 @@ export function BusinessForm({
           </>
         )}
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" text onClick={onClose} />
-          <Button type="submit" label={business ? 'Save' : 'Create business'} loading={busy} />
+          <Button type="button" label={t('common.cancel')} text onClick={onClose} />
+          <Button type="submit" label={business ? t('common.save') : t('businesses.create')} loading={busy} />
         </div>
       </form>
     </Dialog>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
@@ -16,6 +17,7 @@ import { useBusinessesPage } from './hooks';
 
 export default function BusinessesPage() {
   const ui = useUi();
+  const { t } = useT();
   const query = useTableQuery();
   const businesses = useBusinessesPage(query.apiQuery);
   const [editing, setEditing] = useState<Business | 'new' | null>(null);
@@ -31,45 +33,51 @@ export default function BusinessesPage() {
         'POST',
         `/businesses/${b.id}/payment-provider/test`,
       );
-      ui.toast(r.ok ? 'success' : 'warn', r.ok ? 'Connection works' : 'Connection refused', r.detail);
+      ui.toast(
+        r.ok ? 'success' : 'warn',
+        r.ok ? t('businesses.test.works') : t('businesses.test.refused'),
+        r.detail,
+      );
     } catch (error) {
-      ui.toast('error', 'Could not test the connection', (error as Error).message);
+      ui.toast('error', t('businesses.test.failed'), (error as Error).message);
     }
   };
   const confirmDelete = (b: Business) =>
     ui.confirm({
-      header: `Delete ${b.name}?`,
-      message: 'The business and its stored payment keys are deleted. Projects must not use it any more.',
-      acceptLabel: 'Delete business',
+      header: t('businesses.delete.title', { name: b.name }),
+      message: t('businesses.delete.text'),
+      acceptLabel: t('businesses.delete.button'),
       danger: true,
       onAccept: async () => {
         try {
           await remove.mutateAsync(b.id);
-          ui.toast('success', 'Business deleted');
+          ui.toast('success', t('businesses.delete.done'));
         } catch (error) {
-          ui.toast('error', 'Not deleted', (error as Error).message);
+          ui.toast('error', t('businesses.delete.failed'), (error as Error).message);
         }
       },
     });
   const columns: TableColumn<Business>[] = [
-    { field: 'name', header: 'Name', sortable: true, filterable: true },
-    { field: 'country', header: 'Country', filterable: true },
-    { field: 'default_currency', header: 'Currency', filterable: true },
+    { field: 'name', header: t('businesses.col.name'), sortable: true, filterable: true },
+    { field: 'country', header: t('businesses.col.country'), filterable: true },
+    { field: 'default_currency', header: t('businesses.col.currency'), filterable: true },
     {
       field: 'payment_provider',
-      header: 'Payments',
+      header: t('businesses.col.payments'),
       body: (b) => (
         <Tag
           severity={b.payment_provider === 'stripe' ? 'info' : 'secondary'}
           value={
-            b.payment_provider === 'stripe' ? `Stripe ••••${b.stripe_secret_key_last4 ?? ''}` : 'Simulator'
+            b.payment_provider === 'stripe'
+              ? `Stripe ••••${b.stripe_secret_key_last4 ?? ''}`
+              : t('businesses.simulator')
           }
         />
       ),
     },
     {
       field: 'created_at',
-      header: 'Created',
+      header: t('businesses.col.created'),
       type: 'date',
       sortable: true,
       filterable: true,
@@ -77,21 +85,21 @@ export default function BusinessesPage() {
     },
     {
       field: 'actions',
-      header: 'Actions',
+      header: t('businesses.col.actions'),
       body: (b) => (
         <div className="row-actions">
           <Button
             icon="pi pi-pencil"
             text
             rounded
-            aria-label={`Edit ${b.name}`}
+            aria-label={t('businesses.action.edit', { name: b.name })}
             onClick={() => setEditing(b)}
           />
           <Button
             icon="pi pi-bolt"
             text
             rounded
-            aria-label={`Test ${b.name}'s payment connection`}
+            aria-label={t('businesses.action.test', { name: b.name })}
             onClick={() => void test(b)}
           />
           <Button
@@ -99,7 +107,7 @@ export default function BusinessesPage() {
             text
             rounded
             severity="danger"
-            aria-label={`Delete ${b.name}`}
+            aria-label={t('businesses.action.delete', { name: b.name })}
             onClick={() => confirmDelete(b)}
           />
         </div>
@@ -109,9 +117,9 @@ export default function BusinessesPage() {
   return (
     <>
       <PageHeader
-        title="Businesses"
-        subtitle="The legal entities you take payments for."
-        actions={<Button label="New business" icon="pi pi-plus" onClick={() => setEditing('new')} />}
+        title={t('businesses.title')}
+        subtitle={t('businesses.subtitle')}
+        actions={<Button label={t('businesses.new')} icon="pi pi-plus" onClick={() => setEditing('new')} />}
       />
       <ServerTable
         id="businesses"
@@ -124,21 +132,22 @@ export default function BusinessesPage() {
         onRetry={() => void businesses.refetch()}
         empty={
           query.filters.length ? (
-            <EmptyState icon="pi-filter-slash" title="No business matches these filters">
-              <p>Clear a filter to see more.</p>
+            <EmptyState icon="pi-filter-slash" title={t('businesses.noMatch')}>
+              <p>{t('businesses.noMatchText')}</p>
             </EmptyState>
           ) : (
             <EmptyState
               icon="pi-building"
-              title="No businesses yet"
+              title={t('businesses.none')}
               action={
-                <Button label="Add your first business" icon="pi pi-plus" onClick={() => setEditing('new')} />
+                <Button
+                  label={t('businesses.addFirst')}
+                  icon="pi pi-plus"
+                  onClick={() => setEditing('new')}
+                />
               }
             >
-              <p>
-                A business is the legal entity that takes payments: its country, currency and payment
-                provider.
-              </p>
+              <p>{t('businesses.emptyText')}</p>
             </EmptyState>
           )
         }
@@ -150,7 +159,7 @@ export default function BusinessesPage() {
           onSubmit={async (body) => {
             if (editing === 'new') await create.mutateAsync(body);
             else await update.mutateAsync({ id: editing.id, body });
-            ui.toast('success', editing === 'new' ? 'Business created' : 'Business saved');
+            ui.toast('success', editing === 'new' ? t('businesses.created') : t('businesses.saved'));
           }}
         />
       )}

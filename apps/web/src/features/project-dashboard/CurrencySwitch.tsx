@@ -1,5 +1,6 @@
 import type { Dashboard } from '@scanline/contracts';
 import { SelectButton } from 'primereact/selectbutton';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from './range';
 
 /**
@@ -15,26 +16,31 @@ export function CurrencySwitch({
   currencies: Dashboard['currencies'];
   onChange: (currency: string) => void;
 }) {
+  const { t } = useT();
   const others = currencies.filter((c) => c.currency !== value && c.count > 0);
   return (
-    <section className="currency-switch" aria-label="Currencies">
+    <section className="currency-switch" aria-label={t('project-dashboard.currencies')}>
       <SelectButton
         value={value}
         allowEmpty={false}
         options={currencies.map((c) => ({ label: c.currency, value: c.currency }))}
         onChange={(e) => e.value && onChange(e.value)}
-        aria-label="Show the figures of one currency"
+        aria-label={t('project-dashboard.currencyPick')}
       />
       {others.length > 0 && (
         <p className="muted currency-note">
-          These figures are in {value} only. Also in this range:{' '}
-          {others
-            .map(
-              (c) =>
-                `${formatMoney(c.volume, c.currency)} in ${c.count === 1 ? '1 payment' : `${c.count} payments`} (${c.currency})`,
-            )
-            .join(', ')}
-          . Amounts are never converted between currencies.
+          {t('project-dashboard.currencyNote', {
+            currency: value,
+            others: others
+              .map((c) =>
+                t('project-dashboard.currencyOther', {
+                  amount: formatMoney(c.volume, c.currency),
+                  count: c.count,
+                  currency: c.currency,
+                }),
+              )
+              .join(', '),
+          })}
         </p>
       )}
     </section>

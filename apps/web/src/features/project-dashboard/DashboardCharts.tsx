@@ -1,13 +1,19 @@
 import type { Dashboard } from '@scanline/contracts';
 import { Chart } from 'primereact/chart';
+import { type T, useT } from '../../lib/i18n/console-intl';
+import { currentIntlLocale } from '../../lib/i18n/current-locale';
 import { formatCount, formatMoney, formatPercent, formatSeconds } from './range';
 import { type ChartColors, useChartColors } from './theme-colors';
 
-const monthDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** Point labels: `Nov 3` per day, `14:00` per hour (already local to the project's zone). */
 const labelOf = (start: string, granularity: Dashboard['granularity']) =>
-  granularity === 'hour' ? start.slice(11, 16) : monthDay.format(new Date(`${start}T00:00:00Z`));
+  granularity === 'hour'
+    ? start.slice(11, 16)
+    : new Intl.DateTimeFormat(currentIntlLocale(), {
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${start}T00:00:00Z`));
 
 function axes(colors: ChartColors) {
   return {
@@ -17,7 +23,7 @@ function axes(colors: ChartColors) {
   };
 }
 
-function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors }) {
+function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors; t: T }) {
   const digits =
     new Intl.NumberFormat(undefined, { style: 'currency', currency: data.currency }).resolvedOptions()
       .maximumFractionDigits ?? 2;
@@ -26,7 +32,7 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
     datasets: [
       {
         type: 'bar',
-        label: `Volume (${data.currency})`,
+        label: t('project-dashboard.chart.volume', { currency: data.currency }),
         data: data.series.map((p) => p.volume / 10 ** digits),
         backgroundColor: colors.primary,
         borderRadius: 4,
@@ -35,7 +41,7 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
       },
       {
         type: 'line',
-        label: 'Payments',
+        label: t('project-dashboard.chart.payments'),
         data: data.series.map((p) => p.count),
         borderColor: colors.warn,
         backgroundColor: colors.warn,
@@ -49,6 +55,7 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     interaction: { mode: 'index', intersect: false },
     plugins: {
       legend: { labels: { color: colors.text } },
@@ -56,8 +63,10 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
         callbacks: {
           label: (ctx: { datasetIndex: number; raw: unknown }) =>
             ctx.datasetIndex === 0
-              ? `Volume: ${formatMoney(Number(ctx.raw) * 10 ** digits, data.currency)}`
-              : `Payments: ${formatCount(Number(ctx.raw))}`,
+              ? t('project-dashboard.chart.volumeTip', {
+                  amount: formatMoney(Number(ctx.raw) * 10 ** digits, data.currency),
+                })
+              : t('project-dashboard.chart.paymentsTip', { count: formatCount(Number(ctx.raw)) }),
         },
       },
     },
@@ -85,12 +94,12 @@ function VolumeChart({ data, colors }: { data: Dashboard; colors: ChartColors })
   );
 }
 
-function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }) {
+function SuccessChart({ data, colors, t }: { data: Dashboard; colors: ChartColors; t: T }) {
   const chartData = {
     labels: data.series.map((p) => labelOf(p.start, data.granularity)),
     datasets: [
       {
-        label: 'Success rate',
+        label: t('project-dashboard.figure.successRate'),
         data: data.series.map((p) => (p.success_rate === null ? null : p.success_rate * 100)),
         borderColor: colors.success,
         backgroundColor: colors.success,
@@ -102,10 +111,14 @@ function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: {
       legend: { display: false },
       tooltip: {
-        callbacks: { label: (ctx: { raw: unknown }) => `Success rate: ${Number(ctx.raw).toFixed(1)} %` },
+        callbacks: {
+          label: (ctx: { raw: unknown }) =>
+            t('project-dashboard.chart.successTip', { rate: Number(ctx.raw).toFixed(1) }),
+        },
       },
     },
     scales: {
@@ -129,11 +142,14 @@ function SuccessChart({ data, colors }: { data: Dashboard; colors: ChartColors }
   );
 }
 
-function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors }) {
+function DeclinesChart({ data, colors, t }: { data: Dashboard; colors: ChartColors; t: T }) {
   const declines = data.totals.declines;
-  if (declines.length === 0) return <p className="muted chart-empty">No declined payments in this range.</p>;
+  if (declines.length === 0)
+    return <p className="muted chart-empty">{t('project-dashboard.chart.noDeclines')}</p>;
   const chartData = {
-    labels: declines.map((d) => d.code.replaceAll('_', ' ')),
+    labels: declines.map((d) =>
+      t('project-dashboard.chart.declineCode', { code: d.code, label: d.code.replaceAll('_', ' ') }),
+    ),
     datasets: [
       {
         data: declines.map((d) => d.count),
@@ -144,6 +160,7 @@ function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors 
   };
   const options = {
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: { legend: { position: 'bottom', labels: { color: colors.text, boxWidth: 12 } } },
   };
   return (
@@ -157,12 +174,12 @@ function DeclinesChart({ data, colors }: { data: Dashboard; colors: ChartColors 
   );
 }
 
-function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
+function Funnel({ data, colors, t: tr }: { data: Dashboard; colors: ChartColors; t: T }) {
   const t = data.totals;
   const steps = [
-    { label: 'Scans', value: t.scans },
-    { label: 'Scans that paid', value: t.scans_paid },
-    { label: 'Payments', value: t.count },
+    { label: tr('project-dashboard.funnel.scans'), value: t.scans },
+    { label: tr('project-dashboard.funnel.scansPaid'), value: t.scans_paid },
+    { label: tr('project-dashboard.chart.payments'), value: t.count },
   ];
   const chartData = {
     labels: steps.map((s) => s.label),
@@ -177,6 +194,7 @@ function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
   const options = {
     indexAxis: 'y',
     maintainAspectRatio: false,
+    locale: currentIntlLocale(),
     plugins: { legend: { display: false } },
     scales: { x: { ...axes(colors), beginAtZero: true }, y: axes(colors) },
   };
@@ -190,9 +208,16 @@ function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
         ariaLabel="Scan funnel"
       />
       <p className="muted funnel-note">
-        {formatPercent(t.conversion)} of scans end in a payment; median{' '}
-        {formatSeconds(t.median_seconds_to_pay)} from scan to payment;{' '}
-        {t.count ? (t.scans / t.count).toFixed(2) : '—'} scans per payment.
+        {tr('project-dashboard.funnel.note', {
+          conversion: formatPercent(t.conversion),
+          median: formatSeconds(t.median_seconds_to_pay),
+          ratio: t.count
+            ? new Intl.NumberFormat(currentIntlLocale(), {
+                minimumFractionDigits: 2,
+                maximumFractionDigits: 2,
+              }).format(t.scans / t.count)
+            : '—',
+        })}
       </p>
     </>
   );
@@ -201,39 +226,43 @@ function Funnel({ data, colors }: { data: Dashboard; colors: ChartColors }) {
 /** Volume and count, success rate, declines by reason and the scan funnel, in theme colours. */
 export function DashboardCharts({ data }: { data: Dashboard }) {
   const colors = useChartColors();
-  const per = data.granularity === 'hour' ? 'per hour' : 'per day';
+  const { t } = useT();
+  const granularity = data.granularity === 'hour' ? 'hour' : 'day';
   return (
     <div className="chart-grid">
-      <section className="surface-card chart-card chart-wide" aria-label="Volume and payments">
-        <h2>Volume and payments {per}</h2>
-        <VolumeChart data={data} colors={colors} />
+      <section
+        className="surface-card chart-card chart-wide"
+        aria-label={t('project-dashboard.chart.volumeAria')}
+      >
+        <h2>{t('project-dashboard.chart.volumeTitle', { granularity })}</h2>
+        <VolumeChart data={data} colors={colors} t={t} />
       </section>
-      <section className="surface-card chart-card" aria-label="Success rate">
-        <h2>Success rate {per}</h2>
-        <SuccessChart data={data} colors={colors} />
+      <section className="surface-card chart-card" aria-label={t('project-dashboard.figure.successRate')}>
+        <h2>{t('project-dashboard.chart.successTitle', { granularity })}</h2>
+        <SuccessChart data={data} colors={colors} t={t} />
       </section>
-      <section className="surface-card chart-card" aria-label="Declines by reason">
-        <h2>Declines by reason</h2>
-        <DeclinesChart data={data} colors={colors} />
+      <section className="surface-card chart-card" aria-label={t('project-dashboard.chart.declines')}>
+        <h2>{t('project-dashboard.chart.declines')}</h2>
+        <DeclinesChart data={data} colors={colors} t={t} />
       </section>
-      <section className="surface-card chart-card" aria-label="Scan funnel">
-        <h2>Scan funnel</h2>
-        <Funnel data={data} colors={colors} />
+      <section className="surface-card chart-card" aria-label={t('project-dashboard.funnel')}>
+        <h2>{t('project-dashboard.funnel')}</h2>
+        <Funnel data={data} colors={colors} t={t} />
       </section>
-      <section className="surface-card chart-card" aria-label="Top terminals">
-        <h2>Top terminals</h2>
+      <section className="surface-card chart-card" aria-label={t('project-dashboard.top')}>
+        <h2>{t('project-dashboard.top')}</h2>
         {data.top_terminals.length === 0 ? (
-          <p className="muted chart-empty">No payments in this range.</p>
+          <p className="muted chart-empty">{t('project-dashboard.noPaymentsShort')}</p>
         ) : (
           <ol className="top-terminals">
-            {data.top_terminals.map((t) => (
-              <li key={t.terminal_id}>
-                <span className="top-terminal-name" title={t.label}>
-                  {t.label}
+            {data.top_terminals.map((x) => (
+              <li key={x.terminal_id}>
+                <span className="top-terminal-name" title={x.label}>
+                  {x.label}
                 </span>
-                <span>{formatMoney(t.volume, data.currency)}</span>
+                <span>{formatMoney(x.volume, data.currency)}</span>
                 <span className="muted">
-                  {formatCount(t.count)} payments · {formatPercent(t.success_rate)}
+                  {t('project-dashboard.top.line', { count: x.count, rate: formatPercent(x.success_rate) })}
                 </span>
               </li>
             ))}
@@ -241,21 +270,26 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
         )}
       </section>
       {/* Issue 26 §3: takings (amount + tip) and tips per cashier over the range. */}
-      <section className="surface-card chart-card" aria-label="Takings per cashier">
-        <h2>Takings per cashier</h2>
-        <p className="muted">Tips in this range: {formatMoney(data.tips, data.currency)}</p>
+      <section className="surface-card chart-card" aria-label={t('project-dashboard.cashiers')}>
+        <h2>{t('project-dashboard.cashiers')}</h2>
+        <p className="muted">
+          {t('project-dashboard.cashiers.tips', { amount: formatMoney(data.tips, data.currency) })}
+        </p>
         {data.by_cashier.length === 0 ? (
-          <p className="muted chart-empty">No payments in this range.</p>
+          <p className="muted chart-empty">{t('project-dashboard.noPaymentsShort')}</p>
         ) : (
           <ol className="top-terminals" data-testid="takings-per-cashier">
             {data.by_cashier.map((c) => (
               <li key={c.cashier_id ?? 'none'}>
-                <span className="top-terminal-name" title={c.name ?? 'No cashier'}>
-                  {c.name ?? 'No cashier'}
+                <span className="top-terminal-name" title={c.name ?? t('project-dashboard.cashiers.none')}>
+                  {c.name ?? t('project-dashboard.cashiers.none')}
                 </span>
                 <span>{formatMoney(c.gross, data.currency)}</span>
                 <span className="muted">
-                  {formatCount(c.payments_count)} payments · {formatMoney(c.tips, data.currency)} tips
+                  {t('project-dashboard.cashiers.line', {
+                    count: c.payments_count,
+                    tips: formatMoney(c.tips, data.currency),
+                  })}
                 </span>
               </li>
             ))}

@@ -1,12 +1,14 @@
 import type { Dashboard } from '@scanline/contracts';
+import { useT } from '../../lib/i18n/console-intl';
 import {
   change,
-  countOf,
   declinedHint,
   formatCount,
   formatMoney,
   formatPercent,
   formatSeconds,
+  refundsHint,
+  scansHint,
 } from './range';
 
 interface Card {
@@ -19,7 +21,8 @@ interface Card {
 }
 
 function Delta({ value, lowerIsBetter }: { value: number | null; lowerIsBetter?: boolean }) {
-  if (value === null) return <span className="figure-delta muted">no previous data</span>;
+  const { t } = useT();
+  if (value === null) return <span className="figure-delta muted">{t('project-dashboard.delta.none')}</span>;
   const good = lowerIsBetter ? value < 0 : value > 0;
   const flat = Math.abs(value) < 0.0005;
   const cls = flat ? 'muted' : good ? 'figure-delta-up' : 'figure-delta-down';
@@ -27,53 +30,63 @@ function Delta({ value, lowerIsBetter }: { value: number | null; lowerIsBetter?:
   return (
     <span className={`figure-delta ${cls}`}>
       <i className={`pi ${icon}`} aria-hidden="true" />
-      {formatPercent(Math.abs(value))} <span className="muted">vs previous period</span>
+      {formatPercent(Math.abs(value))}{' '}
+      <span className="muted">{t('project-dashboard.delta.vsPrevious')}</span>
     </span>
   );
 }
 
 /** The headline figures, each with its change against the previous period of equal length. */
 export function FigureCards({ data }: { data: Dashboard }) {
+  const { t: tr } = useT();
   const t = data.totals;
   const p = data.previous.totals;
   const c = data.currency;
   const cards: Card[] = [
-    { label: 'Volume', value: formatMoney(t.volume, c), delta: change(t.volume, p.volume) },
-    { label: 'Payments', value: formatCount(t.count), delta: change(t.count, p.count) },
     {
-      label: 'Success rate',
+      label: tr('project-dashboard.figure.volume'),
+      value: formatMoney(t.volume, c),
+      delta: change(t.volume, p.volume),
+    },
+    {
+      label: tr('project-dashboard.figure.payments'),
+      value: formatCount(t.count),
+      delta: change(t.count, p.count),
+    },
+    {
+      label: tr('project-dashboard.figure.successRate'),
       value: formatPercent(t.success_rate),
       delta: change(t.success_rate, p.success_rate),
       hint: declinedHint(t),
     },
     {
-      label: 'Average ticket',
+      label: tr('project-dashboard.figure.averageTicket'),
       value: t.average_ticket === null ? '—' : formatMoney(t.average_ticket, c),
       delta: change(t.average_ticket, p.average_ticket),
     },
     {
-      label: 'Refunds',
+      label: tr('project-dashboard.figure.refunds'),
       value: formatMoney(t.refunded_amount, c),
       delta: change(t.refunded_amount, p.refunded_amount),
       lowerIsBetter: true,
-      hint: countOf(t.refunds, 'refund', 'refunds'),
+      hint: refundsHint(t.refunds),
     },
     {
-      label: 'Scan conversion',
+      label: tr('project-dashboard.figure.conversion'),
       value: formatPercent(t.conversion),
       delta: change(t.conversion, p.conversion),
-      hint: countOf(t.scans, 'scan', 'scans'),
+      hint: scansHint(t.scans),
     },
     {
-      label: 'Median time to pay',
+      label: tr('project-dashboard.figure.medianTime'),
       value: formatSeconds(t.median_seconds_to_pay),
       delta: change(t.median_seconds_to_pay, p.median_seconds_to_pay),
       lowerIsBetter: true,
-      hint: 'from scan to payment',
+      hint: tr('project-dashboard.figure.fromScan'),
     },
   ];
   return (
-    <section className="figure-grid" aria-label="Figures">
+    <section className="figure-grid" aria-label={tr('project-dashboard.figures')}>
       {cards.map((card) => (
         <article key={card.label} className="surface-card figure-card" aria-label={card.label}>
           <span className="stat-label">{card.label}</span>
@@ -82,13 +95,13 @@ export function FigureCards({ data }: { data: Dashboard }) {
           {card.hint && <span className="muted figure-hint">{card.hint}</span>}
         </article>
       ))}
-      <article className="surface-card figure-card" aria-label="Terminals online">
-        <span className="stat-label">Terminals online</span>
+      <article className="surface-card figure-card" aria-label={tr('project-dashboard.figure.online')}>
+        <span className="stat-label">{tr('project-dashboard.figure.online')}</span>
         <span className="figure-value">
           {data.terminals.online}
           <span className="muted figure-of"> / {data.terminals.total}</span>
         </span>
-        <span className="muted figure-hint">now</span>
+        <span className="muted figure-hint">{tr('project-dashboard.figure.now')}</span>
       </article>
     </section>
   );

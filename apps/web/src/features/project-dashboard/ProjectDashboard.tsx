@@ -4,6 +4,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useT } from '../../lib/i18n/console-intl';
 import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -20,8 +21,14 @@ import { useDashboard } from './use-dashboard';
 import './project-dashboard.css';
 
 function DashboardSkeleton() {
+  const { t } = useT();
   return (
-    <div className="dashboard-body" role="status" aria-busy="true" aria-label="Loading figures">
+    <div
+      className="dashboard-body"
+      role="status"
+      aria-busy="true"
+      aria-label={t('project-dashboard.loading')}
+    >
       <div className="figure-grid">
         {['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => (
           <Skeleton key={k} height="7rem" />
@@ -36,6 +43,7 @@ function DashboardSkeleton() {
 export default function ProjectDashboard() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const { t } = useT();
   const project = useProject(id);
   const timeZone = project.data?.time_zone ?? 'UTC';
   const range = resolveRange(params, timeZone);
@@ -58,8 +66,11 @@ export default function ProjectDashboard() {
             title={project.data!.name}
             subtitle={
               <span className="row-actions">
-                <RoleTag role={project.data!.role} /> amounts in{' '}
-                {d?.currency ?? currency ?? project.data!.currency} · times in {timeZone}
+                <RoleTag role={project.data!.role} />{' '}
+                {t('project-dashboard.subtitle', {
+                  currency: d?.currency ?? currency ?? project.data!.currency,
+                  timeZone,
+                })}
               </span>
             }
             actions={
@@ -102,33 +113,32 @@ export default function ProjectDashboard() {
             <DashboardSkeleton />
           ) : dashboard.error ? (
             dashboard.error instanceof ApiError && dashboard.error.status === 403 ? (
-              <Message severity="warn" text="Your role cannot see this project's figures." />
+              <Message severity="warn" text={t('project-dashboard.forbidden')} />
             ) : (
               <Message
                 severity="error"
-                text={`The figures could not be loaded: ${dashboard.error.message}`}
+                text={t('project-dashboard.loadFailed', { error: dashboard.error.message })}
               />
             )
           ) : empty ? (
-            <EmptyState icon="pi-chart-bar" title="No payments in this range">
-              <p>
-                Once terminals take payments, this shows volume, count, success rate, scans-to-payment
-                conversion and terminals online. Try a longer range, or pair a terminal.
-              </p>
+            <EmptyState icon="pi-chart-bar" title={t('project-dashboard.empty.title')}>
+              <p>{t('project-dashboard.empty.text')}</p>
             </EmptyState>
           ) : d ? (
             <div data-range={`${d.from}..${d.to}`} className="dashboard-body">
               <p className="muted dashboard-range-note">
-                {d.from === d.to ? formatDay(d.from) : `${formatDay(d.from)} – ${formatDay(d.to)}`} compared
-                with {formatDay(d.previous.from)} – {formatDay(d.previous.to)}. Figures trail live payments by
-                up to {d.lag_seconds} seconds.{' '}
-                {includeTest
-                  ? 'Test payments (scanline trigger) are counted. '
-                  : 'Test payments are left out. '}
+                {t('project-dashboard.rangeNote', {
+                  range: d.from === d.to ? formatDay(d.from) : `${formatDay(d.from)} – ${formatDay(d.to)}`,
+                  previous: `${formatDay(d.previous.from)} – ${formatDay(d.previous.to)}`,
+                  seconds: d.lag_seconds,
+                })}{' '}
+                {includeTest ? t('project-dashboard.test.counted') : t('project-dashboard.test.leftOut')}{' '}
                 <Button
                   link
                   className="p-0 dashboard-test-toggle"
-                  label={includeTest ? 'Leave them out' : 'Count them'}
+                  label={
+                    includeTest ? t('project-dashboard.test.leaveOut') : t('project-dashboard.test.count')
+                  }
                   onClick={() => {
                     const p = new URLSearchParams(params);
                     if (includeTest) p.delete('include_test');

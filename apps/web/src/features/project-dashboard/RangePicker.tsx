@@ -1,5 +1,6 @@
 import { Calendar } from 'primereact/calendar';
 import { SelectButton } from 'primereact/selectbutton';
+import { useT } from '../../lib/i18n/console-intl';
 import { datePattern } from '../../theme/date-format';
 import { RANGE_OPTIONS, type RangeKey } from './range';
 
@@ -22,13 +23,14 @@ export function RangePicker({
   to: string;
   onChange: (next: { key: RangeKey; from?: string; to?: string }) => void;
 }) {
+  const { t } = useT();
   return (
     <div className="range-picker">
       <SelectButton
         value={value}
-        options={RANGE_OPTIONS}
+        options={RANGE_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
         allowEmpty={false}
-        aria-label="Range"
+        aria-label={t('project-dashboard.range')}
         onChange={(e) => e.value && onChange({ key: e.value as RangeKey, from, to })}
       />
       {value === 'custom' && (
@@ -39,7 +41,7 @@ export function RangePicker({
           showIcon
           maxDate={new Date()}
           dateFormat={datePattern()}
-          aria-label="Custom range"
+          aria-label={t('project-dashboard.range.customRange')}
           inputId="dashboard-range"
           onChange={(e) => {
             const [a, b] = (e.value ?? []) as (Date | null)[];

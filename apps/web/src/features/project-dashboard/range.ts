@@ -1,12 +1,15 @@
+import { currentIntlLocale, translate } from '../../lib/i18n/current-locale';
+import type { MessageId } from '../../messages/keys';
+
 /** The dashboard's range as the URL keeps it (`?range=7d`, or `?range=custom&from=&to=`). */
 export type RangeKey = 'today' | '7d' | '30d' | '90d' | 'custom';
 
-export const RANGE_OPTIONS: { label: string; value: RangeKey }[] = [
-  { label: 'Today', value: 'today' },
-  { label: '7 days', value: '7d' },
-  { label: '30 days', value: '30d' },
-  { label: '90 days', value: '90d' },
-  { label: 'Custom', value: 'custom' },
+export const RANGE_OPTIONS: { label: MessageId; value: RangeKey }[] = [
+  { label: 'project-dashboard.range.today', value: 'today' },
+  { label: 'project-dashboard.range.7d', value: '7d' },
+  { label: 'project-dashboard.range.30d', value: '30d' },
+  { label: 'project-dashboard.range.90d', value: '90d' },
+  { label: 'project-dashboard.range.custom', value: 'custom' },
 ];
 
 const DAY_MS = 86_400_000;
@@ -44,36 +47,33 @@ export function resolveRange(
 
 /** Minor units → a localised amount (JPY has 0 decimals, USD 2). */
 export function formatMoney(minor: number, currency: string, compact = false): string {
-  const fmt = new Intl.NumberFormat(undefined, {
+  const fmt = new Intl.NumberFormat(currentIntlLocale(), {
     style: 'currency',
     currency,
     notation: compact ? 'compact' : 'standard',
   });
   const digits =
-    new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return fmt.format(minor / 10 ** digits);
 }
 
 export const formatPercent = (v: number | null) =>
   v === null
     ? '—'
-    : new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+    : new Intl.NumberFormat(currentIntlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
-export const formatCount = (v: number) => new Intl.NumberFormat().format(v);
+export const formatCount = (v: number) => new Intl.NumberFormat(currentIntlLocale()).format(v);
 
-const plurals = new Intl.PluralRules('en');
 /** "1 refund", "2 refunds", "1,204 scans": a count with its noun in the right number (issue 19). */
-export const countOf = (v: number, one: string, other: string) =>
-  `${formatCount(v)} ${plurals.select(v) === 'one' ? one : other}`;
+export const refundsHint = (count: number) => translate('project-dashboard.hint.refunds', { count });
+export const scansHint = (count: number) => translate('project-dashboard.hint.scans', { count });
 
 /**
  * The success rate's footnote (issue 31 §6): every declined card, as the timeline counts them,
  * and how many of those payments another card then paid ("3 declined cards · 1 rescued").
  */
 export function declinedHint(t: { declined: number; rescued: number }): string {
-  const declined = countOf(t.declined, 'declined card', 'declined cards');
-  return t.rescued > 0 ? `${declined} · ${formatCount(t.rescued)} rescued by another card` : declined;
+  return translate('project-dashboard.hint.declined', { declined: t.declined, rescued: t.rescued });
 }
 
 export function formatSeconds(v: number | null): string {
