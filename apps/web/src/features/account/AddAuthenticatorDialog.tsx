@@ -25,7 +25,7 @@ export function AddAuthenticatorDialog({
   const [secret, setSecret] = useState<TotpSecret | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const { t } = useT();
-  const [name, setName] = useState(() => t('account.security.defaultName'));
+  const [name, setName] = useState(() => t('auth.factor.defaultName'));
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function AddAuthenticatorDialog({
     setBusy(true);
     try {
       const assertion = TotpMultiFactorGenerator.assertionForEnrollment(secret, code.trim());
-      await multiFactor(current).enroll(assertion, name.trim() || t('account.security.defaultName'));
+      await multiFactor(current).enroll(assertion, name.trim() || t('auth.factor.defaultName'));
       await onEnrolled();
     } catch (err) {
       if (authErrorCode(err) === 'auth/invalid-verification-code') setFieldError(t('account.add.wrongCode'));

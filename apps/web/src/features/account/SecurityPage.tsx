@@ -45,7 +45,7 @@ export default function SecurityPage() {
     ui.confirm({
       header: t('account.security.removeTitle'),
       message: t('account.security.removeText', {
-        name: factor.displayName || t('account.security.defaultName'),
+        name: factor.displayName || t('auth.factor.defaultName'),
       }),
       acceptLabel: t('account.security.remove'),
       danger: true,
@@ -96,7 +96,7 @@ export default function SecurityPage() {
                 <li key={f.uid} className="factor-row">
                   <i className="pi pi-mobile" aria-hidden="true" />
                   <div className="factor-text">
-                    <strong>{f.displayName || t('account.security.defaultName')}</strong>
+                    <strong>{f.displayName || t('auth.factor.defaultName')}</strong>
                     <span className="muted">
                       {t('account.security.added', { date: formatDate(f.enrollmentTime, false) })}
                     </span>
@@ -106,7 +106,7 @@ export default function SecurityPage() {
                     icon="pi pi-trash"
                     className="p-button-outlined p-button-danger p-button-sm"
                     aria-label={t('account.security.removeNamed', {
-                      name: f.displayName || t('account.security.defaultName'),
+                      name: f.displayName || t('auth.factor.defaultName'),
                     })}
                     onClick={() => remove(f)}
                   />
