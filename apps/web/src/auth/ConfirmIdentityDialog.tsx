@@ -2,6 +2,7 @@ import type { MultiFactorResolver } from 'firebase/auth';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { FormField } from '../ui/FormField';
 import { PasswordInput } from '../ui/PasswordInput';
 import { authErrorMessage } from './errors';
@@ -17,6 +18,7 @@ export function ConfirmIdentityDialog({
   onCancel: () => void;
   onConfirmed: () => void;
 }) {
+  const { t } = useT();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,12 +38,12 @@ export function ConfirmIdentityDialog({
     }
   };
   return (
-    <Dialog header="Confirm it’s you" visible onHide={onCancel} className="mfa-dialog" modal>
+    <Dialog header={t('auth.confirm.title')} visible onHide={onCancel} className="mfa-dialog" modal>
       {resolver ? (
         <SecondStepForm resolver={resolver} onDone={onConfirmed} onRestart={() => setResolver(null)} />
       ) : (
         <>
-          <p>For your security, sign in again to make this change.</p>
+          <p>{t('auth.confirm.text')}</p>
           {error && (
             <p className="p-error" role="alert">
               {error}
@@ -55,7 +57,7 @@ export function ConfirmIdentityDialog({
                 void run();
               }}
             >
-              <FormField id="reauth-password" label="Password">
+              <FormField id="reauth-password" label={t('auth.field.password')}>
                 <PasswordInput
                   id="reauth-password"
                   value={password}
@@ -63,16 +65,16 @@ export function ConfirmIdentityDialog({
                   autoFocus
                 />
               </FormField>
-              <Button type="submit" label="Continue" loading={busy} />
+              <Button type="submit" label={t('auth.confirm.continue')} loading={busy} />
             </form>
           ) : method ? (
             <Button
-              label={`Continue with ${method.provider.display_name}`}
+              label={t('auth.login.continueWith', { provider: method.provider.display_name })}
               loading={busy}
               onClick={() => void run()}
             />
           ) : (
-            <p>Sign out and sign in again, then retry.</p>
+            <p>{t('auth.confirm.signOutFirst')}</p>
           )}
         </>
       )}

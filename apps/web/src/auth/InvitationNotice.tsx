@@ -32,11 +32,14 @@ export function useInvitationOfDestination(): InvitationPreview | null {
   return preview;
 }
 
-/** The sign-up screen names its action in English (RegisterPage.tsx); its words are in the catalogue. */
-const ACTIONS: Record<string, MessageId> = { 'Create your account': 'auth.invitation.register' };
-
-/** `action`: what to do, already in the reader's language ("Sign in or create an account"). */
-export function InvitationNotice({ preview, action }: { preview: InvitationPreview | null; action: string }) {
+/** `action`: the message naming what to do ("Sign in or create an account"). */
+export function InvitationNotice({
+  preview,
+  action,
+}: {
+  preview: InvitationPreview | null;
+  action: MessageId;
+}) {
   const { t, rich } = useT();
   if (!preview) return null;
   const project = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
@@ -60,7 +63,7 @@ export function InvitationNotice({ preview, action }: { preview: InvitationPrevi
           values,
         )}{' '}
         {t('auth.invitation.action', {
-          action: ACTIONS[action] ? t(ACTIONS[action]) : action,
+          action: t(action),
           email: preview.email,
         })}
       </span>

@@ -127,7 +127,7 @@ export default function LoginPage() {
         <span>{rich('auth.login.newHere', { link: (chunks) => <Link to="/register">{chunks}</Link> })}</span>
       }
     >
-      <InvitationNotice preview={invitation} action={t('auth.login.invitationAction')} />
+      <InvitationNotice preview={invitation} action="auth.login.invitationAction" />
       {signOutReason && !notice && (
         <InlineMessage severity="warn" className="auth-message">
           {authErrorMessage({ code: signOutReason })}

@@ -11,6 +11,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../config/runtime-config';
+import { useT } from '../lib/i18n/console-intl';
 import { FormField } from '../ui/FormField';
 import { useUi } from '../ui/global-ui';
 import { AuthCard } from './AuthCard';
@@ -22,6 +23,7 @@ import { usePasswordPolicy } from './use-password-policy';
 
 export default function RegisterPage() {
   const ui = useUi();
+  const { t, rich } = useT();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -44,7 +46,7 @@ export default function RegisterPage() {
     e.preventDefault();
     setError(null);
     if (hasTerms && !terms) {
-      setError(`Please accept the ${termsUrl ? 'terms of service' : 'privacy policy'} to create an account.`);
+      setError(t(termsUrl ? 'auth.register.acceptTermsFirst' : 'auth.register.acceptPrivacyFirst'));
       return;
     }
     setBusy(true);
@@ -52,7 +54,7 @@ export default function RegisterPage() {
       // Check the password as it is now, not as the debounced checklist last saw it.
       if (!(await validatePassword(await authReady(), password)).isValid) {
         recheck();
-        setError('The password does not meet the requirements listed below.');
+        setError(t('auth.error.passwordDoesNotMeetRequirements'));
         setBusy(false);
         return;
       }
@@ -63,12 +65,16 @@ export default function RegisterPage() {
       if (invitation && invitation.email.toLowerCase() === user.email?.toLowerCase())
         ui.toast(
           'success',
-          'Account created',
-          `Accept the invitation to ${invitation.project_name} to go on.`,
+          t('auth.register.created'),
+          t('auth.register.acceptInvitation', { project: invitation.project_name }),
         );
       else {
         await sendEmailVerification(user, { url: `${window.location.origin}/u/dashboard` });
-        ui.toast('success', 'Account created', `We sent a verification link to ${user.email}.`);
+        ui.toast(
+          'success',
+          t('auth.register.created'),
+          t('auth.register.verificationSent', { email: user.email }),
+        );
       }
     } catch (err) {
       if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
@@ -79,18 +85,18 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Run your payment terminals from one console."
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
       footer={
         <span>
-          Already have an account? <Link to="/login">Sign in</Link>
+          {rich('auth.register.haveAccount', { link: (chunks) => <Link to="/login">{chunks}</Link> })}
         </span>
       }
     >
-      <InvitationNotice preview={invitation} action="Create your account" />
+      <InvitationNotice preview={invitation} action="auth.register.invitationAction" />
       {error && <Message severity="error" text={error} className="auth-message" role="alert" />}
       <form onSubmit={submit} noValidate className="auth-form p-fluid">
-        <FormField id="register-name" label="Your name">
+        <FormField id="register-name" label={t('auth.register.name')}>
           <InputText
             id="register-name"
             autoComplete="name"
@@ -99,7 +105,7 @@ export default function RegisterPage() {
             maxLength={120}
           />
         </FormField>
-        <FormField id="register-email" label="Work email">
+        <FormField id="register-email" label={t('auth.register.workEmail')}>
           <InputText
             id="register-email"
             type="email"
@@ -111,7 +117,7 @@ export default function RegisterPage() {
         </FormField>
         <NewPasswordField
           id="register-password"
-          label="Password"
+          label={t('auth.field.password')}
           value={password}
           onChange={setPassword}
           status={status}
@@ -125,23 +131,29 @@ export default function RegisterPage() {
               onChange={(e) => setTerms(Boolean(e.checked))}
             />
             <label htmlFor="register-terms">
-              I accept the{' '}
-              {termsUrl && (
-                <a href={termsUrl} target="_blank" rel="noreferrer">
-                  terms of service
-                </a>
+              {rich(
+                termsUrl && privacyUrl
+                  ? 'auth.register.acceptBoth'
+                  : termsUrl
+                    ? 'auth.register.acceptTerms'
+                    : 'auth.register.acceptPrivacy',
+                {
+                  terms: (chunks) => (
+                    <a href={termsUrl ?? undefined} target="_blank" rel="noreferrer">
+                      {chunks}
+                    </a>
+                  ),
+                  privacy: (chunks) => (
+                    <a href={privacyUrl ?? undefined} target="_blank" rel="noreferrer">
+                      {chunks}
+                    </a>
+                  ),
+                },
               )}
-              {termsUrl && privacyUrl && ' and the '}
-              {privacyUrl && (
-                <a href={privacyUrl} target="_blank" rel="noreferrer">
-                  privacy policy
-                </a>
-              )}
-              .
             </label>
           </div>
         )}
-        <Button type="submit" label="Create account" loading={busy} className="w-full" />
+        <Button type="submit" label={t('auth.register.submit')} loading={busy} className="w-full" />
       </form>
     </AuthCard>
   );

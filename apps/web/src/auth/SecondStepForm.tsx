@@ -70,7 +70,10 @@ export function SecondStepForm({
       <p className="muted">
         {recovery
           ? t('auth.secondStep.recoveryHelp')
-          : hint?.displayName && hint.displayName !== 'Authenticator app'
+          : hint?.displayName &&
+              // The name a new authenticator gets unless renamed (in English before issue 28) says nothing.
+              hint.displayName !== 'Authenticator app' &&
+              hint.displayName !== t('auth.factor.defaultName')
             ? t('auth.secondStep.namedHelp', { name: hint.displayName })
             : t('auth.secondStep.help')}
       </p>

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 
 /**
  * A secret in a box with its Copy button (API keys, webhook signing secrets). With `masked`,
@@ -20,6 +21,7 @@ export function SecretReveal({
   onRevealedChange?: (revealed: boolean) => void;
 }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useT();
   const hideable = masked !== undefined && onRevealedChange !== undefined;
   return (
     <div className="secret-box">
@@ -27,7 +29,7 @@ export function SecretReveal({
       {hideable && (
         <Button
           icon={revealed ? 'pi pi-eye-slash' : 'pi pi-eye'}
-          label={revealed ? 'Hide' : 'Reveal'}
+          label={revealed ? t('common.hide') : t('common.reveal')}
           size="small"
           text
           onClick={() => onRevealedChange(!revealed)}
@@ -35,7 +37,7 @@ export function SecretReveal({
       )}
       <Button
         icon={copied ? 'pi pi-check' : 'pi pi-copy'}
-        label={copied ? 'Copied' : 'Copy'}
+        label={copied ? t('common.copied') : t('common.copy')}
         size="small"
         onClick={() =>
           navigator.clipboard.writeText(secret).then(

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n/console-intl';
 import { CsvExportButton } from './CsvExportButton';
 import type { TableQuery } from './use-table-query';
 
@@ -28,6 +29,7 @@ export function ServerTableToolbar({
   hasRows: boolean;
   onExportPage: () => void;
 }) {
+  const { t } = useT();
   return (
     <div className="server-table-toolbar">
       <MultiSelect
@@ -35,9 +37,9 @@ export function ServerTableToolbar({
         options={columns.map((c) => ({ label: c.header, value: c.field }))}
         onChange={(e) => onVisibleChange(e.value)}
         maxSelectedLabels={0}
-        selectedItemsLabel={`Columns (${visible.length} of ${columns.length})`}
-        placeholder="Columns"
-        aria-label="Columns shown"
+        selectedItemsLabel={t('common.table.columnsCount', { shown: visible.length, total: columns.length })}
+        placeholder={t('common.table.columns')}
+        aria-label={t('common.table.columnsShown')}
         className="server-table-columns"
       />
       {actions}
@@ -46,7 +48,7 @@ export function ServerTableToolbar({
       ) : (
         exportable && (
           <Button
-            label="Export CSV"
+            label={t('common.csv.export')}
             icon="pi pi-download"
             outlined
             size="small"

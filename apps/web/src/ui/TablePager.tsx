@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { useT } from '../lib/i18n/console-intl';
 import { useDisplayTimeZone } from '../theme/display-time-zone';
 import type { TableQuery } from './use-table-query';
 
@@ -13,21 +14,24 @@ export function TablePager({
   showsDates: boolean;
 }) {
   const displayTimeZone = useDisplayTimeZone();
+  const { t } = useT();
   return (
-    <nav className="server-table-pager" aria-label="Pages">
+    <nav className="server-table-pager" aria-label={t('common.table.pages')}>
       <Button
-        label="Previous"
+        label={t('common.table.previous')}
         icon="pi pi-chevron-left"
         text
         disabled={query.pageIndex === 0}
         onClick={query.previous}
       />
       <span className="muted">
-        Page {query.pageIndex + 1}
-        {showsDates && <span className="server-table-zone"> · times in {displayTimeZone}</span>}
+        {t('common.table.page', { page: query.pageIndex + 1 })}
+        {showsDates && (
+          <span className="server-table-zone"> · {t('common.table.timesIn', { zone: displayTimeZone })}</span>
+        )}
       </span>
       <Button
-        label="Next"
+        label={t('common.table.next')}
         icon="pi pi-chevron-right"
         iconPos="right"
         text

@@ -4,6 +4,8 @@ import { Calendar } from 'primereact/calendar';
 import type { ColumnFilterElementTemplateOptions } from 'primereact/column';
 import type { DataTableFilterMeta } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
+import { translate } from '../lib/i18n/current-locale';
+import type { MessageId } from '../messages/keys';
 import { datePattern } from '../theme/date-format';
 import type { TableQuery } from './use-table-query';
 
@@ -16,21 +18,22 @@ interface FilterableColumn {
   options?: { label: string; value: string }[];
 }
 
-const MODE_LABELS: Record<TableMatchMode, string> = {
-  startsWith: 'Starts with',
-  contains: 'Contains',
-  notContains: 'Does not contain',
-  endsWith: 'Ends with',
-  equals: 'Equals',
-  notEquals: 'Does not equal',
-  lt: 'Less than',
-  lte: 'Less than or equal to',
-  gt: 'Greater than',
-  gte: 'Greater than or equal to',
-  dateIs: 'Date is',
-  dateIsNot: 'Date is not',
-  dateBefore: 'Date is before',
-  dateAfter: 'Date is after',
+/** The menu's words for seed §9's match modes (in the `common` catalogue). */
+const MODE_LABELS: Record<TableMatchMode, MessageId> = {
+  startsWith: 'common.filter.startsWith',
+  contains: 'common.filter.contains',
+  notContains: 'common.filter.notContains',
+  endsWith: 'common.filter.endsWith',
+  equals: 'common.filter.equals',
+  notEquals: 'common.filter.notEquals',
+  lt: 'common.filter.lt',
+  lte: 'common.filter.lte',
+  gt: 'common.filter.gt',
+  gte: 'common.filter.gte',
+  dateIs: 'common.filter.dateIs',
+  dateIsNot: 'common.filter.dateIsNot',
+  dateBefore: 'common.filter.dateBefore',
+  dateAfter: 'common.filter.dateAfter',
 };
 
 const isoDay = (d: Date) =>
@@ -43,7 +46,7 @@ function dateFilter(options: ColumnFilterElementTemplateOptions) {
       onChange={(e) => options.filterCallback(e.value, options.index)}
       dateFormat={datePattern()}
       placeholder={datePattern()}
-      aria-label="Date"
+      aria-label={translate('common.filter.date')}
     />
   );
 }
@@ -54,7 +57,7 @@ function optionsFilter(options: { label: string; value: string }[], header: stri
       value={o.value ?? null}
       options={options}
       onChange={(e) => o.filterCallback(e.value, o.index)}
-      placeholder="Any"
+      placeholder={translate('common.filter.any')}
       aria-label={header}
       showClear
     />
@@ -64,7 +67,7 @@ function optionsFilter(options: { label: string; value: string }[], header: stri
 /** The match modes a column's filter menu offers, labelled. */
 export const matchModeOptions = (c: FilterableColumn) =>
   (c.options ? (['equals', 'notEquals'] as const) : TABLE_MATCH_MODES[c.type ?? 'text']).map((m) => ({
-    label: MODE_LABELS[m],
+    label: translate(MODE_LABELS[m]),
     value: m,
   }));
 

@@ -2,6 +2,8 @@ import { applyActionCode, checkActionCode } from 'firebase/auth';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { type T, useT } from '../../lib/i18n/console-intl';
+import type { MessageId } from '../../messages/keys';
 import { auth } from '../firebase';
 import { ActionFailure } from './ActionFailure';
 import { ActionFrame } from './ActionFrame';
@@ -10,16 +12,18 @@ import type { ActionProps, Mode } from './action-link';
 
 const APPLY_TEXT: Record<
   Exclude<Mode, 'resetPassword' | 'signIn'>,
-  { title: string; done: (email?: string | null) => string }
+  { title: MessageId; done: (t: T, email?: string | null) => string }
 > = {
-  verifyEmail: { title: 'Verify your email', done: () => 'Your email address is verified. Thank you!' },
+  verifyEmail: { title: 'auth.action.verifyEmail', done: (t) => t('auth.action.verified') },
   verifyAndChangeEmail: {
-    title: 'Confirm your new email',
-    done: (email) => `Your account's email is now ${email ?? 'changed'}. Sign in again with it.`,
+    title: 'auth.action.changeEmail',
+    done: (t, email) =>
+      email ? t('auth.action.emailChanged', { email }) : t('auth.action.emailChangedUnknown'),
   },
   recoverEmail: {
-    title: 'Restore your email',
-    done: (email) => `Your account's email is back to ${email ?? 'what it was'}.`,
+    title: 'auth.action.recoverEmail',
+    done: (t, email) =>
+      email ? t('auth.action.emailRestored', { email }) : t('auth.action.emailRestoredUnknown'),
   },
 };
 
@@ -29,7 +33,8 @@ export function ApplyActionCode({
   continuePath,
   mode,
 }: ActionProps & { mode: keyof typeof APPLY_TEXT }) {
-  const [result, setResult] = useState<string | null>(null);
+  const { t } = useT();
+  const [result, setResult] = useState<{ email?: string | null } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
     (async () => {
@@ -38,21 +43,21 @@ export function ApplyActionCode({
       await auth()
         .currentUser?.reload()
         .catch(() => undefined);
-      setResult(APPLY_TEXT[mode].done(info.data.email));
+      setResult({ email: info.data.email });
     })().catch(setFailure);
-  }, [oobCode, mode]);
-  const text = APPLY_TEXT[mode];
+  }, [oobCode]);
+  const title = t(APPLY_TEXT[mode].title);
   if (failure)
     return (
-      <ActionFrame title={text.title}>
+      <ActionFrame title={title}>
         <ActionFailure error={failure} />
       </ActionFrame>
     );
-  if (!result) return <ActionPending title={text.title} />;
+  if (!result) return <ActionPending title={title} />;
   return (
-    <ActionFrame title={text.title}>
-      <Message severity="success" text={result} className="auth-message" />
-      <Link to={continuePath ?? '/u/dashboard'}>Continue to Scanline</Link>
+    <ActionFrame title={title}>
+      <Message severity="success" text={APPLY_TEXT[mode].done(t, result.email)} className="auth-message" />
+      <Link to={continuePath ?? '/u/dashboard'}>{t('auth.action.continue')}</Link>
     </ActionFrame>
   );
 }

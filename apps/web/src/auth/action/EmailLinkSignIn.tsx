@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { auth } from '../firebase';
 import { EMAIL_FOR_SIGN_IN } from '../LoginPage';
@@ -17,6 +18,7 @@ import type { ActionProps } from './action-link';
 /** mode=signIn: signs in with the emailed link, asking for the address on another device. */
 export function EmailLinkSignIn({ continuePath }: ActionProps) {
   const navigate = useNavigate();
+  const { t } = useT();
   const [email, setEmail] = useState(() => localStorage.getItem(EMAIL_FOR_SIGN_IN) ?? '');
   const [needEmail, setNeedEmail] = useState(() => !localStorage.getItem(EMAIL_FOR_SIGN_IN));
   const [failure, setFailure] = useState<unknown>(null);
@@ -48,22 +50,19 @@ export function EmailLinkSignIn({ continuePath }: ActionProps) {
   }, []);
   if (failure)
     return (
-      <ActionFrame title="Sign in with a link">
+      <ActionFrame title={t('auth.link.title')}>
         <ActionFailure error={failure} />
       </ActionFrame>
     );
   if (resolver)
     return (
-      <ActionFrame title="Sign in" subtitle="One more step to confirm it is you.">
+      <ActionFrame title={t('auth.login.title')} subtitle={t('auth.login.oneMoreStep')}>
         <SecondStepForm resolver={resolver} onDone={done} onRestart={() => navigate('/login')} />
       </ActionFrame>
     );
-  if (!needEmail) return <ActionPending title="Signing you in…" />;
+  if (!needEmail) return <ActionPending title={t('auth.link.signingIn')} />;
   return (
-    <ActionFrame
-      title="Confirm your email"
-      subtitle="You opened the link on another device or browser. Which address was it sent to?"
-    >
+    <ActionFrame title={t('auth.link.confirmTitle')} subtitle={t('auth.link.confirmSubtitle')}>
       <form
         className="auth-form p-fluid"
         onSubmit={(e) => {
@@ -72,7 +71,7 @@ export function EmailLinkSignIn({ continuePath }: ActionProps) {
           void finish(email);
         }}
       >
-        <FormField id="link-email" label="Email">
+        <FormField id="link-email" label={t('auth.field.email')}>
           <InputText
             id="link-email"
             type="email"
@@ -81,7 +80,7 @@ export function EmailLinkSignIn({ continuePath }: ActionProps) {
             onChange={(e) => setEmail(e.target.value)}
           />
         </FormField>
-        <Button type="submit" label="Sign in" loading={busy} className="w-full" />
+        <Button type="submit" label={t('auth.login.submit')} loading={busy} className="w-full" />
       </form>
     </ActionFrame>
   );

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../lib/i18n/console-intl';
 import { authErrorCode } from '../errors';
 import { auth } from '../firebase';
 import { NewPasswordField } from '../NewPasswordField';
@@ -14,6 +15,7 @@ import type { ActionProps } from './action-link';
 
 /** mode=resetPassword: a new password for the address the link was sent to. */
 export function ResetPasswordAction({ oobCode, continuePath }: ActionProps) {
+  const { t } = useT();
   const [email, setEmail] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [password, setPassword] = useState('');
@@ -38,36 +40,32 @@ export function ResetPasswordAction({ oobCode, continuePath }: ActionProps) {
   };
   if (failure)
     return (
-      <ActionFrame title="Reset your password">
+      <ActionFrame title={t('auth.forgot.title')}>
         <ActionFailure error={failure} />
       </ActionFrame>
     );
   if (done) {
     return (
-      <ActionFrame title="Password changed">
-        <Message
-          severity="success"
-          className="auth-message"
-          text="Your password is changed and every other session is signed out."
-        />
-        <Link to={continuePath ?? '/login'}>Sign in with your new password</Link>
+      <ActionFrame title={t('auth.reset.changed')}>
+        <Message severity="success" className="auth-message" text={t('auth.reset.changedText')} />
+        <Link to={continuePath ?? '/login'}>{t('auth.reset.signInNew')}</Link>
       </ActionFrame>
     );
   }
-  if (!email) return <ActionPending title="Reset your password" />;
+  if (!email) return <ActionPending title={t('auth.forgot.title')} />;
   return (
-    <ActionFrame title="Choose a new password" subtitle={`For ${email}`}>
+    <ActionFrame title={t('auth.reset.title')} subtitle={t('auth.reset.for', { email })}>
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         <NewPasswordField
           id="reset-password"
-          label="New password"
+          label={t('auth.reset.newPassword')}
           value={password}
           onChange={setPassword}
           status={status}
         />
         <Button
           type="submit"
-          label="Save password"
+          label={t('auth.reset.save')}
           loading={busy}
           disabled={!status?.isValid}
           className="w-full"

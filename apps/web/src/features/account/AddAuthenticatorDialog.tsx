@@ -7,6 +7,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { auth } from '../../auth/firebase';
 import { needsRecentSignIn } from '../../auth/reauthenticate';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 
 /** Enrols an authenticator app: a fresh TOTP secret as a QR code and a key, then its first code. */
@@ -23,7 +24,8 @@ export function AddAuthenticatorDialog({
 }) {
   const [secret, setSecret] = useState<TotpSecret | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [name, setName] = useState('Authenticator app');
+  const { t } = useT();
+  const [name, setName] = useState(() => t('auth.factor.defaultName'));
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function AddAuthenticatorDialog({
     e.preventDefault();
     setFieldError(null);
     if (!/^\d{6}$/.test(code.trim())) {
-      setFieldError('Enter the 6-digit code the app shows.');
+      setFieldError(t('account.add.enterCode'));
       return;
     }
     const current = auth().currentUser;
@@ -61,11 +63,10 @@ export function AddAuthenticatorDialog({
     setBusy(true);
     try {
       const assertion = TotpMultiFactorGenerator.assertionForEnrollment(secret, code.trim());
-      await multiFactor(current).enroll(assertion, name.trim() || 'Authenticator app');
+      await multiFactor(current).enroll(assertion, name.trim() || t('auth.factor.defaultName'));
       await onEnrolled();
     } catch (err) {
-      if (authErrorCode(err) === 'auth/invalid-verification-code')
-        setFieldError('That code is not right. Check the app and type the code it shows now.');
+      if (authErrorCode(err) === 'auth/invalid-verification-code') setFieldError(t('account.add.wrongCode'));
       else setError(authErrorMessage(err));
     } finally {
       setBusy(false);
@@ -73,40 +74,34 @@ export function AddAuthenticatorDialog({
   };
 
   return (
-    <Dialog header="Add an authenticator" visible onHide={onClose} className="mfa-dialog" modal>
+    <Dialog header={t('account.mfa.add')} visible onHide={onClose} className="mfa-dialog" modal>
       {error && (
         <p className="p-error" role="alert">
           {error}
         </p>
       )}
-      {!secret && !error && <p className="muted">Making a secret for your app…</p>}
+      {!secret && !error && <p className="muted">{t('account.add.making')}</p>}
       {secret && (
         <form onSubmit={verify} className="p-fluid mfa-add" noValidate>
           <ol className="mfa-steps">
             <li>
-              Scan this QR code with your authenticator app.
+              {t('account.add.scan')}
               {qr && (
-                <img
-                  src={qr}
-                  alt="QR code for your authenticator app"
-                  className="mfa-qr"
-                  width={220}
-                  height={220}
-                />
+                <img src={qr} alt={t('account.add.qrAlt')} className="mfa-qr" width={220} height={220} />
               )}
             </li>
             <li>
-              Can’t scan? Enter this key in the app instead:
+              {t('account.add.cantScan')}
               <code className="mfa-secret" data-testid="totp-secret">
                 {secret.secretKey.replace(/(.{4})/g, '$1 ').trim()}
               </code>
             </li>
-            <li>Type the 6-digit code the app shows.</li>
+            <li>{t('account.add.typeCode')}</li>
           </ol>
-          <FormField id="mfa-name" label="Name" help="So you can tell your authenticators apart.">
+          <FormField id="mfa-name" label={t('account.add.name')} help={t('account.add.nameHelp')}>
             <InputText id="mfa-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
           </FormField>
-          <FormField id="mfa-code" label="6-digit code" error={fieldError ?? undefined}>
+          <FormField id="mfa-code" label={t('account.add.code')} error={fieldError ?? undefined}>
             <InputText
               id="mfa-code"
               value={code}
@@ -119,7 +114,7 @@ export function AddAuthenticatorDialog({
               autoFocus
             />
           </FormField>
-          <Button type="submit" label="Turn on two-step verification" loading={busy} />
+          <Button type="submit" label={t('account.add.submit')} loading={busy} />
         </form>
       )}
     </Dialog>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorMessage } from '../../auth/errors';
 import { hasPasswordSignIn, reauthenticate } from '../../auth/reauthenticate';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PasswordInput } from '../../ui/PasswordInput';
@@ -12,14 +13,15 @@ import { PasswordInput } from '../../ui/PasswordInput';
 export function DangerZone() {
   const { user } = useAuth();
   const ui = useUi();
+  const { t } = useT();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const hasPassword = hasPasswordSignIn(user);
   const remove = () =>
     ui.confirm({
-      header: 'Delete your account?',
-      message: 'Your account and sign-in methods are deleted at once. This cannot be undone.',
-      acceptLabel: 'Delete my account',
+      header: t('account.delete.confirmTitle'),
+      message: t('account.delete.confirmText'),
+      acceptLabel: t('account.delete.accept'),
       danger: true,
       onAccept: async () => {
         if (!user) return;
@@ -28,17 +30,17 @@ export function DangerZone() {
           await reauthenticate(password);
           await deleteUser(user);
         } catch (error) {
-          ui.toast('error', 'Your account was not deleted', authErrorMessage(error));
+          ui.toast('error', t('account.delete.failed'), authErrorMessage(error));
           setBusy(false);
         }
       },
     });
   return (
     <section className="surface-card panel danger p-fluid" aria-labelledby="danger-title">
-      <h2 id="danger-title">Delete account</h2>
-      <p>Deleting your account signs you out everywhere and removes your sign-in methods.</p>
+      <h2 id="danger-title">{t('account.delete.title')}</h2>
+      <p>{t('account.delete.text')}</p>
       {hasPassword && (
-        <FormField id="delete-password" label="Confirm with your password">
+        <FormField id="delete-password" label={t('account.delete.password')}>
           <PasswordInput
             id="delete-password"
             value={password}
@@ -47,7 +49,7 @@ export function DangerZone() {
         </FormField>
       )}
       <Button
-        label="Delete account"
+        label={t('account.delete.title')}
         severity="danger"
         outlined
         loading={busy}

@@ -5,6 +5,7 @@ import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorMessage } from '../../auth/errors';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 
@@ -12,6 +13,7 @@ import { useUi } from '../../ui/global-ui';
 export function EmailForm() {
   const { user } = useAuth();
   const ui = useUi();
+  const { t, rich } = useT();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,30 +26,27 @@ export function EmailForm() {
       setSent(email.trim());
       setEmail('');
     } catch (error) {
-      ui.toast('error', 'Could not change your email', authErrorMessage(error));
+      ui.toast('error', t('account.email.failed'), authErrorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   return (
     <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="email-title">
-      <h2 id="email-title">Email address</h2>
+      <h2 id="email-title">{t('account.email.title')}</h2>
       <p>
-        You sign in as <strong>{user?.email}</strong>{' '}
+        {rich('account.email.signedInAs', {
+          email: user?.email ?? '',
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}{' '}
         {user?.emailVerified ? (
-          <Tag severity="success" value="Verified" />
+          <Tag severity="success" value={t('account.email.verified')} />
         ) : (
-          <Tag severity="warning" value="Not verified" />
+          <Tag severity="warning" value={t('account.email.notVerified')} />
         )}
       </p>
-      {sent && (
-        <p role="status">We sent a confirmation link to {sent}. Your email changes when you open it.</p>
-      )}
-      <FormField
-        id="email-new"
-        label="New email address"
-        help="We send a link to the new address; nothing changes until you open it."
-      >
+      {sent && <p role="status">{t('account.email.sent', { email: sent })}</p>}
+      <FormField id="email-new" label={t('account.email.new')} help={t('account.email.newHelp')}>
         <InputText
           id="email-new"
           type="email"
@@ -56,7 +55,13 @@ export function EmailForm() {
           autoComplete="email"
         />
       </FormField>
-      <Button type="submit" label="Change email" outlined loading={busy} disabled={!email.trim()} />
+      <Button
+        type="submit"
+        label={t('account.email.submit')}
+        outlined
+        loading={busy}
+        disabled={!email.trim()}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { authErrorCode, authErrorMessage } from '../../auth/errors';
 import { NewPasswordField } from '../../auth/NewPasswordField';
 import { reauthenticate } from '../../auth/reauthenticate';
 import { usePasswordPolicy } from '../../auth/use-password-policy';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PasswordInput } from '../../ui/PasswordInput';
@@ -14,6 +15,7 @@ import { PasswordInput } from '../../ui/PasswordInput';
 export function PasswordForm() {
   const { user } = useAuth();
   const ui = useUi();
+  const { t } = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,12 +31,12 @@ export function PasswordForm() {
       await updatePassword(user, next);
       setCurrent('');
       setNext('');
-      ui.toast('success', 'Password changed', 'Your other sessions were signed out.');
+      ui.toast('success', t('account.password.changed'), t('account.password.changedText'));
     } catch (err) {
       if (authErrorCode(err) === 'auth/password-does-not-meet-requirements') recheck();
       setError(
         authErrorCode(err) === 'auth/invalid-credential'
-          ? 'Your current password is not right.'
+          ? t('account.password.wrongCurrent')
           : authErrorMessage(err),
       );
     } finally {
@@ -43,18 +45,23 @@ export function PasswordForm() {
   };
   return (
     <form className="surface-card panel p-fluid" onSubmit={submit} aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <FormField id="password-current" label="Current password" error={error ?? undefined}>
+      <h2 id="password-title">{t('account.password.title')}</h2>
+      <FormField id="password-current" label={t('account.password.current')} error={error ?? undefined}>
         <PasswordInput id="password-current" value={current} onChange={(e) => setCurrent(e.target.value)} />
       </FormField>
       <NewPasswordField
         id="password-new"
-        label="New password"
+        label={t('account.password.new')}
         value={next}
         onChange={setNext}
         status={status}
       />
-      <Button type="submit" label="Change password" loading={busy} disabled={!current || !status?.isValid} />
+      <Button
+        type="submit"
+        label={t('account.password.submit')}
+        loading={busy}
+        disabled={!current || !status?.isValid}
+      />
     </form>
   );
 }

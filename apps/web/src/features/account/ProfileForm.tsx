@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { authErrorMessage } from '../../auth/errors';
+import { useT } from '../../lib/i18n/console-intl';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 
@@ -11,6 +12,7 @@ import { useUi } from '../../ui/global-ui';
 export function ProfileForm() {
   const { user, refresh } = useAuth();
   const ui = useUi();
+  const { t } = useT();
   const [name, setName] = useState(user?.displayName ?? '');
   const [photo, setPhoto] = useState(user?.photoURL ?? '');
   const [busy, setBusy] = useState(false);
@@ -22,17 +24,17 @@ export function ProfileForm() {
     try {
       await updateProfile(user, { displayName: name.trim() || null, photoURL: photo.trim() || null });
       await refresh();
-      ui.toast('success', 'Profile saved');
+      ui.toast('success', t('account.profile.saved'));
     } catch (error) {
-      ui.toast('error', 'Could not save your profile', authErrorMessage(error));
+      ui.toast('error', t('account.profile.saveFailed'), authErrorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   return (
     <form className="surface-card panel p-fluid" onSubmit={save} aria-labelledby="profile-title">
-      <h2 id="profile-title">Your details</h2>
-      <FormField id="profile-name" label="Display name">
+      <h2 id="profile-title">{t('account.profile.details')}</h2>
+      <FormField id="profile-name" label={t('account.profile.displayName')}>
         <InputText
           id="profile-name"
           value={name}
@@ -43,9 +45,9 @@ export function ProfileForm() {
       </FormField>
       <FormField
         id="profile-photo"
-        label="Photo URL"
-        error={photoInvalid ? 'Use an https:// address of an image.' : undefined}
-        help="An https:// link to a square image."
+        label={t('account.profile.photo')}
+        error={photoInvalid ? t('account.profile.photoInvalid') : undefined}
+        help={t('account.profile.photoHelp')}
       >
         <InputText
           id="profile-photo"
@@ -55,7 +57,7 @@ export function ProfileForm() {
           invalid={photoInvalid}
         />
       </FormField>
-      <Button type="submit" label="Save details" loading={busy} />
+      <Button type="submit" label={t('account.profile.save')} loading={busy} />
     </form>
   );
 }

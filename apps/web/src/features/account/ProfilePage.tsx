@@ -1,5 +1,6 @@
 import { useAuth } from '../../auth/auth-context';
 import { hasPasswordSignIn } from '../../auth/reauthenticate';
+import { useT } from '../../lib/i18n/console-intl';
 import { PageHeader } from '../../ui/PageHeader';
 import { DangerZone } from './DangerZone';
 import { EmailForm } from './EmailForm';
@@ -9,10 +10,11 @@ import { ProfileForm } from './ProfileForm';
 
 export default function ProfilePage() {
   const { user } = useAuth();
+  const { t } = useT();
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Profile" subtitle="How you appear in Scanline, and how you sign in." />
+      <PageHeader title={t('account.profile.title')} subtitle={t('account.profile.subtitle')} />
       <div className="stack">
         <ProfileForm />
         <EmailForm />

@@ -1,11 +1,13 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 
 /** The new recovery codes, shown once, to download or copy. */
 export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
   const ui = useUi();
-  const text = `Scanline recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const { t } = useT();
+  const text = `${t('account.codes.fileTitle')}\n\n${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const a = document.createElement('a');
@@ -16,17 +18,14 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClo
   };
   return (
     <Dialog
-      header="Save your recovery codes"
+      header={t('account.codes.title')}
       visible
       onHide={onClose}
       className="mfa-dialog"
       modal
-      footer={<Button label="I saved them" onClick={onClose} />}
+      footer={<Button label={t('account.codes.saved')} onClick={onClose} />}
     >
-      <p>
-        Each code signs you in once if you lose your authenticator. They are shown only now: download or copy
-        them and keep them somewhere safe.
-      </p>
+      <p>{t('account.codes.text')}</p>
       <ul className="recovery-codes" data-testid="recovery-codes">
         {codes.map((c) => (
           <li key={c}>
@@ -35,15 +34,20 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClo
         ))}
       </ul>
       <div className="button-row">
-        <Button label="Download" icon="pi pi-download" className="p-button-outlined" onClick={download} />
         <Button
-          label="Copy"
+          label={t('account.codes.download')}
+          icon="pi pi-download"
+          className="p-button-outlined"
+          onClick={download}
+        />
+        <Button
+          label={t('common.copy')}
           icon="pi pi-copy"
           className="p-button-outlined"
           onClick={() =>
             navigator.clipboard.writeText(text).then(
-              () => ui.toast('success', 'Recovery codes copied'),
-              () => ui.toast('error', 'Could not copy', 'Select the codes and copy them yourself.'),
+              () => ui.toast('success', t('account.codes.copied')),
+              () => ui.toast('error', t('account.codes.copyFailed'), t('account.codes.copyFailedText')),
             )
           }
         />

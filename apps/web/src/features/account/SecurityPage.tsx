@@ -8,6 +8,7 @@ import { mainApi } from '../../api/clients';
 import { useAuth } from '../../auth/auth-context';
 import { ConfirmIdentityDialog } from '../../auth/ConfirmIdentityDialog';
 import { auth } from '../../auth/firebase';
+import { useT } from '../../lib/i18n/console-intl';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
@@ -19,6 +20,7 @@ import { useRecentSignIn } from './use-recent-sign-in';
 
 export default function SecurityPage() {
   const formatDate = useFormatDate();
+  const { t } = useT();
   const { user } = useAuth();
   const ui = useUi();
   const { factors, loadError, load } = useEnrolledFactors();
@@ -41,76 +43,80 @@ export default function SecurityPage() {
 
   const remove = (factor: MultiFactorInfo) =>
     ui.confirm({
-      header: 'Remove authenticator?',
-      message: `Signing in will no longer ask for a code from “${factor.displayName || 'Authenticator app'}”.`,
-      acceptLabel: 'Remove',
+      header: t('account.security.removeTitle'),
+      message: t('account.security.removeText', {
+        name: factor.displayName || t('auth.factor.defaultName'),
+      }),
+      acceptLabel: t('account.security.remove'),
       danger: true,
       onAccept: () =>
         guarded(async () => {
           const current = auth().currentUser;
           if (!current) return;
           await multiFactor(current).unenroll(factor);
-          ui.toast('success', 'Authenticator removed');
+          ui.toast('success', t('account.security.removed'));
           await load();
-        }, 'Could not remove the authenticator'),
+        }, t('account.security.removeFailed')),
     });
 
   if (!user) return null;
   const verified = user.emailVerified;
   return (
     <>
-      <PageHeader
-        title="Security"
-        subtitle="Two-step verification and the browsers where you are signed in."
-      />
+      <PageHeader title={t('account.settings.security')} subtitle={t('account.security.subtitle')} />
       <p className="muted">
-        <Link to="/u/settings">← Settings</Link>
+        <Link to="/u/settings">{t('account.security.backToSettings')}</Link>
       </p>
       <div className="stack">
         <section className="surface-card panel" aria-labelledby="factors-title">
           <h2 id="factors-title">
-            Authenticator apps{' '}
+            {t('account.security.apps')}{' '}
             {factors && factors.length > 0 ? (
-              <Tag severity="success" value="Two-step on" />
+              <Tag severity="success" value={t('account.security.on')} />
             ) : factors ? (
-              <Tag severity="warning" value="Two-step off" />
+              <Tag severity="warning" value={t('account.security.off')} />
             ) : null}
           </h2>
           {loadError ? (
             <div role="alert">
-              <p className="p-error">Could not load your authenticators: {loadError}</p>
-              <Button label="Try again" className="p-button-outlined" onClick={() => void load()} />
+              <p className="p-error">{t('account.security.loadFailed', { error: loadError })}</p>
+              <Button
+                label={t('common.tryAgain')}
+                className="p-button-outlined"
+                onClick={() => void load()}
+              />
             </div>
           ) : factors === null ? (
-            <p className="muted">Loading…</p>
+            <p className="muted">{t('common.loadingDots')}</p>
           ) : factors.length === 0 ? (
-            <p>
-              No authenticator yet. Add one (Google Authenticator, 1Password, Authy…) and signing in will ask
-              for its 6-digit code after your password.
-            </p>
+            <p>{t('account.security.none')}</p>
           ) : (
             <ul className="factor-list">
               {factors.map((f) => (
                 <li key={f.uid} className="factor-row">
                   <i className="pi pi-mobile" aria-hidden="true" />
                   <div className="factor-text">
-                    <strong>{f.displayName || 'Authenticator app'}</strong>
-                    <span className="muted">Added {formatDate(f.enrollmentTime, false)}</span>
+                    <strong>{f.displayName || t('auth.factor.defaultName')}</strong>
+                    <span className="muted">
+                      {t('account.security.added', { date: formatDate(f.enrollmentTime, false) })}
+                    </span>
                   </div>
                   <Button
-                    label="Remove"
+                    label={t('account.security.remove')}
                     icon="pi pi-trash"
                     className="p-button-outlined p-button-danger p-button-sm"
-                    aria-label={`Remove ${f.displayName || 'Authenticator app'}`}
+                    aria-label={t('account.security.removeNamed', {
+                      name: f.displayName || t('auth.factor.defaultName'),
+                    })}
                     onClick={() => remove(f)}
                   />
                 </li>
               ))}
             </ul>
           )}
-          {!verified && <p className="p-error">Verify your email address before adding an authenticator.</p>}
+          {!verified && <p className="p-error">{t('account.security.verifyFirst')}</p>}
           <Button
-            label="Add an authenticator"
+            label={t('account.mfa.add')}
             icon="pi pi-plus"
             disabled={!verified || factors === null || factors.length >= 5}
             onClick={() => setAdding(true)}
@@ -118,21 +124,18 @@ export default function SecurityPage() {
         </section>
         {factors && factors.length > 0 && (
           <section className="surface-card panel" aria-labelledby="recovery-title">
-            <h2 id="recovery-title">Recovery codes</h2>
-            <p>
-              If you lose your phone, a recovery code signs you in once instead of the 6-digit code. Making a
-              new set stops the old codes from working.
-            </p>
+            <h2 id="recovery-title">{t('account.security.recoveryTitle')}</h2>
+            <p>{t('account.security.recoveryText')}</p>
             <Button
-              label="Make new recovery codes"
+              label={t('account.security.makeCodes')}
               icon="pi pi-refresh"
               className="p-button-outlined"
               onClick={() =>
                 ui.confirm({
-                  header: 'Make new recovery codes?',
-                  message: 'Your current recovery codes stop working at once.',
-                  acceptLabel: 'Make new codes',
-                  onAccept: () => guarded(makeCodes, 'Could not make recovery codes'),
+                  header: t('account.security.makeCodesTitle'),
+                  message: t('account.security.makeCodesText'),
+                  acceptLabel: t('account.security.makeCodesAccept'),
+                  onAccept: () => guarded(makeCodes, t('account.security.makeCodesFailed')),
                 })
               }
             />
@@ -149,8 +152,8 @@ export default function SecurityPage() {
           onEnrolled={async () => {
             setAdding(false);
             await load();
-            ui.toast('success', 'Two-step verification is on');
-            await guarded(makeCodes, 'Could not make recovery codes');
+            ui.toast('success', t('account.security.turnedOn'));
+            await guarded(makeCodes, t('account.security.makeCodesFailed'));
           }}
         />
       )}

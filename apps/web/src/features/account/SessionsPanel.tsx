@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 import { RelativeTime } from '../terminals/status';
 
@@ -12,6 +13,7 @@ const sessionsKey = ['me', 'sessions'] as const;
 /** Settings → Security → Sessions (issue 16 §5): every signed-in browser, with a way to end it. */
 export function SessionsPanel() {
   const ui = useUi();
+  const { t, rich } = useT();
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: sessionsKey,
@@ -19,40 +21,44 @@ export function SessionsPanel() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
   const failed = (title: string) => (error: unknown) =>
-    ui.toast('error', title, error instanceof ApiError ? error.message : 'Try again in a moment.');
+    ui.toast('error', title, error instanceof ApiError ? error.message : t('account.sessions.tryLater'));
   const revoke = useMutation({
     mutationFn: (id: string) => mainApi().request(`/me/sessions/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      ui.toast('success', 'Session ended', 'That browser is signed out.');
+      ui.toast('success', t('account.sessions.ended'), t('account.sessions.endedText'));
       void refresh();
     },
-    onError: failed('Could not end the session'),
+    onError: failed(t('account.sessions.endFailed')),
   });
   const revokeOthers = useMutation({
     mutationFn: () =>
       mainApi().request<{ revoked: number }>('/me/sessions/revoke-others', { method: 'POST', body: {} }),
     onSuccess: ({ revoked }) => {
-      ui.toast('success', revoked === 1 ? '1 session ended' : `${revoked} sessions ended`);
+      ui.toast('success', t('account.sessions.endedCount', { count: revoked }));
       void refresh();
     },
-    onError: failed('Could not end the other sessions'),
+    onError: failed(t('account.sessions.othersFailed')),
   });
 
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.current).length;
   return (
     <section className="surface-card panel" aria-labelledby="sessions-title" id="sessions">
-      <h2 id="sessions-title">Sessions</h2>
-      <p className="muted">Where your account is signed in. End any session you do not recognise.</p>
+      <h2 id="sessions-title">{t('account.sessions.title')}</h2>
+      <p className="muted">{t('account.sessions.text')}</p>
       {sessions.isError ? (
         <div role="alert">
-          <p className="p-error">Could not load your sessions.</p>
-          <Button label="Try again" className="p-button-outlined" onClick={() => void sessions.refetch()} />
+          <p className="p-error">{t('account.sessions.loadFailed')}</p>
+          <Button
+            label={t('common.tryAgain')}
+            className="p-button-outlined"
+            onClick={() => void sessions.refetch()}
+          />
         </div>
       ) : sessions.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('common.loadingDots')}</p>
       ) : (
-        <ul className="factor-list session-list" aria-label="Signed-in sessions">
+        <ul className="factor-list session-list" aria-label={t('account.sessions.list')}>
           {list.map((s) => (
             <li key={s.id} className="factor-row" data-session-id={s.id}>
               <i
@@ -61,26 +67,31 @@ export function SessionsPanel() {
               />
               <div className="factor-text">
                 <strong>
-                  {s.browser} {s.current && <Tag value="This browser" severity="info" />}{' '}
-                  {s.second_factor && <Tag value="Two-step" severity="success" />}
+                  {s.browser} {s.current && <Tag value={t('account.sessions.thisBrowser')} severity="info" />}{' '}
+                  {s.second_factor && <Tag value={t('account.sessions.twoStep')} severity="success" />}
                 </strong>
                 <span className="muted">
-                  {s.ip ?? 'Unknown address'} · signed in <RelativeTime value={s.created_at} /> · last active{' '}
-                  <RelativeTime value={s.last_used_at} />
+                  {rich('account.sessions.line', {
+                    ip: s.ip ?? t('account.sessions.unknownAddress'),
+                    created: <RelativeTime value={s.created_at} />,
+                    used: <RelativeTime value={s.last_used_at} />,
+                  })}
                 </span>
               </div>
               {!s.current && (
                 <Button
-                  label="End"
+                  label={t('account.sessions.end')}
                   icon="pi pi-sign-out"
                   className="p-button-outlined p-button-danger p-button-sm"
-                  aria-label={`End session ${s.browser}`}
+                  aria-label={t('account.sessions.endNamed', { browser: s.browser })}
                   loading={revoke.isPending && revoke.variables === s.id}
                   onClick={() =>
                     ui.confirm({
-                      header: 'End this session?',
-                      message: `${s.browser} (${s.ip ?? 'unknown address'}) will be signed out.`,
-                      acceptLabel: 'End session',
+                      header: t('account.sessions.endTitle'),
+                      message: s.ip
+                        ? t('account.sessions.endText', { browser: s.browser, ip: s.ip })
+                        : t('account.sessions.endTextUnknown', { browser: s.browser }),
+                      acceptLabel: t('account.sessions.endAccept'),
                       danger: true,
                       onAccept: () => revoke.mutate(s.id),
                     })
@@ -92,16 +103,16 @@ export function SessionsPanel() {
         </ul>
       )}
       <Button
-        label="Sign out all other sessions"
+        label={t('account.sessions.signOutOthers')}
         icon="pi pi-sign-out"
         className="p-button-outlined p-button-danger"
         disabled={others === 0}
         loading={revokeOthers.isPending}
         onClick={() =>
           ui.confirm({
-            header: 'Sign out everywhere else?',
-            message: `${others === 1 ? '1 other session' : `${others} other sessions`} will be signed out. This browser stays signed in.`,
-            acceptLabel: 'Sign out others',
+            header: t('account.sessions.othersTitle'),
+            message: t('account.sessions.othersText', { count: others }),
+            acceptLabel: t('account.sessions.othersAccept'),
             danger: true,
             onAccept: () => revokeOthers.mutate(),
           })

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { authErrorMessage } from '../../auth/errors';
 import { needsRecentSignIn } from '../../auth/reauthenticate';
+import { useT } from '../../lib/i18n/console-intl';
 import { useUi } from '../../ui/global-ui';
 
 export type Action = () => Promise<void>;
@@ -13,6 +14,7 @@ export type Action = () => Promise<void>;
  */
 export function useRecentSignIn() {
   const ui = useUi();
+  const { t } = useT();
   const [retry, setRetry] = useState<Action | null>(null);
 
   const guarded = async (action: Action, failure: string) => {
@@ -33,7 +35,7 @@ export function useRecentSignIn() {
     confirmed: async () => {
       const action = retry;
       setRetry(null);
-      if (action) await guarded(action, 'That did not work');
+      if (action) await guarded(action, t('account.recent.failed'));
     },
   };
 }
