@@ -89,7 +89,7 @@ function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors
       data={chartData}
       options={options}
       className="chart-box"
-      ariaLabel="Volume and payments"
+      ariaLabel={t('project-dashboard.chart.volumeAria')}
     />
   );
 }
@@ -137,7 +137,7 @@ function SuccessChart({ data, colors, t }: { data: Dashboard; colors: ChartColor
       data={chartData}
       options={options}
       className="chart-box chart-box-small"
-      ariaLabel="Success rate"
+      ariaLabel={t('project-dashboard.figure.successRate')}
     />
   );
 }
@@ -169,7 +169,7 @@ function DeclinesChart({ data, colors, t }: { data: Dashboard; colors: ChartColo
       data={chartData}
       options={options}
       className="chart-box chart-box-small"
-      ariaLabel="Declines by reason"
+      ariaLabel={t('project-dashboard.chart.declines')}
     />
   );
 }
@@ -205,7 +205,7 @@ function Funnel({ data, colors, t: tr }: { data: Dashboard; colors: ChartColors;
         data={chartData}
         options={options}
         className="chart-box chart-box-small"
-        ariaLabel="Scan funnel"
+        ariaLabel={tr('project-dashboard.funnel')}
       />
       <p className="muted funnel-note">
         {tr('project-dashboard.funnel.note', {
