@@ -112,7 +112,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
       : roleColumn,
     {
       field: 'mfa_enabled',
-      header: '2FA',
+      header: t('team.column.twoStep'),
       body: (m) =>
         m.mfa_enabled === null ? (
           <span className="muted">—</span>
