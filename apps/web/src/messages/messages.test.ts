@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
+import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_LANGUAGES, chooseConsoleLocale } from '../lib/i18n/console-intl';
 import { argumentsOf, literalText } from '../lib/i18n/icu-arguments';
-import { pseudoMessage } from '../lib/i18n/pseudo';
 
 // Issue 28 §1: the console's catalogues, one folder per area (src/messages/<area>/xx.json).
 // Every area has every language; every key starts with its area; every language has exactly

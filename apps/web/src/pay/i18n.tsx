@@ -44,7 +44,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   if (!load) throw new Error(`no catalogue for ${locale}`);
   const messages = await load();
   if (locale !== PSEUDO) return messages;
-  const { pseudoCatalogue } = await import('../lib/i18n/pseudo');
+  const { pseudoCatalogue } = await import('@scanline/contracts/pseudo-locale');
   return pseudoCatalogue(messages) as Messages;
 }
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime } from '@scanline/contracts';
+import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
-import { pseudoMessage } from './pseudo';
 
 /*
  * Catalogue layout (issue 28 §1): one flat JSON object per language and audience,

@@ -75,8 +75,8 @@ export function loadCatalogue(load: LoadCatalogue, locale: ConsoleLocale): Promi
   if (!promise) {
     promise =
       locale === PSEUDO
-        ? Promise.all([load('en'), import('./pseudo')]).then(([english, { pseudoCatalogue }]) =>
-            pseudoCatalogue(english),
+        ? Promise.all([load('en'), import('@scanline/contracts/pseudo-locale')]).then(
+            ([english, { pseudoCatalogue }]) => pseudoCatalogue(english),
           )
         : load(locale);
     loading.set(locale, promise);

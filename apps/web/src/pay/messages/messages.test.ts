@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
+import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { describe, expect, it } from 'vitest';
 import { argumentsOf, literalText } from '../../lib/i18n/icu-arguments';
-import { pseudoMessage } from '../../lib/i18n/pseudo';
 import { chooseLocale, LANGUAGES } from '../i18n';
 
 // Issue 28 §1: every shopper catalogue has every English key, each message parses as ICU and

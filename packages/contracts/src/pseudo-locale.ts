@@ -1,17 +1,20 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 
 // Issue 28 §1: the pseudo-locale `en-XA`, made from the English catalogue when it is chosen —
-// the same rule as the pay pages' (apps/web/src/pay/pseudo.ts; the server may not import the web
-// app's code): every letter accented, each message ~35 % longer and bracketed. Arguments, plural
-// and select keys are left as they are, so the arguments stay the same.
+// one rule for the console, the shopper pages and the server's emails and receipt page.
+// Every letter is accented (text left in code stays plain ASCII and stands out), each message
+// is about 35 % longer (layouts that break with long words show it) and bracketed (cut-off text
+// shows a missing bracket). It works on the parsed messages (the build parses the catalogues):
+// arguments, plural and select keys are left as they are, so the arguments stay the same.
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTS = [...'áƀçðéƒĝĥíĵķĺɱñóƥǫŕšţúṽŵẋýžÁƁÇÐÉƑĜĤÍĴĶĹṀÑÓƤǪŔŠŢÚṼŴẊÝŽ'];
 /** Accented filler words that make up the extra length (they break like words). */
 const FILLER = 'ŀóŕéɱ íƥšúɱ ðóŀóŕ šíţ áɱéţ çóñšéçţéţúŕ áðíƥíšçíñĝ éŀíţ šéð ðó éíúšɱóð ţéɱƥóŕ ';
 
-const accent = (text: string) => text.replace(/[a-zA-Z]/g, (c) => ACCENTS[PLAIN.indexOf(c)] ?? c);
+export const accent = (text: string) => text.replace(/[a-zA-Z]/g, (c) => ACCENTS[PLAIN.indexOf(c)] ?? c);
 
+/** Accents the literal text (also inside plural, select and tag branches); gives its length. */
 function accentAll(elements: MessageFormatElement[]): { elements: MessageFormatElement[]; length: number } {
   let length = 0;
   const out = elements.map((el): MessageFormatElement => {
@@ -50,3 +53,8 @@ export function pseudoMessage(message: MessageFormatElement[]): MessageFormatEle
     .trim();
   return [{ type: TYPE.literal, value: '[' }, ...elements, { type: TYPE.literal, value: ` ${padding}]` }];
 }
+
+export const pseudoCatalogue = (
+  english: Record<string, MessageFormatElement[]>,
+): Record<string, MessageFormatElement[]> =>
+  Object.fromEntries(Object.entries(english).map(([key, message]) => [key, pseudoMessage(message)]));
