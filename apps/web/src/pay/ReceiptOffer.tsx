@@ -4,6 +4,13 @@ import { emailReceipt } from './api';
 import { Field } from './CardForm';
 import { type MessageId, useT } from './i18n';
 
+/** The receipt page in the language the shopper reads this page in (as the email's link opens it). */
+const inLanguage = (url: string, locale: string) => {
+  const u = new URL(url, window.location.href);
+  u.searchParams.set('lang', locale);
+  return u.toString();
+};
+
 /** After a successful payment (issue 15 §4): open the receipt, or have it emailed. */
 export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUrl: string }) {
   const { t, locale } = useT();
@@ -39,7 +46,12 @@ export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUr
   };
   return (
     <div className="pay-receipt">
-      <a className="pay-button pay-button-secondary" href={receiptUrl} target="_blank" rel="noopener">
+      <a
+        className="pay-button pay-button-secondary"
+        href={inLanguage(receiptUrl, locale)}
+        target="_blank"
+        rel="noopener"
+      >
         {t('receipt.view')}
       </a>
       {/* Issue 28 §2: the live region is on the page before "sent" is written into it. */}
