@@ -21,7 +21,18 @@ export async function listTransactions(db: Db, actor: Actor, projectId: string, 
     timeZone: project.timeZone,
   });
   const scope = eq(transactions.projectId, projectId);
-  const narrowed = await narrowByPrefix(db, list, { table: transactions, id: transactions.id, scope });
+  const after = req.startingAfter ? list.after(transactions, req.startingAfter) : undefined;
+  const narrowed = await narrowByPrefix(
+    db,
+    list,
+    {
+      table: transactions,
+      id: transactions.id,
+      scope,
+      carried: { field: 'created_at', column: transactions.createdAt },
+    },
+    { limit: req.limit, after },
+  );
   const rows = await db
     .select({ txn: transactions, label: terminals.label })
     .from(transactions)
@@ -29,14 +40,7 @@ export async function listTransactions(db: Db, actor: Actor, projectId: string, 
       terminals,
       and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
     )
-    .where(
-      andAll([
-        scope,
-        ...list.where,
-        narrowed,
-        req.startingAfter ? list.after(transactions, req.startingAfter) : undefined,
-      ]),
-    )
+    .where(andAll([scope, ...list.where, narrowed, after]))
     .orderBy(...list.orderBy)
     .limit(req.limit + 1);
   const result = toPage(rows, req.limit, (r) => r.txn.id);
