@@ -37,3 +37,32 @@ export async function latency(fn: () => Promise<unknown>, { runs = 30, warmups =
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(runs / 2)]!, p95: times[Math.floor(runs * 0.95)]! };
 }
+
+/**
+ * The same read on two targets, alternately (a, b, a, b, …) after `warmups` of each: what
+ * happens on the machine meanwhile (a checkpoint, autovacuum, a cold cache) falls on both
+ * alike, so their ratio is the targets' difference and not the order they were measured in.
+ */
+export async function latencyPair(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  { runs = 30, warmups = 5 } = {},
+) {
+  for (let i = 0; i < warmups; i++) {
+    await a();
+    await b();
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [j, fn] of [a, b].entries()) {
+      const start = performance.now();
+      await fn();
+      times[j]!.push(performance.now() - start);
+    }
+  }
+  const stats = (t: number[]) => {
+    t.sort((x, y) => x - y);
+    return { p50: t[Math.floor(runs / 2)]!, p95: t[Math.floor(runs * 0.95)]! };
+  };
+  return { a: stats(times[0]), b: stats(times[1]) };
+}

@@ -8,8 +8,8 @@
 // 2. Copies the primary to a standby (pg_basebackup -R), which then streams.
 // 3. Over HTTP, one request at a time, against GET /api/v1/health measured in the same run:
 //    transactions page 1 and page 500, each filter, search by reference, the 90-day dashboard,
-//    the first byte of the CSV export — from an app replica reading the primary, then the same
-//    reads from one whose DATABASE_REPLICA_URL is the standby — and closes of a busy terminal.
+//    the first byte of the CSV export — each from an app replica reading the primary and from
+//    one whose DATABASE_REPLICA_URL is the standby, alternately — and closes of a busy terminal.
 // 4. The plans: auto_explain turned on for one pass of each read, its log lines printed.
 //
 // Targets (issue 27): list pages ≤ 2× page 1, dashboard ≤ 5× a page, search ≤ 20 ms median,
@@ -31,7 +31,7 @@ import { makeTeam } from '../apps/server/src/test/factories';
 import { freePort, type TestApp } from '../apps/server/src/test/harness';
 import { canMakeCluster, makeStreamingPair } from '../apps/server/src/test/own-postgres';
 import { intArg } from './args';
-import { latency, report } from './measure';
+import { latency, latencyPair, report } from './measure';
 
 const BATCH = 500_000;
 const TERMINALS = 20;
@@ -266,25 +266,25 @@ export async function benchScale() {
       },
       { name: 'CSV export, first byte', path: `${base}/transactions/export.csv`, kind: 'export' },
     ];
-    const measureOn = async (origin: string) => {
-      const out: Record<string, { p50: number; p95: number }> = {};
-      for (const r of reads) {
-        out[r.name] = await latency(
-          r.kind === 'export' ? firstByte(`${origin}${r.path}`) : get(`${origin}${r.path}`),
-          { runs: r.kind === 'export' ? 10 : 30 },
-        );
-      }
-      return out;
-    };
+    // Each read on the primary app and on the replica app alternately (latencyPair).
     const healthBefore = await latency(get(`${originP}/api/v1/health`), { runs: 100 });
-    const onPrimary = await measureOn(originP);
     // The replica app must really read the standby: count what the standby served.
     const replicaReads = async () => {
       const metric = await processRegistry.getSingleMetric('scanline_db_queries_total')!.get();
       return metric.values.find((v) => v.labels.target === 'replica')?.value ?? 0;
     };
     const replicaBefore = await replicaReads();
-    const onReplica = await measureOn(originR);
+    const onPrimary: Record<string, { p50: number; p95: number }> = {};
+    const onReplica: Record<string, { p50: number; p95: number }> = {};
+    for (const r of reads) {
+      const call = (origin: string) =>
+        r.kind === 'export' ? firstByte(`${origin}${r.path}`) : get(`${origin}${r.path}`);
+      const { a, b } = await latencyPair(call(originP), call(originR), {
+        runs: r.kind === 'export' ? 10 : 30,
+      });
+      onPrimary[r.name] = a;
+      onReplica[r.name] = b;
+    }
     const servedByReplica = (await replicaReads()) - replicaBefore;
     if (servedByReplica === 0) throw new Error('the replica app read nothing from the standby');
     const healthAfter = await latency(get(`${originP}/api/v1/health`), { runs: 100 });
