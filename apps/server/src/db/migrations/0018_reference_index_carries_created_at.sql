@@ -1,2 +1,2 @@
 DROP INDEX "transactions_project_reference_search_idx";--> statement-breakpoint
-CREATE INDEX "transactions_project_reference_search_idx" ON "transactions" USING btree ("project_id",(lower("reference") collate "C"),"id","created_at") WHERE reference is not null;
+CREATE INDEX "transactions_project_reference_search_idx" ON "transactions" USING btree ("project_id",(lower("reference") collate "C"),"id","created_at","reference") WHERE reference is not null;

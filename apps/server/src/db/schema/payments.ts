@@ -213,10 +213,12 @@ export const transactions = pgTable(
       .where(sql`succeeded_at is not null`),
     // Global search (issue 19 §3): a reference prefix, first few in order straight off the index
     // (only ~30 % of payments carry a reference, hence partial); a card's last 4, newest first.
-    // created_at after the (unique) id: the list's prefix filter takes its newest page from
-    // this index alone (narrowByPrefix, issue 27 §5).
+    // created_at and reference itself after the (unique) id: the list's prefix filter takes its
+    // newest page from this index alone (narrowByPrefix, issue 27 §5). PostgreSQL reads an
+    // expression's column from the index only if the column itself is there (its LIKE recheck
+    // needs `reference`), hence the plain column too.
     index('transactions_project_reference_search_idx')
-      .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id, t.createdAt)
+      .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id, t.createdAt, t.reference)
       .where(sql`reference is not null`),
     // Issue 26 §3: the transactions list filtered by cashier.
     index('transactions_project_cashier_idx').on(
