@@ -220,6 +220,13 @@ export const transactions = pgTable(
     index('transactions_project_reference_search_idx')
       .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id, t.createdAt, t.reference)
       .where(sql`reference is not null`),
+    // The newest payments that carry a reference, with it (issue 27 §5): a prefix matching
+    // 1 % of them finds its newest 51 by an index-only walk of ~5,000 entries here, where the
+    // reference index would sort all its matches (33,000 at 10 million rows). The planner
+    // picks between the two from the statistics on the folded reference (migration 0019).
+    index('transactions_project_referenced_idx')
+      .on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.reference)
+      .where(sql`reference is not null`),
     // Issue 26 §3: the transactions list filtered by cashier.
     index('transactions_project_cashier_idx').on(
       t.projectId,

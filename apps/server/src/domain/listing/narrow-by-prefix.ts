@@ -25,7 +25,8 @@ export interface PrefixTarget {
  * - the index answers the page (only prefix filters, sorted by the carried column): the ids of
  *   the page, sorted and limited in SQL. The planner picks, from the expression's statistics,
  *   between an index-only scan of the prefix's index with a top-N sort (a sparse prefix) and
- *   the newest-first walk (a dense one, where it is short);
+ *   an index-only newest-first walk of the rows that have the column (a denser one, where the
+ *   walk is short: transactions_project_referenced_idx);
  * - otherwise (another filter, another sort): all the matches' ids when there are at most
  *   PREFIX_NARROW_CAP; past that the matches are dense and the planner's walk is short.
  * The page is then read by primary key (`id = any(…)`) with every filter, and sorted. Returns

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_project_referenced_idx" ON "transactions" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"reference") WHERE reference is not null;
