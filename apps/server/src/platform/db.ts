@@ -30,7 +30,8 @@ export interface Database {
   queueDb: Db;
   /**
    * PostgreSQL with DATABASE_REPLICA_URL: the read replicas and their polled lag. Reads go
-   * there only through `readDbOf` (api/read-your-writes.ts), which knows the caller.
+   * there only through `readOnReplica` or `readDbOf` (platform/read-your-writes.ts), which
+   * know the caller.
    */
   replicas?: ReadReplicas<Db>;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */

@@ -15,7 +15,8 @@ import { rowsOf } from './sql-rows';
  *
  * A table rather than a signed cookie or header: API keys and devices send no cookies, and a
  * table needs nothing from clients. Its cost is one upsert per write and one primary read by
- * key per replica-eligible read, only when DATABASE_REPLICA_URL is set.
+ * key per replica-eligible read (run beside the read itself: readOnReplica), only when
+ * DATABASE_REPLICA_URL is set.
  */
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -51,10 +52,21 @@ export function installReadYourWrites(app: FastifyInstance) {
   });
 }
 
+/** The caller's last write position if it is recent enough to matter, read on the primary. */
+async function mustSeeOf(db: Db, caller: string, maxLagSeconds: number): Promise<bigint | undefined> {
+  const [row] = await rowsOf<{ lsn: string }>(
+    db,
+    sql`select lsn::text as lsn from caller_write_positions
+        where caller = ${caller} and written_at > now() - make_interval(secs => ${maxLagSeconds})`,
+  );
+  return row ? BigInt(row.lsn) : undefined;
+}
+
 /**
  * The handle for a read that may lag (lists, exports, the dashboard, search, request logs,
  * events, audit): a fresh replica that has replayed this caller's last write, else the
- * primary. Without replicas: the primary, with no query.
+ * primary. Without replicas: the primary, with no query. For a read that is not answered at
+ * once (an export's stream); other reads use readOnReplica.
  */
 export async function readDbOf(request: FastifyRequest): Promise<Db> {
   const { database } = request.server.ctx;
@@ -63,14 +75,30 @@ export async function readDbOf(request: FastifyRequest): Promise<Db> {
   // No fresh replica at all: no need to look the caller up.
   if (!replicas.pick()) return database.db;
   const caller = callerKeyOf(request);
-  let mustSee: bigint | undefined;
-  if (caller) {
-    const [row] = await rowsOf<{ lsn: string }>(
-      database.db,
-      sql`select lsn::text as lsn from caller_write_positions
-          where caller = ${caller} and written_at > now() - make_interval(secs => ${replicas.maxLagSeconds})`,
-    );
-    if (row) mustSee = BigInt(row.lsn);
-  }
+  const mustSee = caller ? await mustSeeOf(database.db, caller, replicas.maxLagSeconds) : undefined;
   return replicas.pick(mustSee)?.db ?? database.db;
+}
+
+/**
+ * Runs a read that may lag (see readDbOf) on a replica while the caller's write position is
+ * looked up on the primary, side by side, so the lookup's round trip does not add to every
+ * replica read. In the rare case the replica had not replayed the caller's last write, its
+ * answer is dropped and the read runs again where it has (reads have no side effects).
+ */
+export async function readOnReplica<T>(request: FastifyRequest, read: (db: Db) => Promise<T>): Promise<T> {
+  const { database } = request.server.ctx;
+  const replicas = database.replicas;
+  const first = replicas?.pick();
+  if (!replicas || !first) return read(database.db);
+  const caller = callerKeyOf(request);
+  if (!caller) return read(first.db);
+  // What the replica had replayed as last polled, taken before the read starts: its snapshot
+  // holds at least that much. (A poll landing during the read could show more than it saw.)
+  const replayed = replicas.status().find((r) => r.name === first.name)?.replayed ?? 0n;
+  const attempt = read(first.db);
+  // Handled now: it may fail before the lookup answers, and may not be awaited at all.
+  attempt.catch(() => undefined);
+  const mustSee = await mustSeeOf(database.db, caller, replicas.maxLagSeconds);
+  if (mustSee === undefined || replayed >= mustSee) return attempt;
+  return read(replicas.pick(mustSee)?.db ?? database.db);
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getDashboard } from '../../../domain/dashboard/get-dashboard';
 import { projectAccess } from '../../../domain/projects/project-access';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
@@ -24,28 +24,28 @@ export function dashboardRoutes(root: FastifyInstance) {
         response: { 200: dashboardSchema },
       },
     },
-    async (request) => {
-      const db = await readDbOf(request);
-      const { project } = await projectAccess(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        'dashboard.read',
-      );
-      const q = request.query;
-      return getDashboard(
-        db,
-        project,
-        {
-          from: q.from,
-          to: q.to,
-          timeZone: q.time_zone,
-          terminalId: q.terminal_id,
-          currency: q.currency,
-          includeTest: q.include_test === 'true',
-        },
-        ctx.now(),
-      );
-    },
+    async (request) =>
+      readOnReplica(request, async (db) => {
+        const { project } = await projectAccess(
+          db,
+          actorOf(request),
+          request.params.project_id,
+          'dashboard.read',
+        );
+        const q = request.query;
+        return getDashboard(
+          db,
+          project,
+          {
+            from: q.from,
+            to: q.to,
+            timeZone: q.time_zone,
+            terminalId: q.terminal_id,
+            currency: q.currency,
+            includeTest: q.include_test === 'true',
+          },
+          ctx.now(),
+        );
+      }),
   );
 }

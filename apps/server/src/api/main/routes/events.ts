@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventListSpec, getEvent, listEvents } from '../../../domain/events/list-events';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -28,11 +28,8 @@ export function eventRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listEvents(
-        await readDbOf(request),
-        actorOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
+      readOnReplica(request, (db) =>
+        listEvents(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
       ),
   );
 

@@ -20,7 +20,7 @@ import { projectAccess } from '../../../domain/projects/project-access';
 import { restoreProject } from '../../../domain/projects/restore-project';
 import { transferProject } from '../../../domain/projects/transfer-project';
 import { updateProject } from '../../../domain/projects/update-project';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf, userActorOf } from '../actor';
@@ -187,11 +187,8 @@ export function projectRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = await listAudit(
-        await readDbOf(request),
-        actorOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
+      const page = await readOnReplica(request, (db) =>
+        listAudit(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
       );
       return {
         data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))),

@@ -7,7 +7,7 @@ import {
   listRequestLogs,
   requestLogListSpec,
 } from '../../../domain/request-logs/list-request-logs';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -32,11 +32,8 @@ export function requestLogRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listRequestLogs(
-        await readDbOf(request),
-        actorOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
+      readOnReplica(request, (db) =>
+        listRequestLogs(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
       ),
   );
 
@@ -51,11 +48,8 @@ export function requestLogRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      getRequestLog(
-        await readDbOf(request),
-        actorOf(request),
-        request.params.project_id,
-        request.params.log_id,
+      readOnReplica(request, (db) =>
+        getRequestLog(db, actorOf(request), request.params.project_id, request.params.log_id),
       ),
   );
 }

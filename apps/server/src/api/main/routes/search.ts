@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchProject } from '../../../domain/search/search-project';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
@@ -27,6 +27,8 @@ export function searchRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      searchProject(await readDbOf(request), actorOf(request), request.params.project_id, request.query.q),
+      readOnReplica(request, (db) =>
+        searchProject(db, actorOf(request), request.params.project_id, request.query.q),
+      ),
   );
 }

@@ -12,7 +12,7 @@ import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
 import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -42,11 +42,8 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listTransactions(
-        await readDbOf(request),
-        actorOf(request),
-        request.params.project_id,
-        listRequestOf(request.query),
+      readOnReplica(request, (db) =>
+        listTransactions(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
       ),
   );
 
