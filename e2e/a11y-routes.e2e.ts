@@ -10,7 +10,8 @@ import {
   settled,
   signInOwner,
 } from './console-tour';
-import { expectText, expectVisible, type Stack, startStack } from './support';
+import { expectVisible, type Stack, startStack } from './support';
+import { walkTerminal } from './terminal-tour';
 
 /**
  * Issue 28 §2: axe-core (WCAG 2.2 AA) finds nothing on every console route — the list is walked
@@ -200,34 +201,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
         }
         await terminalScheme(page, false);
       };
-      await page.goto(`${s.origin}/terminal`);
-      await expectVisible(page.locator('input'));
-      await check('pair');
-      await page.goto(`${s.origin}/terminal?code=${await tour.pairingCode()}`);
-      await page.getByRole('button', { name: 'Pair' }).click();
-      await expectVisible(page.getByTestId('cashier-lock'));
-      await check('cashier lock');
-      for (const k of '9876') await page.getByRole('button', { name: k, exact: true }).click();
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expectText(page.getByTestId('cashier-name'), 'Mo');
-      await expectVisible(page.getByTestId('keypad-amount'));
-      await check('keypad');
-      for (const k of '450') await page.getByRole('button', { name: k, exact: true }).click();
-      await page.getByRole('button', { name: 'Charge $4.50' }).click();
-      await expectVisible(page.locator('[data-testid=payment-qr] svg'));
-      await check('payment');
-      await tour.pay(String(await page.getByTestId('payment-link').getAttribute('href')));
-      await expectVisible(page.locator('[data-testid=payment-result][data-status=succeeded]'));
-      await check('result');
-      await page.getByRole('button', { name: 'New payment' }).click();
-      const recent = page.getByTestId('recent-payment').first();
-      await expectText(recent, '$4.50');
-      await recent.getByRole('button', { name: 'Refund' }).click();
-      await expectVisible(recent.locator('.term-refund'));
-      await check('recent payments with a refund open');
-      await page.getByRole('button', { name: 'Close the day' }).click();
-      await expectVisible(page.getByTestId('term-net'));
-      await check('close');
+      await walkTerminal(page, s.origin, tour, check);
       expect(found).toEqual([]);
       expect(small, 'touch targets under 24 × 24 px at 390 px').toEqual([]);
       await context.close();

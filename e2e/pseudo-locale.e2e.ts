@@ -1,3 +1,4 @@
+import { accent } from '@scanline/contracts/pseudo-locale';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,15 +9,17 @@ import {
   settled,
   signInOwner,
 } from './console-tour';
-import { type Stack, startStack } from './support';
+import { expectVisible, type Stack, startStack } from './support';
+import { walkTerminal } from './terminal-tour';
 
 /**
- * Issue 28 §1: every console route and the sign-in screens in the pseudo-locale `en-XA`, on a
- * phone. In it every letter of every catalogue message is accented, so a run of plain ASCII
- * letters on the screen is text that did not come from a catalogue — unless it is data: words
- * that arrived in an API answer (names, ids, e-mails, URLs, event types), what `Intl` writes
- * (month names, AM/PM) and proper names (card brands, the languages named in themselves). The
- * page must not scroll sideways either (messages are 35 % longer, with long words).
+ * Issue 28 §1: every console route, the sign-in screens and the web terminal's screens in the
+ * pseudo-locale `en-XA`, on a phone. In it every letter of every catalogue message is accented,
+ * so a run of plain ASCII letters on the screen is text that did not come from a catalogue —
+ * unless it is data: words that arrived in an API answer (names, ids, e-mails, URLs, event
+ * types), what `Intl` writes (month names, AM/PM) and proper names (card brands, the languages
+ * named in themselves). The page must not scroll sideways either (messages are 35 % longer, with
+ * long words).
  */
 
 const WIDTH = 390;
@@ -143,4 +146,32 @@ describe('the console in the pseudo-locale en-XA: no text outside the catalogues
     expect(found).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it(`the web terminal's screens at ${WIDTH} px`, async () => {
+    const context = await s.browser.newContext({
+      viewport: { width: WIDTH, height: 844 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const data = new Set<string>();
+    collectData(page, data);
+    const found: string[] = [];
+    await walkTerminal(
+      page,
+      s.origin,
+      tour,
+      async (screen) => {
+        await page.waitForTimeout(150);
+        found.push(...(await check(page, `terminal ${screen}`, data)));
+      },
+      'en-XA',
+    );
+    // And the day closed: its Z report (the walk stops at the figures before the close).
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: accent('Close the day') }).click();
+    await expectVisible(page.locator('.term-hash'));
+    found.push(...(await check(page, 'terminal close made', data)));
+    expect(found).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -2,6 +2,43 @@ import { addLocale, type LocaleOptions, locale as setPrimeLocale } from 'primere
 
 // Issue 28 §1: PrimeReact's own words (calendar names, the confirmation's Yes/No, filter menus,
 // empty lists, paginator labels) follow the console's language. English is PrimeReact's own.
+// Day and month names come from `Intl` (the browser's CLDR data, spelled as users of the
+// language expect); the words `Intl` has no API for are written out here.
+
+type CalendarNames = Pick<
+  LocaleOptions,
+  'dayNames' | 'dayNamesShort' | 'dayNamesMin' | 'monthNames' | 'monthNamesShort'
+>;
+
+/** 1 January 2023 was a Sunday: PrimeReact's day lists start on Sunday, whatever `firstDayOfWeek`. */
+const SUNDAY = Date.UTC(2023, 0, 1);
+const DAY_MS = 86_400_000;
+
+/** The names of the seven days (Sunday first) and the twelve months in `locale`, from `Intl`. */
+export function calendarNames(locale: string): CalendarNames {
+  // Stand-alone forms (a weekday or month alone, as in a calendar's header), read in UTC so the
+  // machine's zone cannot move a date to the day before.
+  const days = (weekday: 'long' | 'short' | 'narrow') => {
+    const format = new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' });
+    return Array.from({ length: 7 }, (_, i) => format.format(SUNDAY + i * DAY_MS));
+  };
+  const months = (month: 'long' | 'short') => {
+    const format = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
+    return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2023, i, 15)));
+  };
+  const short = days('short');
+  const narrow = days('narrow');
+  return {
+    dayNames: days('long'),
+    dayNamesShort: short,
+    // The calendar's column heads: the narrow names where they tell every day apart (Spanish
+    // writes X for miércoles), else the short ones — German and French narrow names repeat
+    // (S M D M D F S), which leaves a column head naming two days.
+    dayNamesMin: new Set(narrow).size === 7 ? narrow : short,
+    monthNames: months('long'),
+    monthNamesShort: months('short'),
+  };
+}
 const LOCALES: Record<'de' | 'fr' | 'es', LocaleOptions> = {
   de: {
     startsWith: 'Beginnt mit',
@@ -34,24 +71,7 @@ const LOCALES: Record<'de' | 'fr' | 'es', LocaleOptions> = {
     cancel: 'Abbrechen',
     close: 'Schließen',
     pending: 'Ausstehend',
-    dayNames: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
-    dayNamesShort: ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'],
-    dayNamesMin: ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'],
-    monthNames: [
-      'Januar',
-      'Februar',
-      'März',
-      'April',
-      'Mai',
-      'Juni',
-      'Juli',
-      'August',
-      'September',
-      'Oktober',
-      'November',
-      'Dezember',
-    ],
-    monthNamesShort: ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'],
+    ...calendarNames('de'),
     chooseYear: 'Jahr wählen',
     chooseMonth: 'Monat wählen',
     chooseDate: 'Datum wählen',
@@ -139,37 +159,7 @@ const LOCALES: Record<'de' | 'fr' | 'es', LocaleOptions> = {
     cancel: 'Annuler',
     close: 'Fermer',
     pending: 'En attente',
-    dayNames: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
-    dayNamesShort: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
-    dayNamesMin: ['di', 'lu', 'ma', 'me', 'je', 've', 'sa'],
-    monthNames: [
-      'janvier',
-      'février',
-      'mars',
-      'avril',
-      'mai',
-      'juin',
-      'juillet',
-      'août',
-      'septembre',
-      'octobre',
-      'novembre',
-      'décembre',
-    ],
-    monthNamesShort: [
-      'janv.',
-      'févr.',
-      'mars',
-      'avr.',
-      'mai',
-      'juin',
-      'juil.',
-      'août',
-      'sept.',
-      'oct.',
-      'nov.',
-      'déc.',
-    ],
+    ...calendarNames('fr'),
     chooseYear: 'Choisir l’année',
     chooseMonth: 'Choisir le mois',
     chooseDate: 'Choisir la date',
@@ -257,24 +247,7 @@ const LOCALES: Record<'de' | 'fr' | 'es', LocaleOptions> = {
     cancel: 'Cancelar',
     close: 'Cerrar',
     pending: 'Pendiente',
-    dayNames: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
-    dayNamesShort: ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'],
-    dayNamesMin: ['D', 'L', 'M', 'X', 'J', 'V', 'S'],
-    monthNames: [
-      'enero',
-      'febrero',
-      'marzo',
-      'abril',
-      'mayo',
-      'junio',
-      'julio',
-      'agosto',
-      'septiembre',
-      'octubre',
-      'noviembre',
-      'diciembre',
-    ],
-    monthNamesShort: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+    ...calendarNames('es'),
     chooseYear: 'Elegir año',
     chooseMonth: 'Elegir mes',
     chooseDate: 'Elegir fecha',
