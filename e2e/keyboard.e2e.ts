@@ -220,13 +220,15 @@ describe('by keyboard alone (Chromium)', () => {
     await markOpener(merchant);
     await merchant.keyboard.press('Enter');
     await expectInDialog(merchant);
+    // A form dialog opens on its first field, not on the header's Close button.
+    await expectFocus(merchant, /^Label/);
     await expectTrapped(merchant, 'new terminal dialog');
-    // Escape closes it and gives focus back; Enter opens it again.
+    // Escape closes it and gives focus back; Enter opens it again, on the first field again.
     await merchant.keyboard.press('Escape');
     await expectFocusBack(merchant, 'new terminal dialog');
     await merchant.keyboard.press('Enter');
     await expectInDialog(merchant);
-    await tabTo(merchant, /^Label/);
+    await expectFocus(merchant, /^Label/);
     await merchant.keyboard.type('Keyboard till');
     await merchant.keyboard.press('Enter');
     // The pairing dialog follows, with the code.

@@ -127,6 +127,9 @@ export function BusinessForm({
       onHide={onClose}
       style={{ width: 'min(36rem, 95vw)' }}
       modal
+      // PrimeReact's own focus would move to the header's Close button; off, the name field's
+      // autoFocus keeps it (what ui/FormDialog.tsx does for the console's other form dialogs).
+      focusOnShow={false}
     >
       <form onSubmit={submit} className="auth-form p-fluid" noValidate>
         {message && (

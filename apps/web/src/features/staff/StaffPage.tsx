@@ -1,30 +1,21 @@
-import type { Staff, StaffRole } from '@scanline/contracts';
+import type { Staff } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { formErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { useAction } from '../../api/use-action';
-import { type T, useT } from '../../lib/i18n/console-intl';
+import { useT } from '../../lib/i18n/console-intl';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
-import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { staffKey, useStaff } from './hooks';
-
-const ROLES = (t: T): { value: StaffRole; label: string }[] => [
-  { value: 'cashier', label: t('staff.role.cashierHelp') },
-  { value: 'manager', label: t('staff.role.managerHelp') },
-];
+import { StaffDialog } from './StaffDialog';
 
 /**
  * Issue 26 §2: the people who sign in to the project's terminals with a PIN. Admins and owners
@@ -170,100 +161,5 @@ export default function StaffPage() {
         />
       )}
     </>
-  );
-}
-
-function StaffDialog({
-  staff,
-  onClose,
-  onSave,
-}: {
-  staff: Staff | null;
-  onClose: () => void;
-  onSave: (body: object) => Promise<void>;
-}) {
-  const [name, setName] = useState(staff?.name ?? '');
-  const [role, setRole] = useState<StaffRole>(staff?.role ?? 'cashier');
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const pinOk = /^[0-9]{4,6}$/.test(pin);
-  const { t } = useT();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pin && !pinOk) {
-      setErrors({ pin: t('staff.pinShape') });
-      return;
-    }
-    setErrors({});
-    setError(null);
-    setBusy(true);
-    try {
-      await onSave({ name: name.trim(), role, ...(pin ? { pin } : {}) });
-    } catch (err) {
-      const shown = formErrors(err, ['name', 'role', 'pin']);
-      setErrors(shown.byField);
-      setError(shown.form);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      header={staff ? t('staff.editTitle', { name: staff.name }) : t('staff.add')}
-      visible
-      onHide={onClose}
-      style={{ width: 'min(30rem, 95vw)' }}
-      modal
-    >
-      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
-        {error && (
-          <p className="p-error" role="alert">
-            {error}
-          </p>
-        )}
-        <FormField id="staff-name" label={t('staff.name')} help={t('staff.nameHelp')} error={errors.name}>
-          <InputText
-            id="staff-name"
-            value={name}
-            maxLength={80}
-            invalid={Boolean(errors.name)}
-            onChange={(e) => setName(e.target.value)}
-            autoFocus
-          />
-        </FormField>
-        <FormField id="staff-role" label={t('staff.roleLabel')} error={errors.role}>
-          <Dropdown inputId="staff-role" value={role} options={ROLES(t)} onChange={(e) => setRole(e.value)} />
-        </FormField>
-        <FormField
-          id="staff-pin"
-          label={staff ? t('staff.newPin') : t('staff.pin')}
-          help={t('staff.pinHelp')}
-          error={errors.pin}
-        >
-          <InputText
-            id="staff-pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            keyfilter="int"
-            maxLength={6}
-            value={pin}
-            invalid={Boolean(errors.pin)}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          />
-        </FormField>
-        <div className="dialog-actions">
-          <Button type="button" label={t('common.cancel')} text onClick={onClose} />
-          <Button
-            type="submit"
-            label={staff ? t('common.save') : t('staff.addSubmit')}
-            loading={busy}
-            disabled={!name.trim() || (!staff && !pinOk)}
-          />
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,14 +1,12 @@
 import { type Invitation, isEmailAddress, type RefusedInvitation } from '@scanline/contracts';
-import { Button } from 'primereact/button';
 import { Chips } from 'primereact/chips';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { type FormEvent, useState } from 'react';
-import { formErrors } from '../../api/api-error';
+import { useState } from 'react';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
+import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 
@@ -28,9 +26,7 @@ export function InviteDialog({
   // Issue 31 §14: what is typed but not yet a chip (no Enter or comma yet) counts too.
   const [typing, setTyping] = useState('');
   const [role, setRole] = useState(defaultRole);
-  const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<RefusedInvitation[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const invite = useAction(
     (body: object) =>
       send<{ data: Invitation[]; refused: RefusedInvitation[] }>(
@@ -50,43 +46,31 @@ export function InviteDialog({
   // Checked as typed, with the server's own rule (issue 19); the address being typed only once
   // it is left or sent, so "ann@" is not called wrong mid-word.
   const invalidTyped = emails.filter((e) => !isEmailAddress(e));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setFieldErrors({});
+  const submit = async () => {
     setRefused([]);
-    try {
-      const answer = await invite.mutateAsync({ emails: all, role });
-      setEmails(all);
-      setTyping('');
-      const sent = answer.data.length;
-      ui.toast('success', t('team.invitationsSent', { n: sent }));
-      // Issue 19: the others went out; the refused ones stay in the field with their reason.
-      if (answer.refused.length) {
-        setRefused(answer.refused);
-        setEmails(answer.refused.map((r) => r.email));
-      } else onClose();
-    } catch (err) {
-      const shown = formErrors(err, ['emails', 'role']);
-      setFieldErrors(shown.byField);
-      setError(shown.form);
-    }
+    const answer = await invite.mutateAsync({ emails: all, role });
+    setEmails(all);
+    setTyping('');
+    const sent = answer.data.length;
+    ui.toast('success', t('team.invitationsSent', { n: sent }));
+    // Issue 19: the others went out; the refused ones stay in the field with their reason.
+    if (answer.refused.length) {
+      setRefused(answer.refused);
+      setEmails(answer.refused.map((r) => r.email));
+    } else onClose();
   };
   return (
-    <Dialog
+    <FormDialog
       header={t('team.invitePeople')}
-      visible
-      onHide={onClose}
-      style={{ width: 'min(32rem, 95vw)' }}
-      modal
-    >
-      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
-        {error && (
-          <p className="p-error" role="alert">
-            {error}
-          </p>
-        )}
-        {refused.length > 0 && (
+      width="32rem"
+      cancelLabel={t('common.cancel')}
+      submitLabel={t('team.send')}
+      submitDisabled={!all.some((e) => isEmailAddress(e))}
+      fields={['emails', 'role']}
+      onSubmit={submit}
+      onClose={onClose}
+      notice={
+        refused.length > 0 && (
           <ul className="p-error m-0" role="alert" aria-label={t('team.notInvited')}>
             {refused.map((r) => (
               <li key={r.email}>
@@ -94,50 +78,46 @@ export function InviteDialog({
               </li>
             ))}
           </ul>
-        )}
-        <FormField
-          id="invite-emails"
-          label={t('team.emails')}
-          help={t('team.emailsHelp')}
-          error={
-            invalidTyped.length ? t('team.notEmail', { emails: invalidTyped.join(', ') }) : fieldErrors.emails
-          }
-        >
-          <Chips
-            inputId="invite-emails"
-            value={emails}
-            // The inner input's own text (PrimeReact's Chips tells only of added chips).
-            pt={{ input: { onInput: (e) => setTyping((e.target as HTMLInputElement).value) } }}
-            onChange={(e) => {
-              setEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean));
-              setTyping('');
-            }}
-            separator=","
-            addOnBlur
-            allowDuplicate={false}
-          />
-        </FormField>
-        <FormField id="invite-role" label={t('staff.roleLabel')} error={fieldErrors.role}>
-          <Dropdown
-            inputId="invite-role"
-            value={role}
-            onChange={(e) => setRole(e.value)}
-            options={[
-              { value: 'member', label: t('team.memberHelp') },
-              { value: 'admin', label: t('team.adminHelp') },
-            ]}
-          />
-        </FormField>
-        <div className="dialog-actions">
-          <Button type="button" label={t('common.cancel')} text onClick={onClose} />
-          <Button
-            type="submit"
-            label={t('team.send')}
-            disabled={!all.some((e) => isEmailAddress(e))}
-            loading={invite.isPending}
-          />
-        </div>
-      </form>
-    </Dialog>
+        )
+      }
+    >
+      {(errors) => (
+        <>
+          <FormField
+            id="invite-emails"
+            label={t('team.emails')}
+            help={t('team.emailsHelp')}
+            error={
+              invalidTyped.length ? t('team.notEmail', { emails: invalidTyped.join(', ') }) : errors.emails
+            }
+          >
+            <Chips
+              inputId="invite-emails"
+              value={emails}
+              // The inner input's own text (PrimeReact's Chips tells only of added chips).
+              pt={{ input: { onInput: (e) => setTyping((e.target as HTMLInputElement).value) } }}
+              onChange={(e) => {
+                setEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean));
+                setTyping('');
+              }}
+              separator=","
+              addOnBlur
+              allowDuplicate={false}
+            />
+          </FormField>
+          <FormField id="invite-role" label={t('staff.roleLabel')} error={errors.role}>
+            <Dropdown
+              inputId="invite-role"
+              value={role}
+              onChange={(e) => setRole(e.value)}
+              options={[
+                { value: 'member', label: t('team.memberHelp') },
+                { value: 'admin', label: t('team.adminHelp') },
+              ]}
+            />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }

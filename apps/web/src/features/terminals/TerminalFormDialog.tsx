@@ -5,14 +5,12 @@ import {
   type Terminal,
   updateTerminalSchema,
 } from '@scanline/contracts';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { type FormEvent, useState } from 'react';
-import { fieldErrors } from '../../api/api-error';
+import { useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
 import type { MessageId } from '../../messages/keys';
+import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import type { TerminalInput } from './hooks';
 
@@ -36,111 +34,92 @@ export function TerminalFormDialog(props: {
   const [kind, setKind] = useState<Terminal['kind']>(props.terminal?.kind ?? 'virtual');
   const [location, setLocation] = useState(props.terminal?.location ?? '');
   const [serial, setSerial] = useState(props.terminal?.serial ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  // The same check before sending and for what is sent: the schema's output, not the raw input.
+  const checked = () => {
     const body: TerminalInput = editing
       ? { label, location: location.trim() || null, serial: serial.trim() || null }
       : { label, kind, ...(location.trim() ? { location } : {}), ...(serial.trim() ? { serial } : {}) };
-    const checked = (editing ? updateTerminalSchema : createTerminalSchema).safeParse(body);
-    if (!checked.success) {
-      setErrors(messagesByField(fieldProblems(checked.error.issues)));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      await props.onSave(checked.data as TerminalInput);
-    } catch (err) {
-      const byField = fieldErrors(err);
-      setErrors(byField);
-      if (!Object.keys(byField).length) setFormError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    return (editing ? updateTerminalSchema : createTerminalSchema).safeParse(body);
   };
 
   return (
-    <Dialog
+    <FormDialog
       header={
         editing
           ? t('terminals.form.editTitle', { label: props.terminal?.label ?? '' })
           : t('terminals.form.newTitle')
       }
-      visible
-      onHide={props.onClose}
-      style={{ width: 'min(32rem, 95vw)' }}
-      modal
+      width="32rem"
+      cancelLabel={t('terminals.form.cancel')}
+      submitLabel={editing ? t('terminals.form.save') : t('terminals.form.create')}
+      submitDisabled={!label.trim()}
+      fields={editing ? ['label', 'location', 'serial'] : ['label', 'kind', 'location', 'serial']}
+      validate={() => {
+        const result = checked();
+        return result.success ? null : messagesByField(fieldProblems(result.error.issues));
+      }}
+      onSubmit={async () => {
+        const result = checked();
+        if (result.success) await props.onSave(result.data as TerminalInput);
+      }}
+      onClose={props.onClose}
     >
-      <form onSubmit={submit} className="auth-form p-fluid" noValidate>
-        {formError && (
-          <p className="p-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <FormField
-          id="terminal-label"
-          label={t('terminals.form.label')}
-          error={errors.label}
-          help={t('terminals.form.labelHelp')}
-        >
-          <InputText
-            id="terminal-label"
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-            invalid={Boolean(errors.label)}
-            maxLength={80}
-          />
-        </FormField>
-        {!editing && (
+      {(errors) => (
+        <>
           <FormField
-            id="terminal-kind"
-            label={t('terminals.form.kind')}
-            error={errors.kind}
-            help={
-              kind === 'virtual' ? t('terminals.form.kindVirtualHelp') : t('terminals.form.kindPhysicalHelp')
-            }
+            id="terminal-label"
+            label={t('terminals.form.label')}
+            error={errors.label}
+            help={t('terminals.form.labelHelp')}
           >
-            <Dropdown
-              inputId="terminal-kind"
-              value={kind}
-              onChange={(e) => setKind(e.value)}
-              options={KINDS.map((k) => ({ value: k.value, label: t(k.label) }))}
+            <InputText
+              id="terminal-label"
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+              invalid={Boolean(errors.label)}
+              maxLength={80}
             />
           </FormField>
-        )}
-        <FormField id="terminal-location" label={t('terminals.form.location')} error={errors.location}>
-          <InputText
-            id="terminal-location"
-            value={location}
-            onChange={(e) => setLocation(e.target.value)}
-            invalid={Boolean(errors.location)}
-            maxLength={120}
-          />
-        </FormField>
-        <FormField id="terminal-serial" label={t('terminals.form.serial')} error={errors.serial}>
-          <InputText
-            id="terminal-serial"
-            value={serial}
-            onChange={(e) => setSerial(e.target.value)}
-            invalid={Boolean(errors.serial)}
-            maxLength={64}
-          />
-        </FormField>
-        <div className="dialog-actions">
-          <Button type="button" label={t('terminals.form.cancel')} text onClick={props.onClose} />
-          <Button
-            type="submit"
-            label={editing ? t('terminals.form.save') : t('terminals.form.create')}
-            loading={busy}
-            disabled={!label.trim()}
-          />
-        </div>
-      </form>
-    </Dialog>
+          {!editing && (
+            <FormField
+              id="terminal-kind"
+              label={t('terminals.form.kind')}
+              error={errors.kind}
+              help={
+                kind === 'virtual'
+                  ? t('terminals.form.kindVirtualHelp')
+                  : t('terminals.form.kindPhysicalHelp')
+              }
+            >
+              <Dropdown
+                inputId="terminal-kind"
+                value={kind}
+                onChange={(e) => setKind(e.value)}
+                options={KINDS.map((k) => ({ value: k.value, label: t(k.label) }))}
+              />
+            </FormField>
+          )}
+          <FormField id="terminal-location" label={t('terminals.form.location')} error={errors.location}>
+            <InputText
+              id="terminal-location"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+              invalid={Boolean(errors.location)}
+              maxLength={120}
+            />
+          </FormField>
+          <FormField id="terminal-serial" label={t('terminals.form.serial')} error={errors.serial}>
+            <InputText
+              id="terminal-serial"
+              value={serial}
+              onChange={(e) => setSerial(e.target.value)}
+              invalid={Boolean(errors.serial)}
+              maxLength={64}
+            />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
   );
 }
