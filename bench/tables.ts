@@ -115,7 +115,7 @@ async function benchOne(kind: string, database: Database, rows: number) {
   const filteredPage = await timed(() => page(filtered, null));
   const amountPage = await timed(() => page([], byAmount));
   const dashboard = await timed(
-    () => getDashboard(db, project, { from: day(-89), to: day(0) }, new Date()),
+    () => getDashboard(db, { project, input: { from: day(-89), to: day(0) }, now: new Date() }),
     15,
   );
 
@@ -131,10 +131,14 @@ async function benchOne(kind: string, database: Database, rows: number) {
       peakRss = Math.max(peakRss, m.rss - base.rss);
     }, 20);
     const start = performance.now();
-    const prepared = await prepareExport(db, 'transactions', 'prj_bench', {
-      filters,
-      sort: null,
-      timeZone: TZ,
+    const prepared = await prepareExport(db, {
+      kind: 'transactions',
+      projectId: 'prj_bench',
+      query: {
+        filters,
+        sort: null,
+        timeZone: TZ,
+      },
     });
     let lines = -1;
     let bytes = 0;

@@ -82,7 +82,7 @@ export async function benchWebhooks() {
                 'content-type': 'application/json',
                 'webhook-id': id,
                 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-                'webhook-signature': signWebhook(key, id, now, body),
+                'webhook-signature': signWebhook(key, { msgId: id, at: now, body }),
               },
             });
             await res.body.text();

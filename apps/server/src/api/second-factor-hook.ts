@@ -19,11 +19,10 @@ export function requireSecondFactorWhereDemanded(app: FastifyInstance) {
     const url = (request.routeOptions.url ?? '').replace(/^\/(api|terminal)\/v1/, '');
     const projectId = projectIdOf(url, request.params);
     if (!projectId) return;
-    await checkSecondFactorGate(
-      app.ctx.database.db,
-      { uid: auth.uid, secondFactor: false },
+    await checkSecondFactorGate(app.ctx.database.db, {
+      caller: { uid: auth.uid, secondFactor: false },
       projectId,
-      app.ctx.now().getTime(),
-    );
+      nowMs: app.ctx.now().getTime(),
+    });
   });
 }

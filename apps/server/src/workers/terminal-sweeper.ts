@@ -18,7 +18,10 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  */
 export async function sweepTerminalsOnce(ctx: AppContext) {
   const now = ctx.now();
-  const offline = await sweepOfflineTerminals(ctx.database.db, now, ctx.config.terminalOfflineAfterSeconds);
+  const offline = await sweepOfflineTerminals(ctx.database.db, {
+    now,
+    offlineAfterSeconds: ctx.config.terminalOfflineAfterSeconds,
+  });
   for (const t of offline) void publishTerminal(ctx.database.bus, t);
   const expired = await expireDueTransactions(ctx.database.db, now);
   for (const t of expired) void publishTransactionChange(ctx.database.bus, t);

@@ -11,7 +11,7 @@ export async function limited(
   limit: MobileLimit,
   peek = false,
 ) {
-  const wait = await hitMobileLimit(ctx, key, limit, { peek });
+  const wait = await hitMobileLimit(ctx, { key, limit, peek });
   if (wait !== null) {
     reply.header('retry-after', String(wait));
     throw new AppError('rate_limited', `Too many requests; try again in ${wait} seconds.`);

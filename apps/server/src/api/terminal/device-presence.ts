@@ -41,9 +41,11 @@ export function deviceStreamPresence(ctx: AppContext, log: FastifyBaseLogger) {
       held.streams--;
       if (held.streams > 0) return;
       open.delete(device.terminalId);
-      releaseStreamPresence(ctx.database.db, device, ctx.now(), ctx.config.terminalStreamGraceSeconds).catch(
-        (error) => log.error({ err: error }, 'device presence release failed'),
-      );
+      releaseStreamPresence(ctx.database.db, {
+        terminal: device,
+        now: ctx.now(),
+        graceSeconds: ctx.config.terminalStreamGraceSeconds,
+      }).catch((error) => log.error({ err: error }, 'device presence release failed'));
     },
     /** Terminals with a stream open here (metrics, tests). */
     get size() {

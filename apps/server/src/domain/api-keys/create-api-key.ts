@@ -30,7 +30,7 @@ export async function createApiKey(
     ]);
   }
   return db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'keys.manage');
+    await projectAccess(tx, { actor, projectId, action: 'keys.manage' });
     const { prefix, secret } = newApiKeySecret();
     const [key] = await tx
       .insert(apiKeys)
@@ -46,9 +46,16 @@ export async function createApiKey(
         expiresAt,
       })
       .returning();
-    await recordAudit(tx, actor, projectId, 'api_key.created', key!.id, now, {
-      name: input.name,
-      mode: input.mode,
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'api_key.created',
+      target: key!.id,
+      now,
+      metadata: {
+        name: input.name,
+        mode: input.mode,
+      },
     });
     return { key: key!, secret };
   });

@@ -12,9 +12,14 @@ export async function listApiKeys(
   db: Db,
   { actor, projectId, list: input }: { actor: Actor; projectId: string; list: Omit<ListInput, 'timeZone'> },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'keys.read');
-  return pageInSql<ApiKeyRow>(db, apiKeys, apiKeyListSpec, [eq(apiKeys.projectId, projectId)], {
-    ...input,
-    timeZone: project.timeZone,
+  const { project } = await projectAccess(db, { actor, projectId, action: 'keys.read' });
+  return pageInSql<ApiKeyRow>(db, {
+    table: apiKeys,
+    spec: apiKeyListSpec,
+    scope: [eq(apiKeys.projectId, projectId)],
+    input: {
+      ...input,
+      timeZone: project.timeZone,
+    },
   });
 }

@@ -13,10 +13,10 @@ export async function revokeApiKey(
   { actor, projectId, keyId, now }: { actor: Actor; projectId: string; keyId: string; now: Date },
 ) {
   await database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'keys.manage');
+    await projectAccess(tx, { actor, projectId, action: 'keys.manage' });
     const key = await findLiveApiKey(tx, { projectId, keyId });
     await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, key.id));
-    await recordAudit(tx, actor, projectId, 'api_key.revoked', key.id, now);
+    await recordAudit(tx, { actor, projectId, action: 'api_key.revoked', target: key.id, now });
   });
   await credentialChanged(database, { kind: 'api_key', id: keyId });
 }

@@ -21,7 +21,7 @@ export async function rollApiKey(
   }: { actor: Actor; projectId: string; keyId: string; graceSeconds: number; now: Date },
 ) {
   const rolled = await database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'keys.manage');
+    await projectAccess(tx, { actor, projectId, action: 'keys.manage' });
     const key = await findLiveApiKey(tx, { projectId, keyId });
     const { prefix, secret } = newApiKeySecret();
     const [rolled] = await tx
@@ -34,8 +34,15 @@ export async function rollApiKey(
       })
       .where(eq(apiKeys.id, key.id))
       .returning();
-    await recordAudit(tx, actor, projectId, 'api_key.rolled', key.id, now, {
-      grace_period_seconds: graceSeconds,
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'api_key.rolled',
+      target: key.id,
+      now,
+      metadata: {
+        grace_period_seconds: graceSeconds,
+      },
     });
     return { key: rolled!, secret };
   });

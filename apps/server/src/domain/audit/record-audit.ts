@@ -6,12 +6,21 @@ import { type Actor, actorId } from '../actor';
 /** One audit row, written with the change it describes (same transaction). */
 export async function recordAudit(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  action: string,
-  target: string | null,
-  now: Date,
-  metadata?: Record<string, unknown>,
+  {
+    actor,
+    projectId,
+    action,
+    target,
+    now,
+    metadata,
+  }: {
+    actor: Actor;
+    projectId: string;
+    action: string;
+    target: string | null;
+    now: Date;
+    metadata?: Record<string, unknown>;
+  },
 ) {
   await db.insert(auditLog).values({
     id: newId('aud'),

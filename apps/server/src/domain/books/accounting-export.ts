@@ -136,12 +136,14 @@ async function* stream(
 /** `GET …/payouts/{payout_id}/export.csv`: its entries; the net column (or the amounts) add up to the payout. */
 export async function exportPayout(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  payoutId: string,
-  format: AccountingFormat,
+  {
+    actor,
+    projectId,
+    payoutId,
+    format,
+  }: { actor: Actor; projectId: string; payoutId: string; format: AccountingFormat },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'payouts.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'payouts.read' });
   const payout = await findPayout(db, projectId, payoutId);
   const lines = stream(format, payout.id, (after) =>
     rowsOf<BookLine>(
@@ -165,12 +167,14 @@ export async function exportPayout(
  */
 export async function exportClose(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  closeId: string,
-  format: AccountingFormat,
+  {
+    actor,
+    projectId,
+    closeId,
+    format,
+  }: { actor: Actor; projectId: string; closeId: string; format: AccountingFormat },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'closes.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'closes.read' });
   const { close } = await findClose(db, projectId, closeId);
   const from = (await periodStartOf(db, close)) ?? new Date(0);
   const source = `Close ${close.number} ${close.terminalId}`;

@@ -14,10 +14,12 @@ import type { TerminalCaller } from '../terminals/terminal-caller';
  */
 export async function closeAccess(
   db: Db,
-  caller: TerminalCaller,
-  projectId: string,
-  terminalId: string,
-  action: Action,
+  {
+    caller,
+    projectId,
+    terminalId,
+    action,
+  }: { caller: TerminalCaller; projectId: string; terminalId: string; action: Action },
 ): Promise<{ project: ProjectRow | null; closedBy: ClosedBy }> {
   if (caller.kind === 'device') {
     if (caller.projectId !== projectId || caller.terminalId !== terminalId) throw notFound('Terminal');
@@ -27,7 +29,7 @@ export async function closeAccess(
     return { project: null, closedBy: { kind: 'device', id: terminalId, label: null } };
   }
   const { actor } = caller;
-  const { project } = await projectAccess(db, actor, projectId, action);
+  const { project } = await projectAccess(db, { actor, projectId, action });
   if (actor.kind === 'user')
     return { project, closedBy: { kind: 'user', id: actor.uid, label: actor.email } };
   const [key] = await db

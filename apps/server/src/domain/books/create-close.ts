@@ -16,13 +16,12 @@ export async function createClose(
   input: { caller: TerminalCaller; projectId: string; terminalId: string },
 ): Promise<Close> {
   const db = ctx.database.db;
-  const { closedBy } = await closeAccess(
-    db,
-    input.caller,
-    input.projectId,
-    input.terminalId,
-    'closes.create',
-  );
+  const { closedBy } = await closeAccess(db, {
+    caller: input.caller,
+    projectId: input.projectId,
+    terminalId: input.terminalId,
+    action: 'closes.create',
+  });
   const made = await makeClose(db, {
     projectId: input.projectId,
     terminalId: input.terminalId,

@@ -13,7 +13,12 @@ export async function getCurrentClose(
   db: Db,
   input: { caller: TerminalCaller; projectId: string; terminalId: string; now: Date },
 ): Promise<CurrentClose> {
-  await closeAccess(db, input.caller, input.projectId, input.terminalId, 'closes.read');
+  await closeAccess(db, {
+    caller: input.caller,
+    projectId: input.projectId,
+    terminalId: input.terminalId,
+    action: 'closes.read',
+  });
   const [terminal] = await db
     .select({ currency: projects.currency })
     .from(terminals)
@@ -33,7 +38,14 @@ export async function getCurrentClose(
     from,
     to: input.now,
   });
-  const openedAt = from ?? (await firstActivity(db, input.projectId, input.terminalId, null, input.now));
+  const openedAt =
+    from ??
+    (await firstActivity(db, {
+      projectId: input.projectId,
+      terminalId: input.terminalId,
+      from: null,
+      to: input.now,
+    }));
   return {
     terminal_id: input.terminalId,
     number: (previous?.number ?? 0) + 1,

@@ -14,8 +14,11 @@ import { closeListSpec } from './close-list-spec';
 const labelJoin = and(eq(terminals.id, closes.terminalId), eq(terminals.projectId, closes.projectId));
 
 /** `GET …/closes` (terminal_id, created_at filters), keyset pages like every list. */
-export async function listCloses(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'closes.read');
+export async function listCloses(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'closes.read' });
   const list = buildList(closeListSpec, { filters: req.filters, sort: req.sort, timeZone: project.timeZone });
   const rows = await db
     .select({ close: closes, label: terminals.label })
@@ -59,11 +62,9 @@ export async function periodStartOf(db: Db, close: typeof closes.$inferSelect): 
 /** `GET …/closes/{close_id}`: the close with the ids of its payments and refunds, oldest first. */
 export async function getClose(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  closeId: string,
+  { actor, projectId, closeId }: { actor: Actor; projectId: string; closeId: string },
 ): Promise<CloseDetail> {
-  await projectAccess(db, actor, projectId, 'closes.read');
+  await projectAccess(db, { actor, projectId, action: 'closes.read' });
   const { close, label } = await findClose(db, projectId, closeId);
   const from = (await periodStartOf(db, close)) ?? new Date(0);
   const ids = await rowsOf<{ kind: 'payment' | 'refund'; id: string }>(

@@ -12,8 +12,11 @@ import { projectAccess } from '../projects/project-access';
 import { payoutItemListSpec, payoutListSpec } from './payout-list-spec';
 
 /** `GET …/payouts`: keyset pages like every list. */
-export async function listPayouts(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'payouts.read');
+export async function listPayouts(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'payouts.read' });
   const list = buildList(payoutListSpec, {
     filters: req.filters,
     sort: req.sort,
@@ -46,20 +49,25 @@ export async function findPayout(db: Db, projectId: string, payoutId: string) {
   return row;
 }
 
-export async function getPayout(db: Db, actor: Actor, projectId: string, payoutId: string) {
-  await projectAccess(db, actor, projectId, 'payouts.read');
+export async function getPayout(
+  db: Db,
+  { actor, projectId, payoutId }: { actor: Actor; projectId: string; payoutId: string },
+) {
+  await projectAccess(db, { actor, projectId, action: 'payouts.read' });
   return presentPayout(await findPayout(db, projectId, payoutId));
 }
 
 /** `GET …/payouts/{payout_id}/items`: its balance entries, oldest first, keyset pages. */
 export async function listPayoutItems(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  payoutId: string,
-  req: ListRequest,
+  {
+    actor,
+    projectId,
+    payoutId,
+    req,
+  }: { actor: Actor; projectId: string; payoutId: string; req: ListRequest },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'payouts.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'payouts.read' });
   await findPayout(db, projectId, payoutId);
   const list = buildList(payoutItemListSpec, {
     filters: req.filters,
@@ -88,8 +96,11 @@ export async function listPayoutItems(
  * that will be available by the next run, and that run's local day (today if `payout_time` has
  * not passed yet, else tomorrow). A currency whose balance is not positive is left out.
  */
-export async function getNextPayout(db: Db, actor: Actor, projectId: string, now: Date): Promise<NextPayout> {
-  await projectAccess(db, actor, projectId, 'payouts.read');
+export async function getNextPayout(
+  db: Db,
+  { actor, projectId, now }: { actor: Actor; projectId: string; now: Date },
+): Promise<NextPayout> {
+  await projectAccess(db, { actor, projectId, action: 'payouts.read' });
   const rows = await rowsOf<{ currency: string; amount: string; date: string }>(
     db,
     sql`with p as (

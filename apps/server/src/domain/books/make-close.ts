@@ -50,7 +50,12 @@ export async function makeClose(
     const closedAt = input.now();
     const from = previous?.closedAt ?? null;
     if (input.dueBefore) {
-      const first = await firstActivity(tx, input.projectId, input.terminalId, from, input.dueBefore);
+      const first = await firstActivity(tx, {
+        projectId: input.projectId,
+        terminalId: input.terminalId,
+        from,
+        to: input.dueBefore,
+      });
       if (!first) return null;
     }
     const figures = await closeFigures(tx, {
@@ -60,7 +65,14 @@ export async function makeClose(
       to: closedAt,
     });
     const openedAt =
-      from ?? (await firstActivity(tx, input.projectId, input.terminalId, null, closedAt)) ?? closedAt;
+      from ??
+      (await firstActivity(tx, {
+        projectId: input.projectId,
+        terminalId: input.terminalId,
+        from: null,
+        to: closedAt,
+      })) ??
+      closedAt;
     const draft = {
       id: newId('cls'),
       projectId: input.projectId,
@@ -91,10 +103,7 @@ export async function makeClose(
 /** When the terminal's first payment or refund in `[from, to)` took effect, or null if none did. */
 export async function firstActivity(
   db: Db,
-  projectId: string,
-  terminalId: string,
-  from: Date | null,
-  to: Date,
+  { projectId, terminalId, from, to }: { projectId: string; terminalId: string; from: Date | null; to: Date },
 ): Promise<Date | null> {
   const since = from ?? new Date(0);
   // Epoch milliseconds: the drivers hand raw timestamptz back in different shapes.

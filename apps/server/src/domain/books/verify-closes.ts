@@ -53,6 +53,6 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
 
 /** `GET …/closes/verify`: the project's closes, for whoever may read them. */
 export async function verifyProjectCloses(db: Db, actor: Actor, projectId: string) {
-  await projectAccess(db, actor, projectId, 'closes.read');
+  await projectAccess(db, { actor, projectId, action: 'closes.read' });
   return verifyCloses(db, { projectId });
 }

@@ -7,5 +7,10 @@ import type { BusinessRow } from './business-rows';
 
 /** The owner's businesses, filtered, sorted and keyset-paged in SQL (issue 9). */
 export function listBusinesses(db: Db, { ownerUid, list: input }: { ownerUid: string; list: ListInput }) {
-  return pageInSql<BusinessRow>(db, businesses, businessListSpec, [eq(businesses.ownerUid, ownerUid)], input);
+  return pageInSql<BusinessRow>(db, {
+    table: businesses,
+    spec: businessListSpec,
+    scope: [eq(businesses.ownerUid, ownerUid)],
+    input,
+  });
 }

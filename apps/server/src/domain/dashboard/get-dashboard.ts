@@ -100,9 +100,11 @@ function figures(rows: Agg[], dist: Distribution): DashboardFigures {
  */
 export async function getDashboard(
   db: Db,
-  project: { id: string; timeZone: string; currency: string },
-  input: DashboardInput,
-  now: Date,
+  {
+    project,
+    input,
+    now,
+  }: { project: { id: string; timeZone: string; currency: string }; input: DashboardInput; now: Date },
 ): Promise<Dashboard> {
   const tz = input.timeZone ?? project.timeZone;
   if (!validZone(tz))

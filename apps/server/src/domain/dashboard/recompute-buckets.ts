@@ -84,10 +84,12 @@ function scopeFilter(grain: Grain, bucketing: Bucketing, scope: BucketScope): (t
  */
 export async function recomputeBuckets(
   tx: Db | Tx,
-  projectId: string,
-  grain: Grain,
-  bucketing: Bucketing,
-  starts: string[],
+  {
+    projectId,
+    grain,
+    bucketing,
+    starts,
+  }: { projectId: string; grain: Grain; bucketing: Bucketing; starts: string[] },
 ): Promise<void> {
   if (starts.length === 0) return;
   const startsJson = JSON.stringify(starts);
@@ -97,7 +99,7 @@ export async function recomputeBuckets(
       where project_id = ${projectId} and grain = ${grain}
         and bucket_start in (select jsonb_array_elements_text(${startsJson}::jsonb)::timestamptz)`);
   }
-  await insertBuckets(tx, projectId, grain, bucketing, { starts });
+  await insertBuckets(tx, { projectId, grain, bucketing, scope: { starts } });
 }
 
 /**
@@ -106,10 +108,12 @@ export async function recomputeBuckets(
  */
 export async function insertBuckets(
   tx: Db | Tx,
-  projectId: string,
-  grain: Grain,
-  bucketing: Bucketing,
-  scope: BucketScope,
+  {
+    projectId,
+    grain,
+    bucketing,
+    scope,
+  }: { projectId: string; grain: Grain; bucketing: Bucketing; scope: BucketScope },
 ): Promise<void> {
   if ('starts' in scope && scope.starts.length === 0) return;
   const inScope = scopeFilter(grain, bucketing, scope);

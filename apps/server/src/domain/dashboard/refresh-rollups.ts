@@ -84,7 +84,7 @@ async function recomputeAll(
       // Two replicas recomputing the same project wait for each other instead of racing the
       // delete-then-insert (both would compute the same rows anyway).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
-      await recomputeBuckets(tx, projectId, grain, bucketing, batch);
+      await recomputeBuckets(tx, { projectId, grain, bucketing, starts: batch });
     });
     onBatch?.();
   }
@@ -140,7 +140,8 @@ export async function rebuildProjectRollups(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
     await tx.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
     await tx.execute(sql`delete from cashier_rollups where project_id = ${projectId}`);
-    for (const slice of slices) await insertBuckets(tx, projectId, 'hour', bucketing, slice);
+    for (const slice of slices)
+      await insertBuckets(tx, { projectId, grain: 'hour', bucketing, scope: slice });
     await tx.execute(sql`
       insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
         transactions, succeeded, failed, volume, refunds, refunded_amount, declined_attempts, rescued, declines,

@@ -15,10 +15,12 @@ export const DEMO_SIZE = { terminals: 5, days: 30, transactions: 6000 } as const
  */
 export async function createDemoProject(
   db: Db,
-  config: Config,
-  actor: Extract<Actor, { kind: 'user' }>,
-  timeZone: string,
-  now: Date,
+  {
+    config,
+    actor,
+    timeZone,
+    now,
+  }: { config: Config; actor: Extract<Actor, { kind: 'user' }>; timeZone: string; now: Date },
 ) {
   const business = await createBusiness(db, {
     config,

@@ -31,13 +31,19 @@ export function localToday(timeZone: string, now: Date): { day: string; hour: nu
 }
 
 /** Spreads `total` payments over the last `days` local days, up to the current local hour. */
-export function planSlots(
-  total: number,
-  days: number,
-  timeZone: string,
-  now: Date,
-  random: () => number,
-): Slot[] {
+export function planSlots({
+  total,
+  days,
+  timeZone,
+  now,
+  random,
+}: {
+  total: number;
+  days: number;
+  timeZone: string;
+  now: Date;
+  random: () => number;
+}): Slot[] {
   const today = localToday(timeZone, now);
   const end = Date.parse(`${today.day}T00:00:00Z`);
   const weighted: { h: string; w: number }[] = [];

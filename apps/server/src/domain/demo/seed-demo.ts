@@ -68,7 +68,7 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
   const terminalsJson = JSON.stringify(terminalIds);
   const n = terminalIds.length;
 
-  const slots = planSlots(opts.transactions, opts.days, tz, now, random);
+  const slots = planSlots({ total: opts.transactions, days: opts.days, timeZone: tz, now, random });
   const batches = batchesOf(slots, BATCH);
   let written = 0;
   for (const batch of batches) {

@@ -41,12 +41,11 @@ describe('the events feed reader', () => {
 
   it('sends each event once, in order, including one that committed after a later one', async () => {
     let now = Date.now();
-    const reader = eventFeedReader(
-      t.ctx.database.db,
+    const reader = eventFeedReader(t.ctx.database.db, {
       projectId,
-      await positionAtEnd(t.ctx.database.db, projectId, t.ctx.now()),
-      () => now,
-    );
+      start: await positionAtEnd(t.ctx.database.db, projectId, t.ctx.now()),
+      clock: () => now,
+    });
     const a = await write(1);
     // Leave room below the next event for one that "commits late".
     await t.ctx.database.db.execute(

@@ -16,9 +16,7 @@ const BATCH = 500;
  */
 export function eventFeedReader(
   db: Db,
-  projectId: string,
-  start: FeedPosition,
-  clock: () => number = Date.now,
+  { projectId, start, clock = Date.now }: { projectId: string; start: FeedPosition; clock?: () => number },
 ) {
   let settled = start;
   /** Events read after `settled`, by id, with when they were read. */
@@ -39,7 +37,12 @@ export function eventFeedReader(
     async read(): Promise<{ events: FeedEvent[]; more: boolean }> {
       const now = clock();
       settle(now);
-      const events = await eventsAfter(db, projectId, settled, [...recent.keys()], BATCH);
+      const events = await eventsAfter(db, {
+        projectId,
+        position: settled,
+        exclude: [...recent.keys()],
+        limit: BATCH,
+      });
       for (const event of events) recent.set(event.id, { event, readAt: now });
       return { events, more: events.length === BATCH };
     },

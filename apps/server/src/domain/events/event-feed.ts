@@ -79,10 +79,12 @@ export const advancePosition = (position: FeedPosition, event: FeedEvent): FeedP
 /** The project's events after `position` other than `exclude`, in the order they were written. */
 export async function eventsAfter(
   db: Db,
-  projectId: string,
-  position: FeedPosition,
-  exclude: string[],
-  limit: number,
+  {
+    projectId,
+    position,
+    exclude,
+    limit,
+  }: { projectId: string; position: FeedPosition; exclude: string[]; limit: number },
 ) {
   const rows = await rowsOf<FeedRow>(
     db,

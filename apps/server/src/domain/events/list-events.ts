@@ -27,8 +27,11 @@ const presentEvent = (e: typeof events.$inferSelect): ProjectEvent => ({
   created_at: e.createdAt.toISOString(),
 });
 
-export async function listEvents(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'events.read');
+export async function listEvents(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'events.read' });
   const list = buildList(eventListSpec, {
     filters: req.filters,
     sort: req.sort,
@@ -50,8 +53,11 @@ export async function listEvents(db: Db, actor: Actor, projectId: string, req: L
   return { data: result.data.map(presentEvent), next_cursor: result.next_cursor };
 }
 
-export async function getEvent(db: Db, actor: Actor, projectId: string, id: string) {
-  await projectAccess(db, actor, projectId, 'events.read');
+export async function getEvent(
+  db: Db,
+  { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
+) {
+  await projectAccess(db, { actor, projectId, action: 'events.read' });
   const [row] = await db
     .select()
     .from(events)

@@ -94,9 +94,15 @@ export interface PreparedExport {
  */
 export async function prepareExport(
   db: Db,
-  kind: ExportKind,
-  projectId: string,
-  query: { filters: TableFilter[]; sort: TableSort | null; timeZone: string },
+  {
+    kind,
+    projectId,
+    query,
+  }: {
+    kind: ExportKind;
+    projectId: string;
+    query: { filters: TableFilter[]; sort: TableSort | null; timeZone: string };
+  },
 ): Promise<PreparedExport> {
   const e = EXPORTS[kind] as Exportable<unknown>;
   const built = buildList(e.spec, query);

@@ -50,12 +50,17 @@ export const hashRequest = (operation: string, body: unknown) =>
  * claimed and replays its answer; if the first rolls back, the duplicate claims the key
  * itself. So two requests with one key can never both create.
  */
-export function idempotencyClaimCte(
-  id: IdempotencyScope,
-  requestHash: string,
-  now: Date,
-  answer: StoredResponse,
-): SQL {
+export function idempotencyClaimCte({
+  id,
+  requestHash,
+  now,
+  answer,
+}: {
+  id: IdempotencyScope;
+  requestHash: string;
+  now: Date;
+  answer: StoredResponse;
+}): SQL {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000);
   // A key past its 24 hours starts over as a new request (the same upsert as claimIdempotencyKey).
   return sql`claim as (

@@ -55,7 +55,12 @@ describe('narrowByPrefix', () => {
     do {
       const after = cursor ? list.after(transactions, cursor) : undefined;
       const narrowed = narrow
-        ? await narrowByPrefix(t.ctx.database.db, list, target(), { limit: 3, after }, CAP)
+        ? await narrowByPrefix(t.ctx.database.db, {
+            list,
+            target: target(),
+            page: { limit: 3, after },
+            cap: CAP,
+          })
         : undefined;
       ways.push(narrowed ? 'ids' : 'walk');
       const rows = await rowsOf<{ id: string }>(

@@ -34,10 +34,12 @@ export interface PrefixTarget {
  */
 export async function narrowByPrefix(
   db: Db,
-  list: BuiltList,
-  target: PrefixTarget,
-  page: { limit: number; after?: SQL },
-  cap = PREFIX_NARROW_CAP,
+  {
+    list,
+    target,
+    page,
+    cap = PREFIX_NARROW_CAP,
+  }: { list: BuiltList; target: PrefixTarget; page: { limit: number; after?: SQL }; cap?: number },
 ): Promise<SQL | undefined> {
   if (list.indexedPrefixes.length === 0) return undefined;
   const carried = target.carried;

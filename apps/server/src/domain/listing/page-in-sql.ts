@@ -21,10 +21,7 @@ export type ListRequest = Omit<ListInput, 'timeZone'>;
  */
 export async function pageInSql<Row extends { id: string }>(
   db: Db,
-  table: PgTable,
-  spec: ListSpec,
-  scope: SQL[],
-  input: ListInput,
+  { table, spec, scope, input }: { table: PgTable; spec: ListSpec; scope: SQL[]; input: ListInput },
 ) {
   const built = buildList(spec, input);
   const where = [...scope, ...built.where];

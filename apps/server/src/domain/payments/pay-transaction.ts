@@ -251,7 +251,12 @@ async function afterProviderError(
 ): Promise<PayResponse> {
   if (input.error instanceof AppError && input.error.status < 500 && input.back === 'pending') {
     // Refused before anything was charged (e.g. an invalid request).
-    await releaseUncharged(ctx, input.txn, input.attemptId, input.error.code, 'pending');
+    await releaseUncharged(ctx, {
+      txn: input.txn,
+      attemptId: input.attemptId,
+      code: input.error.code,
+      to: 'pending',
+    });
     throw input.error;
   }
   let found: ChargeResult | null;
@@ -276,7 +281,12 @@ async function afterProviderError(
     });
     return payAnswer(row, input.confirmUrl);
   }
-  await releaseUncharged(ctx, input.txn, input.attemptId, 'provider_error', input.back);
+  await releaseUncharged(ctx, {
+    txn: input.txn,
+    attemptId: input.attemptId,
+    code: 'provider_error',
+    to: input.back,
+  });
   throw new AppError(
     'provider_error',
     'The payment could not be processed and nothing was charged. Try again.',

@@ -61,7 +61,7 @@ export async function reconcileProcessing(
           reference: txn.providerReference,
         });
         if (!result) {
-          await releaseUncharged(ctx, txn, '', 'interrupted', 'pending');
+          await releaseUncharged(ctx, { txn, attemptId: '', code: 'interrupted', to: 'pending' });
           report.released++;
         } else if (result.status === 'processing') {
           report.unknown++;

@@ -56,14 +56,21 @@ async function mayRefundAtCounter(db: Db, device: CounterRefunder) {
  */
 export async function refundTransaction(
   ctx: AppContext,
-  actor: Actor | CounterRefunder,
-  projectId: string,
-  transactionId: string,
-  input: { amount?: number; reason?: RefundReason },
+  {
+    actor,
+    projectId,
+    transactionId,
+    input,
+  }: {
+    actor: Actor | CounterRefunder;
+    projectId: string;
+    transactionId: string;
+    input: { amount?: number; reason?: RefundReason };
+  },
 ) {
   const db = ctx.database.db;
   if (actor.kind === 'device') await mayRefundAtCounter(db, actor);
-  else await projectAccess(db, actor, projectId, 'transactions.refund');
+  else await projectAccess(db, { actor, projectId, action: 'transactions.refund' });
   const who = actor.kind === 'user' ? actor.uid : actor.kind === 'api_key' ? actor.keyId : actor.cashier!.id;
   const now = ctx.now();
 
@@ -138,7 +145,14 @@ export async function refundTransaction(
         metadata: { ...details, cashier_id: actor.cashier!.id, cashier_name: actor.cashier!.name },
       });
     } else {
-      await recordAudit(tx, actor, projectId, 'transaction.refund_requested', txn.id, now, details);
+      await recordAudit(tx, {
+        actor,
+        projectId,
+        action: 'transaction.refund_requested',
+        target: txn.id,
+        now,
+        metadata: details,
+      });
     }
     const [business] = await tx
       .select({ b: businesses })

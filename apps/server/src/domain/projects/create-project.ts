@@ -45,7 +45,14 @@ export async function createProject(
       createdAt: now,
       updatedAt: now,
     });
-    await recordAudit(tx, actor, project!.id, 'project.created', project!.id, now, { name: input.name });
+    await recordAudit(tx, {
+      actor,
+      projectId: project!.id,
+      action: 'project.created',
+      target: project!.id,
+      now,
+      metadata: { name: input.name },
+    });
     return { project: project!, role: 'owner' as Role };
   });
 }

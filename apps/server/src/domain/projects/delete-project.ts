@@ -12,9 +12,9 @@ export async function deleteProject(
   { actor, projectId, now }: { actor: Actor; projectId: string; now: Date },
 ) {
   await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'project.delete');
+    await projectAccess(tx, { actor, projectId, action: 'project.delete' });
     await tx.update(projects).set({ deletedAt: now, updatedAt: now }).where(eq(projects.id, projectId));
-    await recordAudit(tx, actor, projectId, 'project.deleted', projectId, now);
+    await recordAudit(tx, { actor, projectId, action: 'project.deleted', target: projectId, now });
   });
   await projectAccessChanged(db, projectId);
 }

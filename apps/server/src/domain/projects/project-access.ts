@@ -53,10 +53,12 @@ export const mfaRequired = () =>
  */
 export async function projectAccess(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  action: Action,
-  opts: { allowDeleted?: boolean } = {},
+  {
+    actor,
+    projectId,
+    action,
+    allowDeleted = false,
+  }: { actor: Actor; projectId: string; action: Action; allowDeleted?: boolean },
 ): Promise<{ project: ProjectRow; role: Role | null }> {
   if (actor.kind === 'api_key') {
     if (actor.projectId !== projectId) throw notFound('Project');
@@ -67,7 +69,7 @@ export async function projectAccess(
   }
   const row = await accessRow(db, action, projectId, actor.uid);
   if (!row.project || !row.role) throw notFound('Project');
-  if (row.project.deletedAt && !(opts.allowDeleted && row.role === 'owner')) throw notFound('Project');
+  if (row.project.deletedAt && !(allowDeleted && row.role === 'owner')) throw notFound('Project');
   if (row.project.requireMfa && !actor.secondFactor) throw mfaRequired();
   authorize(actor, row.role, action);
   return { project: row.project, role: row.role };

@@ -14,7 +14,10 @@ export async function restoreProject(
   { actor, projectId, now }: { actor: Actor; projectId: string; now: Date },
 ) {
   const restored = await db.transaction(async (tx) => {
-    const { project, role } = await projectAccess(tx, actor, projectId, 'project.delete', {
+    const { project, role } = await projectAccess(tx, {
+      actor,
+      projectId,
+      action: 'project.delete',
       allowDeleted: true,
     });
     if (!project.deletedAt) throw new AppError('conflict', 'This project is not deleted.');
@@ -24,7 +27,7 @@ export async function restoreProject(
       .set({ deletedAt: null, updatedAt: now })
       .where(eq(projects.id, projectId))
       .returning();
-    await recordAudit(tx, actor, projectId, 'project.restored', projectId, now);
+    await recordAudit(tx, { actor, projectId, action: 'project.restored', target: projectId, now });
     return { project: restored!, role };
   });
   await projectAccessChanged(db, projectId);

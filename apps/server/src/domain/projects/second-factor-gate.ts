@@ -30,9 +30,11 @@ const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
  */
 export async function checkSecondFactorGate(
   db: Db,
-  caller: { uid: string; secondFactor: boolean },
-  projectId: string,
-  nowMs: number,
+  {
+    caller,
+    projectId,
+    nowMs,
+  }: { caller: { uid: string; secondFactor: boolean }; projectId: string; nowMs: number },
 ) {
   if (caller.secondFactor) return;
   const known = flags.get(projectId);

@@ -13,7 +13,7 @@ export async function transferProject(
   { actor, projectId, toUid, now }: { actor: Actor; projectId: string; toUid: string; now: Date },
 ) {
   await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'project.transfer');
+    await projectAccess(tx, { actor, projectId, action: 'project.transfer' });
     if (actor.kind !== 'user') throw new AppError('forbidden', 'Only the owner can transfer a project.');
     const [target] = await tx
       .select()
@@ -35,7 +35,7 @@ export async function transferProject(
       .update(memberships)
       .set({ role: 'owner', updatedAt: now })
       .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, toUid)));
-    await recordAudit(tx, actor, projectId, 'project.transferred', toUid, now);
+    await recordAudit(tx, { actor, projectId, action: 'project.transferred', target: toUid, now });
   });
   await projectAccessChanged(db, projectId);
 }

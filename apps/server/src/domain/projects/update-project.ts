@@ -23,7 +23,7 @@ export async function updateProject(
   }: { actor: Actor; projectId: string; input: z.infer<typeof updateProjectSchema>; now: Date },
 ) {
   const updated = await db.transaction(async (tx) => {
-    const { project: before, role } = await projectAccess(tx, actor, projectId, 'project.edit');
+    const { project: before, role } = await projectAccess(tx, { actor, projectId, action: 'project.edit' });
     if (input.require_mfa !== undefined && input.require_mfa !== before.requireMfa) {
       if (actor.kind !== 'user')
         throw new AppError(
@@ -77,10 +77,24 @@ export async function updateProject(
     if (input.require_mfa !== undefined) forgetSecondFactorFlag(projectId);
     const { require_mfa, ...rest } = input;
     if (Object.keys(rest).length > 0)
-      await recordAudit(tx, actor, projectId, 'project.updated', projectId, now, rest);
+      await recordAudit(tx, {
+        actor,
+        projectId,
+        action: 'project.updated',
+        target: projectId,
+        now,
+        metadata: rest,
+      });
     if (require_mfa !== undefined && require_mfa !== before.requireMfa)
-      await recordAudit(tx, actor, projectId, 'project.mfa_requirement_changed', projectId, now, {
-        require_mfa,
+      await recordAudit(tx, {
+        actor,
+        projectId,
+        action: 'project.mfa_requirement_changed',
+        target: projectId,
+        now,
+        metadata: {
+          require_mfa,
+        },
       });
     return { project: project!, role };
   });

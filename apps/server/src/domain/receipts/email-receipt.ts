@@ -21,9 +21,7 @@ import { receiptFacts } from './receipt-facts';
  */
 export async function emailReceipt(
   ctx: AppContext,
-  scanId: string,
-  email: string,
-  languages: readonly string[] = [],
+  { scanId, email, languages = [] }: { scanId: string; email: string; languages?: readonly string[] },
 ) {
   const { txn } = await loadScanContext(ctx.database.db, scanId);
   if (!txn.receiptUrl || !txn.receiptToken) {

@@ -47,8 +47,11 @@ const selectRows = (db: Db) =>
     .from(requestLogs)
     .leftJoin(apiKeys, eq(apiKeys.id, requestLogs.keyId));
 
-export async function listRequestLogs(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'logs.read');
+export async function listRequestLogs(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'logs.read' });
   const list = buildList(requestLogListSpec, {
     filters: req.filters,
     sort: req.sort,
@@ -68,8 +71,11 @@ export async function listRequestLogs(db: Db, actor: Actor, projectId: string, r
   return { data: result.data.map(present), next_cursor: result.next_cursor };
 }
 
-export async function getRequestLog(db: Db, actor: Actor, projectId: string, id: string) {
-  await projectAccess(db, actor, projectId, 'logs.read');
+export async function getRequestLog(
+  db: Db,
+  { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
+) {
+  await projectAccess(db, { actor, projectId, action: 'logs.read' });
   const [row] = await selectRows(db)
     .where(and(eq(requestLogs.projectId, projectId), eq(requestLogs.id, id)))
     .limit(1);

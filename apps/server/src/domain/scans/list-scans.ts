@@ -12,8 +12,11 @@ import { scanListSpec } from './scan-list-spec';
 const labelJoin = and(eq(terminals.id, scans.terminalId), eq(terminals.projectId, scans.projectId));
 
 /** `GET …/scans` (outcome, terminal_id, created_at filters), in SQL with keyset pages. */
-export async function listScans(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'scans.read');
+export async function listScans(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'scans.read' });
   const list = buildList(scanListSpec, {
     filters: req.filters,
     sort: req.sort,
@@ -36,8 +39,11 @@ export async function listScans(db: Db, actor: Actor, projectId: string, req: Li
   return { data: result.data.map((r) => presentScan(r.scan, r.label)), next_cursor: result.next_cursor };
 }
 
-export async function getScan(db: Db, actor: Actor, projectId: string, id: string) {
-  await projectAccess(db, actor, projectId, 'scans.read');
+export async function getScan(
+  db: Db,
+  { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
+) {
+  await projectAccess(db, { actor, projectId, action: 'scans.read' });
   const [row] = await db
     .select({ scan: scans, label: terminals.label })
     .from(scans)

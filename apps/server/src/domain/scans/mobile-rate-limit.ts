@@ -29,16 +29,14 @@ export const MOBILE_LIMITS = {
  */
 export async function hitMobileLimit(
   ctx: AppContext,
-  key: string,
-  limit: MobileLimit,
-  opts: { peek?: boolean } = {},
+  { key, limit, peek = false }: { key: string; limit: MobileLimit; peek?: boolean },
 ): Promise<number | null> {
   if (ctx.config.rateLimitMultiplier === 0) return null;
   const max = Math.max(1, Math.floor(limit.limit * ctx.config.rateLimitMultiplier));
   const now = ctx.now();
   const windowStart = new Date(now.getTime() - limit.windowMs);
   const k = `mobile:${key}`;
-  const result = opts.peek
+  const result = peek
     ? await ctx.database.db.execute(
         sql`select count, window_start from identity_rate_limits where key = ${k} and window_start >= ${windowStart}`,
       )
@@ -51,7 +49,7 @@ export async function hitMobileLimit(
   const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0];
   if (!row) return null;
   const count = Number(row.count);
-  if (opts.peek ? count < max : count <= max) return null;
+  if (peek ? count < max : count <= max) return null;
   const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
   return Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
 }

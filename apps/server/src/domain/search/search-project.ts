@@ -32,11 +32,9 @@ function allowed(actor: Actor, role: Parameters<typeof authorize>[1], action: Ac
  */
 export async function searchProject(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  q: string,
+  { actor, projectId, q }: { actor: Actor; projectId: string; q: string },
 ): Promise<SearchResponse> {
-  const { role } = await projectAccess(db, actor, projectId, 'transactions.read');
+  const { role } = await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const kinds = KINDS.filter((k) => allowed(actor, role, k.action));
   const found = await Promise.all(kinds.map((k) => k.find(db, projectId, q)));
   const groups: SearchGroup[] = kinds

@@ -16,7 +16,7 @@ export async function createStaff(
   opts: { actor: Actor; projectId: string; input: CreateStaff; pinKey: Buffer; now: Date },
 ) {
   const { actor, projectId, input, now } = opts;
-  await projectAccess(db, actor, projectId, 'staff.manage');
+  await projectAccess(db, { actor, projectId, action: 'staff.manage' });
   const lookup = pinLookup(opts.pinKey, projectId, input.pin);
   // The slow hash is made before the transaction: it holds no lock while it works.
   const pinHash = await hashPin(input.pin);
@@ -42,9 +42,16 @@ export async function createStaff(
           updatedAt: now,
         })
         .returning();
-      await recordAudit(tx, actor, projectId, 'staff.created', created!.id, now, {
-        name: input.name,
-        role: input.role,
+      await recordAudit(tx, {
+        actor,
+        projectId,
+        action: 'staff.created',
+        target: created!.id,
+        now,
+        metadata: {
+          name: input.name,
+          role: input.role,
+        },
       });
       return created!;
     })

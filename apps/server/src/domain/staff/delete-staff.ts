@@ -17,14 +17,21 @@ export async function deleteStaff(
   opts: { actor: Actor; projectId: string; staffId: string; now: Date },
 ) {
   const { actor, projectId, staffId, now } = opts;
-  await projectAccess(db, actor, projectId, 'staff.manage');
+  await projectAccess(db, { actor, projectId, action: 'staff.manage' });
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(staff)
       .where(and(eq(staff.projectId, projectId), eq(staff.id, staffId)))
       .returning({ name: staff.name });
     if (!gone) throw notFound('Staff member');
-    await recordAudit(tx, actor, projectId, 'staff.deleted', staffId, now, { name: gone.name });
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'staff.deleted',
+      target: staffId,
+      now,
+      metadata: { name: gone.name },
+    });
   });
   await projectAccessChanged(db, projectId);
 }

@@ -7,7 +7,7 @@ import { projectAccess } from '../projects/project-access';
 
 /** A project's staff, oldest first (issue 26 §2): a shop has a handful, listed whole. */
 export async function listStaff(db: Db, opts: { actor: Actor; projectId: string }) {
-  await projectAccess(db, opts.actor, opts.projectId, 'staff.manage');
+  await projectAccess(db, { actor: opts.actor, projectId: opts.projectId, action: 'staff.manage' });
   return db
     .select()
     .from(staff)

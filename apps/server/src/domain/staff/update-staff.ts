@@ -20,7 +20,7 @@ export async function updateStaff(
   opts: { actor: Actor; projectId: string; staffId: string; input: UpdateStaff; pinKey: Buffer; now: Date },
 ) {
   const { actor, projectId, staffId, input, now } = opts;
-  await projectAccess(db, actor, projectId, 'staff.manage');
+  await projectAccess(db, { actor, projectId, action: 'staff.manage' });
   const pin =
     input.pin !== undefined
       ? { pinHash: await hashPin(input.pin), pinLookup: pinLookup(opts.pinKey, projectId, input.pin) }
@@ -71,9 +71,16 @@ export async function updateStaff(
           .where(and(eq(cashierSessions.staffId, staffId), isNull(cashierSessions.endedAt)));
       }
       const { pin: _pin, ...changes } = input;
-      await recordAudit(tx, actor, projectId, 'staff.updated', staffId, now, {
-        ...changes,
-        ...(pin ? { pin_changed: true } : {}),
+      await recordAudit(tx, {
+        actor,
+        projectId,
+        action: 'staff.updated',
+        target: staffId,
+        now,
+        metadata: {
+          ...changes,
+          ...(pin ? { pin_changed: true } : {}),
+        },
       });
       return updated!;
     })

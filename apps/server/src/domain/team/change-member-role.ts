@@ -20,7 +20,7 @@ export async function changeMemberRole(
   }: { actor: Actor; projectId: string; uid: string; role: 'admin' | 'member'; now: Date },
 ) {
   const changed = await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'team.manage');
+    await projectAccess(tx, { actor, projectId, action: 'team.manage' });
     const target = await findMembership(tx, { projectId, uid });
     if (target.role === 'owner')
       throw new AppError('last_owner', 'The owner keeps their role; transfer ownership first.');
@@ -29,7 +29,14 @@ export async function changeMemberRole(
       .set({ role, updatedAt: now })
       .where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'member.role_changed', uid, now, { from: target.role, to: role });
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'member.role_changed',
+      target: uid,
+      now,
+      metadata: { from: target.role, to: role },
+    });
     return row!;
   });
   await projectAccessChanged(db, projectId);

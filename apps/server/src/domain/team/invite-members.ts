@@ -32,7 +32,7 @@ export async function inviteMembers(
   refused: RefusedInvitation[];
 }> {
   return db.transaction(async (tx) => {
-    const { project } = await projectAccess(tx, actor, projectId, 'team.manage');
+    const { project } = await projectAccess(tx, { actor, projectId, action: 'team.manage' });
     const all = [...new Map(emails.map((e) => [normalizeEmail(e), e.trim()])).entries()];
     const members = await tx
       .select({ email: memberships.email })
@@ -82,15 +82,14 @@ export async function inviteMembers(
             .insert(invitations)
             .values({ id: newId('inv'), projectId, email, emailNormalized: normalized, ...values })
             .returning();
-      await recordAudit(
-        tx,
+      await recordAudit(tx, {
         actor,
         projectId,
-        pending ? 'invitation.refreshed' : 'invitation.created',
-        email,
+        action: pending ? 'invitation.refreshed' : 'invitation.created',
+        target: email,
         now,
-        { role },
-      );
+        metadata: { role },
+      });
       issued.push({ invitation: invitation!, token });
     }
     return { project, issued, refused };

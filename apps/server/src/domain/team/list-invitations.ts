@@ -17,12 +17,15 @@ export async function listInvitations(
     list: input,
   }: { actor: Actor; projectId: string; now: Date; list: Omit<ListInput, 'timeZone'> },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'team.read');
-  return pageInSql<InvitationRow>(
-    db,
-    invitations,
-    invitationListSpec,
-    [eq(invitations.projectId, projectId), isNull(invitations.respondedAt), gt(invitations.expiresAt, now)],
-    { ...input, timeZone: project.timeZone },
-  );
+  const { project } = await projectAccess(db, { actor, projectId, action: 'team.read' });
+  return pageInSql<InvitationRow>(db, {
+    table: invitations,
+    spec: invitationListSpec,
+    scope: [
+      eq(invitations.projectId, projectId),
+      isNull(invitations.respondedAt),
+      gt(invitations.expiresAt, now),
+    ],
+    input: { ...input, timeZone: project.timeZone },
+  });
 }

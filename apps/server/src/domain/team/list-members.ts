@@ -21,7 +21,7 @@ export async function listMembers(
     list: opts,
   }: { actor: Actor; projectId: string; list: Omit<ListInput, 'timeZone'> & { role?: Role; q?: string } },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'team.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'team.read' });
   const built = buildList(memberListSpec, { ...opts, timeZone: project.timeZone });
   const inProject = eq(memberships.projectId, projectId);
   const filters: SQL[] = [inProject, ...built.where];

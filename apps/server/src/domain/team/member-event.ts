@@ -6,9 +6,11 @@ import { recordEvent } from '../events/record-event';
 /** Records `member.added` / `member.removed` with the member as the main API presents it. */
 export async function recordMemberEvent(
   tx: Db,
-  type: 'member.added' | 'member.removed',
-  membership: typeof memberships.$inferSelect,
-  now: Date,
+  {
+    type,
+    membership,
+    now,
+  }: { type: 'member.added' | 'member.removed'; membership: typeof memberships.$inferSelect; now: Date },
 ) {
   const [user] = await tx
     .select({ displayName: identityUsers.displayName, email: identityUsers.email })

@@ -16,14 +16,20 @@ export async function removeMember(
 ) {
   await db.transaction(async (tx) => {
     const self = actor.kind === 'user' && actor.uid === uid;
-    await projectAccess(tx, actor, projectId, self ? 'project.read' : 'team.manage');
+    await projectAccess(tx, { actor, projectId, action: self ? 'project.read' : 'team.manage' });
     const target = await findMembership(tx, { projectId, uid });
     if (target.role === 'owner') {
       throw new AppError('last_owner', 'The owner cannot leave or be removed; transfer ownership first.');
     }
     await tx.delete(memberships).where(and(eq(memberships.projectId, projectId), eq(memberships.uid, uid)));
-    await recordAudit(tx, actor, projectId, self ? 'member.left' : 'member.removed', uid, now);
-    await recordMemberEvent(tx, 'member.removed', target, now);
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: self ? 'member.left' : 'member.removed',
+      target: uid,
+      now,
+    });
+    await recordMemberEvent(tx, { type: 'member.removed', membership: target, now });
   });
   await projectAccessChanged(db, projectId);
 }

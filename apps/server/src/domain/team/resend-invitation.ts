@@ -28,7 +28,7 @@ export async function resendInvitation(
     )
     .limit(1);
   if (!row) {
-    await projectAccess(db, actor, projectId, 'team.manage');
+    await projectAccess(db, { actor, projectId, action: 'team.manage' });
     throw notFound('Invitation');
   }
   return inviteMembers(db, { actor, projectId, emails: [row.email], role: row.role, now });

@@ -69,17 +69,16 @@ export async function respondToInvitation(
           updatedAt: now,
         })
         .returning();
-      await recordMemberEvent(tx, 'member.added', added!, now);
+      await recordMemberEvent(tx, { type: 'member.added', membership: added!, now });
     }
-    await recordAudit(
-      tx,
+    await recordAudit(tx, {
       actor,
-      invitation.projectId,
-      response === 'accepted' ? 'member.added' : 'invitation.declined',
-      actor.uid,
+      projectId: invitation.projectId,
+      action: response === 'accepted' ? 'member.added' : 'invitation.declined',
+      target: actor.uid,
       now,
-      { role: invitation.role },
-    );
+      metadata: { role: invitation.role },
+    });
     return invitation;
   });
 }

@@ -17,7 +17,7 @@ export async function revokeInvitation(
   }: { actor: Actor; projectId: string; invitationId: string; now: Date },
 ) {
   await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'team.manage');
+    await projectAccess(tx, { actor, projectId, action: 'team.manage' });
     const [row] = await tx
       .update(invitations)
       .set({ respondedAt: now, response: 'revoked' })
@@ -30,6 +30,6 @@ export async function revokeInvitation(
       )
       .returning();
     if (!row) throw notFound('Invitation');
-    await recordAudit(tx, actor, projectId, 'invitation.revoked', row.email, now);
+    await recordAudit(tx, { actor, projectId, action: 'invitation.revoked', target: row.email, now });
   });
 }

@@ -21,7 +21,7 @@ export async function createTerminal(
   },
 ) {
   return db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     const [row] = await tx
       .insert(terminals)
       .values({
@@ -37,7 +37,14 @@ export async function createTerminal(
         updatedAt: now,
       })
       .returning();
-    await recordAudit(tx, actor, projectId, 'terminal.created', row!.id, now, { label: input.label });
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'terminal.created',
+      target: row!.id,
+      now,
+      metadata: { label: input.label },
+    });
     return row!;
   });
 }

@@ -54,7 +54,9 @@ export class DeviceFeedSession {
       const terminal = await feedTerminal(db, device);
       this.shown = terminal ? { label: terminal.label, location: terminal.location } : null;
       for (const item of await openFeedItems(db, device)) this.send(item);
-      if (since) for (const item of await missedFeedItems(db, device, Number(since), now)) this.send(item);
+      if (since)
+        for (const item of await missedFeedItems(db, { device, afterChangeId: Number(since), now }))
+          this.send(item);
     });
   }
 

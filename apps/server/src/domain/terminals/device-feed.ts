@@ -63,9 +63,7 @@ export async function openFeedItems(db: Db, device: DeviceCaller): Promise<FeedI
  */
 export async function missedFeedItems(
   db: Db,
-  device: DeviceCaller,
-  afterChangeId: number,
-  now: Date,
+  { device, afterChangeId, now }: { device: DeviceCaller; afterChangeId: number; now: Date },
 ): Promise<FeedItem[]> {
   const since = new Date(now.getTime() - DEVICE_FEED_REPLAY_MINUTES * 60_000);
   const rows = await db

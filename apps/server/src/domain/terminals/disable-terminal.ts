@@ -17,7 +17,7 @@ export async function disableTerminal(
   { actor, projectId, terminalId, now }: { actor: Actor; projectId: string; terminalId: string; now: Date },
 ) {
   const result = await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     const before = await findTerminal(tx, { projectId, terminalId, lock: true });
     if (before.status === 'disabled') return { row: before, changed: false };
     const [row] = await tx
@@ -26,7 +26,7 @@ export async function disableTerminal(
       .where(and(eq(terminals.projectId, projectId), eq(terminals.id, terminalId)))
       .returning();
     await voidOpenCodes(tx, { projectId, terminalId, now });
-    await recordAudit(tx, actor, projectId, 'terminal.disabled', terminalId, now);
+    await recordAudit(tx, { actor, projectId, action: 'terminal.disabled', target: terminalId, now });
     return { row: row!, changed: true };
   });
   if (result.changed) await projectAccessChanged(db, projectId);

@@ -8,6 +8,6 @@ export async function getTerminal(
   db: Db,
   { actor, projectId, terminalId }: { actor: Actor; projectId: string; terminalId: string },
 ) {
-  await projectAccess(db, actor, projectId, 'terminals.read');
+  await projectAccess(db, { actor, projectId, action: 'terminals.read' });
   return findTerminal(db, { projectId, terminalId });
 }

@@ -20,7 +20,7 @@ export async function listTerminals(
     query: { filters: TableFilter[]; sort: TableSort | null; limit: number; startingAfter?: string };
   },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'terminals.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'terminals.read' });
   const list = buildList(terminalListSpec, {
     filters: query.filters,
     sort: query.sort,

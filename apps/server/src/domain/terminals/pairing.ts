@@ -31,13 +31,10 @@ export const normalizePairingCode = (raw: string) => raw.replace(/[\s-]/g, '').t
  */
 export async function createPairingCode(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  terminalId: string,
-  now: Date,
+  { actor, projectId, terminalId, now }: { actor: Actor; projectId: string; terminalId: string; now: Date },
 ) {
   return db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     const terminal = await findTerminal(tx, { projectId, terminalId, lock: true });
     if (terminal.status === 'disabled') throw terminalDisabled();
     await voidOpenCodes(tx, { projectId, terminalId, now });
@@ -51,7 +48,13 @@ export async function createPairingCode(
       createdAt: now,
       expiresAt,
     });
-    await recordAudit(tx, actor, projectId, 'terminal.pairing_code_created', terminalId, now);
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'terminal.pairing_code_created',
+      target: terminalId,
+      now,
+    });
     return { code, expiresAt };
   });
 }

@@ -66,9 +66,11 @@ export async function holdStreamPresence(db: Db, terminalIds: string[], now: Dat
  */
 export async function releaseStreamPresence(
   db: Db,
-  terminal: { projectId: string; terminalId: string },
-  now: Date,
-  graceSeconds: number,
+  {
+    terminal,
+    now,
+    graceSeconds,
+  }: { terminal: { projectId: string; terminalId: string }; now: Date; graceSeconds: number },
 ) {
   await db
     .update(terminals)

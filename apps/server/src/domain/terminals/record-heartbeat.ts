@@ -13,10 +13,17 @@ import type { DeviceCaller } from './authenticate-device';
  */
 export async function recordHeartbeat(
   db: Db,
-  device: DeviceCaller,
-  input: { app_version?: string; battery?: number; network?: string },
-  now: Date,
-  offlineAfterSeconds: number,
+  {
+    device,
+    input,
+    now,
+    offlineAfterSeconds,
+  }: {
+    device: DeviceCaller;
+    input: { app_version?: string; battery?: number; network?: string };
+    now: Date;
+    offlineAfterSeconds: number;
+  },
 ) {
   const until = new Date(now.getTime() + offlineAfterSeconds * 1000);
   return db.transaction(async (tx) => {

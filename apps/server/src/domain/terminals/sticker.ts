@@ -28,20 +28,17 @@ export function stickerAmountBounds(currency: string) {
 /** A new sticker link for the terminal; the old one stops at once (admins, write keys). */
 export async function rotateSticker(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  terminalId: string,
-  now: Date,
+  { actor, projectId, terminalId, now }: { actor: Actor; projectId: string; terminalId: string; now: Date },
 ): Promise<TerminalRow> {
   return db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     await findTerminal(tx, { projectId, terminalId, lock: true });
     const [row] = await tx
       .update(terminals)
       .set({ stickerToken: newStickerToken(), updatedAt: now })
       .where(and(eq(terminals.projectId, projectId), eq(terminals.id, terminalId)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'terminal.sticker_rotated', terminalId, now);
+    await recordAudit(tx, { actor, projectId, action: 'terminal.sticker_rotated', target: terminalId, now });
     return row!;
   });
 }
@@ -71,9 +68,7 @@ export async function findSticker(db: Db, token: string) {
  */
 export async function createStickerPayment(
   db: Db,
-  token: string,
-  input: { amount: number; note?: string },
-  now: Date,
+  { token, input, now }: { token: string; input: { amount: number; note?: string }; now: Date },
 ): Promise<TransactionRow> {
   const sticker = await findSticker(db, token);
   const currency = sticker.project.currency;
@@ -96,7 +91,7 @@ export async function createStickerPayment(
     now,
   });
   await db.transaction((tx) =>
-    insertCreatedTransaction(tx, row, presentTransaction(row, sticker.terminal.label)),
+    insertCreatedTransaction(tx, { row, eventData: presentTransaction(row, sticker.terminal.label) }),
   );
   return row;
 }

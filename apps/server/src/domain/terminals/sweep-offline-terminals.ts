@@ -17,9 +17,7 @@ import type { TerminalRow } from './terminal-rows';
  */
 export async function sweepOfflineTerminals(
   db: Db,
-  now: Date,
-  offlineAfterSeconds: number,
-  batch = 500,
+  { now, offlineAfterSeconds, batch = 500 }: { now: Date; offlineAfterSeconds: number; batch?: number },
 ): Promise<TerminalRow[]> {
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -25,7 +25,7 @@ export async function updateTerminal(
   },
 ) {
   const row = await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'terminals.manage');
+    await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     await findTerminal(tx, { projectId, terminalId, lock: true });
     const set: Partial<TerminalRow> = { updatedAt: now };
     if (input.label !== undefined) set.label = input.label;
@@ -36,8 +36,15 @@ export async function updateTerminal(
       .set(set)
       .where(and(eq(terminals.projectId, projectId), eq(terminals.id, terminalId)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'terminal.updated', terminalId, now, {
-      fields: Object.keys(input),
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'terminal.updated',
+      target: terminalId,
+      now,
+      metadata: {
+        fields: Object.keys(input),
+      },
     });
     return row!;
   });

@@ -17,13 +17,14 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
  */
 export async function cancelTransaction(
   db: Db,
-  caller: TerminalCaller,
-  id: string,
-  now: Date,
-  /** Told of a change committed on the way to a refusal (a code found expired is expired first). */
-  onCommitted?: (row: TransactionRow) => void,
+  {
+    caller,
+    id,
+    now,
+    onCommitted,
+  }: { caller: TerminalCaller; id: string; now: Date; onCommitted?: (row: TransactionRow) => void },
 ): Promise<TransactionRow> {
-  const current = await findCallerTransaction(db, caller, id, 'transactions.create');
+  const current = await findCallerTransaction(db, { caller, id, action: 'transactions.create' });
   if (isDue(current, now)) {
     const { row, changed } = await expireIfDue(db, current, now);
     if (changed) onCommitted?.(row);
@@ -54,7 +55,7 @@ export async function cancelTransaction(
     return moved.row;
   });
   if (result) return result;
-  throw stateConflict(await findCallerTransaction(db, caller, id, 'transactions.create'));
+  throw stateConflict(await findCallerTransaction(db, { caller, id, action: 'transactions.create' }));
 }
 
 const stateConflict = (row: TransactionRow) =>

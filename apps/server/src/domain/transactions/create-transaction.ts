@@ -57,7 +57,7 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
     .where(eq(terminals.id, terminalId))
     .limit(1);
   if (!t) throw notFound('Terminal');
-  await projectAccess(db, actor, t.projectId, 'transactions.create');
+  await projectAccess(db, { actor, projectId: t.projectId, action: 'transactions.create' });
   return { projectId: t.projectId, terminalId };
 }
 
@@ -70,12 +70,20 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
  */
 export async function createTransaction(
   db: Db,
-  caller: TerminalCaller,
-  input: CreateTransaction,
-  idempotencyKey: string,
-  opts: { publicUrl: string; now: Date },
+  {
+    caller,
+    input,
+    idempotencyKey,
+    publicUrl,
+    now,
+  }: {
+    caller: TerminalCaller;
+    input: CreateTransaction;
+    idempotencyKey: string;
+    publicUrl: string;
+    now: Date;
+  },
 ): Promise<CreateTransactionResult> {
-  const { now } = opts;
   const target = await resolveTarget(db, caller, input.terminal_id);
   const key: IdempotencyScope = {
     projectId: target.projectId,
@@ -110,13 +118,12 @@ export async function createTransaction(
     taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
     now,
   });
-  const body = presentTerminalTransaction(row, opts.publicUrl);
-  const claimed = await insertCreatedTransaction(
-    db,
+  const body = presentTerminalTransaction(row, publicUrl);
+  const claimed = await insertCreatedTransaction(db, {
     row,
-    presentTransaction(row, setup.label),
-    idempotencyClaimCte(key, requestHash, now, { status: 201, body }),
-  );
+    eventData: presentTransaction(row, setup.label),
+    claim: idempotencyClaimCte({ id: key, requestHash, now, answer: { status: 201, body } }),
+  });
   if (!claimed) {
     // The key was used before (or a concurrent duplicate committed first): its first answer.
     const stored = await storedAnswer(db, key, requestHash);
@@ -299,9 +306,7 @@ export function newTransactionRow(input: {
  */
 export async function insertCreatedTransaction(
   tx: Db,
-  row: TransactionRow,
-  eventData: Record<string, unknown>,
-  claim?: SQL,
+  { row, eventData, claim }: { row: TransactionRow; eventData: Record<string, unknown>; claim?: SQL },
 ): Promise<boolean> {
   const [result] = await rowsOf<{ created: boolean }>(
     tx,

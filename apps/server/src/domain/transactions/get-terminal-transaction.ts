@@ -15,10 +15,12 @@ import type { TransactionRow } from './transition-transaction';
  */
 export async function findCallerTransaction(
   db: Db,
-  caller: TerminalCaller,
-  id: string,
-  action: Action,
-  lock = false,
+  {
+    caller,
+    id,
+    action,
+    lock = false,
+  }: { caller: TerminalCaller; id: string; action: Action; lock?: boolean },
 ): Promise<TransactionRow> {
   const where =
     caller.kind === 'device'
@@ -33,12 +35,16 @@ export async function findCallerTransaction(
   const q = db.select().from(transactions).where(where).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('Transaction');
-  if (caller.kind === 'actor') await projectAccess(db, caller.actor, row.projectId, action);
+  if (caller.kind === 'actor')
+    await projectAccess(db, { actor: caller.actor, projectId: row.projectId, action });
   return row;
 }
 
 /** GET /terminal/v1/transactions/{transaction_id}: an expired-but-not-yet-swept one is expired on read. */
-export async function getTerminalTransaction(db: Db, caller: TerminalCaller, id: string, now: Date) {
-  const row = await findCallerTransaction(db, caller, id, 'transactions.read');
+export async function getTerminalTransaction(
+  db: Db,
+  { caller, id, now }: { caller: TerminalCaller; id: string; now: Date },
+) {
+  const row = await findCallerTransaction(db, { caller, id, action: 'transactions.read' });
   return expireIfDue(db, row, now);
 }

@@ -38,11 +38,9 @@ export async function presentedTransaction(db: Db, projectId: string, id: string
 /** `GET …/transactions/{transaction_id}`: every field, the status history, attempts, scans and refunds. */
 export async function getTransaction(
   db: Db,
-  actor: Actor,
-  projectId: string,
-  id: string,
+  { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
 ): Promise<TransactionDetail> {
-  await projectAccess(db, actor, projectId, 'transactions.read');
+  await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const view = await loadTransactionView(db, projectId, id);
   if (!view) throw notFound('Transaction');
   const [history, attempts, scanRows, refundRows] = await Promise.all([

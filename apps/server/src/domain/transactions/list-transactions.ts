@@ -13,8 +13,11 @@ import { transactionListSpec } from './transaction-list-spec';
  * `GET …/transactions`: filters, sort and keyset page all in SQL (issue 7), each row with
  * its terminal's label.
  */
-export async function listTransactions(db: Db, actor: Actor, projectId: string, req: ListRequest) {
-  const { project } = await projectAccess(db, actor, projectId, 'transactions.read');
+export async function listTransactions(
+  db: Db,
+  { actor, projectId, req }: { actor: Actor; projectId: string; req: ListRequest },
+) {
+  const { project } = await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const list = buildList(transactionListSpec, {
     filters: req.filters,
     sort: req.sort,
@@ -22,17 +25,16 @@ export async function listTransactions(db: Db, actor: Actor, projectId: string, 
   });
   const scope = eq(transactions.projectId, projectId);
   const after = req.startingAfter ? list.after(transactions, req.startingAfter) : undefined;
-  const narrowed = await narrowByPrefix(
-    db,
+  const narrowed = await narrowByPrefix(db, {
     list,
-    {
+    target: {
       table: transactions,
       id: transactions.id,
       scope,
       carried: { field: 'created_at', column: transactions.createdAt },
     },
-    { limit: req.limit, after },
-  );
+    page: { limit: req.limit, after },
+  });
   const rows = await db
     .select({ txn: transactions, label: terminals.label })
     .from(transactions)

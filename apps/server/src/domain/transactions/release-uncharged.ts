@@ -11,10 +11,12 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
  */
 export async function releaseUncharged(
   ctx: AppContext,
-  txn: TransactionRow,
-  attemptId: string,
-  code: string,
-  to: 'pending' | 'requires_action',
+  {
+    txn,
+    attemptId,
+    code,
+    to,
+  }: { txn: TransactionRow; attemptId: string; code: string; to: 'pending' | 'requires_action' },
 ) {
   const now = ctx.now();
   const moved = await ctx.database.db.transaction(async (tx) => {

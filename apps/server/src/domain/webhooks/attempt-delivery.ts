@@ -39,10 +39,10 @@ export async function sendAttempt(
     'user-agent': USER_AGENT,
     'webhook-id': event.id,
     'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
-    'webhook-signature': signatureHeader(ctx.config, endpoint, event.id, startedAt, body),
+    'webhook-signature': signatureHeader(ctx.config, { endpoint, msgId: event.id, at: startedAt, body }),
   };
   const t0 = performance.now();
-  const result = await postWebhook(agent, endpoint.url, headers, body);
+  const result = await postWebhook(agent, { url: endpoint.url, headers, body });
   const durationMs = Math.round(performance.now() - t0);
   const now = ctx.now();
 

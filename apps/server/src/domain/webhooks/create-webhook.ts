@@ -16,7 +16,7 @@ export async function createWebhook(
   checkEndpointUrl(ctx, input.url);
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     const secret = newWebhookSecret();
     const [row] = await tx
       .insert(webhookEndpoints)
@@ -33,7 +33,14 @@ export async function createWebhook(
         updatedAt: now,
       })
       .returning();
-    await recordAudit(tx, actor, projectId, 'webhook.created', row!.id, now, { url: input.url });
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'webhook.created',
+      target: row!.id,
+      now,
+      metadata: { url: input.url },
+    });
     return { endpoint: row!, secret };
   });
 }

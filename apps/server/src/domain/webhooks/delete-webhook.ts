@@ -12,12 +12,12 @@ export async function deleteWebhook(
   { actor, projectId, webhookId, now }: { actor: Actor; projectId: string; webhookId: string; now: Date },
 ) {
   await db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     await findEndpoint(tx, { projectId, webhookId });
     // Its deliveries and attempts go with it (foreign keys cascade).
     await tx
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, webhookId)));
-    await recordAudit(tx, actor, projectId, 'webhook.deleted', webhookId, now);
+    await recordAudit(tx, { actor, projectId, action: 'webhook.deleted', target: webhookId, now });
   });
 }

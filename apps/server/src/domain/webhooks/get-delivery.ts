@@ -16,7 +16,7 @@ export async function getDelivery(
     deliveryId,
   }: { actor: Actor; projectId: string; webhookId: string; deliveryId: string },
 ) {
-  await projectAccess(db, actor, projectId, 'webhooks.read');
+  await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
   const delivery = await findDelivery(db, { projectId, webhookId, deliveryId });
   const [endpoint] = await db
     .select({ url: webhookEndpoints.url })

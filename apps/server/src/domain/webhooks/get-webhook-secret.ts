@@ -10,7 +10,7 @@ export async function getWebhookSecret(
   { actor, projectId, webhookId }: { actor: Actor; projectId: string; webhookId: string },
 ) {
   const db = ctx.database.db;
-  await projectAccess(db, actor, projectId, 'webhooks.secret');
+  await projectAccess(db, { actor, projectId, action: 'webhooks.secret' });
   const endpoint = await findEndpoint(db, { projectId, webhookId });
   return { endpoint, secret: currentSecret(ctx.config, endpoint) };
 }

@@ -8,6 +8,6 @@ export async function getWebhook(
   db: Db,
   { actor, projectId, webhookId }: { actor: Actor; projectId: string; webhookId: string },
 ) {
-  await projectAccess(db, actor, projectId, 'webhooks.read');
+  await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
   return findEndpoint(db, { projectId, webhookId });
 }

@@ -10,9 +10,7 @@ export interface AttemptStats {
 /** Attempts and successes per endpoint over the last 24 hours (the console's health column). */
 export async function attemptStats24h(
   db: Db,
-  projectId: string,
-  endpointIds: string[],
-  now: Date,
+  { projectId, endpointIds, now }: { projectId: string; endpointIds: string[]; now: Date },
 ): Promise<Map<string, AttemptStats>> {
   const out = new Map<string, AttemptStats>();
   if (endpointIds.length === 0) return out;

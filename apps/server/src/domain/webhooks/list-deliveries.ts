@@ -24,7 +24,7 @@ export async function listDeliveries(
     request: req,
   }: { actor: Actor; projectId: string; webhookId: string; request: ListRequest },
 ) {
-  const { project } = await projectAccess(db, actor, projectId, 'webhooks.read');
+  const { project } = await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
   await findEndpoint(db, { projectId, webhookId });
   const bodyFilters = req.filters.filter((f) => f.field === 'body');
   const list = buildList(deliveryListSpec, {

@@ -9,7 +9,7 @@ export async function listObjectDeliveries(
   db: Db,
   { actor, projectId, objectId }: { actor: Actor; projectId: string; objectId: string },
 ) {
-  await projectAccess(db, actor, projectId, 'webhooks.read');
+  await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
   return db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)

@@ -6,7 +6,7 @@ import { projectAccess } from '../projects/project-access';
 
 /** The project's endpoints, newest first. */
 export async function listWebhooks(db: Db, { actor, projectId }: { actor: Actor; projectId: string }) {
-  await projectAccess(db, actor, projectId, 'webhooks.read');
+  await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
   return db
     .select()
     .from(webhookEndpoints)

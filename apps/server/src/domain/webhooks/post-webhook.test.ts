@@ -45,7 +45,11 @@ afterAll(async () => {
 
 describe('postWebhook', () => {
   it('sends the body and headers, and keeps status, headers (lower-case, repeats joined) and body', async () => {
-    const result = await postWebhook(agent, `${base}/hooks?x=1`, { 'webhook-id': 'evt_1' }, '{"a":1}');
+    const result = await postWebhook(agent, {
+      url: `${base}/hooks?x=1`,
+      headers: { 'webhook-id': 'evt_1' },
+      body: '{"a":1}',
+    });
     expect(result).toEqual({
       status: 202,
       headers: expect.objectContaining({ 'content-type': 'application/json', 'x-seen': 'a, b' }),
@@ -57,26 +61,30 @@ describe('postWebhook', () => {
   });
 
   it('keeps only the first 8 KiB of an answer', async () => {
-    const result = await postWebhook(agent, `${base}/big`, {}, '{}');
+    const result = await postWebhook(agent, { url: `${base}/big`, headers: {}, body: '{}' });
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(WEBHOOK_RESPONSE_BODY_MAX_BYTES);
   });
 
   it('never follows a redirect: the 3xx is the answer', async () => {
     const before = seen.length;
-    const result = await postWebhook(agent, `${base}/redirect`, {}, '{}');
+    const result = await postWebhook(agent, { url: `${base}/redirect`, headers: {}, body: '{}' });
     expect(result.status).toBe(307);
     expect(seen.slice(before).map((s) => s.url)).toEqual(['/redirect']);
   });
 
   it('keeps the status of an answer whose body is cut off', async () => {
-    const result = await postWebhook(agent, `${base}/cut`, {}, '{}');
+    const result = await postWebhook(agent, { url: `${base}/cut`, headers: {}, body: '{}' });
     expect(result).toMatchObject({ status: 200, body: 'partial', error: null });
   });
 
   it('reports a refused connection as an error without a status', async () => {
     const port = await freePort();
-    const result = await postWebhook(agent, `http://127.0.0.1:${port}/hooks`, {}, '{}');
+    const result = await postWebhook(agent, {
+      url: `http://127.0.0.1:${port}/hooks`,
+      headers: {},
+      body: '{}',
+    });
     expect(result.status).toBeNull();
     expect(result.error).toMatch(/ECONNREFUSED/);
   });

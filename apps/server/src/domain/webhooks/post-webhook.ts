@@ -125,9 +125,7 @@ class WebhookAnswer implements Dispatcher.DispatchHandler {
  */
 export function postWebhook(
   agent: Dispatcher,
-  url: string,
-  headers: Record<string, string>,
-  body: string,
+  { url, headers, body }: { url: string; headers: Record<string, string>; body: string },
 ): Promise<HttpResult> {
   const { origin, path } = targetOf(url);
   return new Promise((resolve) => {

@@ -14,7 +14,7 @@ export async function recoverDeliveries(
 ) {
   const now = ctx.now();
   const count = await ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     await findEndpoint(tx, { projectId, webhookId });
     const rows = await tx
       .update(webhookDeliveries)
@@ -28,9 +28,16 @@ export async function recoverDeliveries(
         ),
       )
       .returning({ id: webhookDeliveries.id });
-    await recordAudit(tx, actor, projectId, 'webhook.recovered', webhookId, now, {
-      since: since.toISOString(),
-      requeued: rows.length,
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'webhook.recovered',
+      target: webhookId,
+      now,
+      metadata: {
+        since: since.toISOString(),
+        requeued: rows.length,
+      },
     });
     return rows.length;
   });

@@ -14,14 +14,14 @@ export async function resendDelivery(
 ) {
   const now = ctx.now();
   const row = await ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     const delivery = await findDelivery(tx, { projectId, webhookId: null, deliveryId });
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', scheduleStep: 0, nextAttemptAt: now, updatedAt: now })
       .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, delivery.id)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'delivery.resent', deliveryId, now);
+    await recordAudit(tx, { actor, projectId, action: 'delivery.resent', target: deliveryId, now });
     return updated!;
   });
   await wakeDispatcher(ctx, row);

@@ -15,7 +15,7 @@ export async function rotateWebhookSecret(
 ) {
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.secret');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.secret' });
     const endpoint = await findEndpoint(tx, { projectId, webhookId });
     const secret = newWebhookSecret();
     const [row] = await tx
@@ -28,7 +28,7 @@ export async function rotateWebhookSecret(
       })
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, webhookId)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'webhook.secret_rotated', webhookId, now);
+    await recordAudit(tx, { actor, projectId, action: 'webhook.secret_rotated', target: webhookId, now });
     return { endpoint: row!, secret };
   });
 }

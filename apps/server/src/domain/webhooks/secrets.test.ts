@@ -11,7 +11,7 @@ describe('webhook signatures', () => {
     ]) {
       const secret = newWebhookSecret();
       const at = new Date();
-      const signature = signWebhook(webhookSecretKey(secret), 'evt_1', at, body);
+      const signature = signWebhook(webhookSecretKey(secret), { msgId: 'evt_1', at, body });
       const library = new Webhook(secret);
       expect(signature).toBe(library.sign('evt_1', at, body));
       const headers = {

@@ -36,7 +36,7 @@ function keyFor(config: Config, sealed: string): KeyObject {
  * HMAC rather than `standardwebhooks`' own, whose SHA-256 in JavaScript took a tenth of a
  * send's CPU; the library still verifies it in the tests.
  */
-export const signWebhook = (key: KeyObject, msgId: string, at: Date, body: string) =>
+export const signWebhook = (key: KeyObject, { msgId, at, body }: { msgId: string; at: Date; body: string }) =>
   `v1,${createHmac('sha256', key)
     .update(`${msgId}.${Math.floor(at.getTime() / 1000)}.${body}`)
     .digest('base64')}`;
@@ -49,18 +49,15 @@ type SigningEndpoint = Pick<EndpointRow, 'secretEnc' | 'previousSecretEnc' | 'pr
  */
 export function signatureHeader(
   config: Config,
-  endpoint: SigningEndpoint,
-  msgId: string,
-  at: Date,
-  body: string,
+  { endpoint, msgId, at, body }: { endpoint: SigningEndpoint; msgId: string; at: Date; body: string },
 ): string {
-  const current = signWebhook(keyFor(config, endpoint.secretEnc), msgId, at, body);
+  const current = signWebhook(keyFor(config, endpoint.secretEnc), { msgId, at, body });
   if (
     endpoint.previousSecretEnc &&
     endpoint.previousSecretExpiresAt &&
     endpoint.previousSecretExpiresAt > at
   ) {
-    return `${current} ${signWebhook(keyFor(config, endpoint.previousSecretEnc), msgId, at, body)}`;
+    return `${current} ${signWebhook(keyFor(config, endpoint.previousSecretEnc), { msgId, at, body })}`;
   }
   return current;
 }

@@ -13,7 +13,7 @@ export async function sendTestWebhook(
 ) {
   const now = ctx.now();
   const result = await ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     const endpoint = await findEndpoint(tx, { projectId, webhookId });
     const eventId = newId('evt');
     await tx.insert(events).values({

@@ -21,7 +21,7 @@ export async function updateWebhook(
   if (input.url !== undefined) checkEndpointUrl(ctx, input.url);
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
-    await projectAccess(tx, actor, projectId, 'webhooks.manage');
+    await projectAccess(tx, { actor, projectId, action: 'webhooks.manage' });
     const before = await findEndpoint(tx, { projectId, webhookId });
     const enabling = input.enabled === true && !before.enabled;
     const [row] = await tx
@@ -43,8 +43,15 @@ export async function updateWebhook(
       })
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, webhookId)))
       .returning();
-    await recordAudit(tx, actor, projectId, 'webhook.updated', webhookId, now, {
-      fields: Object.keys(input),
+    await recordAudit(tx, {
+      actor,
+      projectId,
+      action: 'webhook.updated',
+      target: webhookId,
+      now,
+      metadata: {
+        fields: Object.keys(input),
+      },
     });
     return row!;
   });

@@ -40,7 +40,11 @@ export function closeRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listCloses(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+      listCloses(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        req: listRequestOf(request.query),
+      }),
   );
 
   app.get(
@@ -70,7 +74,12 @@ export function closeRoutes(root: FastifyInstance) {
         response: { 200: closeDetailSchema },
       },
     },
-    async (request) => getClose(db, actorOf(request), request.params.project_id, request.params.close_id),
+    async (request) =>
+      getClose(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        closeId: request.params.close_id,
+      }),
   );
 
   app.get(
@@ -89,13 +98,12 @@ export function closeRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { lines, filename } = await exportClose(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.close_id,
-        request.query.format,
-      );
+      const { lines, filename } = await exportClose(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        closeId: request.params.close_id,
+        format: request.query.format,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -26,17 +26,15 @@ export function dashboardRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, async (db) => {
-        const { project } = await projectAccess(
-          db,
-          actorOf(request),
-          request.params.project_id,
-          'dashboard.read',
-        );
+        const { project } = await projectAccess(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          action: 'dashboard.read',
+        });
         const q = request.query;
-        return getDashboard(
-          db,
+        return getDashboard(db, {
           project,
-          {
+          input: {
             from: q.from,
             to: q.to,
             timeZone: q.time_zone,
@@ -44,8 +42,8 @@ export function dashboardRoutes(root: FastifyInstance) {
             currency: q.currency,
             includeTest: q.include_test === 'true',
           },
-          ctx.now(),
-        );
+          now: ctx.now(),
+        });
       }),
   );
 }

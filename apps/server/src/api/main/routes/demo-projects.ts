@@ -27,13 +27,12 @@ export function demoProjectRoutes(root: FastifyInstance) {
           { path: 'body.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
         ]);
       }
-      const { project, role } = await createDemoProject(
-        ctx.database.db,
-        ctx.config,
-        userActorOf(request),
+      const { project, role } = await createDemoProject(ctx.database.db, {
+        config: ctx.config,
+        actor: userActorOf(request),
         timeZone,
-        ctx.now(),
-      );
+        now: ctx.now(),
+      });
       return reply.status(201).send(presentProject(project, role));
     },
   );

@@ -70,7 +70,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const actor = actorOf(request);
       const projectId = request.params.project_id;
-      await projectAccess(db, actor, projectId, 'events.read');
+      await projectAccess(db, { actor, projectId, action: 'events.read' });
       const lastEventId = request.headers['last-event-id'];
       const start = lastEventId
         ? await positionAfterEvent(db, projectId, lastEventId)
@@ -80,7 +80,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
           { path: 'headers.last-event-id', message: 'An event id this stream sent.' },
         ]);
       }
-      const feed = eventFeedReader(db, projectId, start);
+      const feed = eventFeedReader(db, { projectId, start });
       const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'events' });
 
       // One read at a time; hints that arrive meanwhile fold into one more read.
@@ -114,7 +114,7 @@ export function eventStreamRoutes(root: FastifyInstance) {
       };
       // A removed member or a revoked key stops listening within a poll.
       const recheck = () =>
-        projectAccess(db, actor, projectId, 'events.read').then(
+        projectAccess(db, { actor, projectId, action: 'events.read' }).then(
           () => read(),
           () => stream.close(),
         );

@@ -29,7 +29,11 @@ export function eventRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, (db) =>
-        listEvents(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+        listEvents(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          req: listRequestOf(request.query),
+        }),
       ),
   );
 
@@ -43,6 +47,11 @@ export function eventRoutes(root: FastifyInstance) {
         response: { 200: eventSchema },
       },
     },
-    async (request) => getEvent(db, actorOf(request), request.params.project_id, request.params.event_id),
+    async (request) =>
+      getEvent(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        id: request.params.event_id,
+      }),
   );
 }

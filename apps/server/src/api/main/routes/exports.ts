@@ -67,7 +67,11 @@ export function exportRoutes(root: FastifyInstance) {
       },
       async (request, reply) => {
         const db = await readDbOf(request);
-        const { project } = await projectAccess(db, actorOf(request), request.params.project_id, action);
+        const { project } = await projectAccess(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          action,
+        });
         const q = request.query as Record<string, string | undefined>;
         const timeZone = q.time_zone ?? project.timeZone;
         if (!timeZoneSchema.safeParse(timeZone).success) {
@@ -76,7 +80,11 @@ export function exportRoutes(root: FastifyInstance) {
           ]);
         }
         const { filters, sort } = listRequestOf(q);
-        const prepared = await prepareExport(db, kind, project.id, { filters, sort, timeZone });
+        const prepared = await prepareExport(db, {
+          kind,
+          projectId: project.id,
+          query: { filters, sort, timeZone },
+        });
         const day = now().toISOString().slice(0, 10);
         reply
           .type('text/csv; charset=utf-8')

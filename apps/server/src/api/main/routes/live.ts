@@ -64,7 +64,7 @@ export function liveRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const projectId = request.params.project_id;
       const db = ctx.database.db;
-      await projectAccess(db, actorOf(request), projectId, 'project.read');
+      await projectAccess(db, { actor: actorOf(request), projectId, action: 'project.read' });
       const since = request.headers['last-event-id'];
       // The furthest position sent; set once the stream knows where it starts (below).
       let cursor = 0;

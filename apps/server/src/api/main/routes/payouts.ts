@@ -39,7 +39,11 @@ export function payoutRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listPayouts(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+      listPayouts(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        req: listRequestOf(request.query),
+      }),
   );
 
   app.get(
@@ -54,7 +58,8 @@ export function payoutRoutes(root: FastifyInstance) {
         response: { 200: nextPayoutSchema },
       },
     },
-    async (request) => getNextPayout(db, actorOf(request), request.params.project_id, ctx.now()),
+    async (request) =>
+      getNextPayout(db, { actor: actorOf(request), projectId: request.params.project_id, now: ctx.now() }),
   );
 
   app.get(
@@ -62,7 +67,12 @@ export function payoutRoutes(root: FastifyInstance) {
     {
       schema: { tags, summary: 'One payout', params: payoutParams, response: { 200: payoutSchema } },
     },
-    async (request) => getPayout(db, actorOf(request), request.params.project_id, request.params.payout_id),
+    async (request) =>
+      getPayout(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        payoutId: request.params.payout_id,
+      }),
   );
 
   app.get(
@@ -78,13 +88,12 @@ export function payoutRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listPayoutItems(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.payout_id,
-        listRequestOf(request.query),
-      ),
+      listPayoutItems(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        payoutId: request.params.payout_id,
+        req: listRequestOf(request.query),
+      }),
   );
 
   app.get(
@@ -104,13 +113,12 @@ export function payoutRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { lines, filename } = await exportPayout(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        request.params.payout_id,
-        request.query.format,
-      );
+      const { lines, filename } = await exportPayout(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        payoutId: request.params.payout_id,
+        format: request.query.format,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -88,12 +88,11 @@ export function projectRoutes(root: FastifyInstance) {
     '/projects/:project_id',
     { schema: { tags, summary: 'One project', params, response: { 200: projectSchema } } },
     async (request) => {
-      const { project, role } = await projectAccess(
-        db,
-        actorOf(request),
-        request.params.project_id,
-        'project.read',
-      );
+      const { project, role } = await projectAccess(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        action: 'project.read',
+      });
       return presentProject(project, role);
     },
   );
@@ -188,7 +187,11 @@ export function projectRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const page = await readOnReplica(request, (db) =>
-        listAudit(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+        listAudit(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          input: listRequestOf(request.query),
+        }),
       );
       return {
         data: page.data.map((a) => presentAudit(a, page.labels.get(a.id))),

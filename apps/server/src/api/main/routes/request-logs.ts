@@ -33,7 +33,11 @@ export function requestLogRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, (db) =>
-        listRequestLogs(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+        listRequestLogs(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          req: listRequestOf(request.query),
+        }),
       ),
   );
 
@@ -49,7 +53,11 @@ export function requestLogRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, (db) =>
-        getRequestLog(db, actorOf(request), request.params.project_id, request.params.log_id),
+        getRequestLog(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          id: request.params.log_id,
+        }),
       ),
   );
 }

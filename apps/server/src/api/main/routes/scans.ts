@@ -28,7 +28,11 @@ export function scanRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      listScans(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+      listScans(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        req: listRequestOf(request.query),
+      }),
   );
 
   app.get(
@@ -41,6 +45,11 @@ export function scanRoutes(root: FastifyInstance) {
         response: { 200: scanSchema },
       },
     },
-    async (request) => getScan(db, actorOf(request), request.params.project_id, request.params.scan_id),
+    async (request) =>
+      getScan(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        id: request.params.scan_id,
+      }),
   );
 }

@@ -28,7 +28,11 @@ export function searchRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, (db) =>
-        searchProject(db, actorOf(request), request.params.project_id, request.query.q),
+        searchProject(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          q: request.query.q,
+        }),
       ),
   );
 }

@@ -43,7 +43,11 @@ export function transactionRoutes(root: FastifyInstance) {
     },
     async (request) =>
       readOnReplica(request, (db) =>
-        listTransactions(db, actorOf(request), request.params.project_id, listRequestOf(request.query)),
+        listTransactions(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          req: listRequestOf(request.query),
+        }),
       ),
   );
 
@@ -58,7 +62,11 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      getTransaction(db, actorOf(request), request.params.project_id, request.params.transaction_id),
+      getTransaction(db, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        id: request.params.transaction_id,
+      }),
   );
 
   app.post(
@@ -75,13 +83,12 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const refund = await refundTransaction(
-        ctx,
-        actorOf(request),
-        request.params.project_id,
-        request.params.transaction_id,
-        request.body,
-      );
+      const refund = await refundTransaction(ctx, {
+        actor: actorOf(request),
+        projectId: request.params.project_id,
+        transactionId: request.params.transaction_id,
+        input: request.body,
+      });
       return reply.status(201).send(refund);
     },
   );

@@ -37,12 +37,7 @@ export function webhookRoutes(root: FastifyInstance) {
 
   const present = async (projectId: string, rows: Parameters<typeof presentWebhook>[0][]) => {
     const now = ctx.now();
-    const stats = await attemptStats24h(
-      db,
-      projectId,
-      rows.map((r) => r.id),
-      now,
-    );
+    const stats = await attemptStats24h(db, { projectId, endpointIds: rows.map((r) => r.id), now });
     return rows.map((r) => presentWebhook(r, stats.get(r.id), now));
   };
 

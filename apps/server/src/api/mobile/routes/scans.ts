@@ -60,7 +60,10 @@ export function mobileScanRoutes(root: FastifyInstance) {
       } catch (error) {
         // Guessing codes: every miss counts against the caller's address.
         if (error instanceof AppError && error.status === 404) {
-          await hitMobileLimit(ctx, `unknown:${request.ip}`, MOBILE_LIMITS.unknownTokensPerIp);
+          await hitMobileLimit(ctx, {
+            key: `unknown:${request.ip}`,
+            limit: MOBILE_LIMITS.unknownTokensPerIp,
+          });
         }
         throw error;
       }
@@ -163,10 +166,14 @@ export function mobileScanRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       await limited(ctx, reply, `receipt:ip:${request.ip}`, MOBILE_LIMITS.paymentsPerIp);
-      return emailReceipt(ctx, request.params.scan_id, request.body.email, [
-        ...(request.body.locale ? [request.body.locale] : []),
-        ...parseAcceptLanguage(request.headers['accept-language']),
-      ]);
+      return emailReceipt(ctx, {
+        scanId: request.params.scan_id,
+        email: request.body.email,
+        languages: [
+          ...(request.body.locale ? [request.body.locale] : []),
+          ...parseAcceptLanguage(request.headers['accept-language']),
+        ],
+      });
     },
   );
 }

@@ -35,7 +35,7 @@ export function mobileStickerRoutes(root: FastifyInstance) {
       return await work();
     } catch (error) {
       if (error instanceof AppError && error.status === 404) {
-        await hitMobileLimit(ctx, `unknown:${ip}`, MOBILE_LIMITS.unknownTokensPerIp);
+        await hitMobileLimit(ctx, { key: `unknown:${ip}`, limit: MOBILE_LIMITS.unknownTokensPerIp });
       }
       throw error;
     }
@@ -91,7 +91,7 @@ export function mobileStickerRoutes(root: FastifyInstance) {
       const token = request.params.token;
       const row = await found(reply, request.ip, async () => {
         await limited(ctx, reply, `sticker:${token.slice(0, 32)}`, MOBILE_LIMITS.stickerPaymentsPerSticker);
-        return createStickerPayment(db, token, request.body, ctx.now());
+        return createStickerPayment(db, { token, input: request.body, now: ctx.now() });
       });
       reply.header('cache-control', 'no-store');
       return reply

@@ -161,7 +161,9 @@ describe('pairing and device life (issue 7)', () => {
     const paired = await Promise.all(Array.from({ length: 5 }, () => pairedTerminal(t, own)));
     t.advance(10 * 60_000);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => sweepOfflineTerminals(t.ctx.database.db, t.ctx.now(), 120)),
+      Array.from({ length: 4 }, () =>
+        sweepOfflineTerminals(t.ctx.database.db, { now: t.ctx.now(), offlineAfterSeconds: 120 }),
+      ),
     );
     const moved = results.flat().map((r) => r.id);
     for (const p of paired) expect(moved.filter((id) => id === p.terminal.id)).toHaveLength(1);

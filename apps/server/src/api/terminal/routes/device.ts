@@ -60,13 +60,12 @@ export function deviceRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { terminal, cameOnline } = await recordHeartbeat(
-        db,
-        deviceOf(request),
-        request.body ?? {},
-        ctx.now(),
-        ctx.config.terminalOfflineAfterSeconds,
-      );
+      const { terminal, cameOnline } = await recordHeartbeat(db, {
+        device: deviceOf(request),
+        input: request.body ?? {},
+        now: ctx.now(),
+        offlineAfterSeconds: ctx.config.terminalOfflineAfterSeconds,
+      });
       if (cameOnline) void publishTerminal(ctx.database.bus, terminal);
       return presentTerminal(terminal);
     },

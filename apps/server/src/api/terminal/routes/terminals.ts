@@ -146,13 +146,12 @@ export function terminalRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const { project_id, terminal_id } = request.params;
-      const { code, expiresAt } = await createPairingCode(
-        db,
-        managerOf(request),
-        project_id,
-        terminal_id,
-        ctx.now(),
-      );
+      const { code, expiresAt } = await createPairingCode(db, {
+        actor: managerOf(request),
+        projectId: project_id,
+        terminalId: terminal_id,
+        now: ctx.now(),
+      });
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ code, expires_at: expiresAt.toISOString() });
     },
@@ -201,7 +200,12 @@ export function terminalRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { project_id, terminal_id } = request.params;
-      const row = await rotateSticker(db, managerOf(request), project_id, terminal_id, ctx.now());
+      const row = await rotateSticker(db, {
+        actor: managerOf(request),
+        projectId: project_id,
+        terminalId: terminal_id,
+        now: ctx.now(),
+      });
       return presentFleetTerminal(row, ctx.config.publicUrl);
     },
   );

@@ -43,7 +43,11 @@ export function transactionEventRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const caller = callerOf(request);
       // Authorise and read before taking over the response, so refusals are ordinary problems.
-      const first = await getTerminalTransaction(db, caller, request.params.transaction_id, ctx.now());
+      const first = await getTerminalTransaction(db, {
+        caller,
+        id: request.params.transaction_id,
+        now: ctx.now(),
+      });
       if (first.changed) void publishTransactionChange(ctx.database.bus, first.row);
 
       const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'transaction' });
@@ -69,12 +73,11 @@ export function transactionEventRoutes(root: FastifyInstance) {
         try {
           do {
             again = false;
-            const { row, changed } = await getTerminalTransaction(
-              db,
+            const { row, changed } = await getTerminalTransaction(db, {
               caller,
-              request.params.transaction_id,
-              ctx.now(),
-            );
+              id: request.params.transaction_id,
+              now: ctx.now(),
+            });
             if (changed) void publishTransactionChange(ctx.database.bus, row);
             emit(row);
           } while (again && !stream.closed);

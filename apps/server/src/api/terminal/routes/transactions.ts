@@ -62,7 +62,10 @@ export function transactionRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const result = await createTransaction(db, await cashierCallerOf(request), request.body, key, {
+      const result = await createTransaction(db, {
+        caller: await cashierCallerOf(request),
+        input: request.body,
+        idempotencyKey: key,
         publicUrl: ctx.config.publicUrl,
         now: ctx.now(),
       });
@@ -84,12 +87,11 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, changed } = await getTerminalTransaction(
-        db,
-        callerOf(request),
-        request.params.transaction_id,
-        ctx.now(),
-      );
+      const { row, changed } = await getTerminalTransaction(db, {
+        caller: callerOf(request),
+        id: request.params.transaction_id,
+        now: ctx.now(),
+      });
       if (changed) void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
     },
@@ -107,13 +109,12 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await cancelTransaction(
-        db,
-        await cashierCallerOf(request),
-        request.params.transaction_id,
-        ctx.now(),
-        (r) => publishTransactionChange(ctx.database.bus, r),
-      );
+      const row = await cancelTransaction(db, {
+        caller: await cashierCallerOf(request),
+        id: request.params.transaction_id,
+        now: ctx.now(),
+        onCommitted: (r) => publishTransactionChange(ctx.database.bus, r),
+      });
       void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
     },
@@ -141,19 +142,18 @@ export function transactionRoutes(root: FastifyInstance) {
       if (caller.kind !== 'device') {
         throw new AppError('forbidden', 'Refunds at the counter need a device token; use the main API.');
       }
-      const refund = await refundTransaction(
-        ctx,
-        {
+      const refund = await refundTransaction(ctx, {
+        actor: {
           kind: 'device',
           projectId: caller.projectId,
           terminalId: caller.terminalId,
           cashier: caller.cashier,
           ip: request.ip,
         },
-        caller.projectId,
-        request.params.transaction_id,
-        request.body,
-      );
+        projectId: caller.projectId,
+        transactionId: request.params.transaction_id,
+        input: request.body,
+      });
       return reply.status(201).send(refund);
     },
   );
