@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { makeClose } from '../apps/server/src/domain/books/make-close';
 import { rebuildProjectRollups } from '../apps/server/src/domain/dashboard/refresh-rollups';
+import { listTransactions } from '../apps/server/src/domain/transactions/list-transactions';
 import { loadConfig } from '../apps/server/src/platform/config';
 import type { AppContext } from '../apps/server/src/platform/context';
 import { type Database, openDatabase } from '../apps/server/src/platform/db';
@@ -287,6 +288,22 @@ export async function benchScale() {
     }
     const servedByReplica = (await replicaReads()) - replicaBefore;
     if (servedByReplica === 0) throw new Error('the replica app read nothing from the standby');
+    // Page 1 as the domain function alone (no HTTP, no auth, no read-your-writes lookup) on
+    // each server alternately: what the standby itself costs, apart from the app's path to it.
+    const actor = {
+      kind: 'user' as const,
+      uid: team.owner.user.uid,
+      email: null,
+      emailVerified: true,
+      ip: null,
+      secondFactor: true,
+    };
+    const pageReq = { filters: [], sort: null, limit: PAGE };
+    const standbyDb = withReplica.replicas!.pick()!.db;
+    const sqlOnly = await latencyPair(
+      () => listTransactions(db, { actor, projectId, req: pageReq }),
+      () => listTransactions(standbyDb, { actor, projectId, req: pageReq }),
+    );
     const healthAfter = await latency(get(`${originP}/api/v1/health`), { runs: 100 });
     const health = (healthBefore.p50 + healthAfter.p50) / 2;
 
@@ -347,6 +364,10 @@ export async function benchScale() {
         {
           name: 'baseline GET /api/v1/health p50 (before / after)',
           value: `${ms(healthBefore.p50)} / ${ms(healthAfter.p50)}`,
+        },
+        {
+          name: 'page 1 as SQL alone (listTransactions, no HTTP)',
+          value: `primary p50 ${ms(sqlOnly.a.p50)} | standby p50 ${ms(sqlOnly.b.p50)} = ${(sqlOnly.b.p50 / sqlOnly.a.p50).toFixed(2)}× primary`,
         },
         ...reads.map((r) => {
           const p = onPrimary[r.name]!;

@@ -56,6 +56,18 @@ export function busOf(db: Db): Bus | undefined {
   return buses.get(db);
 }
 
+// A read replica's handle → its primary's main handle (see primaryOf).
+const primaries = new WeakMap<object, Db>();
+
+/**
+ * The primary's main handle for a read replica's handle; any other handle as it is. Who may
+ * read is asked of the primary, through its per-process cache, even when a replica serves the
+ * read: a removed member is refused at once, and a cache hit costs no query at all.
+ */
+export function primaryOf(db: Db): Db {
+  return primaries.get(db) ?? db;
+}
+
 // Any fixed 64-bit number works; this one spells "scanline" in ASCII.
 const MIGRATION_LOCK = 0x7363616e6c696e65n;
 
@@ -207,12 +219,9 @@ async function openPostgres(
             connectionTimeoutMillis: 500,
           });
           probe.on('error', () => {});
-          return {
-            name: replicaName(replicaUrl),
-            pool: replicaPool,
-            probe,
-            db: drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db,
-          };
+          const replicaDb = drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db;
+          primaries.set(replicaDb, db);
+          return { name: replicaName(replicaUrl), pool: replicaPool, probe, db: replicaDb };
         }),
       })
     : undefined;

@@ -139,6 +139,33 @@ describe.skipIf(!process.env.DATABASE_URL || !canMakeCluster())('read replicas w
     expect(await replicaQueries()).toBeGreaterThan(before);
   }, 60_000);
 
+  it('a member removed while the replica lags is refused at once: access is asked of the primary', async () => {
+    await caughtUp(databases[1]!);
+    const read = () =>
+      apps[1]!.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${team.project.id}/transactions`,
+        headers: team.member.auth,
+      });
+    expect((await read()).statusCode).toBe(200);
+    pair.pause();
+    try {
+      const removed = await apps[0]!.inject({
+        method: 'DELETE',
+        url: `/api/v1/projects/${team.project.id}/members/${team.member.user.uid}`,
+        headers: team.owner.auth,
+      });
+      expect(removed.statusCode).toBe(204);
+      // The paused replica still holds the membership, and is within the lag limit: the list
+      // would be served there, but who may read it is not.
+      await databases[1]!.replicas!.poll();
+      expect(databases[1]!.replicas!.status()[0]!.lagSeconds).toBeLessThanOrEqual(MAX_LAG);
+      expect((await read()).statusCode).toBe(404);
+    } finally {
+      pair.resume();
+    }
+  }, 60_000);
+
   it('a replica that stops costs no request, and is taken back when it returns', async () => {
     await caughtUp(databases[1]!);
     pair.stopStandby();

@@ -2,7 +2,7 @@ import type { Role } from '@scanline/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { memberships, projects } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { type Db, primaryOf } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { type Action, authorize } from '../policy';
@@ -80,13 +80,17 @@ export async function projectAccess(
 const cacheable = (db: Db, action: Action) =>
   action.endsWith('.read') && !((db as object) instanceof PgTransaction);
 
-/** The project and the member's role (null for a key), from the cache or the database. */
+/**
+ * The project and the member's role (null for a key), from the cache or the database — the
+ * primary's, also for a read a replica serves (primaryOf): access is never behind.
+ */
 async function accessRow(
-  db: Db,
+  replicaOrDb: Db,
   action: Action,
   projectId: string,
   uid: string | null,
 ): Promise<{ project: ProjectRow | undefined; role: Role | null }> {
+  const db = primaryOf(replicaOrDb);
   const cache = cacheable(db, action) ? projectAccessCacheOf(db) : undefined;
   const key = uid === null ? projectId : `${projectId}\u0000${uid}`;
   const hit = cache?.get(key);
