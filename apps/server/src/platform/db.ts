@@ -30,8 +30,7 @@ export interface Database {
   queueDb: Db;
   /**
    * PostgreSQL with DATABASE_REPLICA_URL: the read replicas and their polled lag. Reads go
-   * there only through `readOnReplica` or `readDbOf` (platform/read-your-writes.ts), which
-   * know the caller.
+   * there only through `readOnReplica` (platform/read-your-writes.ts), which knows the caller.
    */
   replicas?: ReadReplicas<Db>;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so replicas can start together. */

@@ -63,27 +63,12 @@ async function mustSeeOf(db: Db, caller: string, maxLagSeconds: number): Promise
 }
 
 /**
- * The handle for a read that may lag (lists, exports, the dashboard, search, request logs,
- * events, audit): a fresh replica that has replayed this caller's last write, else the
- * primary. Without replicas: the primary, with no query. For a read that is not answered at
- * once (an export's stream); other reads use readOnReplica.
- */
-export async function readDbOf(request: FastifyRequest): Promise<Db> {
-  const { database } = request.server.ctx;
-  const replicas = database.replicas;
-  if (!replicas) return database.db;
-  // No fresh replica at all: no need to look the caller up.
-  if (!replicas.pick()) return database.db;
-  const caller = callerKeyOf(request);
-  const mustSee = caller ? await mustSeeOf(database.db, caller, replicas.maxLagSeconds) : undefined;
-  return replicas.pick(mustSee)?.db ?? database.db;
-}
-
-/**
- * Runs a read that may lag (see readDbOf) on a replica while the caller's write position is
- * looked up on the primary, side by side, so the lookup's round trip does not add to every
- * replica read. In the rare case the replica had not replayed the caller's last write, its
- * answer is dropped and the read runs again where it has (reads have no side effects).
+ * Runs a read that may lag (lists, exports, the dashboard, search, request logs, events,
+ * audit) on a fresh replica while the caller's write position is looked up on the primary,
+ * side by side, so the lookup's round trip does not add to every replica read. In the rare
+ * case the replica had not replayed the caller's last write, its answer is dropped and the
+ * read runs again where it has (reads have no side effects). Without replicas, or with none
+ * fresh: on the primary, with no lookup.
  */
 export async function readOnReplica<T>(request: FastifyRequest, read: (db: Db) => Promise<T>): Promise<T> {
   const { database } = request.server.ctx;

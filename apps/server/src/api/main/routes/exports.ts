@@ -10,7 +10,7 @@ import { projectAccess } from '../../../domain/projects/project-access';
 import { scanListSpec } from '../../../domain/scans/scan-list-spec';
 import { transactionListSpec } from '../../../domain/transactions/transaction-list-spec';
 import { AppError } from '../../../platform/errors';
-import { readDbOf } from '../../../platform/read-your-writes';
+import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { actorOf } from '../actor';
@@ -66,24 +66,28 @@ export function exportRoutes(root: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const db = await readDbOf(request);
-        const { project } = await projectAccess(db, {
-          actor: actorOf(request),
-          projectId: request.params.project_id,
-          action,
-        });
-        const q = request.query as Record<string, string | undefined>;
-        const timeZone = q.time_zone ?? project.timeZone;
-        if (!timeZoneSchema.safeParse(timeZone).success) {
-          throw new AppError('validation_failed', 'Unknown time zone.', [
-            { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
-          ]);
-        }
-        const { filters, sort } = listRequestOf(q);
-        const prepared = await prepareExport(db, {
-          kind,
-          projectId: project.id,
-          query: { filters, sort, timeZone },
+        // The count is read with the access check; the stream's pages then follow on the same
+        // server (prepared.lines holds its handle).
+        const { project, prepared } = await readOnReplica(request, async (db) => {
+          const { project } = await projectAccess(db, {
+            actor: actorOf(request),
+            projectId: request.params.project_id,
+            action,
+          });
+          const q = request.query as Record<string, string | undefined>;
+          const timeZone = q.time_zone ?? project.timeZone;
+          if (!timeZoneSchema.safeParse(timeZone).success) {
+            throw new AppError('validation_failed', 'Unknown time zone.', [
+              { path: 'query.time_zone', message: 'An IANA time zone, e.g. Europe/Paris.' },
+            ]);
+          }
+          const { filters, sort } = listRequestOf(q);
+          const prepared = await prepareExport(db, {
+            kind,
+            projectId: project.id,
+            query: { filters, sort, timeZone },
+          });
+          return { project, prepared };
         });
         const day = now().toISOString().slice(0, 10);
         reply
