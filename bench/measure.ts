@@ -39,30 +39,25 @@ export async function latency(fn: () => Promise<unknown>, { runs = 30, warmups =
 }
 
 /**
- * The same read on two targets, alternately (a, b, a, b, …) after `warmups` of each: what
- * happens on the machine meanwhile (a checkpoint, autovacuum, a cold cache) falls on both
- * alike, so their ratio is the targets' difference and not the order they were measured in.
+ * Several calls measured in turns (a, b, c, a, b, c, …) after `warmups` rounds: what happens
+ * on the machine meanwhile (a checkpoint, autovacuum, a cold cache) falls on each alike, so
+ * their ratios are the calls' differences, not the order they were measured in.
  */
-export async function latencyPair(
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
+export async function latencyRound(
+  fns: (() => Promise<unknown>)[],
   { runs = 30, warmups = 5 } = {},
-) {
-  for (let i = 0; i < warmups; i++) {
-    await a();
-    await b();
-  }
-  const times: [number[], number[]] = [[], []];
+): Promise<{ p50: number; p95: number }[]> {
+  for (let i = 0; i < warmups; i++) for (const fn of fns) await fn();
+  const times = fns.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
-    for (const [j, fn] of [a, b].entries()) {
+    for (const [j, fn] of fns.entries()) {
       const start = performance.now();
       await fn();
       times[j]!.push(performance.now() - start);
     }
   }
-  const stats = (t: number[]) => {
+  return times.map((t) => {
     t.sort((x, y) => x - y);
     return { p50: t[Math.floor(runs / 2)]!, p95: t[Math.floor(runs * 0.95)]! };
-  };
-  return { a: stats(times[0]), b: stats(times[1]) };
+  });
 }
