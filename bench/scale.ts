@@ -195,12 +195,18 @@ export async function benchScale() {
       if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
     };
     /** Time to the export's first chunk (then the download is cancelled). */
+    // Timed to the first chunk; then the export is dropped and its server given time to stop
+    // writing, or its last batch would land on the next call measured (the replica's).
     const firstByte = (url: string) => async () => {
+      const start = performance.now();
       const res = await fetch(url, { headers: team.owner.auth });
       if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
       const reader = res.body.getReader();
       await reader.read();
+      const took = performance.now() - start;
       await reader.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return took;
     };
     const base = `/api/v1/projects/${projectId}`;
     const list = (query: string) => `${base}/transactions?limit=${PAGE}${query ? `&${query}` : ''}`;
