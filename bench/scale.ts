@@ -8,9 +8,10 @@
 // 2. Copies the primary to a standby (pg_basebackup -R), which then streams.
 // 3. Over HTTP, one request at a time, against GET /api/v1/health measured in the same run:
 //    transactions page 1 and page 500, each filter, search by reference, the 90-day dashboard,
-//    the first byte of the CSV export — each from an app replica reading the primary and from
-//    one whose DATABASE_REPLICA_URL is the standby, in turns with page 1 (each read's own
-//    baseline) — then page 1 as SQL alone on each server, and closes of a busy terminal.
+//    the first byte of the CSV export (its client on a thread of its own: first-byte.ts) — each
+//    from an app replica reading the primary and from one whose DATABASE_REPLICA_URL is the
+//    standby, in turns with page 1 (each read's own baseline) — then page 1 as SQL alone on
+//    each server, and closes of a busy terminal.
 // 4. The plans: auto_explain turned on for one pass of each read, its log lines printed.
 //
 // Targets (issue 27): list pages ≤ 2× page 1, dashboard ≤ 5× a page, search ≤ 20 ms median,
@@ -33,6 +34,7 @@ import { makeTeam } from '../apps/server/src/test/factories';
 import { freePort, type TestApp } from '../apps/server/src/test/harness';
 import { canMakeCluster, makeStreamingPair } from '../apps/server/src/test/own-postgres';
 import { intArg } from './args';
+import { firstByteClient } from './first-byte';
 import { latency, latencyRound, report } from './measure';
 
 const BATCH = 500_000;
@@ -107,6 +109,7 @@ export async function benchScale() {
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-bench-scale-'));
   const databases: Database[] = [];
+  const exportClient = firstByteClient();
   const apps: FastifyInstance[] = [];
   try {
     const config = loadConfig({
@@ -194,17 +197,10 @@ export async function benchScale() {
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
     };
-    /** Time to the export's first chunk (then the download is cancelled). */
-    // Timed to the first chunk; then the export is dropped and its server given time to stop
-    // writing, or its last batch would land on the next call measured (the replica's).
+    // Timed to the first chunk from a client thread (firstByteClient); then the export is
+    // dropped and its server given time to stop, or its last batch would land on the next call.
     const firstByte = (url: string) => async () => {
-      const start = performance.now();
-      const res = await fetch(url, { headers: team.owner.auth });
-      if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
-      const reader = res.body.getReader();
-      await reader.read();
-      const took = performance.now() - start;
-      await reader.cancel();
+      const took = await exportClient.time(url, team.owner.auth);
       await new Promise((resolve) => setTimeout(resolve, 100));
       return took;
     };
@@ -432,6 +428,7 @@ export async function benchScale() {
     await db.execute(sql`alter system reset auto_explain.log_min_duration`);
     await db.execute(sql`select pg_reload_conf()`);
   } finally {
+    await exportClient.close();
     for (const app of apps) await app.close().catch(() => {});
     for (const database of databases) await database.close().catch(() => {});
     pair.destroy();

@@ -102,8 +102,11 @@ describe('the console in the pseudo-locale en-XA: no text outside the catalogues
   /** Plain-English words on the screen that are not data, with the line each stands in. */
   async function check(page: Page, label: string, data: Set<string>) {
     const seen = await page.evaluate(() => ({
+      // innerText, not textContent: what is rendered and visible, as a reader sees it.
+      // biome-ignore lint/performance/useDomNodeTextContent: hidden text is not on the screen
       text: document.body.innerText,
       // Code listings (a payload as JSON, a curl command) are data, shown as they travel.
+      // biome-ignore lint/performance/useDomNodeTextContent: as rendered, like the text above
       code: [...document.querySelectorAll('pre, code')].map((el) => (el as HTMLElement).innerText),
       lang: document.documentElement.lang,
       sideways: document.documentElement.scrollWidth - window.innerWidth,

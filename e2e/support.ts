@@ -149,7 +149,7 @@ export async function signedUpWithProject(
   return { email, auth, post, business, project };
 }
 
-type Post = (url: string, payload: unknown, headers?: Record<string, string>) => Promise<any>;
+type Post = Awaited<ReturnType<typeof signedUpWithProject>>['post'];
 
 /**
  * A real payment through the public APIs: a virtual terminal paired with a code, a checkout

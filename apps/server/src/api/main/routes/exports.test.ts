@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../domain/demo/seed-demo';
-import { EXPORT_BATCH } from '../../../domain/exports/export-list';
+import { EXPORT_BATCH, EXPORT_FIRST_BATCH, prepareExport } from '../../../domain/exports/export-list';
 import { rowsOf } from '../../../platform/sql-rows';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -81,6 +81,22 @@ describe('GET /projects/{project_id}/transactions/export.csv', () => {
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(n);
     const created = rows.slice(1).map((r) => r[1]!);
     expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('sends the header, then a small first batch, then full batches: the same bytes as the answer', async () => {
+    const prepared = await prepareExport(t.ctx.database.db, {
+      kind: 'transactions',
+      projectId: team.project.id,
+      query: { filters: [], sort: null, timeZone: 'UTC' },
+    });
+    const chunks: string[] = [];
+    for await (const chunk of prepared.lines) chunks.push(chunk);
+    const lines = (chunk: string) => chunk.split('\r\n').length - 1;
+    expect(lines(chunks[0]!)).toBe(1);
+    expect(chunks.slice(1, 4).map(lines)).toEqual([EXPORT_FIRST_BATCH, EXPORT_BATCH, EXPORT_BATCH]);
+    const res = await get('/transactions/export.csv');
+    expect(chunks.join('')).toBe(res.body);
+    expect(chunks.slice(1).map(lines).reduce((a, b) => a + b)).toBe(prepared.total);
   });
 
   it('applies the list filters (status + amount range + date range) and sort like plain SQL', async () => {
