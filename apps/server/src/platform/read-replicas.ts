@@ -21,6 +21,11 @@ export interface ReplicaHandle<D> {
   /** `host:port/database` of its URL, never credentials: the metrics label. */
   name: string;
   db: D;
+  /**
+   * Its replay position as last polled, when picked: a read started after the pick sees at
+   * least this much (read-your-writes compares a caller's write position with it).
+   */
+  replayed: bigint;
 }
 
 interface ReplicaState<D> extends ReplicaHandle<D> {
@@ -28,8 +33,6 @@ interface ReplicaState<D> extends ReplicaHandle<D> {
   /** One connection of its own for the poll: not counted as reads, never falls back. */
   probe: pg.Pool;
   up: boolean;
-  /** Replay position as last polled (bytes since 0/0). */
-  replayed: bigint;
   lagSeconds: number;
 }
 
@@ -180,7 +183,7 @@ export function startReadReplicas<D>(opts: {
         if (!state.up || state.lagSeconds > maxLagSeconds) continue;
         if (mustSee !== undefined && state.replayed < mustSee) continue;
         turn = (turn + i + 1) % states.length;
-        return { name: state.name, db: state.db };
+        return { name: state.name, db: state.db, replayed: state.replayed };
       }
       return undefined;
     },

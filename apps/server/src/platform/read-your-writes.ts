@@ -77,13 +77,12 @@ export async function readOnReplica<T>(request: FastifyRequest, read: (db: Db) =
   if (!replicas || !first) return read(database.db);
   const caller = callerKeyOf(request);
   if (!caller) return read(first.db);
-  // What the replica had replayed as last polled, taken before the read starts: its snapshot
-  // holds at least that much. (A poll landing during the read could show more than it saw.)
-  const replayed = replicas.status().find((r) => r.name === first.name)?.replayed ?? 0n;
+  // `first.replayed` was taken before the read starts: its snapshot holds at least that much.
+  // (A poll landing during the read could show more than the read saw.)
   const attempt = read(first.db);
   // Handled now: it may fail before the lookup answers, and may not be awaited at all.
   attempt.catch(() => undefined);
   const mustSee = await mustSeeOf(database.db, caller, replicas.maxLagSeconds);
-  if (mustSee === undefined || replayed >= mustSee) return attempt;
+  if (mustSee === undefined || first.replayed >= mustSee) return attempt;
   return read(replicas.pick(mustSee)?.db ?? database.db);
 }
