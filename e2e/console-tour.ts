@@ -85,7 +85,9 @@ export async function seedConsoleTour(s: Stack): Promise<ConsoleTour> {
   const terminals = `/terminal/v1/projects/${projectId}/terminals`;
   const webhook = await call(`${api}/webhooks`, { url: 'https://hooks.example.com/orders' });
   const sent = await call(`${api}/webhooks/${webhook.id}/test`, {});
-  const [tx] = (await call(`${api}/transactions?limit=1`)).data;
+  // A succeeded one: the detail page's Refund dialog is walked too (the demo's newest payment
+  // may have failed or been refunded, and then there is no Refund button).
+  const [tx] = (await call(`${api}/transactions?limit=1&status[equals]=succeeded`)).data;
   const [terminal] = (await call(`${terminals}?limit=1`)).data;
   // A payment through the three APIs, for a payout.
   const counter = await call(terminals, { label: 'Counter tablet', kind: 'virtual' });
