@@ -8,7 +8,7 @@ import { expectText, expectVisible, type Stack, signedUpWithProject, startStack 
 // Issue 28 on the shopper's side, in Chromium: the pay page in the browser's language (French),
 // switched with its menu (German), walked in the pseudo-locale en-XA (every visible word from the
 // catalogue, nothing sideways at 390 px), and checked with axe (WCAG 2.2 AA) in light and dark at
-// 1280 and 390 px. `SAVE_SCREENSHOTS=1` also writes the README's pictures into docs/images/.
+// 1280 and 390 px. `SAVE_SCREENSHOTS=1` also writes the docs' pictures into docs/images/.
 
 const MERCHANT = 'Acme Coffee';
 const TERMINAL = 'Counter tablet';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCycles, findUpwardImports, readImportGraph } from './import-graph';
 
-// The rule the README's "Code layout" writes down: a file imports only from its own layer or a
+// The rule docs/develop/architecture.md#which-folder-may-import-which writes down: a file imports only from its own layer or a
 // lower one, and no files import each other. Folders are listed top layer first.
 const serverLayers = [
   ['main.ts', 'app.ts'],

@@ -181,7 +181,7 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
     const result = await seedDemo(ctx.database.db, projectId, {
       terminals: num('terminals', 20, 500),
       days: num('days', 90, 400),
-      // `--rows` is the README's name for it; `--transactions` stays for scripts that use it.
+      // `--rows` is the name docs/guide/getting-started.md uses; `--transactions` stays for scripts that use it.
       transactions: num(flags.rows === undefined ? 'transactions' : 'rows', 1_000_000, 20_000_000),
       now: ctx.now(),
       createdBy: 'demo',

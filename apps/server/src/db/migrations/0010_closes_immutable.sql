@@ -1,7 +1,7 @@
 -- Issue 25 §1: closes (Z reports) are never changed or deleted. The database itself refuses an
 -- UPDATE or a DELETE of a row, whoever asks (fiscal rules in France and Germany want closes that
 -- cannot be edited). TRUNCATE is not a row change and stays possible for an operator who means
--- it; purging a deleted project leaves its closes in place (README "Closing the day").
+-- it; purging a deleted project leaves its closes in place (docs/guide/closes.md#never-changed).
 CREATE OR REPLACE FUNCTION closes_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'closes are immutable: % refused on close %', TG_OP, OLD.id

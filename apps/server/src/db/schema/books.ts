@@ -38,8 +38,8 @@ export interface CloseTotalsEntry {
 /**
  * Closes (Z reports). Insert-only: the custom migration `closes_immutable` adds a trigger that
  * refuses every UPDATE and DELETE. Deliberately no foreign key to projects or terminals: a
- * purged project's closes stay (fiscal rules keep Z reports for 6–10 years), see README
- * "Closing the day".
+ * purged project's closes stay (fiscal rules keep Z reports for 6–10 years), see
+ * docs/guide/closes.md#never-changed.
  */
 export const closes = pgTable(
   'closes',

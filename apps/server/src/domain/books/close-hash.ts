@@ -29,7 +29,7 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** SHA-256 (hex) of the close's canonical JSON, UTF-8 (README "Closing the day"). */
+/** SHA-256 (hex) of the close's canonical JSON, UTF-8 (docs/guide/closes.md#the-hash-rule). */
 export function closeHash(close: HashedClose): string {
   const { id, project_id, terminal_id, number, opened_at, closed_at, closed_by, totals, previous_hash } =
     close;

@@ -121,7 +121,7 @@ export async function closeFigures(
         tips: n(r.tips),
       });
   }
-  // A fixed order for every array: the hash covers them as stored (README "Closing the day").
+  // A fixed order for every array: the hash covers them as stored (docs/guide/closes.md#the-hash-rule).
   const byNullable =
     <T>(key: (x: T) => string | number | null) =>
     (a: T, b: T) => {

@@ -13,7 +13,7 @@ import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from
 
 // Issue 25 §1 and §4: closes (Z reports), the X report, the hash chain, verify, the schedule, VAT.
 
-/** Canonical JSON written again here, independently of the server's, as the README states it. */
+/** Canonical JSON written again here, independently of the server's, as docs/guide/closes.md#the-hash-rule states it. */
 const canonical = (v: unknown): string => {
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;

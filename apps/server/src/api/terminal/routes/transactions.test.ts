@@ -250,7 +250,7 @@ describe('transactions from the terminal (issue 7)', () => {
     const res = await cancel(device.auth, id);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('canceled');
-    // Issue 31 §7: the README promises 409 for anything not pending, a canceled one included.
+    // docs/api/terminal.md#routes promises 409 for anything not pending, a canceled one included.
     const again = await cancel(device.auth, id);
     expect(again.statusCode).toBe(409);
     expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
