@@ -165,6 +165,16 @@ describe('docs links', () => {
     expect(citing).toEqual([]);
   });
 
+  it('pages stay short enough to read: the front page at most 250 lines, every other at most 400', () => {
+    const long = pages
+      .map((page) => ({
+        page: path.relative(repository, page),
+        lines: readFileSync(page, 'utf8').split('\n').length,
+      }))
+      .filter(({ page, lines }) => lines > (page === 'README.md' ? 250 : 400));
+    expect(long).toEqual([]);
+  });
+
   it('docs/api/errors.md lists every error code', () => {
     const errorsPage = readFileSync(path.join(repository, 'docs/api/errors.md'), 'utf8');
     const missing = errorCodes.filter((code) => !errorsPage.includes(`| \`${code}\` |`));
