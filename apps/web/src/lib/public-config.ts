@@ -1,4 +1,4 @@
-// The public pages read only the API bases from `/config.json` (CONVENTIONS "Config": one
+// The public pages read only the API bases from `/config.json` (docs/develop/conventions.md#configuration: one
 // build runs anywhere), with a structural check instead of zod to keep their bundles tiny.
 
 export interface PublicConfig {

@@ -11,7 +11,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * A server-driven table's state, held in the address bar (CONVENTIONS "Web") so a view can
+ * A server-driven table's state, held in the address bar (docs/develop/conventions.md#web) so a view can
  * be bookmarked and shared: `sort`, `field[mode]=value` filters, and `pages`, the cursors
  * of the pages walked so far (cursor pagination has no page numbers; the trail makes
  * "Previous" work after a reload too).

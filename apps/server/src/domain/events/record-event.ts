@@ -18,7 +18,7 @@ export interface OutboxEventInput {
 /**
  * Writes outbox events and queues them for the webhook fan-out, in one statement. Call it
  * with the transaction handle of the change they report, so an event exists exactly when
- * its change committed (CONVENTIONS "Database").
+ * its change committed (docs/develop/conventions.md#database).
  */
 export async function recordEvents(tx: Db, inputs: OutboxEventInput[]) {
   const rows = inputs.map((e) => ({

@@ -5,7 +5,7 @@ import { shuttingDown } from '../database-unavailable';
 import { sendProblem } from '../error-handler';
 import { endEventStreams } from '../sse';
 
-// The identity service answers in Google's shape, whatever happens (CONVENTIONS: Errors).
+// The identity service answers in Google's shape, whatever happens (docs/develop/conventions.md#errors).
 const IDENTITY_PATHS = /^\/(?:identitytoolkit|securetoken)\.googleapis\.com\//;
 
 interface Drain {
