@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
-import { auditLog, staff } from '../../../db/schema';
+import { auditLog, cashierSessions, staff } from '../../../db/schema';
 import { refreshRollups } from '../../../domain/dashboard/refresh-rollups';
 import { loadConfig } from '../../../platform/config';
 import type { AppContext } from '../../../platform/context';
@@ -355,6 +355,31 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     const idle = await create(headers);
     expect(idle.statusCode).toBe(401);
     expect(idle.json().code).toBe('cashier_required');
+  });
+
+  it('moves the idle clock at most once a minute: requests in between only read', async () => {
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    await staffFor(t, team, { pin: '4545' });
+    const { header } = await cashierSignedIn(t, device.auth, '4545');
+    const headers = { ...device.auth, ...header };
+    const seen = async () => {
+      const [row] = await t.ctx.database.db
+        .select({ at: cashierSessions.lastSeenAt, xmin: sql<string>`xmin::text` })
+        .from(cashierSessions)
+        .where(eq(cashierSessions.terminalId, device.terminal.id));
+      return row!;
+    };
+    const signedIn = await seen();
+    for (let i = 0; i < 3; i++) {
+      t.advance(10_000);
+      expect((await create(headers)).statusCode).toBe(201);
+    }
+    // No write at all to the session's row: its idle clock and its row version are as signed in.
+    expect(await seen()).toEqual(signedIn);
+    t.advance(31_000);
+    expect((await create(headers)).statusCode).toBe(201);
+    expect((await seen()).at.getTime()).toBeGreaterThan(signedIn.at.getTime() + 60_000);
   });
 
   it('disabling or deleting a cashier ends their session at once', async () => {
