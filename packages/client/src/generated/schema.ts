@@ -1991,6 +1991,7 @@ export interface components {
                 percentages: number[];
                 smart_threshold: number | null;
             };
+            tips_taxable: boolean;
         };
         Refund: {
             amount: number;
@@ -2870,6 +2871,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3469,6 +3471,7 @@ export interface operations {
                      *           "tax_rate": 0,
                      *           "daily_close_time": "daily close time",
                      *           "close_report_email": false,
+                     *           "tips_taxable": false,
                      *           "payout_delay_days": -9007199254740991,
                      *           "payout_time": "payout time",
                      *           "allow_other_currencies": false,
@@ -3550,6 +3553,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3615,6 +3619,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3693,6 +3698,7 @@ export interface operations {
                  *       "tax_rate": 19,
                  *       "daily_close_time": "22:00",
                  *       "close_report_email": true,
+                 *       "tips_taxable": false,
                  *       "payout_delay_days": 2,
                  *       "payout_time": "06:00"
                  *     }
@@ -3718,6 +3724,7 @@ export interface operations {
                         percentages?: number[];
                         smart_threshold?: number | null;
                     };
+                    tips_taxable?: boolean;
                 };
             };
         };
@@ -3752,6 +3759,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -5880,6 +5888,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,

@@ -69,7 +69,9 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     receipt_url: t.receiptUrl,
     tax_rate: rateOf(t.taxRate),
     fee: t.fee ?? null,
-    net: t.fee === null || t.fee === undefined ? null : t.amount - t.amountRefunded - t.fee,
+    // What the payment leaves the project, as its balance entries add up: charged (tip included)
+    // less refunds and the fee.
+    net: t.fee === null || t.fee === undefined ? null : t.amount + t.tipAmount - t.amountRefunded - t.fee,
     payout_id: t.payoutId ?? null,
     expires_at: t.expiresAt.toISOString(),
     succeeded_at: iso(t.succeededAt),
