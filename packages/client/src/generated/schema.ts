@@ -2097,6 +2097,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
+            tax_included: number | null;
             tax_rate: number | null;
             terminal_id: string;
             terminal_label: string | null;
@@ -6517,6 +6518,7 @@ export interface operations {
                      *           },
                      *           "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *           "tax_rate": 0,
+                     *           "tax_included": -9007199254740991,
                      *           "fee": -9007199254740991,
                      *           "net": -9007199254740991,
                      *           "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -6590,6 +6592,7 @@ export interface operations {
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *       "tax_rate": 0,
+                     *       "tax_included": -9007199254740991,
                      *       "fee": -9007199254740991,
                      *       "net": -9007199254740991,
                      *       "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -6698,6 +6701,7 @@ export interface operations {
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         }[];
                         succeeded_at: string | null;
+                        tax_included: number | null;
                         tax_rate: number | null;
                         terminal_id: string;
                         terminal_label: string | null;

@@ -1,6 +1,7 @@
 import type { FleetTerminal, Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
 import type { scans, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
+import { figuresOf } from '../receipts/receipt-facts';
 
 // The payment core's presenters. They live under domain/ (not api/) because an outbox
 // event's `data` is the object exactly as the main API presents it, and events are written
@@ -68,6 +69,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     last_payment_error: lastPaymentError(t),
     receipt_url: t.receiptUrl,
     tax_rate: rateOf(t.taxRate),
+    tax_included: figuresOf(t).vat?.amount ?? null,
     fee: t.fee ?? null,
     // What the payment leaves the project, as its balance entries add up: charged (tip included)
     // less refunds and the fee.
