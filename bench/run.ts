@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   search: () => import('./search').then((m) => m.benchSearch()),
   closes: () => import('./closes').then((m) => m.benchCloses()),
   hostile: () => import('./hostile').then((m) => m.benchHostile()),
+  'cashier-session': () => import('./cashier-session').then((m) => m.benchCashierSession()),
 };
 // Only when asked for by name: it makes its own PostgreSQL pair and loads 10 million rows.
 const byNameOnly: Record<string, () => Promise<void>> = {
@@ -34,4 +35,5 @@ if (only && !only.startsWith('-') && !(only in benches) && !(only in byNameOnly)
 for (const [name, run] of Object.entries({ ...benches, ...(only === 'scale' ? byNameOnly : {}) })) {
   if (!only || only.startsWith('-') || only === name) await run();
 }
+
 export {};
