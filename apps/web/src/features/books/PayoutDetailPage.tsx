@@ -66,15 +66,22 @@ export default function PayoutDetailPage() {
         actions={
           p && (
             <div className="row-actions">
-              <CsvExportButton path={exportPath} query={{ format: 'csv' }} filename={`payout-${p.id}.csv`} />
+              <CsvExportButton
+                path={exportPath}
+                query={{ format: 'csv' }}
+                format="csv"
+                filename={`payout-${p.id}.csv`}
+              />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'xero' }}
+                format="xero"
                 filename={`payout-${p.id}-xero.csv`}
               />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'quickbooks' }}
+                format="quickbooks"
                 filename={`payout-${p.id}-quickbooks.csv`}
               />
             </div>

@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
+import {
+  expectGone,
+  expectText,
+  expectVisible,
+  payThroughApis,
+  type Stack,
+  signedUpWithProject,
+  startStack,
+} from './support';
+
+// A café's first day, run from outside: the console and the web terminal as a shop meets them.
+describe("a café's first day in Chromium", () => {
+  let s: Stack;
+  let page: Page;
+  let made: Awaited<ReturnType<typeof signedUpWithProject>>;
+  let base: string;
+  let closeId: string;
+  let payoutId: string;
+
+  beforeAll(async () => {
+    s = await startStack();
+    page = await (await s.context({ width: 1280, height: 800 })).newPage();
+    made = await signedUpWithProject(s, page, { tag: 'first-day' });
+    base = `${s.origin}/p/${made.project.id}`;
+    const { terminal } = await payThroughApis(made.post, made.project.id, 'first-day-1');
+    const close = await made.post(
+      `/terminal/v1/projects/${made.project.id}/terminals/${terminal.id}/closes`,
+      {},
+    );
+    closeId = close.id;
+    const run = await runPayoutsNow(s.t.ctx, { projectId: made.project.id, asOf: '2099-12-31' });
+    payoutId = run.payouts[0]!.id;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('names the close and payout pages’ three exports by format, in English and German', async () => {
+    const names = {
+      en: ['Export CSV', 'Export Xero', 'Export QuickBooks'],
+      de: ['CSV exportieren', 'Xero exportieren', 'QuickBooks exportieren'],
+    };
+    for (const url of [`${base}/closes/${closeId}`, `${base}/payouts/${payoutId}`]) {
+      for (const [lang, expected] of Object.entries(names)) {
+        await page.goto(`${url}?lang=${lang}`);
+        const buttons = page.locator('button[data-export-format]');
+        await expectVisible(buttons.first());
+        expect(await buttons.allInnerTexts()).toEqual(['CSV', 'Xero', 'QuickBooks']);
+        for (const name of expected) await expectVisible(page.getByRole('button', { name, exact: true }));
+      }
+    }
+    await expectText(page.locator('h1'), /.+/);
+  });
+});
