@@ -54,4 +54,26 @@ describe("a café's first day in Chromium", () => {
     }
     await expectText(page.locator('h1'), /.+/);
   });
+
+  it('Payouts shows no "no payout due yet" above a paid payout', async () => {
+    await page.goto(`${base}/payouts?lang=en`);
+    await expectVisible(page.locator('.p-datatable a[href*="/payouts/po_"]').first());
+    // The next-payout query has answered (nothing due) by the time the table shows; give it a beat.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('next-payout').count()).toBe(0);
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('No payout due');
+  });
+
+  it("the console's pairing dialog closes once its code is used", async () => {
+    const terminals = `/terminal/v1/projects/${made.project.id}/terminals`;
+    await made.post(terminals, { label: 'Till two', kind: 'virtual' });
+    await page.goto(`${base}/terminals?lang=en`);
+    await page.getByRole('button', { name: 'Pair Till two' }).click();
+    const shown = page.getByTestId('pairing-code');
+    await expectVisible(shown);
+    const code = ((await shown.textContent()) ?? '').trim();
+    expect(code).toMatch(/^\S{8}$/);
+    await made.post('/terminal/v1/pair', { code }, {});
+    await expectGone(page.getByTestId('pairing-code'));
+  });
 });

@@ -6,9 +6,19 @@ import { useNextPayout } from './hooks';
 import './books.css';
 
 /** The next payout and its day (issue 25 §2): on the dashboard and the Payouts screen. */
-export function NextPayoutCard({ projectId, link = false }: { projectId: string; link?: boolean }) {
+export function NextPayoutCard({
+  projectId,
+  link = false,
+  hideWhenNone = false,
+}: {
+  projectId: string;
+  link?: boolean;
+  /** Beside the payouts list: "no payout due yet" would read as if the paid ones below did not exist. */
+  hideWhenNone?: boolean;
+}) {
   const next = useNextPayout(projectId);
   const { t, rich } = useT();
+  if (hideWhenNone && next.data && next.data.data.length === 0) return null;
   return (
     <section className="surface-card panel" aria-label={t('books.nextPayout')} data-testid="next-payout">
       <QueryState query={next}>

@@ -68,7 +68,7 @@ export default function PayoutsPage() {
     <>
       <PageHeader title={t('books.payouts.title')} subtitle={t('books.payouts.subtitle')} crumbs={crumbs} />
       <div className="stack">
-        <NextPayoutCard projectId={id} />
+        <NextPayoutCard projectId={id} hideWhenNone />
         <ServerTable
           id="payouts"
           columns={columns}
