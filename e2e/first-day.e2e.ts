@@ -5,7 +5,9 @@ import {
   expectGone,
   expectText,
   expectVisible,
+  newEmail,
   payThroughApis,
+  registerThroughUi,
   type Stack,
   signedUpWithProject,
   startStack,
@@ -75,5 +77,26 @@ describe("a café's first day in Chromium", () => {
     expect(code).toMatch(/^\S{8}$/);
     await made.post('/terminal/v1/pair', { code }, {});
     await expectGone(page.getByTestId('pairing-code'));
+  });
+
+  it("prefills a new business from the browser's region; no placeholder looks like a value; the payout's day in the user's format", async () => {
+    const british = await (await s.context({ locale: 'en-GB' })).newPage();
+    await registerThroughUi(british, s.origin, newEmail('en-gb'));
+    await british.goto(`${s.origin}/u/businesses`);
+    await british.getByRole('button', { name: 'Add your first business' }).click();
+    expect(await british.inputValue('#biz-country')).toBe('GB');
+    expect(await british.inputValue('#biz-currency')).toBe('GBP');
+    // An empty field that means "the default" or "none" is empty, not grey text like a value.
+    expect(await british.getAttribute('#biz-address-country', 'placeholder')).toBeNull();
+    await page.goto(`${base}/settings?lang=en`);
+    await expectVisible(page.locator('#close-time'));
+    expect(await page.inputValue('#close-time')).toBe('');
+    expect(await page.getAttribute('#close-time', 'placeholder')).toBeNull();
+    // The payout's arrival day as every other date on the page (en-US: mm/dd/yy), never ISO.
+    await page.goto(`${base}/payouts/${payoutId}?lang=en`);
+    await expectVisible(page.getByTestId('payout-amount'));
+    const facts = (await page.locator('p', { hasText: 'Arrival' }).textContent()) ?? '';
+    expect(facts).toMatch(/Arrival \d{2}\/\d{2}\/\d{2} ·/);
+    expect(facts).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });

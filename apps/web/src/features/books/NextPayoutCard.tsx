@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { formatDay } from '../../theme/date-format';
 import { QueryState } from '../workspace/QueryState';
 import { useNextPayout } from './hooks';
 import './books.css';
@@ -30,7 +31,7 @@ export function NextPayoutCard({
                 <span key={p.currency}>
                   {rich('books.nextPayout.on', {
                     amount: formatMoney(p.amount, p.currency),
-                    date: p.date,
+                    date: formatDay(p.date),
                     b: (chunks) => <strong>{chunks}</strong>,
                   })}
                 </span>
