@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe's webhook events (signed)
-         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.
+         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415; a body that is not a JSON object is 400.
          */
         post: operations["postProvidersStripeWebhook"];
         delete?: never;

@@ -85,7 +85,6 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
         <InputText
           id="close-time"
           value={closeTime}
-          placeholder="22:00"
           disabled={!canEdit}
           onChange={(e) => setCloseTime(e.target.value)}
         />
