@@ -102,6 +102,8 @@ describe('no lockouts: limits count per (account, client address) (issue 10)', (
   it('counts IPv6 clients by their /64', () => {
     expect(clientKey('::ffff:127.0.0.2')).toBe('127.0.0.2');
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    // A client that hung up: its socket has no address left; the limit still counts, no crash.
+    expect(clientKey(undefined)).toBe('unknown');
     expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');

@@ -36,7 +36,9 @@ export const KNOWN_CLIENT: Limit = { limit: 1, windowMs: 30 * 24 * 60 * 60_000 }
  * The part of a client address a limit counts by: the IPv4 address, or the /64 of an IPv6
  * one (one subscriber gets a whole /64, so single IPv6 addresses cost a guesser nothing).
  */
-export function clientKey(ip: string): string {
+export function clientKey(ip: string | undefined): string {
+  // A client that hung up before its request was handled has no address left on its socket.
+  if (!ip) return 'unknown';
   const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (v4) return v4[1]!;
   if (!ip.includes(':')) return ip;
