@@ -71,10 +71,13 @@ describe('error reporting and tracing in Chromium (seed §1)', () => {
     expect(names).toContain('/p/:id/transactions');
     expect(names.some((n) => n.includes('prj_demo'))).toBe(false);
     expect(traced.length).toBeGreaterThan(0);
-    // The signed-in user's id goes with the spans; the email never does.
+    // The signed-in user's id goes with the spans; the email never does, from the browser or the server.
     const uid = (await findUserByEmail(s.t.ctx.database.db, email))?.uid ?? 'missing';
     const sent = ingest.envelopes.join('\n');
     expect(sent).toContain(uid);
     expect(sent).not.toContain(email);
+    // The server's own spans carry no request body: the sign-up's password stays here.
+    expect(sent).toContain('sentry.javascript.node');
+    expect(sent).not.toContain('correct horse');
   });
 });
