@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/harness';
 import { ConfigError, loadConfig } from './config';
+import { requestLogging } from './logger';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const children: ChildProcess[] = [];
@@ -65,6 +68,20 @@ async function serverOutput(env: Record<string, string>) {
 }
 
 describe('logs (issue 18 §2)', () => {
+  it("logs a probe's 503 at warn, any other 5xx at error", async () => {
+    const lines: { level: number; path: string }[] = [];
+    const loggerInstance = pino({ level: 'debug' }, { write: (l: string) => lines.push(JSON.parse(l)) });
+    const app = Fastify({ loggerInstance, disableRequestLogging: true });
+    requestLogging(app as unknown as FastifyInstance);
+    app.get('/readyz', (_req, reply) => reply.status(503).send({ ok: false }));
+    app.get('/api/v1/broken', (_req, reply) => reply.status(503).send({ ok: false }));
+    await app.inject({ url: '/readyz' });
+    await app.inject({ url: '/api/v1/broken' });
+    await app.close();
+    const levels = Object.fromEntries(lines.filter((l) => l.path).map((l) => [l.path, l.level]));
+    expect(levels).toEqual({ '/readyz': 40, '/api/v1/broken': 50 });
+  });
+
   it('defaults to pretty on a terminal and JSON otherwise; LOG_FORMAT overrides; bad values stop the boot', () => {
     expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
     expect(loadConfig({}, { stdoutIsTty: false }).logFormat).toBe('json');

@@ -67,6 +67,9 @@ export function requestLogging(app: FastifyInstance) {
     // Failures fold into one line per status per interval (log-safety's repeat limiter).
     if (reply.statusCode >= 500) line.failureKind = `response ${reply.statusCode}`;
     if (QUIET.test(path) && reply.statusCode < 400) request.log.debug(line, msg);
+    // A probe's 503 (draining, or the database out of reach) is the answer a balancer asks for,
+    // not a failure of the request: the cause is logged where it happens.
+    else if (QUIET.test(path) && reply.statusCode === 503) request.log.warn(line, msg);
     else if (reply.statusCode >= 500) request.log.error(line, msg);
     else request.log.info(line, msg);
   });
