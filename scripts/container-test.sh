@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# The container image and compose.yaml, tested with Debian's podman and podman-compose:
+#
+#   scripts/container-test.sh
+#
+#   1. stand-ins for the public base images (no registry is reachable here; scripts/container/stand-ins.sh)
+#   2. the image, built from the Dockerfile as it is (--format docker keeps its HEALTHCHECK)
+#   3. the image alone on PGlite with a volume for /data: health check, the walk, a clean SIGTERM stop
+#   4. compose.yaml (PostgreSQL 15, two replicas, HAProxy): the walk through HAProxy while one
+#      replica is killed
+#
+# The walk is test/first-day/run.ts when it exists (a real SMTP peer on a host port), else the
+# shorter test/container/smoke.ts. Any server log line at level error or above fails the run.
+# Every container, volume and network it made is removed at exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/container/podman-env.sh
+
+run_id="scanline-ci-$$"
+image="localhost/scanline-ci/scanline:test"
+single="$run_id-single"
+volume="$run_id-data"
+project="${run_id//-/}"
+tmp=$(mktemp -d /tmp/scanline-container.XXXXXX)
+relay_pid=""
+compose_up=0
+
+cleanup() {
+  status=$?
+  set +e
+  [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null
+  podman rm -f -t 0 "$single" >/dev/null 2>&1
+  podman volume rm -f "$volume" >/dev/null 2>&1
+  if [ "$compose_up" = 1 ]; then
+    podman-compose -p "$project" -f compose.yaml down -v >/dev/null 2>&1
+    podman network rm -f "${project}_default" >/dev/null 2>&1
+  fi
+  rm -rf "$tmp"
+  exit "$status"
+}
+trap cleanup EXIT INT TERM
+
+t0=$(date +%s)
+phase_start=$t0
+phase() {
+  local now
+  now=$(date +%s)
+  [ -n "${phase_name:-}" ] && echo "== $phase_name: $((now - phase_start)) s"
+  phase_name="$1"
+  phase_start=$now
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+
+wait_ready() { # url, seconds
+  for _ in $(seq 1 $(($2 * 2))); do
+    [ "$(node -e 'fetch(process.argv[1]).then(r=>console.log(r.status),()=>console.log(0))' "$1")" = 200 ] && return 0
+    sleep 0.5
+  done
+  echo "not ready within $2 s: $1" >&2
+  return 1
+}
+
+# Pino's JSON lines at level 50 (error) or 60 (fatal): none may appear.
+no_error_logs() { # container...
+  local bad=0
+  for c in "$@"; do
+    if podman logs "$c" 2>&1 | grep -E '"level":(5|6)[0-9]' >"$tmp/errors.log"; then
+      echo "error log lines from $c:" >&2
+      head -20 "$tmp/errors.log" >&2
+      bad=1
+    fi
+  done
+  return "$bad"
+}
+
+journey=0
+[ -f test/first-day/run.ts ] && journey=1
+
+walk() { # base url, smtp port, container for the CLI, [midway command]
+  if [ "$journey" = 1 ]; then
+    local killer=""
+    if [ -n "${4:-}" ]; then
+      (sleep "${JOURNEY_KILL_AFTER:-8}" && echo "midway: $4" && sh -c "$4") &
+      killer=$!
+    fi
+    # The operator commands (payouts run…) inside a running replica, with its environment.
+    node --import tsx test/first-day/run.ts --url "$1" --smtp-port "$2" \
+      --cli "podman exec $3 node apps/server/dist/cli.js"
+    [ -n "$killer" ] && wait "$killer"
+  else
+    node --import tsx test/container/smoke.ts --url "$1" ${4:+--midway "$4"}
+  fi
+  return 0
+}
+
+phase "stand-in base images"
+scripts/container/stand-ins.sh | sed 's/^/  /'
+
+phase "image build"
+podman build "${PODMAN_BUILD_FLAGS[@]}" -t "$image" . >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; exit 1; }
+size=$(podman image inspect --format '{{.Size}}' "$image")
+echo "  $image: $((size / 1000000)) MB"
+[ "$(podman image inspect --format '{{.User}}' "$image")" = node ] || { echo "the image does not run as node" >&2; exit 1; }
+podman image inspect --format '{{json .Config.Healthcheck}}' "$image" | grep -q readyz ||
+  { echo "the image has no HEALTHCHECK on /readyz" >&2; exit 1; }
+
+phase "single container (PGlite, volume for /data)"
+port=$(free_port)
+smtp_port=$(free_port)
+podman volume create "$volume" >/dev/null
+# The host's network: the first-day walk's SMTP peer listens on the host's loopback.
+podman run -d --name "$single" --network host --ulimit nofile=16384:16384 --ulimit nproc=1024:4096 \
+  -v "$volume:/data" -e PORT="$port" -e HOST=127.0.0.1 -e PUBLIC_URL="http://127.0.0.1:$port" \
+  -e SMTP_URL="$([ "$journey" = 1 ] && echo "smtp://127.0.0.1:$smtp_port")" \
+  "$image" >/dev/null
+wait_ready "http://127.0.0.1:$port/readyz" 120 || { podman logs "$single" | tail -30 >&2; exit 1; }
+podman healthcheck run "$single" >/dev/null || { echo "HEALTHCHECK fails in the container" >&2; exit 1; }
+walk "http://127.0.0.1:$port" "$smtp_port" "$single"
+stop_started=$(date +%s%N)
+podman stop -t 30 "$single" >/dev/null
+code=$(podman inspect --format '{{.State.ExitCode}}' "$single")
+echo "  SIGTERM to exit: $((($(date +%s%N) - stop_started) / 1000000)) ms, exit code $code"
+[ "$code" = 0 ] || { podman logs "$single" | tail -20 >&2; exit 1; }
+# The volume keeps the data: the same database and key on the next start.
+podman start "$single" >/dev/null
+wait_ready "http://127.0.0.1:$port/readyz" 60 || { podman logs "$single" | tail -30 >&2; exit 1; }
+podman exec "$single" test -s /data/pglite/PG_VERSION || { echo "PGlite data not in /data" >&2; exit 1; }
+no_error_logs "$single"
+podman rm -f -t 0 "$single" >/dev/null
+
+phase "compose: PostgreSQL 15, two replicas, HAProxy"
+export SECRETS_KEY
+SECRETS_KEY=$(head -c 32 /dev/urandom | base64)
+export SCANLINE_PORT SCANLINE_IMAGE="$image" PUBLIC_URL
+SCANLINE_PORT=$(free_port)
+PUBLIC_URL="http://127.0.0.1:$SCANLINE_PORT"
+smtp_port=$(free_port)
+if [ "$journey" = 1 ]; then
+  # The walk's SMTP peer is on the host's loopback; the replicas reach the host on a bridge
+  # address (host.containers.internal), relayed to it.
+  relay_port=$(free_port)
+  node -e '
+    const net = require("net");
+    net.createServer((c) => { const u = net.connect(+process.argv[2], "127.0.0.1"); c.pipe(u).pipe(c);
+      c.on("error", () => u.destroy()); u.on("error", () => c.destroy()); }).listen(+process.argv[1], "0.0.0.0");
+  ' "$relay_port" "$smtp_port" &
+  relay_pid=$!
+  export SMTP_URL="smtp://host.containers.internal:$relay_port"
+fi
+compose_up=1
+podman-compose -p "$project" -f compose.yaml up -d >"$tmp/compose.log" 2>&1 || { cat "$tmp/compose.log" >&2; exit 1; }
+wait_ready "$PUBLIC_URL/readyz" 180 || {
+  podman-compose -p "$project" -f compose.yaml logs 2>&1 | tail -60 >&2
+  exit 1
+}
+replica1="${project}_scanline-1_1"
+walk "$PUBLIC_URL" "$smtp_port" "${project}_scanline-2_1" "podman kill $replica1 >/dev/null && echo '  killed $replica1'"
+no_error_logs "${project}_scanline-2_1"
+podman-compose -p "$project" -f compose.yaml down -v >/dev/null 2>&1
+compose_up=0
+
+phase ""
+echo "== container test passed in $(($(date +%s) - t0)) s (image $((size / 1000000)) MB)"
