@@ -18,7 +18,6 @@ describe('events in Chromium', () => {
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     s = await startStack({ env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
-    await s.t.webhookDispatcher({ pollMs: 250 }).start();
     receiver = await startReceiver();
   });
   afterAll(async () => {

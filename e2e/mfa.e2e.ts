@@ -46,7 +46,7 @@ async function shoot(s: Stack, name: string, show: (page: Page) => Promise<void>
 describe('two-step verification in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {
-    s = await startStack();
+    s = await startStack({ shiftableClock: true });
   });
   afterAll(() => s.close());
 
@@ -180,7 +180,7 @@ describe('two-step verification in Chromium', () => {
 
     // Six minutes on (the server's clock; the last test of this stack), adding an authenticator needs a fresh sign-in: the dialog asks for the
     // password, then the authenticator dialog opens anew.
-    s.t.advance(6 * 60_000);
+    await s.t.advance(6 * 60_000);
     await page.goto(`${s.origin}/u/settings/security`);
     await page.getByRole('button', { name: 'Add an authenticator' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Confirm it’s you' }));

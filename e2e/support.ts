@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
-import { createTestApp, type TestApp, type TestAppOptions } from '../apps/server/src/test/harness';
 import { type SmtpPeer, startSmtpPeer } from '../apps/server/src/test/smtp-peer';
 import { freshSession } from '../apps/server/src/test/tokens';
+import { type BuiltServer, type BuiltServerOptions, startBuiltServer } from './built-server';
 
 // Debian's Chromium; never a downloaded browser. These flags keep it off the closed network.
 export const CHROMIUM_ARGS = [
@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export interface Stack {
-  t: TestApp;
+  t: BuiltServer;
   smtp: SmtpPeer;
   browser: Browser;
   origin: string;
@@ -29,14 +29,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The real server (built console, fresh database) with a real SMTP peer, and Chromium. */
-export async function startStack(opts: Omit<TestAppOptions, 'listen'> = {}): Promise<Stack> {
+/**
+ * The built server as `npm start` runs it (its own process, fresh PostgreSQL database, built
+ * console) with a real SMTP peer, and Chromium.
+ */
+export async function startStack(opts: BuiltServerOptions = {}): Promise<Stack> {
   const smtp = await startSmtpPeer();
-  const t = await createTestApp({
-    ...opts,
-    listen: true,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', ...opts.env },
-  });
+  const t = await startBuiltServer({ ...opts, env: { SMTP_URL: smtp.url, ...opts.env } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

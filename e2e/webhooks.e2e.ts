@@ -20,7 +20,6 @@ describe('webhooks in Chromium', () => {
   beforeAll(async () => {
     // Tests allow the loopback receiver explicitly; nothing else is reachable.
     s = await startStack({ env: { WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32' } });
-    await s.t.webhookDispatcher({ pollMs: 250 }).start();
     receiver = await startReceiver();
     receiver.respond = () => ({
       status: 200,

@@ -94,17 +94,22 @@ const targets = [
         sourcemap: true,
         external,
         logLevel: 'error',
+        define: { __SCANLINE_BUNDLE__: 'true' },
         // A few dependencies are CommonJS: give the ESM bundle a `require` for them.
         banner: {
           js: "import { createRequire as __scanlineRequire } from 'node:module'; const require = __scanlineRequire(import.meta.url);",
         },
       });
+      // What the bundle reads at run time besides its code: the SQL migrations.
+      fs.cpSync(at('apps/server/src/db/migrations'), at('apps/server/dist/migrations'), { recursive: true });
     },
   },
 ];
 
-export async function buildIfChanged(log = (line) => console.log(line)) {
+/** `only`: build just these targets (`['server']` for the CLI, which needs no console). */
+export async function buildIfChanged(log = (line) => console.log(line), { only } = {}) {
   for (const t of targets) {
+    if (only && !only.includes(t.name)) continue;
     const print = fingerprint(t.inputs);
     if (fresh(t.stamp, print)) continue;
     const started = Date.now();
@@ -117,7 +122,9 @@ export async function buildIfChanged(log = (line) => console.log(line)) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildIfChanged().catch((error) => {
+  // `node scripts/build-if-changed.mjs [console|server]…`: CI and the tests build once, up front.
+  const only = process.argv.slice(2);
+  buildIfChanged(undefined, only.length ? { only } : {}).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

@@ -6,6 +6,7 @@ import { openDatabase } from '../platform/db';
 import { adminTokenPath } from './admin-routes';
 import { pgliteDirOf, restoreDatabase } from './backup';
 import { listen, listenOptionsOf } from './listen';
+import { mailPreview } from './mail-preview';
 import { CommandError, operatorCommands, resolveCommand } from './operator-commands';
 import { trigger, triggerOptionsOf } from './trigger';
 
@@ -36,6 +37,11 @@ async function run(argv: string[]): Promise<number> {
   }
   if (argv[0] === 'trigger') {
     await trigger(triggerOptionsOf(argv.slice(1), process.env), (line) => console.log(line));
+    return 0;
+  }
+  // Renders from the catalogues the program carries: no database, no server.
+  if (argv[0] === 'mail' && argv[1] === 'preview') {
+    for (const line of mailPreview(argv.slice(2))) console.log(line);
     return 0;
   }
   const resolved = resolveCommand(argv);

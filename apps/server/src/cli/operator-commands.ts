@@ -219,6 +219,8 @@ export const usage = `Usage: npm run cli -- <command>
   users revoke <email>       sign out everywhere
   users mfa-reset <email>    remove every two-step factor and recovery code, sign out everywhere
   mail list [n]              the newest n outbox mails (when no SMTP_URL is set)
+  mail preview [--audience users|shoppers] [--lang de] [--out DIR]
+                             every email in every language with sample data (HTML and text with --out)
   keys rotate                start signing ID tokens with a new key
   closes verify [--project <id>]
                              recompute every close's hash chain and totals (exit 1 if broken)

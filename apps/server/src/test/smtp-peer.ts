@@ -21,7 +21,7 @@ export interface SmtpPeer {
  * A real SMTP server on loopback that keeps what it receives, so tests read mail as a user
  * would. Recipients starting with `refused` are rejected (550) to exercise mail failures.
  */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+export async function startSmtpPeer(port = 0, host = '127.0.0.1'): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -50,10 +50,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${host}:${bound}`,
     messages,
     async waitForMail(to, opts = {}) {
       const deadline = Date.now() + (opts.timeoutMs ?? 5000);

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime } from '@scanline/contracts';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
+import { CATALOGUES } from './messages';
 
 /*
  * Catalogue layout (issue 28 §1): one flat JSON object per language and audience,
@@ -23,18 +23,10 @@ export const CATALOGUE_LOCALES = { users: USER_LOCALES, shoppers: SHOPPER_LOCALE
 export type CatalogueName = keyof typeof CATALOGUE_LOCALES;
 type Catalogue = Record<string, string>;
 
-const files = new Map<string, Catalogue>();
-
-/** One catalogue as written (key → ICU source), read once. */
+/** One catalogue as written (key → ICU source); unknown languages have none. */
 export function loadCatalogue(name: CatalogueName, locale: string): Catalogue {
-  const id = `${name}/${locale}`;
-  let catalogue = files.get(id);
-  if (!catalogue) {
-    catalogue = JSON.parse(
-      readFileSync(new URL(`./messages/${id}.json`, import.meta.url), 'utf8'),
-    ) as Catalogue;
-    files.set(id, catalogue);
-  }
+  const catalogue = (CATALOGUES[name] as Record<string, Catalogue | undefined>)[locale];
+  if (!catalogue) throw new Error(`No ${name} catalogue for ${locale}`);
   return catalogue;
 }
 
