@@ -34,8 +34,7 @@ RUN npm pkg delete devDependencies --workspace @scanline/server \
  && npm ci --omit=dev --workspace @scanline/server --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force \
  && rm -rf /root/.npm /tmp/*
-# The server finds its migrations and the console from its package folder (platform/paths.ts).
-COPY apps/server/src/db/migrations apps/server/src/db/migrations
+# The bundle carries its catalogues and migrations; it finds the console at ../../web/dist.
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data

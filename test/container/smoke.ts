@@ -1,12 +1,15 @@
 // A short walk through a running Scanline from outside, with plain fetch: the container image and
 // the compose stack are checked with it (scripts/container-test.sh). It signs up, has the
-// verification email rendered, makes a business and then projects one by one; `--midway` runs a
-// command a third of the way through (a replica killed) and every project must still exist exactly
-// once at the end, every read must succeed.
+// verification email sent (to an SMTP peer on `--smtp-port`, when given: the server's SMTP_URL
+// must reach it), makes a business and then projects one by one; `--midway` runs a command a third
+// of the way through (a replica killed) and every project must still exist exactly once at the
+// end, every read must succeed.
 //
-//   node --import tsx test/container/smoke.ts --url http://127.0.0.1:3000 [--count 30] [--midway 'podman kill x']
+//   node --import tsx test/container/smoke.ts --url http://127.0.0.1:3000 [--smtp-port 2525]
+//     [--count 30] [--midway 'podman kill x']
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { startSmtpPeer } from '../../apps/server/src/test/smtp-peer';
 
 const { values: args } = parseArgs({
   options: {
@@ -14,8 +17,10 @@ const { values: args } = parseArgs({
     'api-key': { type: 'string', default: 'scanline-local-api-key' },
     count: { type: 'string', default: '30' },
     midway: { type: 'string' },
+    'smtp-port': { type: 'string' },
   },
 });
+const mailbox = args['smtp-port'] ? await startSmtpPeer(Number(args['smtp-port'])) : undefined;
 const base = args.url.replace(/\/+$/, '');
 const count = Number(args.count);
 const started = Date.now();
@@ -98,9 +103,13 @@ const token = await step('sign up', async () => {
   return res.json().idToken as string;
 });
 
-await step('verification email rendered and sent', async () => {
+await step(mailbox ? 'verification email received' : 'verification email rendered', async () => {
   const res = await call('POST', identity('sendOobCode'), { requestType: 'VERIFY_EMAIL', idToken: token });
   if (res.status !== 200) fail(`sendOobCode: ${res.status} ${res.text.slice(0, 300)}`);
+  if (!mailbox) return;
+  const mail = await mailbox.waitForMail(email, { timeoutMs: 15_000 }).catch((e: Error) => fail(e.message));
+  if (!mail.links.some((l) => l.startsWith(base) && l.includes('oobCode=')))
+    fail(`the verification email has no link to ${base} with its code:\n${mail.text}`);
 });
 
 const business = await step('business', async () => {
@@ -169,6 +178,7 @@ await step('every project there exactly once', async () => {
   }
 });
 
+await mailbox?.close();
 console.log(
   `smoke: passed in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stats.requests} requests, ` +
     `${stats.clientRetries} reads repeated by the client, ${stats.writeRechecks} writes checked after a failure`,
