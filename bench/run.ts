@@ -1,41 +1,39 @@
 // `npm run bench`: figures against baselines measured in the same run (never run in CI).
-import { benchBundle } from './bundle';
-import { benchCloses } from './closes';
-import { benchFleet } from './fleet';
-import { benchHostile } from './hostile';
-import { benchIdTokenVerification } from './id-token-verification';
-import { benchLighthouse } from './lighthouse';
-import { benchPayLatency } from './pay-latency';
-import { benchRequestLogs } from './request-logs';
-import { benchScale } from './scale';
-import { benchSearch } from './search';
-import { benchSignIn } from './sign-in-throughput';
-import { benchStart } from './start';
-import { benchTables } from './tables';
-import { benchTransactionCreate } from './transaction-create';
-import { benchWebhooks } from './webhooks';
-import { benchWorkspace } from './workspace';
+// Each bench is imported when it runs: naming one loads only its own code.
 
 const only = process.argv[2];
 const benches: Record<string, () => Promise<void>> = {
-  'id-token': benchIdTokenVerification,
-  'sign-in': benchSignIn,
-  bundle: benchBundle,
-  lighthouse: benchLighthouse,
-  workspace: benchWorkspace,
-  transactions: benchTransactionCreate,
-  pay: benchPayLatency,
-  webhooks: benchWebhooks,
-  tables: benchTables,
-  fleet: benchFleet,
-  start: benchStart,
-  'request-logs': benchRequestLogs,
-  search: benchSearch,
-  closes: benchCloses,
-  hostile: benchHostile,
-  // Only when asked for by name: it makes its own PostgreSQL pair and loads 10 million rows.
-  ...(only === 'scale' ? { scale: benchScale } : {}),
+  'id-token': () => import('./id-token-verification').then((m) => m.benchIdTokenVerification()),
+  'sign-in': () => import('./sign-in-throughput').then((m) => m.benchSignIn()),
+  bundle: () => import('./bundle').then((m) => m.benchBundle()),
+  lighthouse: () => import('./lighthouse').then((m) => m.benchLighthouse()),
+  workspace: () => import('./workspace').then((m) => m.benchWorkspace()),
+  transactions: () => import('./transaction-create').then((m) => m.benchTransactionCreate()),
+  pay: () => import('./pay-latency').then((m) => m.benchPayLatency()),
+  webhooks: () => import('./webhooks').then((m) => m.benchWebhooks()),
+  tables: () => import('./tables').then((m) => m.benchTables()),
+  fleet: () => import('./fleet').then((m) => m.benchFleet()),
+  start: () => import('./start').then((m) => m.benchStart()),
+  'request-logs': () => import('./request-logs').then((m) => m.benchRequestLogs()),
+  search: () => import('./search').then((m) => m.benchSearch()),
+  closes: () => import('./closes').then((m) => m.benchCloses()),
+  hostile: () => import('./hostile').then((m) => m.benchHostile()),
+  'cashier-session': () => import('./cashier-session').then((m) => m.benchCashierSession()),
 };
-for (const [name, run] of Object.entries(benches)) {
-  if (!only || only === name) await run();
+// Only when asked for by name: it makes its own PostgreSQL pair and loads 10 million rows.
+const byNameOnly: Record<string, () => Promise<void>> = {
+  scale: () => import('./scale').then((m) => m.benchScale()),
+};
+
+// A name that names nothing says so, and which names there are, instead of running nothing.
+if (only && !only.startsWith('-') && !(only in benches) && !(only in byNameOnly)) {
+  console.error(
+    `No bench named "${only}". Benches: ${[...Object.keys(benches), ...Object.keys(byNameOnly)].join(', ')}.`,
+  );
+  process.exit(2);
 }
+for (const [name, run] of Object.entries({ ...benches, ...(only === 'scale' ? byNameOnly : {}) })) {
+  if (!only || only.startsWith('-') || only === name) await run();
+}
+
+export {};

@@ -118,12 +118,11 @@ describe('at the counter in Chromium', () => {
     await expectText(tablet.getByTestId('cashier-name'), 'Ana');
     await tablet.getByRole('button', { name: 'New payment' }).click();
 
-    // A cashier may not refund at the counter.
+    // A cashier is offered no refund form, only how to call a manager.
     const recent = tablet.getByTestId('recent-payment').first();
     await expectText(recent, '$10.00');
-    await recent.getByRole('button', { name: 'Refund' }).click();
-    await recent.locator('.term-refund').getByRole('button', { name: 'Refund' }).click();
-    await expectText(tablet.getByTestId('refund-message'), 'A manager must sign in');
+    await expectText(tablet.getByTestId('refund-call-manager'), 'Refunds need a manager');
+    expect(await recent.getByRole('button', { name: 'Refund' }).count()).toBe(0);
 
     // "Switch cashier": the manager signs in and refunds it.
     await tablet.getByRole('button', { name: 'Switch cashier' }).click();
@@ -132,8 +131,24 @@ describe('at the counter in Chromium', () => {
     await tablet.getByRole('button', { name: 'Sign in' }).click();
     await expectText(tablet.getByTestId('cashier-name'), 'Mo');
     const again = tablet.getByTestId('recent-payment').first();
+    expect(await tablet.getByTestId('refund-call-manager').count()).toBe(0);
     await again.getByRole('button', { name: 'Refund' }).click();
-    await again.locator('.term-refund').getByRole('button', { name: 'Refund' }).click();
+    // Enter in the amount submits; the amount is shown for confirmation before anything is refunded.
+    const amount = again.locator('.term-refund input');
+    await amount.fill('4');
+    await amount.press('Enter');
+    await expectText(again.getByTestId('refund-confirm'), 'Refund $4.00');
+    await again.getByRole('button', { name: 'Back' }).click();
+    // Empty: all that is left, shown as such.
+    await amount.fill('');
+    await amount.press('Enter');
+    await expectText(again.getByTestId('refund-confirm'), 'Refund $10.00');
+    const unrefunded = await s.t.app.inject({
+      url: `/api/v1/projects/${project.id}/transactions`,
+      headers: auth,
+    });
+    expect(unrefunded.json().data[0]).toMatchObject({ status: 'succeeded', amount_refunded: 0 });
+    await again.getByRole('button', { name: 'Refund $10.00' }).click();
     await expectText(tablet.getByTestId('refund-message'), 'Refunded $10.00');
 
     const list = await s.t.app.inject({ url: `/api/v1/projects/${project.id}/transactions`, headers: auth });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { newEmail, registerThroughUi, type Stack, startStack } from './support';
@@ -11,7 +12,9 @@ async function startIngest() {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      envelopes.push(Buffer.concat(chunks).toString('utf8'));
+      // The server's SDK compresses its envelopes; the browser's does not.
+      const body = Buffer.concat(chunks);
+      envelopes.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'));
       res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/json' });
       res.end('{}');
     });

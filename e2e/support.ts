@@ -25,6 +25,8 @@ export interface Stack {
     dark?: boolean;
     /** The browser's own zone (Playwright's `timezoneId`); the machine's when left out. */
     timezoneId?: string;
+    /** The browser's language and region (Playwright's `locale`, `navigator.language`). */
+    locale?: string;
   }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
@@ -46,11 +48,12 @@ export async function startStack(opts: BuiltServerOptions = {}): Promise<Stack> 
     smtp,
     browser,
     origin: t.origin,
-    async context({ width = 1280, height = 800, dark = false, timezoneId } = {}) {
+    async context({ width = 1280, height = 800, dark = false, timezoneId, locale } = {}) {
       const c = await browser.newContext({
         viewport: { width, height },
         colorScheme: dark ? 'dark' : 'light',
         ...(timezoneId ? { timezoneId, locale: 'en-US' } : {}),
+        ...(locale ? { locale } : {}),
       });
       contexts.push(c);
       return c;

@@ -224,9 +224,14 @@ export const transactionSchema = z.object({
   receipt_url: z.string().nullable(),
   /** VAT included in the amount, percent (issue 25 §4); null = none. */
   tax_rate: z.number().nullable(),
+  /**
+   * The VAT included in what was charged (the tip only when `tips_taxable` applied), as the
+   * receipt states it; null without a rate.
+   */
+  tax_included: z.number().int().nullable(),
   /** The provider's fee once it succeeded (issue 25 §2); null before. */
   fee: z.number().int().nullable(),
-  /** amount − amount_refunded − fee: what reaches the bank for it; null before it succeeded. */
+  /** amount_total − amount_refunded − fee: what reaches the bank for it; null before it succeeded. */
   net: z.number().int().nullable(),
   /** The payout its payment went out in; null until paid out. */
   payout_id: z.string().nullable(),

@@ -135,6 +135,8 @@ export const projectSchema = z.object({
   daily_close_time: z.string().nullable(),
   /** Email each close's report to the owner and admins (issue 25 §1). */
   close_report_email: z.boolean(),
+  /** VAT applies to tips too; false (the default): a voluntary tip is outside VAT. */
+  tips_taxable: z.boolean(),
   /** Days after a payment's local date until it may be paid out, 0–7 (issue 25 §2). */
   payout_delay_days: z.number().int(),
   /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
@@ -176,6 +178,7 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
   tax_rate: taxRateSchema.nullable().optional(),
   daily_close_time: clockTimeSchema.nullable().optional(),
   close_report_email: z.boolean().optional(),
+  tips_taxable: z.boolean().optional(),
   payout_delay_days: z.number().int().min(PAYOUT_DELAY_DAYS.min).max(PAYOUT_DELAY_DAYS.max).optional(),
   payout_time: clockTimeSchema.optional(),
   allow_other_currencies: z.boolean().optional(),

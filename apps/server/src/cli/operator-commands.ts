@@ -1,9 +1,10 @@
-import { formatDateTime } from '@scanline/contracts';
+import { formatCalendarDay, formatDateTime } from '@scanline/contracts';
 import { desc } from 'drizzle-orm';
 import { identityUsers } from '../db/schema';
 import { runPayoutsNow } from '../domain/books/run-payouts';
 import { verifyCloses } from '../domain/books/verify-closes';
 import { seedDemo } from '../domain/demo/seed-demo';
+import { formatMoney } from '../domain/money';
 import { rotateSigningKeys } from '../identity/keys/key-store';
 import { resetMfa } from '../identity/mfa/reset-mfa';
 import { findUserByEmail } from '../identity/users/find-user';
@@ -160,7 +161,7 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
       lines: [
         ...result.payouts.map(
           (p) =>
-            `${p.id}  ${p.projectId}  ${p.currency} ${p.amount}  ${p.paymentsCount} payment(s)  arrives ${p.arrivalDate}`,
+            `${p.id}  ${p.projectId}  ${formatMoney(p.amount, p.currency, operator.locale)}  ${p.paymentsCount} payment(s)  arrives ${formatCalendarDay(p.arrivalDate, { locale: operator.locale })}`,
         ),
         `${result.payouts.length} payout(s) over ${result.projects} project(s)${asOf ? ` as of ${asOf}` : ''}.`,
       ],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FleetTerminal, TerminalTransaction } from '@scanline/contracts';
+import { formatMoney } from '../domain/money';
 import { CommandError } from './command-error';
 import { callServer, parseFlags, type ServerTarget, serverTargetOf, whoAmI } from './scanline-client';
 
@@ -66,7 +67,9 @@ export async function trigger(opts: ReturnType<typeof triggerOptionsOf>, print: 
     },
     { 'idempotency-key': randomUUID() },
   );
-  print(`Created ${txn.id} (${txn.amount} ${txn.currency}) on terminal ${terminal.id}`);
+  // Money as the operator's language writes it ("€12.50", "12,50 €"), never minor units.
+  const amount = formatMoney(txn.amount, txn.currency, Intl.DateTimeFormat().resolvedOptions().locale);
+  print(`Created ${txn.id} (${amount}) on terminal ${terminal.id}`);
   // The shopper's side is the public mobile API: no key, as the shopper's phone sends none.
   const token = new URL(txn.payment_url).pathname.split('/').pop() ?? '';
   const shopper = { ...target, apiKey: '' };

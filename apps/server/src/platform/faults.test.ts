@@ -386,4 +386,47 @@ describe('shutting down', () => {
     expect(await drained).toEqual({ forced: 0 });
     await logged.close();
   });
+
+  it('answers a request whose headers arrived but whose body is still coming, within the grace period', async () => {
+    const logged = await loggedApp();
+    const app: FastifyInstance = logged.app;
+    app.post('/test-body', async (request) => ({ got: (request.body as { n: string }).n.length }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as net.AddressInfo).port;
+    const body = JSON.stringify({ n: 'x'.repeat(2000) });
+    const send = (head: string) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d) => {
+        answer += d.toString();
+      });
+      socket.on('error', () => {});
+      const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+      socket.write(
+        `POST /test-body HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${head}`,
+      );
+      return { socket, closed };
+    };
+    // Headers whole, half the body sent; the rest comes 500 ms into the shutdown.
+    const streaming = send(body.slice(0, 1000));
+    // Headers whole, the body never finished: closed when the grace period ends, not before.
+    const stalled = send(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    const drained = drainHttp(app, 2_500);
+    let stalledClosedAt = 0;
+    void stalled.closed.then(() => {
+      stalledClosedAt = Date.now();
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(streaming.socket.destroyed).toBe(false);
+    streaming.socket.write(body.slice(1000));
+    const answer = await streaming.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('{"got":2000}');
+    expect(await drained).toEqual({ forced: 1 });
+    await stalled.closed;
+    expect(stalledClosedAt - t0).toBeGreaterThanOrEqual(2_000);
+    await logged.close();
+  });
 });

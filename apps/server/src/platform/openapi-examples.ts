@@ -32,6 +32,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     tax_rate: 19,
     daily_close_time: '22:00',
     close_report_email: true,
+    tips_taxable: false,
     payout_delay_days: 2,
     payout_time: '06:00',
   },

@@ -1,7 +1,7 @@
 import type { TerminalTransaction } from '@scanline/contracts';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
-import { formatMoney, toMajorUnits, toMinorUnits } from '../lib/money';
+import { formatMoney, toMinorUnits } from '../lib/money';
 import { PublicApiError } from '../lib/public-config';
 import { type Device, isCashierRequired, isUnauthorized, refundAtCounter } from './device';
 
@@ -49,12 +49,15 @@ export function rememberPayment(t: TerminalTransaction): RecentPayment[] {
 const saveRecent = (list: RecentPayment[]) => localStorage.setItem(RECENT_KEY, JSON.stringify(list));
 
 /**
- * Issue 26 §2: the terminal's recent payments with "Refund". A refund from the device needs a
- * manager signed in; a cashier is told so (403 manager_required).
+ * The terminal's recent payments with "Refund", for a manager only (the server says 403
+ * manager_required to anyone else): a cashier sees how to call one instead of a form that fails
+ * after submitting. The amount (empty: all that is left) is confirmed, shown, before the refund.
  */
 export function RecentPayments(props: {
   device: Device;
   payments: RecentPayment[];
+  /** A manager is signed in here: the only one the refund form is offered to. */
+  canRefund: boolean;
   onChange: (list: RecentPayment[]) => void;
   onRevoked: () => void;
   onCashierRequired: () => void;
@@ -63,19 +66,28 @@ export function RecentPayments(props: {
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState<{ tone: 'good' | 'bad'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The amount to refund, in minor units, once reviewed: the confirmation step shows it. */
+  const [confirming, setConfirming] = useState<number | null>(null);
   const { t } = useT();
   if (props.payments.length === 0) return null;
 
-  const refund = async (p: RecentPayment) => {
-    const minor = amount.trim() ? toMinorUnits(amount, p.currency) : undefined;
-    if (minor === null || (minor !== undefined && minor <= 0)) {
+  const left = (p: RecentPayment) => Math.max(0, p.amount_total - (p.refunded ?? 0));
+  const review = (e: FormEvent, p: RecentPayment) => {
+    e.preventDefault();
+    const minor = amount.trim() ? toMinorUnits(amount, p.currency) : left(p);
+    if (minor === null || minor <= 0 || minor > left(p)) {
       setMessage({ tone: 'bad', text: t('terminal.recent.enterAmount') });
       return;
     }
+    setMessage(null);
+    setConfirming(minor);
+  };
+
+  const refund = async (p: RecentPayment, minor: number) => {
     setBusy(true);
     setMessage(null);
     try {
-      const done = await refundAtCounter(props.device, p.id, minor === undefined ? {} : { amount: minor });
+      const done = await refundAtCounter(props.device, p.id, { amount: minor });
       const list = props.payments.map((x) =>
         x.id === p.id ? { ...x, refunded: (x.refunded ?? 0) + done.amount } : x,
       );
@@ -83,6 +95,7 @@ export function RecentPayments(props: {
       props.onChange(list);
       setOpen(null);
       setAmount('');
+      setConfirming(null);
       setMessage({
         tone: 'good',
         text: t('terminal.recent.refunded', { amount: formatMoney(done.amount, done.currency) }),
@@ -93,6 +106,7 @@ export function RecentPayments(props: {
       else if (e instanceof PublicApiError && e.code === 'manager_required')
         setMessage({ tone: 'bad', text: t('terminal.recent.managerRequired') });
       else setMessage({ tone: 'bad', text: (e as Error).message });
+      setConfirming(null);
     } finally {
       setBusy(false);
     }
@@ -110,6 +124,11 @@ export function RecentPayments(props: {
           {message.text}
         </p>
       )}
+      {!props.canRefund && (
+        <p className="term-muted" data-testid="refund-call-manager">
+          {t('terminal.recent.callManager')}
+        </p>
+      )}
       <ul>
         {props.payments.map((p) => (
           <li key={p.id} data-testid="recent-payment">
@@ -125,31 +144,61 @@ export function RecentPayments(props: {
                   </span>
                 ) : null}
               </span>
-              <button
-                type="button"
-                className="term-link"
-                onClick={() => {
-                  setOpen(open === p.id ? null : p.id);
-                  setAmount('');
-                  setMessage(null);
-                }}
-              >
-                {t('terminal.recent.refund')}
-              </button>
+              {props.canRefund && left(p) > 0 && (
+                <button
+                  type="button"
+                  className="term-link"
+                  aria-expanded={open === p.id}
+                  onClick={() => {
+                    setOpen(open === p.id ? null : p.id);
+                    setAmount('');
+                    setConfirming(null);
+                    setMessage(null);
+                  }}
+                >
+                  {t('terminal.recent.refund')}
+                </button>
+              )}
             </div>
-            {open === p.id && (
-              <div className="term-refund">
+            {props.canRefund && open === p.id && confirming === null && (
+              // A form, so Enter in the amount submits it (to the confirmation, never straight to a refund).
+              <form className="term-refund" onSubmit={(e) => review(e, p)}>
                 <label>
                   <span>{t('terminal.recent.amount')}</span>
                   <input
                     inputMode="decimal"
+                    autoComplete="off"
                     value={amount}
                     onChange={(e) => setAmount(e.target.value)}
-                    placeholder={toMajorUnits(p.amount_total, p.currency)}
                   />
                 </label>
-                <button type="button" className="term-primary" disabled={busy} onClick={() => refund(p)}>
-                  {busy ? t('terminal.recent.refunding') : t('terminal.recent.refund')}
+                <button type="submit" className="term-primary">
+                  {t('terminal.recent.review')}
+                </button>
+              </form>
+            )}
+            {props.canRefund && open === p.id && confirming !== null && (
+              <div className="term-refund">
+                <p data-testid="refund-confirm">
+                  {t('terminal.recent.confirm', { amount: formatMoney(confirming, p.currency) })}
+                </p>
+                <button
+                  type="button"
+                  className="term-link"
+                  disabled={busy}
+                  onClick={() => setConfirming(null)}
+                >
+                  {t('terminal.recent.back')}
+                </button>
+                <button
+                  type="button"
+                  className="term-primary"
+                  disabled={busy}
+                  onClick={() => refund(p, confirming)}
+                >
+                  {busy
+                    ? t('terminal.recent.refunding')
+                    : t('terminal.recent.confirmButton', { amount: formatMoney(confirming, p.currency) })}
                 </button>
               </div>
             )}

@@ -266,6 +266,7 @@ export function TerminalApp() {
               <RecentPayments
                 device={device}
                 payments={recent}
+                canRefund={cashier?.cashier.role === 'manager'}
                 onChange={setRecent}
                 onRevoked={onRevoked}
                 onCashierRequired={onCashierRequired}

@@ -9,14 +9,21 @@ import { useT } from '../lib/i18n/console-intl';
  * "Export CSV" of the whole filtered list from the server's streamed export (issue 9):
  * progress in rows, and Cancel aborts the download (the server stops reading on disconnect).
  */
+/** The accounting exports' formats, each named as its program spells it (the same in every language). */
+const FORMAT_NAMES = { csv: 'CSV', xero: 'Xero', quickbooks: 'QuickBooks' } as const;
+export type ExportFormat = keyof typeof FORMAT_NAMES;
+
 export function CsvExportButton({
   path,
   query,
   filename,
+  format,
 }: {
   path: string;
   query: Record<string, string>;
   filename: string;
+  /** Several exports side by side: each button is named by its format, not "Export CSV" thrice. */
+  format?: ExportFormat;
 }) {
   const [progress, setProgress] = useState<CsvProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,6 +31,7 @@ export function CsvExportButton({
   const abort = useRef<AbortController | null>(null);
   const { t } = useT();
   const running = progress !== null && !done && !error;
+  const title = format ? t('common.csv.exportAs', { format: FORMAT_NAMES[format] }) : t('common.csv.export');
 
   const start = () => {
     const { limit: _l, starting_after: _s, ...filters } = query;
@@ -56,7 +64,9 @@ export function CsvExportButton({
   return (
     <>
       <Button
-        label={t('common.csv.export')}
+        label={format ? FORMAT_NAMES[format] : t('common.csv.export')}
+        aria-label={format ? title : undefined}
+        data-export-format={format}
         icon="pi pi-download"
         outlined
         size="small"
@@ -64,7 +74,7 @@ export function CsvExportButton({
         disabled={running}
       />
       <Dialog
-        header={t('common.csv.export')}
+        header={title}
         visible={progress !== null || error !== null}
         onHide={close}
         style={{ width: 'min(28rem, 95vw)' }}

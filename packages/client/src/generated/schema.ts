@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe's webhook events (signed)
-         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.
+         * @description Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415; a body that is not a JSON object is 400.
          */
         post: operations["postProvidersStripeWebhook"];
         delete?: never;
@@ -1991,6 +1991,7 @@ export interface components {
                 percentages: number[];
                 smart_threshold: number | null;
             };
+            tips_taxable: boolean;
         };
         Refund: {
             amount: number;
@@ -2096,6 +2097,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
+            tax_included: number | null;
             tax_rate: number | null;
             terminal_id: string;
             terminal_label: string | null;
@@ -2870,6 +2872,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3469,6 +3472,7 @@ export interface operations {
                      *           "tax_rate": 0,
                      *           "daily_close_time": "daily close time",
                      *           "close_report_email": false,
+                     *           "tips_taxable": false,
                      *           "payout_delay_days": -9007199254740991,
                      *           "payout_time": "payout time",
                      *           "allow_other_currencies": false,
@@ -3550,6 +3554,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3615,6 +3620,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -3693,6 +3699,7 @@ export interface operations {
                  *       "tax_rate": 19,
                  *       "daily_close_time": "22:00",
                  *       "close_report_email": true,
+                 *       "tips_taxable": false,
                  *       "payout_delay_days": 2,
                  *       "payout_time": "06:00"
                  *     }
@@ -3718,6 +3725,7 @@ export interface operations {
                         percentages?: number[];
                         smart_threshold?: number | null;
                     };
+                    tips_taxable?: boolean;
                 };
             };
         };
@@ -3752,6 +3760,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -5880,6 +5889,7 @@ export interface operations {
                      *       "tax_rate": 0,
                      *       "daily_close_time": "daily close time",
                      *       "close_report_email": false,
+                     *       "tips_taxable": false,
                      *       "payout_delay_days": -9007199254740991,
                      *       "payout_time": "payout time",
                      *       "allow_other_currencies": false,
@@ -6508,6 +6518,7 @@ export interface operations {
                      *           },
                      *           "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *           "tax_rate": 0,
+                     *           "tax_included": -9007199254740991,
                      *           "fee": -9007199254740991,
                      *           "net": -9007199254740991,
                      *           "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -6581,6 +6592,7 @@ export interface operations {
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *       "tax_rate": 0,
+                     *       "tax_included": -9007199254740991,
                      *       "fee": -9007199254740991,
                      *       "net": -9007199254740991,
                      *       "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -6689,6 +6701,7 @@ export interface operations {
                             status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         }[];
                         succeeded_at: string | null;
+                        tax_included: number | null;
                         tax_rate: number | null;
                         terminal_id: string;
                         terminal_label: string | null;

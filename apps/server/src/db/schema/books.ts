@@ -55,6 +55,12 @@ export const closes = pgTable(
     totals: jsonb().$type<CloseTotalsEntry[]>().notNull(),
     previousHash: text('previous_hash').notNull(),
     hash: text().notNull(),
+    /**
+     * Which rules counted its figures, so `verify` recomputes a close as it was made: 1 = tips
+     * taxed, refund VAT per refund, refunds never give back tips; 2 = tips outside VAT unless
+     * the transaction's `tip_taxable`, refund VAT by the running total, refunded tips counted.
+     */
+    rules: integer().notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

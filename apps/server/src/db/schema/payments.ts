@@ -160,6 +160,10 @@ export const transactions = pgTable(
      * pick another); `amount` stays the order amount, amount + tip_amount is what was charged.
      */
     tipAmount: money('tip_amount').notNull().default(0),
+    /** The part of the tip given back by refunds (each refund's `tip_amount`). */
+    tipRefunded: money('tip_refunded').notNull().default(0),
+    /** Whether VAT applies to the tip, from the project's `tips_taxable` when it was created. */
+    tipTaxable: boolean('tip_taxable').notNull().default(false),
     /** The register asked for no tip on this checkout (`skip_tipping`). */
     skipTipping: boolean('skip_tipping').notNull().default(false),
     /** Issue 26 §2: who sold it (plain columns: the name stays as it was if the cashier is renamed or deleted). */
@@ -302,6 +306,8 @@ export const refunds = pgTable(
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
     amount: money('amount').notNull(),
+    /** The part of `amount` that gives back the tip (never VAT's unless the tip was taxable). */
+    tipAmount: money('tip_amount').notNull().default(0),
     currency: text().notNull(),
     reason: text(),
     status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull(),

@@ -79,5 +79,8 @@ export const cashierPinFailures = pgTable(
       .references(() => terminals.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('cashier_pin_failures_terminal_idx').on(t.terminalId, t.createdAt)],
+  (t) => [
+    index('cashier_pin_failures_terminal_idx').on(t.terminalId, t.createdAt),
+    index('cashier_pin_failures_project_idx').on(t.projectId, t.createdAt),
+  ],
 );

@@ -63,6 +63,8 @@ export const projects = pgTable(
     cashierIdleMinutes: integer('cashier_idle_minutes').notNull().default(5),
     /** VAT included in amounts, percent with up to two decimals (issue 25 §4); null = none. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** VAT applies to tips too; by default a voluntary tip is outside VAT. */
+    tipsTaxable: boolean('tips_taxable').notNull().default(false),
     /** The scheduled close of every terminal, "HH:MM" in the project's zone (issue 25 §1); null = none. */
     dailyCloseTime: text('daily_close_time'),
     /** Email each close's report to the owner and admins (issue 25 §1). */

@@ -161,8 +161,8 @@ export async function exportPayout(
 }
 
 /**
- * `GET …/closes/{close_id}/export.csv`: the close's payments (+) and refunds (−) at their
- * amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
+ * `GET …/closes/{close_id}/export.csv`: the close's payments (+, what was charged: the tip
+ * included, as the close counts them) and refunds (−) at their amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
  * the close's net.
  */
 export async function exportClose(
@@ -183,7 +183,7 @@ export async function exportClose(
       db,
       sql`select * from (
             select t.id, t.succeeded_at as at_ts, 'payment' as type, t.id as transaction_id, t.reference, t.card_brand,
-                   t.card_last4, t.amount, 0 as fee, t.currency
+                   t.card_last4, t.amount + t.tip_amount as amount, 0 as fee, t.currency
             from transactions t
             where t.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and t.succeeded_at is not null
               and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${close.closedAt}::timestamptz

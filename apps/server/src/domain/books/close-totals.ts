@@ -10,6 +10,8 @@ export interface ClosePeriod {
   from: Date | null;
   /** Exclusive end: the close's `closed_at`. */
   to: Date;
+  /** The rules to count by (a close's `rules`); the current ones when absent. */
+  rules?: number;
 }
 
 interface FigureRow {
@@ -28,42 +30,91 @@ interface FigureRow {
 
 const n = (v: string | number | null) => Number(v ?? 0);
 
+/** The rules new closes are counted by (the close's `rules`; see the `closes` schema). */
+export const CLOSE_RULES = 2;
+
+/** Rules 1, as the first closes were counted: the tip taxed with the order, VAT per refund line. */
+const linesV1 = (period: ClosePeriod, from: Date) => sql`
+  select 'p' as kind, t.id as ref, t.currency, t.amount + t.tip_amount as signed, t.card_brand, t.tax_rate,
+         t.tip_amount as tip, t.cashier_id, t.cashier_name,
+         coalesce(round((t.amount + t.tip_amount) * t.tax_rate / (100 + t.tax_rate)), 0) as tax
+  from transactions t
+  where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+    and t.succeeded_at is not null
+    and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
+  union all
+  select 'r', r.id, r.currency, -r.amount, t.card_brand, t.tax_rate, 0::bigint, null::text, null::text,
+         -coalesce(round(r.amount * t.tax_rate / (100 + t.tax_rate)), 0)
+  from refunds r join transactions t on t.id = r.transaction_id
+  where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+    and r.status = 'succeeded' and r.succeeded_at is not null
+    and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz`;
+
+/**
+ * Rules 2. A payment is two lines: its amount at its VAT rate, and its tip, outside VAT (rate
+ * null) unless the transaction's `tip_taxable`. A refund is split the same way by its
+ * `tip_amount`, the tip counted back in `tips`, and belongs to its payment's cashier. A refund's
+ * VAT is the VAT of everything refunded on the payment so far minus that before it, so refunds
+ * that add up to the payment give back exactly the payment's VAT (333 + 333 + 334 of 1000 at 19 %:
+ * 53 + 53 + 54 = 160), not a sum of separately rounded parts.
+ */
+const linesV2 = (period: ClosePeriod, from: Date) => sql`
+  select 'p' as kind, t.id as ref, t.currency, t.amount as signed, t.card_brand, t.tax_rate,
+         t.tip_amount as tip, t.cashier_id, t.cashier_name,
+         coalesce(round(t.amount * t.tax_rate / (100 + t.tax_rate)), 0) as tax
+  from transactions t
+  where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+    and t.succeeded_at is not null
+    and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
+  union all
+  select 't', t.id, t.currency, t.tip_amount, t.card_brand, tip_rate.rate, 0::bigint, t.cashier_id,
+         t.cashier_name, coalesce(round(t.tip_amount * tip_rate.rate / (100 + tip_rate.rate)), 0)
+  from transactions t
+  cross join lateral (select case when t.tip_taxable then t.tax_rate end as rate) tip_rate
+  where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+    and t.succeeded_at is not null and t.tip_amount > 0
+    and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
+  union all
+  select case when part.is_tip then 'rt' else 'r' end, r.id, r.currency, -part.amount, t.card_brand,
+         part.rate, case when part.is_tip then -part.amount else 0 end, t.cashier_id, t.cashier_name,
+         -coalesce(round(part.upto * part.rate / (100 + part.rate))
+                   - round((part.upto - part.amount) * part.rate / (100 + part.rate)), 0)
+  from (
+    select r.*, sum(r.amount - r.tip_amount) over run as order_upto, sum(r.tip_amount) over run as tip_upto
+    from refunds r join transactions t on t.id = r.transaction_id
+    where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+      and r.status = 'succeeded' and r.succeeded_at is not null
+      and r.succeeded_at < ${period.to}::timestamptz
+    window run as (partition by r.transaction_id order by r.succeeded_at, r.id)
+  ) r
+  join transactions t on t.id = r.transaction_id
+  cross join lateral (
+    values (false, r.amount - r.tip_amount, r.order_upto, t.tax_rate),
+           (true, r.tip_amount, r.tip_upto, case when t.tip_taxable then t.tax_rate end)
+  ) part(is_tip, amount, upto, rate)
+  where r.succeeded_at >= ${from}::timestamptz and part.amount > 0`;
+
 /**
  * Every figure of a close (or the running X report) for one terminal and period, in ONE query, so
  * the close, the X report and `verify` count alike (issue 25 §1, §4). Periods are half-open
  * `[from, to)`: a payment belongs to the close whose period holds its `succeeded_at`, a refund
  * to the one that holds its `succeeded_at` (the moment the refund took effect).
  *
- * `lines` is one row per payment (+amount) and per refund (−amount) of the period. Tax per line is
- * `round(|amount| × rate / (100 + rate))` (PostgreSQL rounds numeric half away from zero, which is
- * half up for the positive |amount|), signed like the line.
- *
- * A payment's line is what was charged, its tip included (issue 26 §1: `gross` is "tips
- * included"; `tips` the part of it that was tips); its cashier groups it in `by_cashier`.
+ * `lines` holds the period's payments (+) and refunds (−) with the VAT of each line, counted by
+ * the close's `rules` (linesV1, linesV2); a payment's lines add up to what was charged, its tip
+ * included (`gross` is "tips included"; `tips` the part of it that was tips, less tips refunded).
  */
 export async function closeFigures(
   db: Db | Tx,
   period: ClosePeriod,
 ): Promise<Omit<CloseTotalsEntry, 'grand_total'>[]> {
   const from = period.from ?? new Date(0);
+  const lines = (period.rules ?? CLOSE_RULES) === 1 ? linesV1(period, from) : linesV2(period, from);
   const rows = await rowsOf<FigureRow>(
     db,
-    sql`with lines as (
-          select 'p' as kind, t.currency, t.amount + t.tip_amount as signed, t.card_brand, t.tax_rate,
-                 t.tip_amount as tip, t.cashier_id, t.cashier_name
-          from transactions t
-          where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
-            and t.succeeded_at is not null
-            and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
-          union all
-          select 'r', r.currency, -r.amount, t.card_brand, t.tax_rate, 0::bigint, null::text, null::text
-          from refunds r join transactions t on t.id = r.transaction_id
-          where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
-            and r.status = 'succeeded' and r.succeeded_at is not null
-            and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz
-        )
+    sql`with lines as (${lines})
         -- One pass over the period's lines, three groupings: per currency, per brand, per rate
-        -- (and per cashier). Tax per line: round(|amount| × rate / (100 + rate)), signed.
+        -- (and per cashier).
         select case when grouping(card_brand) = 0 then 'brand'
                     when grouping(tax_rate) = 0 then 'rate'
                     when grouping(cashier_id) = 0 then 'cashier'
@@ -73,13 +124,12 @@ export async function closeFigures(
                         case when grouping(tax_rate) = 0 then tax_rate::text end,
                         case when grouping(cashier_id) = 0 then cashier_id end) as key,
                max(cashier_name) as key2,
-               count(*) filter (where kind = 'p') as payments_count,
-               coalesce(sum(signed) filter (where kind = 'p'), 0) as gross,
-               count(*) filter (where kind = 'r') as refunds_count,
-               coalesce(-sum(signed) filter (where kind = 'r'), 0) as refunds,
+               count(distinct ref) filter (where kind = 'p') as payments_count,
+               coalesce(sum(signed) filter (where kind in ('p', 't')), 0) as gross,
+               count(distinct ref) filter (where kind in ('r', 'rt')) as refunds_count,
+               coalesce(-sum(signed) filter (where kind in ('r', 'rt')), 0) as refunds,
                coalesce(sum(tip), 0) as tips,
-               coalesce(sum(case when tax_rate is null then 0
-                                 else sign(signed) * round(abs(signed) * tax_rate / (100 + tax_rate)) end), 0) as tax,
+               coalesce(sum(tax), 0) as tax,
                coalesce(sum(signed), 0) as signed_sum
         from lines
         group by grouping sets ((currency), (currency, card_brand), (currency, tax_rate), (currency, cashier_id))`,

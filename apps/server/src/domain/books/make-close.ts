@@ -8,7 +8,7 @@ import { rowsOf } from '../../platform/sql-rows';
 import { recordEvent } from '../events/record-event';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
 import { closeHash } from './close-hash';
-import { closeFigures, withGrandTotals } from './close-totals';
+import { CLOSE_RULES, closeFigures, withGrandTotals } from './close-totals';
 
 /**
  * Makes a terminal's close (issue 25 §1) in ONE database transaction:
@@ -85,6 +85,7 @@ export async function makeClose(
       totals: withGrandTotals(figures, previous?.totals ?? null, terminal.currency),
       previousHash: previous?.hash ?? GENESIS_HASH,
       hash: '',
+      rules: CLOSE_RULES,
       createdAt: closedAt,
     };
     draft.hash = closeHash(hashedFieldsOf(draft));

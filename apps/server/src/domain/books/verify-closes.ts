@@ -41,6 +41,7 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
       terminalId: close.terminalId,
       from: before?.closedAt ?? null,
       to: close.closedAt,
+      rules: close.rules,
     });
     const fallback = close.totals[0]?.currency ?? 'EUR';
     const expected = withGrandTotals(figures, before?.totals ?? null, fallback);

@@ -24,6 +24,10 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   } catch {
     throw new AppError('bad_request', 'The body is not valid JSON.');
   }
+  // Stripe's events are objects; an array or a scalar is nobody's event, refused rather than
+  // acknowledged as "about nothing of ours".
+  if (event === null || typeof event !== 'object' || Array.isArray(event))
+    throw new AppError('bad_request', 'The body must be a JSON object (a Stripe event).');
   if (!signature) throw badSignature();
   // Issue 25 §2: payouts are the account's, not a transaction's.
   if (typeof event?.type === 'string' && event.type.startsWith('payout.'))

@@ -95,7 +95,10 @@ export async function refundTransaction(
       );
     }
     const [pending] = await tx
-      .select({ sum: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+      .select({
+        sum: sql<string>`coalesce(sum(${refunds.amount}), 0)`,
+        tips: sql<string>`coalesce(sum(${refunds.tipAmount}), 0)`,
+      })
       .from(refunds)
       .where(
         and(
@@ -104,8 +107,11 @@ export async function refundTransaction(
           eq(refunds.status, 'pending'),
         ),
       );
-    // Issue 26 §1: up to what was charged, the tip included.
+    // Issue 26 §1: up to what was charged, the tip included. What is left of the tip and of the
+    // order amount is kept apart: a refund gives back the order first and the tip last.
+    const tipLeft = txn.tipAmount - txn.tipRefunded - Number(pending?.tips ?? 0);
     const left = chargedAmount(txn) - txn.amountRefunded - Number(pending?.sum ?? 0);
+    const orderLeft = left - tipLeft;
     const amount = input.amount ?? left;
     if (left <= 0 || amount > left) {
       throw new AppError(
@@ -113,6 +119,7 @@ export async function refundTransaction(
         `At most ${Math.max(left, 0)} (minor units) can still be refunded on this transaction.`,
       );
     }
+    const tipAmount = Math.max(0, amount - orderLeft);
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -120,6 +127,7 @@ export async function refundTransaction(
         projectId,
         transactionId: txn.id,
         amount,
+        tipAmount,
         currency: txn.currency,
         reason: input.reason ?? null,
         status: 'pending',
@@ -241,7 +249,7 @@ export async function settleRefund(
       id: txn.id,
       to: refunded >= chargedAmount(txn) ? 'refunded' : 'partially_refunded',
       from: ['succeeded', 'partially_refunded'],
-      set: { amountRefunded: refunded },
+      set: { amountRefunded: refunded, tipRefunded: txn.tipRefunded + refund.tipAmount },
       reason: `refund ${refund.id}`,
       now: ctx.now(),
     });

@@ -51,6 +51,7 @@ export function presentProject(p: ProjectRow, role: Role | null): Project {
     tax_rate: rateOf(p.taxRate),
     daily_close_time: p.dailyCloseTime ?? null,
     close_report_email: p.closeReportEmail,
+    tips_taxable: p.tipsTaxable,
     payout_delay_days: p.payoutDelayDays,
     payout_time: p.payoutTime,
     allow_other_currencies: p.allowOtherCurrencies,

@@ -65,6 +65,7 @@ export async function updateProject(
           : {}),
         ...(input.daily_close_time !== undefined ? { dailyCloseTime: input.daily_close_time } : {}),
         ...(input.close_report_email !== undefined ? { closeReportEmail: input.close_report_email } : {}),
+        ...(input.tips_taxable !== undefined ? { tipsTaxable: input.tips_taxable } : {}),
         ...(input.payout_delay_days !== undefined ? { payoutDelayDays: input.payout_delay_days } : {}),
         ...(input.payout_time !== undefined ? { payoutTime: input.payout_time } : {}),
         ...(input.allow_other_currencies !== undefined

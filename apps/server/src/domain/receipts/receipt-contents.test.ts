@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idemKey, pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
@@ -223,5 +224,101 @@ describe('what a receipt says', () => {
     const nl = await smtp.waitForMail('klant@example.test');
     expect(nl.subject).toBe('Uw bon van Acme Coffee');
     expect(nl.text.replace(/\s/g, ' ')).toContain('Bedrag: US$ 12,50');
+  });
+
+  it('the receipt page, the receipt email and the console state the same facts: a tipped German payment', async () => {
+    const cafe = await makeTeam(t, { currency: 'EUR' });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${cafe.project.id}`,
+      headers: cafe.owner.auth,
+      payload: {
+        time_zone: 'Europe/Berlin',
+        tax_rate: 19,
+        tipping: { enabled: true, percentages: [10, 15, 20], allow_custom: true },
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const till = await pairedTerminal(t, cafe, { label: 'Theke' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/transactions',
+      headers: { ...till.auth, 'idempotency-key': idemKey() },
+      payload: { amount: 2475 },
+    });
+    const scan = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/mobile/v1/scans',
+        payload: { token: new URL(created.json().payment_url).pathname.split('/').pop() },
+        remoteAddress: nextIp(),
+      })
+    ).json() as { id: string };
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/payments`,
+      payload: { payment_method: 'pm_card_visa', tip_amount: 371 },
+      remoteAddress: nextIp(),
+    });
+    expect(paid.json().status, paid.body).toBe('succeeded');
+
+    // The receipt page: the total at the top, the VAT line under it, then label/value rows.
+    const page = (
+      await t.app.inject({ method: 'GET', url: `${new URL(paid.json().receipt_url).pathname}?lang=de` })
+    ).body;
+    const text = (html: string) => html.replace(/&nbsp;|\u00a0|\u202f/g, ' ');
+    const pageFacts: Record<string, string> = {
+      total: text(/<p class="total">([^<]*)<\/p>/.exec(page)![1]!),
+      vat: text(/<p class="muted vat">([^<]*)<\/p>/.exec(page)![1]!),
+    };
+    for (const [, k, v] of page.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g))
+      pageFacts[k!] = text(v!);
+
+    // The email: "Label: value" lines; the charged total is followed by its VAT line.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/receipt`,
+      payload: { email: 'gast@example.test', locale: 'de' },
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.waitForMail('gast@example.test');
+    const lines = text(mail.text)
+      .split(/\r?\n/)
+      .map((l) => l.trim());
+    const after = (label: string) => {
+      const at = lines.findIndex((l) => l.startsWith(`${label}:`));
+      expect(at, `${label} in ${mail.text}`).toBeGreaterThanOrEqual(0);
+      const rest = lines[at]!.slice(label.length + 1).trim();
+      return rest ? [rest, lines[at + 1]!] : [lines[at + 1]!, lines[at + 2]!];
+    };
+    const [mailTotal, mailVat] = after('Gesamt');
+
+    // The console's transaction page reads the API's transaction (figures by the same rule).
+    const api = (
+      await t.app.inject({
+        url: `/api/v1/projects/${cafe.project.id}/transactions/${created.json().id}`,
+        headers: cafe.owner.auth,
+      })
+    ).json();
+    const euro = (v: number) =>
+      text(new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(v / 100));
+
+    const facts = {
+      total: [pageFacts.total, mailTotal, euro(api.amount_total)],
+      amount: [pageFacts.Betrag, after('Betrag')[0], euro(api.amount)],
+      tip: [pageFacts.Trinkgeld, after('Trinkgeld')[0], euro(api.tip_amount)],
+      vat: [pageFacts.vat, mailVat, `inkl. MwSt. ${api.tax_rate} %: ${euro(api.tax_included)}`],
+      number: [pageFacts.Belegnummer, after('Belegnummer')[0]],
+      card: [pageFacts.Karte, after('Karte')[0]],
+    };
+    expect(facts.total[0]).toBe('28,46 €');
+    expect(facts.amount[0]).toBe('24,75 €');
+    expect(facts.tip[0]).toBe('3,71 €');
+    // The tip is outside VAT: 19 % of 24.75 only.
+    expect(facts.vat[0]).toBe('inkl. MwSt. 19 %: 3,95 €');
+    for (const [field, values] of Object.entries(facts)) {
+      expect(new Set(values).size, `${field}: ${values.join(' | ')}`).toBe(1);
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { type ReceiptFigures, receiptFigures } from '@scanline/contracts/receipt-figures';
 import type { Translator } from '../../platform/i18n/catalogue';
+import { rateOf } from '../books/vat';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
 
@@ -10,21 +12,80 @@ export const cardOf = (t: Translator, txn: { cardBrand: string | null; cardLast4
     ? `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? t.t('receipt.card')} •••• ${txn.cardLast4}`
     : null;
 
+/** The figures of a stored transaction, by the one rule every document uses. */
+export const figuresOf = (txn: Receipt['txn']): ReceiptFigures =>
+  receiptFigures({
+    amount: txn.amount,
+    tip_amount: txn.tipAmount,
+    amount_refunded: txn.amountRefunded,
+    tax_rate: rateOf(txn.taxRate),
+    tip_taxable: txn.tipTaxable,
+  });
+
 /**
- * What the receipt email says (issue 31 §10), the same facts as the receipt page, in the
- * shopper's language (issue 28 §1): the business (name, legal name, address, VAT ID), the
- * amount, the card, when (in the project's zone, named) and the receipt number.
+ * A receipt's facts, written once in the shopper's language: the receipt page and the receipt
+ * email are both rendered from this, so they cannot state different figures.
+ */
+export function receiptDocument(r: Receipt, t: Translator) {
+  const { txn } = r;
+  const money = (v: number) => t.money(v, txn.currency);
+  const figures = figuresOf(txn);
+  const card = cardOf(t, txn);
+  return {
+    figures,
+    total: money(figures.total),
+    /** "incl. VAT 19 %: €3.95"; null without a rate. */
+    vat: figures.vat
+      ? t.t('receipt.vatIncluded', { rate: t.number(figures.vat.rate), amount: money(figures.vat.amount) })
+      : null,
+    status:
+      figures.status === 'refunded'
+        ? t.t('receipt.statusRefunded')
+        : figures.status === 'partially_refunded'
+          ? t.t('receipt.statusPartlyRefunded', { amount: money(figures.refunded) })
+          : t.t('receipt.statusPaid'),
+    /** Amount and tip, shown apart only when there was a tip. */
+    split:
+      figures.tip > 0
+        ? [
+            [t.t('receipt.amount'), money(figures.amount)],
+            [t.t('receipt.tip'), money(figures.tip)],
+          ]
+        : [],
+    card,
+    paidAt: t.dateTime(txn.succeededAt ?? txn.updatedAt, r.timeZone),
+    number: r.number,
+    reference: txn.reference,
+    terminal: r.terminal,
+    servedBy: txn.cashierName,
+    refunds: r.refunds.map((x) => [
+      t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) }),
+      `−${money(x.amount)}`,
+    ]),
+  };
+}
+
+/**
+ * What the receipt email says (issue 31 §10), from the same document as the receipt page, in the
+ * shopper's language (issue 28 §1): what was charged (with the amount and tip apart when tipped),
+ * the VAT it includes, any refund, the card, when (in the project's zone, named), the receipt
+ * number and the business (name, legal name, address, VAT ID).
  */
 export function receiptFacts(r: Receipt, t: Translator): { label: string; lines: string[] }[] {
-  const { txn, business } = r;
-  const card = cardOf(t, txn);
-  const paidAt = txn.succeededAt ?? txn.updatedAt;
+  const { business } = r;
+  const doc = receiptDocument(r, t);
+  const charged = [
+    doc.total,
+    ...(doc.vat ? [doc.vat] : []),
+    ...(doc.figures.refunded > 0 ? [doc.status] : []),
+  ];
   return [
-    { label: t.t('receipt.amount'), lines: [t.money(txn.amount, txn.currency)] },
-    ...(card ? [{ label: t.t('receipt.card'), lines: [card] }] : []),
-    { label: t.t('receipt.date'), lines: [`${t.dateTime(paidAt, r.timeZone)} (${r.timeZone})`] },
+    ...doc.split.map(([label, value]) => ({ label: label!, lines: [value!] })),
+    { label: t.t(doc.split.length ? 'receipt.total' : 'receipt.amount'), lines: charged },
+    ...(doc.card ? [{ label: t.t('receipt.card'), lines: [doc.card] }] : []),
+    { label: t.t('receipt.date'), lines: [`${doc.paidAt} (${r.timeZone})`] },
     { label: t.t('receipt.number'), lines: [r.number] },
-    ...(txn.reference ? [{ label: t.t('receipt.reference'), lines: [txn.reference] }] : []),
+    ...(doc.reference ? [{ label: t.t('receipt.reference'), lines: [doc.reference] }] : []),
     {
       label: t.t('receipt.business'),
       lines: [

@@ -1,10 +1,9 @@
 import type { Translator } from '../../platform/i18n/catalogue';
 import { SHOPPER_LOCALES } from '../../platform/i18n/locales';
 import { escapeHtml } from '../../platform/mail/render-email';
-import { includedTax, rateOf } from '../books/vat';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
-import { cardOf } from './receipt-facts';
+import { receiptDocument } from './receipt-facts';
 
 /** Each language named in itself ("Deutsch", "Français"), as a language menu lists them. */
 const autonym = (locale: string) => {
@@ -18,42 +17,22 @@ const autonym = (locale: string) => {
  * menu of links to the others (`?lang=`) and `<html lang>` saying which (issue 28 §1).
  */
 export function renderReceipt(r: Receipt, t: Translator): string {
-  const { txn, business } = r;
+  const { business } = r;
   const address = addressLines(business.address, t.locale);
-  const refunded = r.refunds.reduce((sum, x) => sum + x.amount, 0);
-  // Issue 26 §1: what was charged is the order amount and the tip.
-  const total = txn.amount + txn.tipAmount;
-  // Issue 25 §4: amounts are gross; the VAT they include, as "incl. VAT 19 %: €1.60".
-  const rate = rateOf(txn.taxRate);
-  const vat =
-    rate === null
-      ? ''
-      : `<p class="muted vat">${escapeHtml(t.t('receipt.vatIncluded', { rate: t.number(rate), amount: t.money(includedTax(total, rate), txn.currency) }))}</p>`;
-  const card = cardOf(t, txn);
+  // One document for the page and the email: the same figures, the same words.
+  const doc = receiptDocument(r, t);
+  const vat = doc.vat === null ? '' : `<p class="muted vat">${escapeHtml(doc.vat)}</p>`;
   const rows = [
-    ...(txn.tipAmount > 0
-      ? [
-          [t.t('receipt.amount'), t.money(txn.amount, txn.currency)],
-          [t.t('receipt.tip'), t.money(txn.tipAmount, txn.currency)],
-        ]
-      : []),
-    [t.t('receipt.number'), r.number],
-    [t.t('receipt.paidAt'), t.dateTime(txn.succeededAt ?? txn.updatedAt, r.timeZone)],
-    ...(card ? [[t.t('receipt.card'), card]] : []),
-    ...(txn.reference ? [[t.t('receipt.reference'), txn.reference]] : []),
-    ...(r.terminal ? [[t.t('receipt.terminal'), r.terminal]] : []),
-    ...(txn.cashierName ? [[t.t('receipt.servedBy'), txn.cashierName]] : []),
+    ...doc.split,
+    [t.t('receipt.number'), doc.number],
+    [t.t('receipt.paidAt'), doc.paidAt],
+    ...(doc.card ? [[t.t('receipt.card'), doc.card]] : []),
+    ...(doc.reference ? [[t.t('receipt.reference'), doc.reference]] : []),
+    ...(doc.terminal ? [[t.t('receipt.terminal'), doc.terminal]] : []),
+    ...(doc.servedBy ? [[t.t('receipt.servedBy'), doc.servedBy]] : []),
   ];
-  const refundRows = r.refunds.map((x) => [
-    t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) }),
-    `−${t.money(x.amount, txn.currency)}`,
-  ]);
-  const status =
-    refunded >= total
-      ? t.t('receipt.statusRefunded')
-      : refunded > 0
-        ? t.t('receipt.statusPartlyRefunded', { amount: t.money(refunded, txn.currency) })
-        : t.t('receipt.statusPaid');
+  const refundRows = doc.refunds;
+  const status = doc.status;
   const languages = SHOPPER_LOCALES.map((l) =>
     l === t.locale
       ? `<a href="?lang=${l}" hreflang="${l}" lang="${l}" aria-current="true">${escapeHtml(autonym(l))}</a>`
@@ -86,7 +65,7 @@ ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` 
 ${address.length ? `<address class="muted">${address.map(escapeHtml).join('<br>')}</address>` : ''}
 ${business.vatId ? `<p class="muted">${escapeHtml(t.t('receipt.vatIdLine', { vatId: business.vatId }))}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
-<p class="total">${escapeHtml(t.money(total, txn.currency))}</p>
+<p class="total">${escapeHtml(doc.total)}</p>
 ${vat}
 <p class="muted">${escapeHtml(status)}</p>
 <table>${cell(rows)}${cell(refundRows)}</table>

@@ -13,11 +13,18 @@ export interface CashierOnDuty extends Cashier {
 }
 
 /**
+ * How stale the idle clock (`last_seen_at`) may get before a request moves it: a till in use
+ * writes at most once a minute, not on every request. The cost:
+ * a session may end up to this much before `cashier_idle_minutes` after its very last request.
+ */
+export const CASHIER_LEASE_MS = 60_000;
+
+/**
  * The cashier behind a `Cashier-Session` header on this terminal (issue 26 §2), checked in the
- * database on every request by one guarded UPDATE: the session must be open, on this terminal,
- * used within the project's `cashier_idle_minutes`, and its staff member enabled. The same
- * statement moves last_seen_at (the idle clock) or, when the idle time passed, ends it. Being in
- * the database, a sign-out, a disable or a delete on one replica is seen by every other at once.
+ * database on every request: the session must be open, on this terminal, used within the
+ * project's `cashier_idle_minutes`, and its staff member enabled. A read decides; a guarded
+ * UPDATE follows only to end an idle session or when the idle clock is a lease old. Being in the
+ * database, a sign-out, a disable or a delete on one replica is seen by every other at once.
  */
 export async function resolveCashierSession(
   db: Db,
@@ -31,28 +38,29 @@ export async function resolveCashierSession(
     name: string;
     role: Cashier['role'];
     live: boolean;
+    stale: boolean;
   }>(
     db,
     sql`
-    with found as (
-      select s.id, s.staff_id, st.name, st.role,
-        s.last_seen_at > ${opts.now}::timestamptz - make_interval(mins => p.cashier_idle_minutes) as live
-      from cashier_sessions s
-      join staff st on st.id = s.staff_id and st.project_id = s.project_id and st.disabled_at is null
-      join projects p on p.id = s.project_id
-      where s.token_hash = ${hash} and s.project_id = ${opts.projectId} and s.terminal_id = ${opts.terminalId}
-        and s.ended_at is null
-      for update of s
-    ), touched as (
-      update cashier_sessions c
-      set last_seen_at = case when f.live then greatest(c.last_seen_at, ${opts.now}::timestamptz) else c.last_seen_at end,
-        ended_at = case when f.live then null else ${opts.now}::timestamptz end,
-        ended_reason = case when f.live then null else 'idle' end
-      from found f where c.id = f.id
-    )
-    select * from found`,
+    select s.id, s.staff_id, st.name, st.role,
+      s.last_seen_at > ${opts.now}::timestamptz - make_interval(mins => p.cashier_idle_minutes) as live,
+      s.last_seen_at < ${opts.now}::timestamptz - make_interval(secs => ${CASHIER_LEASE_MS / 1000}) as stale
+    from cashier_sessions s
+    join staff st on st.id = s.staff_id and st.project_id = s.project_id and st.disabled_at is null
+    join projects p on p.id = s.project_id
+    where s.token_hash = ${hash} and s.project_id = ${opts.projectId} and s.terminal_id = ${opts.terminalId}
+      and s.ended_at is null`,
   );
   if (!row) throw cashierRequired('This cashier session ended; sign in again.');
-  if (!row.live) throw cashierRequired('This cashier session ended after the idle time; sign in again.');
+  if (!row.live) {
+    await db.execute(sql`
+      update cashier_sessions set ended_at = ${opts.now}::timestamptz, ended_reason = 'idle'
+      where id = ${row.id} and ended_at is null`);
+    throw cashierRequired('This cashier session ended after the idle time; sign in again.');
+  }
+  if (row.stale)
+    await db.execute(sql`
+      update cashier_sessions set last_seen_at = greatest(last_seen_at, ${opts.now}::timestamptz)
+      where id = ${row.id} and ended_at is null`);
   return { sessionId: row.id, id: row.staff_id, name: row.name, role: row.role };
 }

@@ -37,27 +37,69 @@ const wrongPin = () =>
 
 let dummyPinHash: Promise<string> | undefined;
 
-/** Seconds PIN sign-in stays locked on this terminal (0 when open): 5 wrong in 15 minutes lock it 15 minutes. */
-async function lockedFor(ctx: AppContext, terminalId: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - PIN_LOCKOUT.windowSeconds * 1000);
-  const recent = await ctx.database.db
-    .select({ at: cashierPinFailures.createdAt })
-    .from(cashierPinFailures)
-    .where(and(eq(cashierPinFailures.terminalId, terminalId), gt(cashierPinFailures.createdAt, since)))
-    .orderBy(desc(cashierPinFailures.createdAt))
-    .limit(PIN_LOCKOUT.attempts);
-  if (recent.length < PIN_LOCKOUT.attempts) return 0;
+/** Seconds a lock has left given the newest failures (newest first), 0 below the limit. */
+function lockLeft(recent: { at: Date }[], limit: number, now: Date): number {
+  if (recent.length < limit) return 0;
   // Attempts are not recorded while locked, so the newest failure is the one that locked it.
   const until = recent[0]!.at.getTime() + PIN_LOCKOUT.lockSeconds * 1000;
   return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
 }
 
+type Attempt = { id: string; lock: 'terminal' | 'project' | null };
+
+/**
+ * Checks the locks and records this attempt as a failure in one transaction that holds the
+ * project's row, so parallel guesses queue here: the fifth to get through locks every later one
+ * before any of them reaches the slow hash. A right PIN removes only its own row afterwards.
+ */
+async function reserveAttempt(
+  ctx: AppContext,
+  opts: { projectId: string; terminalId: string; now: Date },
+): Promise<Attempt> {
+  const since = new Date(opts.now.getTime() - PIN_LOCKOUT.windowSeconds * 1000);
+  return ctx.database.db.transaction(async (tx) => {
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, opts.projectId)).for('update');
+    const newest = (where: ReturnType<typeof eq>, limit: number) =>
+      tx
+        .select({ at: cashierPinFailures.createdAt })
+        .from(cashierPinFailures)
+        .where(and(where, gt(cashierPinFailures.createdAt, since)))
+        .orderBy(desc(cashierPinFailures.createdAt))
+        .limit(limit);
+    const onTerminal = await newest(eq(cashierPinFailures.terminalId, opts.terminalId), PIN_LOCKOUT.attempts);
+    const inProject = await newest(
+      eq(cashierPinFailures.projectId, opts.projectId),
+      PIN_LOCKOUT.projectAttempts,
+    );
+    const left = Math.max(
+      lockLeft(onTerminal, PIN_LOCKOUT.attempts, opts.now),
+      lockLeft(inProject, PIN_LOCKOUT.projectAttempts, opts.now),
+    );
+    if (left > 0) throw new PinLocked(left);
+    const id = newId('cpf');
+    await tx.insert(cashierPinFailures).values({
+      id,
+      projectId: opts.projectId,
+      terminalId: opts.terminalId,
+      createdAt: opts.now,
+    });
+    const lock =
+      onTerminal.length + 1 >= PIN_LOCKOUT.attempts
+        ? 'terminal'
+        : inProject.length + 1 >= PIN_LOCKOUT.projectAttempts
+          ? 'project'
+          : null;
+    return { id, lock };
+  });
+}
+
 /**
  * A cashier signs in on a terminal with their PIN (issue 26 §2). The PIN's keyed lookup finds
  * the one enabled staff member it may belong to, and their argon2 hash proves it. A wrong PIN
- * is recorded against the terminal: the fifth within 15 minutes locks PIN sign-in there for
- * 15 minutes (`429 too_many_attempts`), writes an audit entry and emails the owner. Other
- * terminals are not affected. Signing in ends the terminal's other open session (one cashier
+ * is recorded against the terminal and the project: the fifth on the terminal (or the tenth in
+ * the project) within 15 minutes locks PIN sign-in there (or on all its terminals) for 15 minutes
+ * (`429 too_many_attempts`), writes an audit entry and emails the owner. A right PIN erases no
+ * earlier failure, so a cashier's own sign-ins between guesses do not reset the count. Signing in ends the terminal's other open session (one cashier
  * per terminal: "Switch cashier").
  */
 export async function signInCashier(
@@ -67,8 +109,7 @@ export async function signInCashier(
   const db = ctx.database.db;
   const { projectId, terminalId } = opts.device;
   const now = ctx.now();
-  const locked = await lockedFor(ctx, terminalId, now);
-  if (locked > 0) throw new PinLocked(locked);
+  const attempt = await reserveAttempt(ctx, { projectId, terminalId, now });
 
   const [candidate] = await db
     .select({ s: staff, idleMinutes: projects.cashierIdleMinutes })
@@ -89,18 +130,16 @@ export async function signInCashier(
     : await verifyPin(await dummyPinHash, opts.pin).then(() => false);
 
   if (!candidate || !ok) {
-    await db.insert(cashierPinFailures).values({ id: newId('cpf'), projectId, terminalId, createdAt: now });
-    const nowLocked = await lockedFor(ctx, terminalId, now);
-    if (nowLocked > 0) {
-      await reportLockout(ctx, { projectId, terminalId, ip: opts.ip, now });
-      throw new PinLocked(nowLocked);
+    if (attempt.lock) {
+      await reportLockout(ctx, { projectId, terminalId, ip: opts.ip, now, scope: attempt.lock });
+      throw new PinLocked(PIN_LOCKOUT.lockSeconds);
     }
     throw wrongPin();
   }
 
   const token = newCashierSessionToken();
   await db.transaction(async (tx) => {
-    await tx.delete(cashierPinFailures).where(eq(cashierPinFailures.terminalId, terminalId));
+    await tx.delete(cashierPinFailures).where(eq(cashierPinFailures.id, attempt.id));
     await tx
       .update(cashierSessions)
       .set({ endedAt: now, endedReason: 'switched' })
@@ -125,7 +164,13 @@ export async function signInCashier(
 /** The lock's audit entry (by the terminal) and the owner's email; a failed email does not unlock. */
 async function reportLockout(
   ctx: AppContext,
-  opts: { projectId: string; terminalId: string; ip: string | null; now: Date },
+  opts: {
+    projectId: string;
+    terminalId: string;
+    ip: string | null;
+    now: Date;
+    scope: 'terminal' | 'project';
+  },
 ) {
   const db = ctx.database.db;
   await recordTerminalAudit(db, {
@@ -135,7 +180,11 @@ async function reportLockout(
     target: opts.terminalId,
     ip: opts.ip,
     now: opts.now,
-    metadata: { attempts: PIN_LOCKOUT.attempts, locked_minutes: PIN_LOCKOUT.lockSeconds / 60 },
+    metadata: {
+      scope: opts.scope,
+      attempts: opts.scope === 'terminal' ? PIN_LOCKOUT.attempts : PIN_LOCKOUT.projectAttempts,
+      locked_minutes: PIN_LOCKOUT.lockSeconds / 60,
+    },
   });
   const [where] = await db
     .select({ label: terminals.label, project: projects.name })

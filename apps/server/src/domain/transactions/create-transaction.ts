@@ -116,6 +116,7 @@ export async function createTransaction(
     cashier,
     // Issue 25 §4: the create's rate, else the project's at the time (fixed on the transaction).
     taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
+    tipTaxable: setup.tipsTaxable,
     now,
   });
   const body = presentTerminalTransaction(row, publicUrl);
@@ -142,6 +143,7 @@ const prepareSetup = (db: Db) =>
       provider: businesses.paymentProvider,
       currency: projects.currency,
       taxRate: projects.taxRate,
+      tipsTaxable: projects.tipsTaxable,
       allowOtherCurrencies: projects.allowOtherCurrencies,
     })
     .from(terminals)
@@ -259,6 +261,7 @@ export function newTransactionRow(input: {
   skipTipping?: boolean;
   cashier?: { id: string; name: string } | null;
   taxRate?: string | null;
+  tipTaxable?: boolean;
   now: Date;
 }): TransactionRow {
   const { now } = input;
@@ -282,6 +285,8 @@ export function newTransactionRow(input: {
     failureMessage: null,
     amountRefunded: 0,
     tipAmount: 0,
+    tipRefunded: 0,
+    tipTaxable: input.tipTaxable ?? false,
     skipTipping: input.skipTipping ?? false,
     cashierId: input.cashier?.id ?? null,
     cashierName: input.cashier?.name ?? null,
@@ -313,13 +318,13 @@ export async function insertCreatedTransaction(
     sql`
     with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
-        payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, tax_rate, expires_at,
-        created_at, updated_at)
+        payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, tax_rate, tip_taxable,
+        expires_at, created_at, updated_at)
       select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
         ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
         ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
         ${row.provider}::text, 0, ${row.skipTipping}::boolean, ${row.cashierId}::text, ${row.cashierName}::text,
-        ${row.taxRate}::numeric, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.taxRate}::numeric, ${row.tipTaxable}::boolean, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
         ${row.updatedAt}::timestamptz
       ${claim ? sql`where exists (select from claim)` : sql``}
       returning id

@@ -20,8 +20,8 @@ interface Drain {
 const drains = new WeakMap<FastifyInstance, Drain>();
 
 /**
- * Tracks this app's connections so a shutdown can tell in-flight requests (waited for) from
- * idle keep-alive sockets and half-sent requests (closed at once: a slow client must not hold
+ * Tracks this app's connections so a shutdown can tell in-flight requests (waited for, body
+ * still streaming included) from idle keep-alive sockets and half-sent headers (closed at once: a slow client must not hold
  * a shutdown, issue 30), and answers requests that arrive while draining with
  * `503 shutting_down` and `Connection: close`. Call before any other hook is added.
  */
@@ -96,11 +96,11 @@ export async function drainHttp(app: FastifyInstance, graceMs: number): Promise<
   }
   drain.draining = true;
   const closed = app.close();
-  // Idle keep-alive sockets, and sockets whose request has not arrived whole (slowloris headers,
-  // a body trickling in): no handler of theirs has run, so nothing is lost by closing them now.
+  // Idle keep-alive sockets, and sockets whose request headers have not arrived whole (slowloris):
+  // no request exists yet, so nothing is lost by closing them now. A request whose headers arrived
+  // is in flight even while its body is still coming: it gets the grace period like any other.
   for (const socket of drain.sockets) {
-    const req = drain.busy.get(socket);
-    if (!req?.complete) socket.destroy();
+    if (!drain.busy.has(socket)) socket.destroy();
   }
   endEventStreams(app.server);
   let forced = 0;

@@ -22,6 +22,7 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
   const [taxRate, setTaxRate] = useState<number | null>(null);
   const [closeTime, setCloseTime] = useState('');
   const [closeEmail, setCloseEmail] = useState(false);
+  const [tipsTaxable, setTipsTaxable] = useState(false);
   const [delay, setDelay] = useState<number | null>(PAYOUT_DELAY_DAYS.default);
   const [payoutTime, setPayoutTime] = useState('06:00');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -30,6 +31,7 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
     setTaxRate(p.tax_rate);
     setCloseTime(p.daily_close_time ?? '');
     setCloseEmail(p.close_report_email);
+    setTipsTaxable(p.tips_taxable);
     setDelay(p.payout_delay_days);
     setPayoutTime(p.payout_time);
   }, [p]);
@@ -45,6 +47,7 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
         tax_rate: taxRate,
         daily_close_time: closeTime.trim() === '' ? null : closeTime.trim(),
         close_report_email: closeEmail,
+        tips_taxable: tipsTaxable,
         payout_delay_days: delay ?? PAYOUT_DELAY_DAYS.default,
         payout_time: payoutTime.trim(),
       });
@@ -82,7 +85,6 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
         <InputText
           id="close-time"
           value={closeTime}
-          placeholder="22:00"
           disabled={!canEdit}
           onChange={(e) => setCloseTime(e.target.value)}
         />
@@ -95,6 +97,15 @@ export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; c
           onChange={(e) => setCloseEmail(Boolean(e.checked))}
         />
         <label htmlFor="close-email">{t('books.settings.closeEmail')}</label>
+      </div>
+      <div className="checkbox-row">
+        <Checkbox
+          inputId="tips-taxable"
+          checked={tipsTaxable}
+          disabled={!canEdit}
+          onChange={(e) => setTipsTaxable(Boolean(e.checked))}
+        />
+        <label htmlFor="tips-taxable">{t('books.settings.tipsTaxable')}</label>
       </div>
       <FormField
         id="payout-delay"

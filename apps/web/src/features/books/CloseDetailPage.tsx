@@ -38,16 +38,19 @@ export default function CloseDetailPage() {
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'csv' }}
+                format="csv"
                 filename={`close-${c.number}.csv`}
               />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'xero' }}
+                format="xero"
                 filename={`close-${c.number}-xero.csv`}
               />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'quickbooks' }}
+                format="quickbooks"
                 filename={`close-${c.number}-quickbooks.csv`}
               />
             </div>

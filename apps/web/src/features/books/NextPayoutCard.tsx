@@ -1,14 +1,25 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { formatDay } from '../../theme/date-format';
 import { QueryState } from '../workspace/QueryState';
 import { useNextPayout } from './hooks';
 import './books.css';
 
 /** The next payout and its day (issue 25 §2): on the dashboard and the Payouts screen. */
-export function NextPayoutCard({ projectId, link = false }: { projectId: string; link?: boolean }) {
+export function NextPayoutCard({
+  projectId,
+  link = false,
+  hideWhenNone = false,
+}: {
+  projectId: string;
+  link?: boolean;
+  /** Beside the payouts list: "no payout due yet" would read as if the paid ones below did not exist. */
+  hideWhenNone?: boolean;
+}) {
   const next = useNextPayout(projectId);
   const { t, rich } = useT();
+  if (hideWhenNone && next.data && next.data.data.length === 0) return null;
   return (
     <section className="surface-card panel" aria-label={t('books.nextPayout')} data-testid="next-payout">
       <QueryState query={next}>
@@ -20,7 +31,7 @@ export function NextPayoutCard({ projectId, link = false }: { projectId: string;
                 <span key={p.currency}>
                   {rich('books.nextPayout.on', {
                     amount: formatMoney(p.amount, p.currency),
-                    date: p.date,
+                    date: formatDay(p.date),
                     b: (chunks) => <strong>{chunks}</strong>,
                   })}
                 </span>

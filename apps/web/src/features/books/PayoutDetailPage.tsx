@@ -2,6 +2,7 @@ import type { PayoutItem } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { formatDay } from '../../theme/date-format';
 import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
@@ -66,15 +67,22 @@ export default function PayoutDetailPage() {
         actions={
           p && (
             <div className="row-actions">
-              <CsvExportButton path={exportPath} query={{ format: 'csv' }} filename={`payout-${p.id}.csv`} />
+              <CsvExportButton
+                path={exportPath}
+                query={{ format: 'csv' }}
+                format="csv"
+                filename={`payout-${p.id}.csv`}
+              />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'xero' }}
+                format="xero"
                 filename={`payout-${p.id}-xero.csv`}
               />
               <CsvExportButton
                 path={exportPath}
                 query={{ format: 'quickbooks' }}
+                format="quickbooks"
                 filename={`payout-${p.id}-quickbooks.csv`}
               />
             </div>
@@ -108,7 +116,7 @@ export default function PayoutDetailPage() {
                 </table>
                 <p className="muted mb-0">
                   {rich('books.payout.facts', {
-                    date: p.arrival_date,
+                    date: formatDay(p.arrival_date),
                     created: <DateText value={p.created_at} />,
                     id: <code>{p.id}</code>,
                   })}

@@ -3,6 +3,7 @@ import { Tag } from 'primereact/tag';
 import { Link, useParams } from 'react-router';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
@@ -40,7 +41,9 @@ export default function PayoutsPage() {
       type: 'date',
       sortable: true,
       filterable: true,
-      body: (p) => <Link to={`${base}/payouts/${encodeURIComponent(p.id)}`}>{p.arrival_date}</Link>,
+      body: (p) => (
+        <Link to={`${base}/payouts/${encodeURIComponent(p.id)}`}>{formatDay(p.arrival_date)}</Link>
+      ),
     },
     {
       field: 'amount',
@@ -68,7 +71,7 @@ export default function PayoutsPage() {
     <>
       <PageHeader title={t('books.payouts.title')} subtitle={t('books.payouts.subtitle')} crumbs={crumbs} />
       <div className="stack">
-        <NextPayoutCard projectId={id} />
+        <NextPayoutCard projectId={id} hideWhenNone />
         <ServerTable
           id="payouts"
           columns={columns}

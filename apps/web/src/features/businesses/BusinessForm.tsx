@@ -7,6 +7,7 @@ import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { fieldErrors } from '../../api/api-error';
 import { useT } from '../../lib/i18n/console-intl';
+import { browserLanguages, regionDefaults } from '../../lib/region-defaults';
 import { FormField } from '../../ui/FormField';
 
 export interface BusinessInput {
@@ -69,16 +70,17 @@ export function BusinessForm({
     { value: 'simulator', label: t('businesses.provider.simulator') },
     { value: 'stripe', label: 'Stripe' },
   ];
-  const [form, setForm] = useState<BusinessInput>({
+  const [form, setForm] = useState<BusinessInput>(() => ({
     name: business?.name ?? '',
     legal_name: business?.legal_name ?? '',
-    country: business?.country ?? 'US',
-    default_currency: business?.default_currency ?? 'USD',
+    // A new business: the browser's region (en-GB → GB, GBP), not a US default.
+    country: business?.country ?? regionDefaults(browserLanguages()).country,
+    default_currency: business?.default_currency ?? regionDefaults(browserLanguages()).currency,
     support_email: business?.support_email ?? '',
     payment_provider: business?.payment_provider ?? 'simulator',
     stripe_publishable_key: business?.stripe_publishable_key ?? '',
     vat_id: business?.vat_id ?? '',
-  });
+  }));
   const [address, setAddress] = useState<AddressInput>(() => addressOf(business));
   const setPart = (k: keyof AddressInput) => (v: string) => setAddress((a) => ({ ...a, [k]: v }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -236,7 +238,6 @@ export function BusinessForm({
                 value={address.country}
                 autoComplete="country"
                 maxLength={2}
-                placeholder={form.country.toUpperCase()}
                 onChange={(e) => setPart('country')(e.target.value)}
               />
             </FormField>

@@ -112,7 +112,6 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
               id="project-currency"
               value={currency}
               maxLength={3}
-              placeholder={business?.default_currency ?? 'USD'}
               onChange={(e) => setCurrency(e.target.value)}
             />
           </FormField>

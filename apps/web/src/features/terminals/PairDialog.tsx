@@ -4,14 +4,15 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import QRCode from 'qrcode';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
-import { useNewPairingCode } from './hooks';
+import { useNewPairingCode, useTerminal } from './hooks';
 
 /**
  * A fresh pairing code (8 characters, 15 minutes, single use; a new one voids the old),
  * shown big with a QR code of it and its countdown. A virtual terminal can be opened in this
- * browser with the code filled in, so pairing is one click.
+ * browser with the code filled in, so pairing is one click. Once a device pairs with it (the
+ * terminal's `paired_at` moves), the code is spent and the dialog closes itself.
  */
 export function PairDialog({
   projectId,
@@ -28,6 +29,15 @@ export function PairDialog({
   const [qr, setQr] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const { mutateAsync } = newCode;
+  // Read every 2 s while open: a used code must not stay on screen as if it still worked.
+  const watched = useTerminal(projectId, terminal.id, { refetchInterval: 2000 });
+  const pairedBefore = useRef<string | null | undefined>(undefined);
+  const pairedAt = watched.data?.paired_at;
+  useEffect(() => {
+    if (pairedAt === undefined) return;
+    if (pairedBefore.current === undefined) pairedBefore.current = pairedAt;
+    else if (pairedAt !== null && pairedAt !== pairedBefore.current) onClose();
+  }, [pairedAt, onClose]);
 
   const ask = useCallback(() => {
     setCode(null);

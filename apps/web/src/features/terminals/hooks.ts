@@ -22,11 +22,12 @@ export const useTerminals = (pid: string, query: Record<string, string>) =>
     refetchInterval: 15_000,
   });
 
-export const useTerminal = (pid: string, tid: string) =>
+export const useTerminal = (pid: string, tid: string, opts: { refetchInterval?: number } = {}) =>
   useQuery({
     queryKey: terminalKeys.one(pid, tid),
     queryFn: ({ signal }) =>
       terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(tid)}`, { signal }),
+    refetchInterval: opts.refetchInterval,
   });
 
 /** The latest transactions taken at one terminal, newest first. */

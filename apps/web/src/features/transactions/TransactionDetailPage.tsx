@@ -104,6 +104,12 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
           <dd data-testid="transaction-tip">{t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'}</dd>
           <dt>{tr('transactions.detail.total')}</dt>
           <dd>{formatMoney(t.amount_total, t.currency)}</dd>
+          {t.tax_rate !== null && t.tax_included !== null && (
+            <>
+              <dt>{tr('transactions.detail.vat', { rate: t.tax_rate })}</dt>
+              <dd data-testid="transaction-vat">{formatMoney(t.tax_included, t.currency)}</dd>
+            </>
+          )}
           <dt>{tr('transactions.col.refunded')}</dt>
           <dd>{t.amount_refunded ? formatMoney(t.amount_refunded, t.currency) : '—'}</dd>
           <dt>{tr('transactions.detail.net')}</dt>

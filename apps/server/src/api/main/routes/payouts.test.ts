@@ -100,8 +100,11 @@ describe('payouts (issue 25 §2)', () => {
     // Nothing is available before day 1 + 2.
     expect((await runAsOf(addDays(day1Available, -1))).at(-1)).toMatch(/^0 payout/);
 
-    // Day 1's entries: 961 + 1996 = 2957.
-    await runAsOf(day1Available);
+    // Day 1's entries: 961 + 1996 = 2957, printed as the operator's language writes money.
+    const printed = await runAsOf(day1Available);
+    const euros = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(29.57);
+    expect(printed[0]).toContain(`  ${euros}  2 payment(s)`);
+    expect(printed[0]).not.toContain('EUR 2957');
     const list1 = (await get(`${base()}/payouts`)).json().data;
     expect(list1).toHaveLength(1);
     const po1 = list1[0];

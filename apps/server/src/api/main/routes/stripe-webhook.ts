@@ -29,7 +29,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         tags: ['providers'],
         summary: "Stripe's webhook events (signed)",
         description:
-          'Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415.',
+          'Send as Stripe does: the raw event as `application/json` with its `Stripe-Signature` header. Any other media type is 415; a body that is not a JSON object is 400.',
         response: { 200: stripeWebhookAnswerSchema },
       },
     },

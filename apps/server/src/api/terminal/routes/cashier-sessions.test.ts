@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
-import { auditLog, staff } from '../../../db/schema';
+import { auditLog, cashierPinFailures, cashierSessions, staff } from '../../../db/schema';
 import { refreshRollups } from '../../../domain/dashboard/refresh-rollups';
 import { loadConfig } from '../../../platform/config';
 import type { AppContext } from '../../../platform/context';
@@ -357,6 +357,31 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     expect(idle.json().code).toBe('cashier_required');
   });
 
+  it('moves the idle clock at most once a minute: requests in between only read', async () => {
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    await staffFor(t, team, { pin: '4545' });
+    const { header } = await cashierSignedIn(t, device.auth, '4545');
+    const headers = { ...device.auth, ...header };
+    const seen = async () => {
+      const [row] = await t.ctx.database.db
+        .select({ at: cashierSessions.lastSeenAt, xmin: sql<string>`xmin::text` })
+        .from(cashierSessions)
+        .where(eq(cashierSessions.terminalId, device.terminal.id));
+      return row!;
+    };
+    const signedIn = await seen();
+    for (let i = 0; i < 3; i++) {
+      t.advance(10_000);
+      expect((await create(headers)).statusCode).toBe(201);
+    }
+    // No write at all to the session's row: its idle clock and its row version are as signed in.
+    expect(await seen()).toEqual(signedIn);
+    t.advance(31_000);
+    expect((await create(headers)).statusCode).toBe(201);
+    expect((await seen()).at.getTime()).toBeGreaterThan(signedIn.at.getTime() + 60_000);
+  });
+
   it('disabling or deleting a cashier ends their session at once', async () => {
     const team = await makeTeam(t);
     team.owner.auth = await freshSession(t.ctx, team.owner.user);
@@ -419,6 +444,53 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     // 15 minutes after the lock, PIN sign-in works again.
     t.advance(14 * 60_000);
     expect((await signIn(device.auth, '8080')).statusCode).toBe(201);
+  });
+
+  it('a right PIN erases no failure: four guesses, an own sign-in, one more guess locks', async () => {
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    await staffFor(t, team, { name: 'Ana', pin: '8080' });
+    for (let i = 0; i < 4; i++) expect((await signIn(device.auth, '0000')).statusCode).toBe(400);
+    expect((await signIn(device.auth, '8080')).statusCode).toBe(201);
+    const fifth = await signIn(device.auth, '0001');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().code).toBe('too_many_attempts');
+  });
+
+  it('counts failures across the project: 10 on three terminals lock every terminal', async () => {
+    const team = await makeTeam(t);
+    const tills = [
+      await pairedTerminal(t, team),
+      await pairedTerminal(t, team),
+      await pairedTerminal(t, team),
+    ];
+    await staffFor(t, team, { name: 'Ana', pin: '8080' });
+    for (const till of tills.slice(0, 2)) {
+      for (let i = 0; i < 4; i++) expect((await signIn(till.auth, '0000')).statusCode).toBe(400);
+    }
+    expect((await signIn(tills[2]!.auth, '0000')).statusCode).toBe(400);
+    expect((await signIn(tills[2]!.auth, '0000')).statusCode).toBe(429);
+    // Locked project-wide: the right PIN is refused on every terminal.
+    for (const till of tills) expect((await signIn(till.auth, '8080')).statusCode).toBe(429);
+    t.advance(15 * 60_000);
+    expect((await signIn(tills[0]!.auth, '8080')).statusCode).toBe(201);
+  });
+
+  it('100 wrong PINs at once: 5 are evaluated, the other 95 are refused before the hash', async () => {
+    const team = await makeTeam(t);
+    const device = await pairedTerminal(t, team);
+    await staffFor(t, team, { name: 'Ana', pin: '8080' });
+    const all = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(device.auth, String(1000 + i).padStart(4, '0'))),
+    );
+    const statuses = all.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(96);
+    const failures = await t.ctx.database.db
+      .select()
+      .from(cashierPinFailures)
+      .where(eq(cashierPinFailures.terminalId, device.terminal.id));
+    expect(failures).toHaveLength(5);
   });
 
   runCommonRouteTests(() => t, { method: 'GET', url: '/api/v1/projects/prj_x/staff' });

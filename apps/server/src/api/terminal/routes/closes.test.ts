@@ -235,6 +235,86 @@ describe('closes (issue 25 §1)', () => {
     });
   });
 
+  it('tips: outside VAT unless tips_taxable, in every export, in net; refund VAT by the running total', async () => {
+    const shop = await makeTeam(t, { currency: 'EUR' });
+    const till = await pairedTerminal(t, shop, { label: 'Tip till' });
+    const base = `/api/v1/projects/${shop.project.id}`;
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: base, headers: shop.owner.auth, payload });
+    const set = await patch({
+      tax_rate: 19,
+      tipping: { enabled: true, percentages: [10, 15, 20], allow_custom: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().tips_taxable).toBe(false);
+    const pay = async (amount: number, tip: number) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/transactions',
+        headers: { ...till.auth, 'idempotency-key': idemKey() },
+        payload: { amount },
+      });
+      const res = await payAsShopper(t.app, created.json().payment_url, {
+        payment_method: 'pm_card_visa',
+        ...(tip ? { tip_amount: tip } : {}),
+      });
+      expect(res.json().status, res.body).toBe('succeeded');
+      return created.json().id as string;
+    };
+    const refundOf = async (id: string, amount?: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base}/transactions/${id}/refunds`,
+        headers: shop.owner.auth,
+        payload: amount === undefined ? {} : { amount },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const a = await pay(2475, 371);
+    const b = await pay(1000, 0);
+    for (const part of [333, 333, 334]) await refundOf(b, part);
+    const c = await pay(1000, 100);
+    await refundOf(c); // the whole of it, tip included
+
+    const txn = (await get(`${base}/transactions/${a}`, shop.owner.auth)).json();
+    expect(txn.net).toBe(2475 + 371 - txn.fee);
+
+    const made = await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: till.auth });
+    expect(made.statusCode, made.body).toBe(201);
+    const eur = made.json().totals[0];
+    expect(eur).toMatchObject({ gross: 2846 + 1000 + 1100, refunds: 2100, net: 2846, tips: 371 });
+    // The tip is outside VAT (rate null); 1000 refunded as 333 + 333 + 334 gives back its 160.
+    expect(eur.by_tax_rate).toEqual([
+      { rate: null, gross: 371, net: 371, tax: 0 },
+      { rate: 19, gross: 2475, net: 2080, tax: 395 },
+    ]);
+    // Every export adds up to the close's net, 28.46.
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const column = { csv: 'gross', xero: '*Amount', quickbooks: 'Amount' } as const;
+    for (const format of ['csv', 'xero', 'quickbooks'] as const) {
+      const res = await get(`${base}/closes/${made.json().id}/export.csv?format=${format}`, shop.owner.auth);
+      expect(res.statusCode, res.body).toBe(200);
+      const [head, ...rows] = res.body
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(','));
+      const at = head!.indexOf(column[format]);
+      expect(
+        rows.reduce((sum, r) => sum + cents(r[at]!), 0),
+        format,
+      ).toBe(eur.net);
+    }
+    expect((await get(`${base}/closes/verify`, shop.owner.auth)).json()).toMatchObject({ ok: true });
+
+    // With tips_taxable, the tip carries the payment's rate.
+    expect((await patch({ tips_taxable: true })).json().tips_taxable).toBe(true);
+    await pay(1000, 100);
+    const next = (
+      await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: till.auth })
+    ).json();
+    expect(next.totals[0].by_tax_rate).toEqual([{ rate: 19, gross: 1100, net: 924, tax: 176 }]);
+  });
+
   it('refuses UPDATE and DELETE in the database; verify finds a chain edited behind the trigger', async () => {
     const till = await pairedTerminal(t, team, { label: 'Tamper till' });
     await paid(till.auth, 500);

@@ -1,0 +1,1 @@
+CREATE INDEX "cashier_pin_failures_project_idx" ON "cashier_pin_failures" USING btree ("project_id","created_at");

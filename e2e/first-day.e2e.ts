@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
+import {
+  expectGone,
+  expectText,
+  expectVisible,
+  newEmail,
+  payThroughApis,
+  registerThroughUi,
+  type Stack,
+  signedUpWithProject,
+  startStack,
+} from './support';
+
+// A café's first day, run from outside: the console and the web terminal as a shop meets them.
+describe("a café's first day in Chromium", () => {
+  let s: Stack;
+  let page: Page;
+  let made: Awaited<ReturnType<typeof signedUpWithProject>>;
+  let base: string;
+  let closeId: string;
+  let payoutId: string;
+
+  beforeAll(async () => {
+    s = await startStack();
+    page = await (await s.context({ width: 1280, height: 800 })).newPage();
+    made = await signedUpWithProject(s, page, { tag: 'first-day' });
+    base = `${s.origin}/p/${made.project.id}`;
+    const { terminal } = await payThroughApis(made.post, made.project.id, 'first-day-1');
+    const close = await made.post(
+      `/terminal/v1/projects/${made.project.id}/terminals/${terminal.id}/closes`,
+      {},
+    );
+    closeId = close.id;
+    const run = await runPayoutsNow(s.t.ctx, { projectId: made.project.id, asOf: '2099-12-31' });
+    payoutId = run.payouts[0]!.id;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('names the close and payout pages’ three exports by format, in English and German', async () => {
+    const names = {
+      en: ['Export CSV', 'Export Xero', 'Export QuickBooks'],
+      de: ['CSV exportieren', 'Xero exportieren', 'QuickBooks exportieren'],
+    };
+    for (const url of [`${base}/closes/${closeId}`, `${base}/payouts/${payoutId}`]) {
+      for (const [lang, expected] of Object.entries(names)) {
+        await page.goto(`${url}?lang=${lang}`);
+        const buttons = page.locator('button[data-export-format]');
+        await expectVisible(buttons.first());
+        expect(await buttons.allInnerTexts()).toEqual(['CSV', 'Xero', 'QuickBooks']);
+        for (const name of expected) await expectVisible(page.getByRole('button', { name, exact: true }));
+      }
+    }
+    await expectText(page.locator('h1'), /.+/);
+  });
+
+  it('Payouts shows no "no payout due yet" above a paid payout', async () => {
+    await page.goto(`${base}/payouts?lang=en`);
+    await expectVisible(page.locator('.p-datatable a[href*="/payouts/po_"]').first());
+    // The next-payout query has answered (nothing due) by the time the table shows; give it a beat.
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('next-payout').count()).toBe(0);
+    expect((await page.locator('body').textContent()) ?? '').not.toContain('No payout due');
+  });
+
+  it("the console's pairing dialog closes once its code is used", async () => {
+    const terminals = `/terminal/v1/projects/${made.project.id}/terminals`;
+    await made.post(terminals, { label: 'Till two', kind: 'virtual' });
+    await page.goto(`${base}/terminals?lang=en`);
+    await page.getByRole('button', { name: 'Pair Till two' }).click();
+    const shown = page.getByTestId('pairing-code');
+    await expectVisible(shown);
+    const code = ((await shown.textContent()) ?? '').trim();
+    expect(code).toMatch(/^\S{8}$/);
+    await made.post('/terminal/v1/pair', { code }, {});
+    await expectGone(page.getByTestId('pairing-code'));
+  });
+
+  it("prefills a new business from the browser's region; no placeholder looks like a value; the payout's day in the user's format", async () => {
+    const british = await (await s.context({ locale: 'en-GB' })).newPage();
+    await registerThroughUi(british, s.origin, newEmail('en-gb'));
+    await british.goto(`${s.origin}/u/businesses`);
+    await british.getByRole('button', { name: 'Add your first business' }).click();
+    expect(await british.inputValue('#biz-country')).toBe('GB');
+    expect(await british.inputValue('#biz-currency')).toBe('GBP');
+    // An empty field that means "the default" or "none" is empty, not grey text like a value.
+    expect(await british.getAttribute('#biz-address-country', 'placeholder')).toBeNull();
+    await page.goto(`${base}/settings?lang=en`);
+    await expectVisible(page.locator('#close-time'));
+    expect(await page.inputValue('#close-time')).toBe('');
+    expect(await page.getAttribute('#close-time', 'placeholder')).toBeNull();
+    // The payout's arrival day as every other date on the page (en-US: mm/dd/yy), never ISO.
+    await page.goto(`${base}/payouts/${payoutId}?lang=en`);
+    await expectVisible(page.getByTestId('payout-amount'));
+    const facts = (await page.locator('p', { hasText: 'Arrival' }).textContent()) ?? '';
+    expect(facts).toMatch(/Arrival \d{2}\/\d{2}\/\d{2} ·/);
+    expect(facts).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
