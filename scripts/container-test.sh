@@ -27,16 +27,23 @@ tmp=$(mktemp -d /tmp/scanline-container.XXXXXX)
 relay_pid=""
 compose_up=0
 
+compose_down() {
+  # `podman rm -v` first: podman-compose's `down -v` leaves the replicas' anonymous /data volumes.
+  for c in postgres_1 scanline-1_1 scanline-2_1 haproxy_1; do
+    podman rm -f -v -t 0 "${project}_$c" >/dev/null 2>&1
+  done
+  podman-compose -p "$project" -f compose.yaml down -v >/dev/null 2>&1
+  podman network rm -f "${project}_default" >/dev/null 2>&1
+  return 0
+}
+
 cleanup() {
   status=$?
   set +e
   [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null
-  podman rm -f -t 0 "$single" >/dev/null 2>&1
+  podman rm -f -v -t 0 "$single" >/dev/null 2>&1
   podman volume rm -f "$volume" >/dev/null 2>&1
-  if [ "$compose_up" = 1 ]; then
-    podman-compose -p "$project" -f compose.yaml down -v >/dev/null 2>&1
-    podman network rm -f "${project}_default" >/dev/null 2>&1
-  fi
+  [ "$compose_up" = 1 ] && compose_down
   rm -rf "$tmp"
   exit "$status"
 }
@@ -128,6 +135,9 @@ podman build "${PODMAN_BUILD_FLAGS[@]}" -t "$image" . >"$tmp/build.log" 2>&1 || 
 if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$image")" ]; then
   podman rmi "$previous" >/dev/null 2>&1 || true
 fi
+# Every source change leaves an untagged build-stage image (1.5 GB with its dependencies, mostly
+# shared): those a day old go, today's stay as the build cache.
+podman image prune -f --filter until=24h >/dev/null 2>&1 || true
 size=$(podman image inspect --format '{{.Size}}' "$image")
 echo "  $image: $((size / 1000000)) MB"
 [ "$(podman image inspect --format '{{.User}}' "$image")" = node ] || { echo "the image does not run as node" >&2; exit 1; }
@@ -160,7 +170,7 @@ podman start "$single" >/dev/null 2>>"$tmp/podman.err"
 wait_ready "http://127.0.0.1:$port/readyz" 60 || { podman logs "$single" | tail -30 >&2; exit 1; }
 podman exec "$single" test -s /data/pglite/PG_VERSION || { echo "PGlite data not in /data" >&2; exit 1; }
 no_error_logs "$single"
-podman rm -f -t 0 "$single" >/dev/null 2>&1
+podman rm -f -v -t 0 "$single" >/dev/null 2>&1
 
 phase "compose: PostgreSQL 15, two replicas, HAProxy"
 export SECRETS_KEY
@@ -203,7 +213,7 @@ if [ "$journey" = 1 ]; then
     "echo '  SIGTERM to scanline-1'; podman stop -t 15 $replica1 >/dev/null 2>&1"
 fi
 no_error_logs "$replica1" "$replica2"
-podman-compose -p "$project" -f compose.yaml down -v >/dev/null 2>&1
+compose_down
 compose_up=0
 
 phase ""
