@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './platform/config';
 import { checkSecretsKey } from './platform/crypto/key-check';
 import { openDatabase } from './platform/db';
 import { drainHttp, stopTakingTraffic } from './platform/http/graceful-shutdown';
+import { migrateWhenReachable } from './platform/migrate-when-reachable';
 import { initSentry } from './platform/sentry';
 import { reconcileOnStart } from './workers/payment-reconcile';
 
@@ -99,7 +100,7 @@ async function main() {
     replicaMaxLagSeconds: config.replicas.maxLagSeconds,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  await database.migrate();
+  await migrateWhenReachable(() => database.migrate(), { log: (line) => console.error(line) });
   // A replica that cannot decrypt what the database holds refuses to start (issue 30).
   const keyCheck = await checkSecretsKey({ config, database }).catch(async (error: unknown) => {
     if (!(error instanceof ConfigError)) throw error;
