@@ -99,4 +99,37 @@ describe("a café's first day in Chromium", () => {
     expect(facts).toMatch(/Arrival \d{2}\/\d{2}\/\d{2} ·/);
     expect(facts).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
+
+  it("a staffed terminal unpairs only with a manager's PIN, on its own screen (no browser confirm)", async () => {
+    const staff = `/api/v1/projects/${made.project.id}/staff`;
+    await made.post(staff, { name: 'Lena', pin: '2468', role: 'manager' });
+    await made.post(staff, { name: 'Ana', pin: '1357', role: 'cashier' });
+    const terminals = `/terminal/v1/projects/${made.project.id}/terminals`;
+    const terminal = await made.post(terminals, { label: 'Front till', kind: 'virtual' });
+    const { code } = await made.post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const tablet = await (await s.context({ width: 390, height: 844 })).newPage();
+    const dialogs: string[] = [];
+    tablet.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await tablet.goto(`${s.origin}/terminal?code=${code}&lang=en`);
+    await tablet.getByRole('button', { name: 'Pair' }).click();
+    await expectVisible(tablet.getByTestId('cashier-lock'));
+    await tablet.getByRole('button', { name: 'Unpair' }).click();
+    const screen = tablet.getByTestId('unpair-screen');
+    await expectVisible(screen);
+    const pin = screen.locator('input[type=password]');
+    await pin.fill('1357');
+    await screen.getByRole('button', { name: 'Unpair' }).click();
+    await expectText(tablet.getByTestId('unpair-error'), 'a manager’s PIN is needed');
+    const still = await s.t.app.inject({ url: `${terminals}/${terminal.id}`, headers: made.auth });
+    expect(still.json().status).not.toBe('unpaired');
+    await pin.fill('2468');
+    await pin.press('Enter');
+    await expectText(tablet.locator('main'), 'This browser is no longer paired');
+    const after = await s.t.app.inject({ url: `${terminals}/${terminal.id}`, headers: made.auth });
+    expect(after.json().status).toBe('unpaired');
+    expect(dialogs).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ import { PairScreen } from './PairScreen';
 import { PaymentScreen } from './PaymentScreen';
 import { loadRecent, RecentPayments, rememberPayment } from './RecentPayments';
 import { toggleTheme } from './theme';
+import { UnpairScreen } from './UnpairScreen';
 
 const OPEN = new Set(['pending', 'processing', 'requires_action']);
 const IDLE_NOTICE_MS = 5_000;
@@ -41,6 +42,7 @@ export function TerminalApp() {
   const [me, setMe] = useState<DeviceMe | null>(null);
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
+  const [unpairing, setUnpairing] = useState(false);
   // Issue 28 §2: payment results are said by a live region that is always on the page (a region
   // added together with its text is not announced).
   const [announcement, setAnnouncement] = useState('');
@@ -67,6 +69,7 @@ export function TerminalApp() {
     forgetCashier();
     setDevice(null);
     setPayment(null);
+    setUnpairing(false);
     setNotice(message);
   }, []);
   const onRevoked = useCallback(() => unpaired(tr('terminal.revoked')), [unpaired, tr]);
@@ -193,12 +196,13 @@ export function TerminalApp() {
             {tr('terminal.closeDay')}
           </button>
         )}
-        {device && !payment && (
+        {device && !payment && !unpairing && (
           <button
             type="button"
             className="term-link"
             onClick={() => {
-              if (window.confirm(tr('terminal.unpairConfirm'))) unpaired(tr('terminal.unpaired'));
+              setClosing(false);
+              setUnpairing(true);
             }}
           >
             {tr('terminal.unpair')}
@@ -229,6 +233,13 @@ export function TerminalApp() {
             onSettled={onSettled}
             onCashierRequired={onCashierRequired}
             onAnnounce={setAnnouncement}
+          />
+        ) : unpairing ? (
+          <UnpairScreen
+            device={device}
+            needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
+            onUnpaired={() => unpaired(tr('terminal.unpaired'))}
+            onCancel={() => setUnpairing(false)}
           />
         ) : staffed && !cashier ? (
           <CashierLock
