@@ -132,4 +132,54 @@ describe("a café's first day in Chromium", () => {
     expect(after.json().status).toBe('unpaired');
     expect(dialogs).toEqual([]);
   });
+
+  it("the terminal's bar shows the cashier, their role, the terminal and its state, whole, at 390 and 1280 px", async () => {
+    // Staff from the test before: Lena (manager, 2468) and Ana (cashier, 1357).
+    const terminals = `/terminal/v1/projects/${made.project.id}/terminals`;
+    const label = 'Espresso bar till by the window';
+    const terminal = await made.post(terminals, { label, kind: 'virtual' });
+    for (const [width, height, pin, name, role] of [
+      [390, 844, '2468', 'Lena', 'manager'],
+      [1280, 800, '1357', 'Ana', 'cashier'],
+    ] as const) {
+      const { code } = await made.post(`${terminals}/${terminal.id}/pairing-codes`, {});
+      const tablet = await (await s.context({ width, height })).newPage();
+      await tablet.goto(`${s.origin}/terminal?code=${code}&lang=en`);
+      await tablet.getByRole('button', { name: 'Pair' }).click();
+      await expectVisible(tablet.getByTestId('cashier-lock'));
+      for (const k of pin) await tablet.getByRole('button', { name: k, exact: true }).click();
+      await tablet.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(tablet.getByTestId('cashier-name'), name);
+      await expectText(tablet.getByTestId('cashier-role'), role);
+      await expectText(tablet.getByTestId('terminal-connection'), 'Online');
+      const parts = {
+        cashier: tablet.getByTestId('cashier-name'),
+        role: tablet.getByTestId('cashier-role'),
+        terminal: tablet.locator('.term-device-label'),
+        dot: tablet.locator('.term-dot'),
+        state: tablet.getByTestId('terminal-connection'),
+      };
+      expect(await parts.terminal.textContent()).toBe(label);
+      for (const [what, part] of Object.entries(parts)) {
+        await expectVisible(part);
+        // Whole and on screen: not clipped, not cut off with an ellipsis, inside the viewport.
+        const box = await part.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            left: r.left,
+            right: r.right,
+            width: r.width,
+            clipped: el.scrollWidth > el.clientWidth + 1,
+          };
+        });
+        expect(box.width, `${what} at ${width}px`).toBeGreaterThan(0);
+        expect(box.left, `${what} at ${width}px`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `${what} at ${width}px`).toBeLessThanOrEqual(width);
+        expect(box.clipped, `${what} at ${width}px`).toBe(false);
+      }
+      const overflow = await tablet.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow, `page wider than ${width}px`).toBe(false);
+      await tablet.context().close();
+    }
+  });
 });

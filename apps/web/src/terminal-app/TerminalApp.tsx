@@ -148,6 +148,8 @@ export function TerminalApp() {
   }, [idleNotice]);
   return (
     <div className="term">
+      {/* Who and where first, wrapping to a second line rather than cutting it off: at 390 px
+          the cashier, their role, the terminal and its state all stay readable. */}
       <header className="term-bar">
         <span className="term-brand">
           <span className="term-brand-mark" aria-hidden="true">
@@ -169,11 +171,12 @@ export function TerminalApp() {
           </span>
         )}
         {staffed && cashier && (
-          <span className="term-cashier" data-testid="cashier-name">
-            {cashier.cashier.name}
-            {cashier.cashier.role === 'manager' && (
-              <span className="term-muted"> · {tr('terminal.manager')}</span>
-            )}
+          <span className="term-cashier">
+            <span data-testid="cashier-name">{cashier.cashier.name}</span>
+            <span className="term-muted" data-testid="cashier-role">
+              {' '}
+              · {cashier.cashier.role === 'manager' ? tr('terminal.manager') : tr('terminal.cashierRole')}
+            </span>
           </span>
         )}
         <span className="term-spacer" />
