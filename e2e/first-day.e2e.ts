@@ -182,4 +182,46 @@ describe("a café's first day in Chromium", () => {
       await tablet.context().close();
     }
   });
+
+  it("the dashboard's custom range is picked with the mouse and typed with the keyboard", async () => {
+    // Last month, whole days in the past (the picker allows nothing after today).
+    const now = new Date();
+    const month = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+    const ym = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+    await page.goto(`${base}/dashboard?range=custom&from=${ym}-01&to=${ym}-05&lang=en`);
+    // The figures are asked for the picked days (the dashboard's request carries them).
+    const asked = (from: string, to: string) =>
+      page.waitForRequest((r) => r.url().includes(`from=${from}`) && r.url().includes(`to=${to}`));
+    await expectVisible(page.locator('#dashboard-range'));
+
+    // Mouse: the first click is kept (drawn as half a range), the second completes it.
+    await page.locator('#dashboard-range').click();
+    const day = (n: number) =>
+      page.locator('.p-datepicker-calendar td:not(.p-datepicker-other-month) > span', {
+        hasText: new RegExp(`^${n}$`),
+      });
+    const mouse = asked(`${ym}-10`, `${ym}-12`);
+    await day(10).click();
+    await expectVisible(
+      page.locator('.p-datepicker-calendar td:not(.p-datepicker-other-month) > span.p-highlight', {
+        hasText: /^10$/,
+      }),
+    );
+    await day(12).click();
+    await page.waitForURL(new RegExp(`from=${ym}-10&to=${ym}-12`));
+    await mouse;
+    await page.keyboard.press('Escape');
+
+    // Keyboard: the range typed as the field shows it (en-US: month/day/year).
+    const [y, m] = [ym.slice(0, 4), ym.slice(5, 7)];
+    expect(await page.locator('#dashboard-range').inputValue()).toBe(`${m}/10/${y} - ${m}/12/${y}`);
+    const input = page.locator('#dashboard-range');
+    const typed = asked(`${ym}-20`, `${ym}-22`);
+    await input.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(`${m}/20/${y} - ${m}/22/${y}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`from=${ym}-20&to=${ym}-22`));
+    await typed;
+  });
 });
