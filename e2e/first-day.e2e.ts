@@ -224,4 +224,17 @@ describe("a café's first day in Chromium", () => {
     await page.waitForURL(new RegExp(`from=${ym}-20&to=${ym}-22`));
     await typed;
   });
+
+  it('the transactions list takes a date range (between) from its URL and asks the API for it', async () => {
+    const rows = page.locator('.p-datatable a[href*="/transactions/txn_"]');
+    const asked = page.waitForRequest((r) =>
+      decodeURIComponent(r.url()).includes('created_at[dateBetween]=2000-01-01,2099-12-31'),
+    );
+    await page.goto(`${base}/transactions?lang=en&created_at%5BdateBetween%5D=2000-01-01,2099-12-31`);
+    await asked;
+    await expectVisible(rows.first());
+    await page.goto(`${base}/transactions?lang=en&created_at%5BdateBetween%5D=2000-01-01,2000-01-31`);
+    await expectText(page.locator('main'), 'No transaction matches these filters');
+    expect(await rows.count()).toBe(0);
+  });
 });

@@ -2453,6 +2453,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3418,6 +3420,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3803,6 +3807,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3811,6 +3817,8 @@ export interface operations {
                 "last_used_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_used_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "last_used_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_used_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4084,6 +4092,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4155,6 +4165,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4771,6 +4783,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4970,6 +4984,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4984,6 +5000,8 @@ export interface operations {
                 "expires_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "expires_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "expires_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "expires_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5239,6 +5257,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5403,6 +5423,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5587,6 +5609,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5714,6 +5738,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5931,6 +5957,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6055,6 +6083,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6441,6 +6471,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6834,6 +6866,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -7280,6 +7314,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -8706,6 +8742,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -8724,6 +8762,8 @@ export interface operations {
                 "last_seen_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_seen_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "last_seen_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_seen_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
