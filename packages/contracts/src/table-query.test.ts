@@ -12,7 +12,7 @@ describe('table query in the URL', () => {
       'notEquals',
     ]);
     expect(TABLE_MATCH_MODES.numeric).toEqual(['equals', 'notEquals', 'lt', 'lte', 'gt', 'gte']);
-    expect(TABLE_MATCH_MODES.date).toEqual(['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter']);
+    expect(TABLE_MATCH_MODES.date).toEqual(['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter', 'dateBetween']);
   });
 
   it('round-trips filters and ignores unknown modes, empty values and other params', () => {

@@ -8,7 +8,8 @@
 export const TABLE_MATCH_MODES = {
   text: ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals'],
   numeric: ['equals', 'notEquals', 'lt', 'lte', 'gt', 'gte'],
-  date: ['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'],
+  // `dateBetween`: `from,to` as two `yyyy-mm-dd` days, both included (a past month in one rule).
+  date: ['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter', 'dateBetween'],
 } as const;
 
 export type TableColumnType = keyof typeof TABLE_MATCH_MODES;
@@ -17,7 +18,7 @@ export type TableMatchMode = (typeof TABLE_MATCH_MODES)[TableColumnType][number]
 export interface TableFilter {
   field: string;
   mode: TableMatchMode;
-  /** As typed for text, a decimal string for numbers, `yyyy-mm-dd` for dates. */
+  /** As typed for text, a decimal string for numbers, `yyyy-mm-dd` for dates (`from,to` for `dateBetween`). */
   value: string;
 }
 

@@ -52,6 +52,7 @@ interface World {
   team: Team;
   device: { authorization: string };
   signInDevice: { authorization: string };
+  unpairingDevice: Json;
   sessionDevice: { authorization: string };
   readKey: { authorization: string };
   ids: Record<string, string>;
@@ -253,6 +254,9 @@ async function buildWorld(): Promise<World> {
   const signInDevice = await pairedTerminal(t, team, { label: 'Till 2' });
   const sessionDevice = await pairedTerminal(t, team, { label: 'Till 3' });
   const session3 = await cashierSignedIn(t, sessionDevice.auth, '4821');
+  // A fourth with a manager signed in, to unpair (which ends its token).
+  const unpairingDevice = await pairedTerminal(t, team, { label: 'Till 4' });
+  const session4 = await cashierSignedIn(t, unpairingDevice.auth, '4821');
   await freshSession(t.ctx, team.owner.user);
   const sessions = expectOk('sessions', await call('GET', '/api/v1/me/sessions', owner));
   ids.session = sessions.data.find((s: { current: boolean }) => !s.current).id;
@@ -260,6 +264,7 @@ async function buildWorld(): Promise<World> {
     team,
     device: { ...paired.auth, ...signedIn.header },
     signInDevice: signInDevice.auth,
+    unpairingDevice: { ...unpairingDevice.auth, ...session4.header },
     sessionDevice: { ...sessionDevice.auth, ...session3.header },
     readKey,
     ids,
@@ -319,6 +324,8 @@ function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
     return w.guests[op.path.endsWith('/decline') ? 1 : 0]!.auth;
   }
   if (op.path === '/terminal/v1/cashier-sessions') return w.signInDevice;
+  // Only the one valid call unpairs; the others use a device with no session (401, nothing ends).
+  if (op.path === '/terminal/v1/unpair') return variant === 'valid' ? w.unpairingDevice : w.signInDevice;
   if (op.path === '/terminal/v1/cashier-sessions/current') return w.sessionDevice;
   if (schemes.includes('deviceToken') && !op.path.startsWith('/terminal/v1/projects/')) {
     return variant === 'valid' && op.method === 'post' && op.path === '/terminal/v1/transactions'

@@ -2,7 +2,7 @@ import { pageQuerySchema, TABLE_MATCH_MODES } from '@scanline/contracts';
 import { z } from 'zod';
 import type { ListColumn, ListSpec } from '../domain/listing/list-query';
 
-const filterValueSchema = (name: string, column: ListColumn): z.ZodType => {
+const filterValueSchema = (name: string, column: ListColumn, mode: string): z.ZodType => {
   if (column.values) {
     return z
       .string()
@@ -11,7 +11,12 @@ const filterValueSchema = (name: string, column: ListColumn): z.ZodType => {
   }
   switch (column.type) {
     case 'date':
-      return z.string().max(10).describe(`A day (yyyy-mm-dd) in the project's time zone.`);
+      return mode === 'dateBetween'
+        ? z
+            .string()
+            .max(21)
+            .describe(`Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone.`)
+        : z.string().max(10).describe(`A day (yyyy-mm-dd) in the project's time zone.`);
     case 'numeric':
       return z.string().max(16).describe(`A whole number (${name} in minor units where it is money).`);
     default:
@@ -36,7 +41,7 @@ export function listQueryOf(spec: ListSpec) {
   };
   for (const [name, column] of Object.entries(spec.columns)) {
     const modes = column.values ? (['equals', 'notEquals'] as const) : TABLE_MATCH_MODES[column.type];
-    for (const mode of modes) shape[`${name}[${mode}]`] = filterValueSchema(name, column).optional();
+    for (const mode of modes) shape[`${name}[${mode}]`] = filterValueSchema(name, column, mode).optional();
   }
   return pageQuerySchema.extend(shape);
 }

@@ -137,6 +137,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /terminal/v1/health': 'public',
   'POST /terminal/v1/pair': 'public', // the one-time pairing code is the credential
   'POST /terminal/v1/heartbeat': 'device',
+  // A device unpairs itself; where staff sign in, only with a manager's session (checked inside).
+  'POST /terminal/v1/unpair': 'device',
   'GET /terminal/v1/me': 'device',
   'GET /terminal/v1/stream': 'device',
   // A cashier signs in on the device with a PIN; refunds at the counter need a manager's session.

@@ -74,6 +74,8 @@ async function fixtures(t: TestApp) {
     bad,
     anotherProjectsKey: (await apiKeyFor(t, other, 'write')).authorization,
     device: (await pairedTerminal(t, team)).auth.authorization,
+    // Unpairing ends the token it is called with: that route gets a device of its own.
+    unpairingDevice: (await pairedTerminal(t, team)).auth.authorization,
   };
 }
 
@@ -201,7 +203,10 @@ describe('the route table', () => {
         (route.access !== 'cashier' &&
           (route.url.startsWith('/terminal/v1/transactions') ||
             /^\/terminal\/v1\/projects\/.*\/closes/.test(route.url)));
-      const device = await send(route, fx.device);
+      const device = await send(
+        route,
+        keyOf(route) === 'POST /terminal/v1/unpair' ? fx.unpairingDevice : fx.device,
+      );
       if (deviceMay === refused(device.status))
         wrong.push(
           `${keyOf(route)} with a device token: ${device.status} ${device.code} (expected ${deviceMay ? 'not 401/403' : '401/403'})`,

@@ -23,6 +23,7 @@ import { PairScreen } from './PairScreen';
 import { PaymentScreen } from './PaymentScreen';
 import { loadRecent, RecentPayments, rememberPayment } from './RecentPayments';
 import { toggleTheme } from './theme';
+import { UnpairScreen } from './UnpairScreen';
 
 const OPEN = new Set(['pending', 'processing', 'requires_action']);
 const IDLE_NOTICE_MS = 5_000;
@@ -41,6 +42,7 @@ export function TerminalApp() {
   const [me, setMe] = useState<DeviceMe | null>(null);
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
+  const [unpairing, setUnpairing] = useState(false);
   // Issue 28 §2: payment results are said by a live region that is always on the page (a region
   // added together with its text is not announced).
   const [announcement, setAnnouncement] = useState('');
@@ -67,6 +69,7 @@ export function TerminalApp() {
     forgetCashier();
     setDevice(null);
     setPayment(null);
+    setUnpairing(false);
     setNotice(message);
   }, []);
   const onRevoked = useCallback(() => unpaired(tr('terminal.revoked')), [unpaired, tr]);
@@ -145,6 +148,8 @@ export function TerminalApp() {
   }, [idleNotice]);
   return (
     <div className="term">
+      {/* Who and where first, wrapping to a second line rather than cutting it off: at 390 px
+          the cashier, their role, the terminal and its state all stay readable. */}
       <header className="term-bar">
         <span className="term-brand">
           <span className="term-brand-mark" aria-hidden="true">
@@ -166,11 +171,12 @@ export function TerminalApp() {
           </span>
         )}
         {staffed && cashier && (
-          <span className="term-cashier" data-testid="cashier-name">
-            {cashier.cashier.name}
-            {cashier.cashier.role === 'manager' && (
-              <span className="term-muted"> · {tr('terminal.manager')}</span>
-            )}
+          <span className="term-cashier">
+            <span data-testid="cashier-name">{cashier.cashier.name}</span>
+            <span className="term-muted" data-testid="cashier-role">
+              {' '}
+              · {cashier.cashier.role === 'manager' ? tr('terminal.manager') : tr('terminal.cashierRole')}
+            </span>
           </span>
         )}
         <span className="term-spacer" />
@@ -193,12 +199,13 @@ export function TerminalApp() {
             {tr('terminal.closeDay')}
           </button>
         )}
-        {device && !payment && (
+        {device && !payment && !unpairing && (
           <button
             type="button"
             className="term-link"
             onClick={() => {
-              if (window.confirm(tr('terminal.unpairConfirm'))) unpaired(tr('terminal.unpaired'));
+              setClosing(false);
+              setUnpairing(true);
             }}
           >
             {tr('terminal.unpair')}
@@ -229,6 +236,13 @@ export function TerminalApp() {
             onSettled={onSettled}
             onCashierRequired={onCashierRequired}
             onAnnounce={setAnnouncement}
+          />
+        ) : unpairing ? (
+          <UnpairScreen
+            device={device}
+            needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
+            onUnpaired={() => unpaired(tr('terminal.unpaired'))}
+            onCancel={() => setUnpairing(false)}
           />
         ) : staffed && !cashier ? (
           <CashierLock

@@ -71,9 +71,10 @@ const call = async <T>(
   return publicRequest<T>(await terminalBase(), path, {
     ...init,
     headers: {
-      ...init.headers,
       ...(device ? { authorization: `Bearer ${device.token}` } : {}),
       ...(cashier ? { 'cashier-session': cashier.session } : {}),
+      // Last: a call may name another session (a manager's PIN entered just for this).
+      ...init.headers,
     },
   });
 };
@@ -208,6 +209,16 @@ export const signInCashier = (device: Device, pin: string) =>
 
 export const signOutCashier = (device: Device) =>
   call<undefined>(device, '/cashier-sessions/current', { method: 'DELETE' });
+
+/**
+ * The device unpairs itself on the server (its token ends). Where staff sign in this needs a
+ * manager's session: the one signed in here, or `session` from a manager's PIN typed for it.
+ */
+export const unpairDevice = (device: Device, session?: string) =>
+  call<undefined>(device, '/unpair', {
+    method: 'POST',
+    ...(session ? { headers: { 'cashier-session': session } } : {}),
+  });
 
 /** Refunds one of this terminal's payments; needs a manager's session (issue 26 §2). */
 export const refundAtCounter = (device: Device, id: string, body: { amount?: number }) =>

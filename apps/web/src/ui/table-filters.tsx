@@ -2,7 +2,7 @@ import { TABLE_MATCH_MODES, type TableColumnType, type TableMatchMode } from '@s
 import { FilterOperator } from 'primereact/api';
 import { Calendar } from 'primereact/calendar';
 import type { ColumnFilterElementTemplateOptions } from 'primereact/column';
-import type { DataTableFilterMeta } from 'primereact/datatable';
+import type { DataTableFilterMeta, DataTableFilterMetaData } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { translate } from '../lib/i18n/current-locale';
 import type { MessageId } from '../messages/keys';
@@ -34,12 +34,26 @@ const MODE_LABELS: Record<TableMatchMode, MessageId> = {
   dateIsNot: 'common.filter.dateIsNot',
   dateBefore: 'common.filter.dateBefore',
   dateAfter: 'common.filter.dateAfter',
+  dateBetween: 'common.filter.dateBetween',
 };
 
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 function dateFilter(options: ColumnFilterElementTemplateOptions) {
+  // "Between": two days picked as a range (a past month in one rule); sent once both are there.
+  if ((options.filterModel as { matchMode?: string } | undefined)?.matchMode === 'dateBetween') {
+    const range = Array.isArray(options.value) ? (options.value as (Date | null)[]) : null;
+    return (
+      <Calendar
+        selectionMode="range"
+        value={range}
+        onChange={(e) => options.filterCallback(e.value, options.index)}
+        dateFormat={datePattern()}
+        aria-label={translate('common.filter.dateRange')}
+      />
+    );
+  }
   return (
     <Calendar
       value={options.value instanceof Date ? options.value : null}
@@ -81,10 +95,24 @@ export function dataTableFilters(columns: FilterableColumn[], active: TableQuery
   for (const c of columns.filter((x) => x.filterable)) {
     const f = active.find((x) => x.field === c.field);
     const type = c.type ?? 'text';
-    const value = f ? (type === 'date' ? new Date(`${f.value}T00:00:00`) : f.value) : null;
+    const value = f
+      ? type === 'date'
+        ? f.mode === 'dateBetween'
+          ? f.value.split(',').map((d) => new Date(`${d}T00:00:00`))
+          : new Date(`${f.value}T00:00:00`)
+        : f.value
+      : null;
     filters[c.field] = {
       operator: FilterOperator.AND,
-      constraints: [{ value, matchMode: f?.mode ?? (c.options ? 'equals' : TABLE_MATCH_MODES[type][0]) }],
+      constraints: [
+        {
+          value,
+          // The table is lazy (the server filters), so PrimeReact only carries the mode; its type
+          // knows no `dateBetween`.
+          matchMode: (f?.mode ??
+            (c.options ? 'equals' : TABLE_MATCH_MODES[type][0])) as DataTableFilterMetaData['matchMode'],
+        },
+      ],
     };
   }
   return filters;
@@ -95,6 +123,12 @@ export function queryFilters(filters: DataTableFilterMeta) {
   return Object.entries(filters).flatMap(([field, meta]) => {
     const c = 'constraints' in meta ? meta.constraints[0] : meta;
     if (c?.value === null || c?.value === undefined || c.value === '') return [];
+    if (Array.isArray(c.value)) {
+      // A range: only once both of its days are picked.
+      const [a, b] = c.value as (Date | null)[];
+      if (!(a instanceof Date) || !(b instanceof Date)) return [];
+      return [{ field, mode: c.matchMode as TableMatchMode, value: `${isoDay(a)},${isoDay(b)}` }];
+    }
     const value = c.value instanceof Date ? isoDay(c.value) : String(c.value);
     return [{ field, mode: c.matchMode as TableMatchMode, value }];
   });

@@ -1724,6 +1724,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/unpair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The device unpairs itself (a manager, where the project has staff)
+         * @description Device token; where the project has staff, also a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's). The device token stops working at once and the terminal is `unpaired` until paired again with a new code.
+         */
+        post: operations["postTerminalUnpair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2435,6 +2455,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3401,6 +3423,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3792,6 +3816,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -3800,6 +3826,8 @@ export interface operations {
                 "last_used_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_used_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "last_used_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_used_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4073,6 +4101,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4144,6 +4174,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4760,6 +4792,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4959,6 +4993,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -4973,6 +5009,8 @@ export interface operations {
                 "expires_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "expires_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "expires_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "expires_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5228,6 +5266,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5392,6 +5432,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5576,6 +5618,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5703,6 +5747,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -5921,6 +5967,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6045,6 +6093,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6431,6 +6481,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -6827,6 +6879,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -7273,6 +7327,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -8699,6 +8755,8 @@ export interface operations {
                 "created_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "created_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -8717,6 +8775,8 @@ export interface operations {
                 "last_seen_at[dateAfter]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_seen_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "last_seen_at[dateBetween]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
                 "last_seen_at[dateIs]"?: string;
                 /** @description A day (yyyy-mm-dd) in the project's time zone. */
@@ -9839,6 +9899,34 @@ export interface operations {
             401: components["responses"]["Problem401"];
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalUnpair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
             409: components["responses"]["Problem409"];
             413: components["responses"]["Problem413"];
             414: components["responses"]["Problem414"];

@@ -48,6 +48,17 @@ const escapeLike = (v: string) => v.replace(/[%_\\]/g, (c) => `\\${c}`);
 const dayStart = (day: string, timeZone: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
 
+/** A real calendar day (V8 rolls 2026-02-30 over to March; PostgreSQL would refuse it). */
+function isCalendarDay(value: string) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  return (
+    day !== null &&
+    !Number.isNaN(day.getTime()) &&
+    day.toISOString().slice(0, 10) === value &&
+    value >= '0001'
+  );
+}
+
 function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: string): SQL {
   const path = `query.${name}[${f.mode}]`;
   if (!(TABLE_MATCH_MODES[spec.type] as readonly string[]).includes(f.mode)) {
@@ -61,16 +72,14 @@ function filterSql(name: string, spec: ListColumn, f: TableFilter, timeZone: str
     return sql`${col} ${sql.raw(ops[f.mode as keyof typeof ops])} ${v}`;
   }
   if (spec.type === 'date') {
-    // A real calendar day (V8 rolls 2026-02-30 over to March; PostgreSQL would refuse it).
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(f.value) ? new Date(`${f.value}T00:00:00Z`) : null;
-    if (
-      !day ||
-      Number.isNaN(day.getTime()) ||
-      day.toISOString().slice(0, 10) !== f.value ||
-      f.value < '0001'
-    ) {
-      throw invalid(path, 'Expected a date as yyyy-mm-dd.');
+    if (f.mode === 'dateBetween') {
+      const [from, to, ...rest] = f.value.split(',');
+      if (!from || !to || rest.length > 0 || !isCalendarDay(from) || !isCalendarDay(to))
+        throw invalid(path, 'Expected two dates as yyyy-mm-dd,yyyy-mm-dd.');
+      if (from > to) throw invalid(path, 'The first date is after the second.');
+      return sql`(${col} >= ${dayStart(from, timeZone)} and ${col} < ${dayStart(to, timeZone, 1)})`;
     }
+    if (!isCalendarDay(f.value)) throw invalid(path, 'Expected a date as yyyy-mm-dd.');
     const start = dayStart(f.value, timeZone);
     const end = dayStart(f.value, timeZone, 1);
     switch (f.mode) {

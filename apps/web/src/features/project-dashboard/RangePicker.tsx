@@ -1,5 +1,6 @@
 import { Calendar } from 'primereact/calendar';
 import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
 import { datePattern } from '../../theme/date-format';
 import { RANGE_OPTIONS, type RangeKey } from './range';
@@ -24,6 +25,9 @@ export function RangePicker({
   onChange: (next: { key: RangeKey; from?: string; to?: string }) => void;
 }) {
   const { t } = useT();
+  // The half-picked range (first day clicked, second not yet): drawn as picked, not replaced by
+  // the range in the URL, which only changes once both days are there.
+  const [draft, setDraft] = useState<(Date | null)[] | null>(null);
   return (
     <div className="range-picker">
       <SelectButton
@@ -36,17 +40,23 @@ export function RangePicker({
       {value === 'custom' && (
         <Calendar
           selectionMode="range"
-          value={[toDate(from), toDate(to)]}
-          readOnlyInput
+          value={draft ?? [toDate(from), toDate(to)]}
           showIcon
           maxDate={new Date()}
           dateFormat={datePattern()}
           aria-label={t('project-dashboard.range.customRange')}
           inputId="dashboard-range"
+          // Typed too ("11/02/26 - 11/09/26" in the user's format): the keyboard's way in.
           onChange={(e) => {
             const [a, b] = (e.value ?? []) as (Date | null)[];
-            if (a && b) onChange({ key: 'custom', from: toDay(a), to: toDay(b) });
+            if (a && b) {
+              setDraft(null);
+              const [start, end] = a <= b ? [a, b] : [b, a];
+              onChange({ key: 'custom', from: toDay(start), to: toDay(end) });
+            } else if (a) setDraft([a, null]);
+            // Nothing parsable yet (typing in progress): leave the field's text alone.
           }}
+          onHide={() => setDraft(null)}
         />
       )}
     </div>

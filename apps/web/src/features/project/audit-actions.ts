@@ -38,6 +38,7 @@ const ACTIONS: Record<string, MessageId> = {
   'staff.updated': 'project.audit.staffUpdated',
   'staff.deleted': 'project.audit.staffDeleted',
   'terminal.pin_locked': 'project.audit.terminalPinLocked',
+  'terminal.unpaired': 'project.audit.terminalUnpaired',
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);

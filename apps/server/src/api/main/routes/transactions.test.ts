@@ -220,6 +220,25 @@ describe('main API: transactions, refunds, scans, events', () => {
       expect(ref).toHaveLength(11);
     });
 
+    it('takes a date range (`between`, both days included) and refuses a reversed or malformed one', async () => {
+      const same = await list(
+        'status[equals]=succeeded&amount[gte]=500&amount[lte]=2000&created_at[dateBetween]=2026-10-05,2026-10-19&limit=100',
+      );
+      expect(same.statusCode, same.body).toBe(200);
+      const expected = Array.from({ length: 15 }, (_, k) => k + 4)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => (i + 1) * 100)
+        .reverse();
+      expect(same.json().data.map((d: { amount: number }) => d.amount)).toEqual(expected);
+      const oneDay = (await list('created_at[dateBetween]=2026-10-05,2026-10-05&limit=100')).json().data;
+      expect(oneDay.map((d: { amount: number }) => d.amount)).toEqual([500]);
+      for (const bad of ['2026-10-19,2026-10-05', '2026-10-05', '2026-10-05,2026-02-30', '2026-10-05,x,y']) {
+        const res = await list(`created_at[dateBetween]=${bad}`);
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().code).toBe('validation_failed');
+      }
+    });
+
     it('sorts by amount both ways', async () => {
       const asc = (await list('sort=amount&limit=5')).json().data.map((d: { amount: number }) => d.amount);
       expect(asc).toEqual([100, 200, 300, 400, 500]);

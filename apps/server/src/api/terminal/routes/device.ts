@@ -1,4 +1,10 @@
-import { heartbeatSchema, pairRequestSchema, pairResponseSchema, terminalSchema } from '@scanline/contracts';
+import {
+  heartbeatSchema,
+  noContentSchema,
+  pairRequestSchema,
+  pairResponseSchema,
+  terminalSchema,
+} from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentTerminal } from '../../../domain/presenters/payments';
@@ -6,12 +12,13 @@ import { consumePairAttempt, RateLimited } from '../../../domain/terminals/pair-
 import { pairTerminal } from '../../../domain/terminals/pairing';
 import { publishTerminal } from '../../../domain/terminals/publish-terminal';
 import { recordHeartbeat } from '../../../domain/terminals/record-heartbeat';
+import { unpairDevice } from '../../../domain/terminals/unpair-device';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
-import { deviceOf } from '../caller';
+import { cashierCallerOf, deviceOf } from '../caller';
 
 const tags = ['terminal devices'];
 
-/** What a device does for itself: pair once, then heartbeat (issue 7). */
+/** What a device does for itself: pair once, then heartbeat (issue 7), and unpair. */
 export function deviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
@@ -68,6 +75,34 @@ export function deviceRoutes(root: FastifyInstance) {
       });
       if (cameOnline) void publishTerminal(ctx.database.bus, terminal);
       return presentTerminal(terminal);
+    },
+  );
+
+  app.post(
+    '/unpair',
+    {
+      schema: {
+        tags,
+        security: [{ deviceToken: [] }],
+        summary: 'The device unpairs itself (a manager, where the project has staff)',
+        description:
+          "Device token; where the project has staff, also a manager's `Cashier-Session` header (401 " +
+          "`cashier_required` without one, 403 `manager_required` with a cashier's). The device token stops " +
+          'working at once and the terminal is `unpaired` until paired again with a new code.',
+        response: { 204: noContentSchema },
+      },
+    },
+    async (request, reply) => {
+      const device = deviceOf(request);
+      const caller = await cashierCallerOf(request);
+      const terminal = await unpairDevice(ctx, {
+        device,
+        cashier: caller.kind === 'device' ? (caller.cashier ?? null) : null,
+        ip: request.ip,
+      });
+      await credentialChanged(ctx.database, { kind: 'terminal', id: terminal.id });
+      void publishTerminal(ctx.database.bus, terminal);
+      return reply.status(204).send(null);
     },
   );
 }

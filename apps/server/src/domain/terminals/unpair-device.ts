@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { cashierSessions, terminals } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { recordTerminalAudit } from '../audit/record-audit';
+import { requireManager } from '../staff/require-manager';
+import type { CashierOnDuty } from '../staff/resolve-cashier-session';
+import { projectHasStaff } from '../staff/staff-presence';
+import type { DeviceCaller } from './authenticate-device';
+
+/**
+ * A paired device unpairs itself: its device token is erased (its next request is 401) and the
+ * terminal is `unpaired` until paired again with a new code. Where the project has staff this
+ * needs a manager signed in on the terminal (`401 cashier_required` / `403 manager_required`),
+ * so a passer-by at a locked till cannot leave the shop without a working terminal.
+ */
+export async function unpairDevice(
+  ctx: AppContext,
+  opts: { device: DeviceCaller; cashier: CashierOnDuty | null; ip: string | null },
+) {
+  const db = ctx.database.db;
+  const { projectId, terminalId } = opts.device;
+  const manager = (await projectHasStaff(db, projectId)) ? requireManager(opts.cashier) : null;
+  const now = ctx.now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(terminals)
+      .set({ status: 'unpaired', deviceTokenHash: null, pairedAt: null, updatedAt: now })
+      .where(and(eq(terminals.projectId, projectId), eq(terminals.id, terminalId)))
+      .returning();
+    await tx
+      .update(cashierSessions)
+      .set({ endedAt: now, endedReason: 'unpaired' })
+      .where(and(eq(cashierSessions.terminalId, terminalId), isNull(cashierSessions.endedAt)));
+    await recordTerminalAudit(tx, {
+      projectId,
+      terminalId,
+      action: 'terminal.unpaired',
+      target: terminalId,
+      ip: opts.ip,
+      now,
+      metadata: manager ? { cashier_id: manager.id, cashier_name: manager.name } : undefined,
+    });
+    return row!;
+  });
+}
