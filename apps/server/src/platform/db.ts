@@ -199,6 +199,17 @@ function dropWhenReadOnly(client: { query: (...args: never[]) => unknown; releas
   };
 }
 
+/**
+ * node-postgres's pool listens for a client's errors only while the client is idle in the pool.
+ * One checked out — inside a transaction, between two statements — whose connection drops (a
+ * leader killed, a backend terminated, PgBouncer or HAProxy cutting it) would emit an `error`
+ * nobody hears, and that ends the process. Heard here, the client is merely broken: its next
+ * statement fails as unavailable (503), and the pool discards it on release.
+ */
+const ignoreClientErrors = (client: { on: (event: 'error', listener: () => void) => unknown }) => {
+  client.on('error', () => {});
+};
+
 async function openPostgres(
   url: string,
   max: number,
@@ -217,6 +228,7 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max, ...POOL_FAULTS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', ignoreClientErrors);
   pool.on('connect', instrument('primary', pooled));
   pool.on('connect', dropWhenReadOnly);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -235,6 +247,7 @@ async function openPostgres(
             connectionTimeoutMillis: 500,
           });
           replicaPool.on('error', () => {});
+          replicaPool.on('connect', ignoreClientErrors);
           replicaPool.on('connect', instrument('replica', true));
           const probe = new pg.Pool({
             connectionString: replicaUrl,
@@ -243,6 +256,7 @@ async function openPostgres(
             connectionTimeoutMillis: 500,
           });
           probe.on('error', () => {});
+          probe.on('connect', ignoreClientErrors);
           const replicaDb = drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db;
           primaries.set(replicaDb, db);
           return { name: replicaName(replicaUrl), pool: replicaPool, probe, db: replicaDb };
@@ -254,6 +268,7 @@ async function openPostgres(
   // parameter"); the queue's three connections per process go straight to PostgreSQL instead.
   const queuePool = new pg.Pool({ connectionString: direct, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
   queuePool.on('error', () => {});
+  queuePool.on('connect', ignoreClientErrors);
   queuePool.on('connect', dropWhenReadOnly);
   const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
   buses.set(db, bus);

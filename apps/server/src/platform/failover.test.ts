@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/harness';
 import { canMakeCluster, makeStreamingPair } from '../test/own-postgres';
 import { openPostgresBus } from './bus';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { type Database, openDatabase } from './db';
 import { startReadReplicas } from './read-replicas';
+import { rowsOf } from './sql-rows';
 
 /**
  * What the application meets while Patroni fails over (deploy/patroni): connections to a leader
@@ -35,6 +37,44 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection to a leader that became
     expect(main?.total).toBe(0);
     // Reads still work, on a new connection.
     await database.db.execute(sql`select 1`);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a connection dropped inside a transaction', () => {
+  let database: Database;
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('fails that transaction as unavailable and does not end the process', async () => {
+    database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 2 });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    // Vitest reports an uncaught error after the fact; listening here makes the test say so.
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      const work = database.db.transaction(async (tx) => {
+        const [row] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        // The leader dies while this transaction holds its connection between two statements.
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        await admin.query('select pg_terminate_backend($1)', [row!.pid]);
+        await admin.end();
+        await sleep(200);
+        await tx.execute(sql`select 1`);
+      });
+      const error = await work.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(uncaught).toEqual([]);
+      // The pool carries on with a new connection.
+      await database.db.execute(sql`select 1`);
+    } finally {
+      process.removeListener('uncaughtException', onUncaught);
+    }
   });
 });
 
