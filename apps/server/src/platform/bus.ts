@@ -86,10 +86,15 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
   gaps.setMaxListeners(0);
 
   const connect = async () => {
-    const c = new Client({ connectionString: url });
+    // A connect that hangs (a proxy waiting on a dead leader) gives up, and keep-alive notices a
+    // peer that vanished, so the retry below runs instead of listening on nothing.
+    const c = new Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
     c.on('error', () => {});
     c.on('end', () => {
-      if (client === c) client = undefined;
+      // Only the connection in use: a failed attempt is retried by `ensure`, and a second retry
+      // from here would open a second listener, delivering every message twice.
+      if (client !== c) return;
+      client = undefined;
       if (!closed) {
         gaps.emit('gap');
         ready = undefined;
@@ -101,8 +106,15 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
       const message = parse(n.payload);
       if (message) emitter.emit(n.channel, message);
     });
-    await c.connect();
-    for (const channel of channels) await c.query(`listen ${channel}`);
+    try {
+      await c.connect();
+      for (const channel of channels) await c.query(`listen ${channel}`);
+    } catch (error) {
+      // Connected but refused: LISTEN on a standby (the old leader during a failover) fails with
+      // 25006. The connection would otherwise stay open, one more with each retry.
+      await c.end().catch(() => {});
+      throw error;
+    }
     // Anything sent between the drop and now was missed.
     if (connectedOnce) gaps.emit('gap');
     connectedOnce = true;

@@ -14,6 +14,8 @@ describe('isDatabaseUnavailable', () => {
       withCode('the database system is starting up', '57P03'),
       withCode('sorry, too many clients already', '53300'),
       withCode('server conn crashed?', '08P01'),
+      // A write on the old leader, now a standby, during a failover.
+      withCode('cannot execute INSERT in a read-only transaction', '25006'),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
       new Error('PGlite is closed'),

@@ -28,8 +28,11 @@ const NETWORK_CODES = new Set([
 ]);
 // SQLSTATEs of a server that is going away or not there yet: admin_shutdown, crash_shutdown,
 // cannot_connect_now (starting up, shutting down, in recovery), too_many_connections, and
-// PgBouncer's "server conn crashed" (08P01 is class 08: connection exception).
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// PgBouncer's "server conn crashed" (08P01 is class 08: connection exception). Also
+// read_only_sql_transaction: a write that reached a standby — during a failover, the old leader
+// demoted or a connection made before the proxy saw the new one — is refused before anything
+// is written, and the retry lands on the new leader.
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 // node-postgres and PGlite say these in words only.
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Connection is closed|the database system is (?:starting up|shutting down|in recovery)/i;

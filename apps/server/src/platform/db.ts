@@ -175,6 +175,41 @@ function instrument(target: 'primary' | 'replica', unnamed: boolean) {
   };
 }
 
+/**
+ * A connection that refused a write as read-only (SQLSTATE 25006) is talking to a standby: the
+ * old leader after a failover, or a node the proxy still routed to for a moment. node-postgres's
+ * pool drops a client released with an error, which `pool.query` does, but a transaction's
+ * client is released without one and would stay, refusing every write it is handed. So the
+ * refusal is remembered and handed to the release: the pool connects anew, through the proxy,
+ * to the new leader.
+ */
+function dropWhenReadOnly(client: { query: (...args: never[]) => unknown; release?: unknown }) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(undefined, (error: unknown) => {
+        if ((error as { code?: unknown })?.code !== '25006') return;
+        const release = client.release;
+        if (typeof release !== 'function') return;
+        client.release = (err?: unknown) => (release as (e?: unknown) => void).call(client, err ?? error);
+      });
+    }
+    return result;
+  };
+}
+
+/**
+ * node-postgres's pool listens for a client's errors only while the client is idle in the pool.
+ * One checked out — inside a transaction, between two statements — whose connection drops (a
+ * leader killed, a backend terminated, PgBouncer or HAProxy cutting it) would emit an `error`
+ * nobody hears, and that ends the process. Heard here, the client is merely broken: its next
+ * statement fails as unavailable (503), and the pool discards it on release.
+ */
+const ignoreClientErrors = (client: { on: (event: 'error', listener: () => void) => unknown }) => {
+  client.on('error', () => {});
+};
+
 async function openPostgres(
   url: string,
   max: number,
@@ -193,7 +228,9 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max, ...POOL_FAULTS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('connect', ignoreClientErrors);
   pool.on('connect', instrument('primary', pooled));
+  pool.on('connect', dropWhenReadOnly);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   // Read replicas: pools of their own, never behind the primary's pooler setting (a replica's
   // URL may itself be a PgBouncer: its statements are always sent unnamed).
@@ -210,6 +247,7 @@ async function openPostgres(
             connectionTimeoutMillis: 500,
           });
           replicaPool.on('error', () => {});
+          replicaPool.on('connect', ignoreClientErrors);
           replicaPool.on('connect', instrument('replica', true));
           const probe = new pg.Pool({
             connectionString: replicaUrl,
@@ -218,6 +256,7 @@ async function openPostgres(
             connectionTimeoutMillis: 500,
           });
           probe.on('error', () => {});
+          probe.on('connect', ignoreClientErrors);
           const replicaDb = drizzlePg(replicaPool, { schema, casing: 'snake_case' }) as unknown as Db;
           primaries.set(replicaDb, db);
           return { name: replicaName(replicaUrl), pool: replicaPool, probe, db: replicaDb };
@@ -229,6 +268,8 @@ async function openPostgres(
   // parameter"); the queue's three connections per process go straight to PostgreSQL instead.
   const queuePool = new pg.Pool({ connectionString: direct, max: 3, options: QUEUE_SESSION, ...POOL_FAULTS });
   queuePool.on('error', () => {});
+  queuePool.on('connect', ignoreClientErrors);
+  queuePool.on('connect', dropWhenReadOnly);
   const queueDb = drizzlePg(queuePool, { schema, casing: 'snake_case' }) as unknown as Db;
   buses.set(db, bus);
   buses.set(queueDb, bus);
@@ -242,6 +283,8 @@ async function openPostgres(
       // A session-level advisory lock held across many transactions: on the direct connection,
       // since a pooler could hand the unlock to another server connection than the lock.
       const client = new pg.Client({ connectionString: direct, ...POOL_FAULTS });
+      // The server going away mid-migration fails the statement; it must not crash the process.
+      client.on('error', () => {});
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);

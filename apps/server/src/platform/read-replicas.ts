@@ -101,6 +101,7 @@ export function startReadReplicas<D>(opts: {
   // The primary's WAL position over the last few lag limits, oldest first: a replica's lag is
   // the age of the first sample past what it replayed.
   const history: { at: number; lsn: bigint }[] = [];
+  let timeline: string | undefined;
   const keepMs = (maxLagSeconds * 2 + 2) * 1000;
   // A replica that goes down between two polls must cost no request: a read it cannot answer
   // (refused, dropped, or cancelled by a recovery conflict) runs again on the primary, and the
@@ -123,9 +124,16 @@ export function startReadReplicas<D>(opts: {
     const at = Date.now();
     try {
       const { rows } = await within(
-        primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
+        primary.query<{ lsn: string; timeline: string }>(
+          'select pg_current_wal_lsn()::text as lsn, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8) as timeline',
+        ),
         POLL_TIMEOUT_MS,
       );
+      // A new timeline is a new leader (a failover or switchover): positions the old one wrote
+      // but never sent are gone for good, and a replica would seem to lag behind them until they
+      // aged out. The history starts again from the new leader's first position.
+      if (rows[0]!.timeline !== timeline) history.length = 0;
+      timeline = rows[0]!.timeline;
       history.push({ at, lsn: parseLsn(rows[0]!.lsn) });
       while (history.length > 1 && history[0]!.at < at - keepMs) history.shift();
     } catch {

@@ -1,4 +1,5 @@
 import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
+import { isDatabaseUnavailable } from '../../platform/database-unavailable';
 import type { Db } from '../../platform/db';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { authenticateDevice, type DeviceCaller } from './authenticate-device';
@@ -24,6 +25,8 @@ export interface DeviceFeedSessionOptions {
   /** The Last-Event-ID the device reconnected with: what was missed after it is sent again. */
   since?: string;
   emit: (event: DeviceFeedEvent) => void;
+  /** The clock (the app's `ctx.now`): how far back a catch-up after an outage looks. */
+  now?: () => Date;
 }
 
 /**
@@ -41,6 +44,8 @@ export class DeviceFeedSession {
   /** The terminal's label and location as last seen, so only real edits are announced. */
   private shown: Pick<TerminalRow, 'label' | 'location'> | null = null;
   private busy: Promise<void> = Promise.resolve();
+  /** A read failed because the database was away (a failover): the next resync catches up. */
+  private behind = false;
 
   constructor(opts: DeviceFeedSessionOptions) {
     this.opts = opts;
@@ -96,6 +101,13 @@ export class DeviceFeedSession {
   resync(): Promise<void> {
     return this.serially(async () => {
       const { db, device } = this.opts;
+      if (this.behind) {
+        // Hints lost while the database was away: whatever changed after the last event sent.
+        const now = this.opts.now?.() ?? new Date();
+        for (const item of await missedFeedItems(db, { device, afterChangeId: this.cursor, now }))
+          this.send(item);
+        this.behind = false;
+      }
       const open = await openFeedItems(db, device);
       for (const item of open) this.send(item);
       const openIds = new Set(open.map((i) => i.row.id));
@@ -107,9 +119,16 @@ export class DeviceFeedSession {
     });
   }
 
-  /** One reader at a time; a failed read ends the stream. */
+  /**
+   * One reader at a time. A read that failed because the database is away (a restart, a
+   * failover) keeps the stream open: the device stays connected and the next resync (the
+   * stream's poll, or the bus listening again) sends what it missed. Any other failure ends it.
+   */
   private serially(work: () => Promise<void>): Promise<void> {
-    this.busy = this.busy.then(work).catch(() => this.opts.emit({ kind: 'end' }));
+    this.busy = this.busy.then(work).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) this.behind = true;
+      else this.opts.emit({ kind: 'end' });
+    });
     return this.busy;
   }
 

@@ -103,6 +103,7 @@ export function deviceStreamRoutes(root: FastifyInstance) {
         device,
         token,
         since,
+        now: ctx.now,
         emit: (event) => {
           if (event.kind === 'end') return stream.close();
           if (event.kind === 'transaction')
