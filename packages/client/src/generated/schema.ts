@@ -2001,6 +2001,7 @@ export interface components {
             reason: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
+            tip_amount: number;
             transaction_id: string;
         };
         RequestLog: {
@@ -2102,6 +2103,7 @@ export interface components {
             terminal_id: string;
             terminal_label: string | null;
             tip_amount: number;
+            tip_refunded: number;
             updated_at: string;
         };
         Webhook: {
@@ -6498,6 +6500,7 @@ export interface operations {
                      *           "amount": 1250,
                      *           "currency": "EUR",
                      *           "tip_amount": 1250,
+                     *           "tip_refunded": -9007199254740991,
                      *           "amount_total": 1250,
                      *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "cashier_name": "cashier name",
@@ -6572,6 +6575,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -6639,6 +6643,7 @@ export interface operations {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "amount": 1250,
+                     *           "tip_amount": 1250,
                      *           "currency": "EUR",
                      *           "reason": "reason",
                      *           "status": "pending",
@@ -6706,6 +6711,7 @@ export interface operations {
                         terminal_id: string;
                         terminal_label: string | null;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -6741,6 +6747,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tip_amount?: number;
                 };
             };
         };
@@ -6756,6 +6763,7 @@ export interface operations {
                      *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "amount": 1250,
+                     *       "tip_amount": 1250,
                      *       "currency": "EUR",
                      *       "reason": "reason",
                      *       "status": "pending",
@@ -9507,6 +9515,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9557,6 +9566,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9599,6 +9609,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9649,6 +9660,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9687,6 +9699,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9737,6 +9750,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9811,6 +9825,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tip_amount?: number;
                 };
             };
         };
@@ -9826,6 +9841,7 @@ export interface operations {
                      *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "amount": 1250,
+                     *       "tip_amount": 1250,
                      *       "currency": "EUR",
                      *       "reason": "reason",
                      *       "status": "pending",
