@@ -20,6 +20,8 @@ export const closedBySchema = z.object({
   kind: z.enum(CLOSED_BY_KINDS),
   id: z.string().nullable(),
   label: z.string().nullable(),
+  /** A device close where staff sign in: the manager whose session allowed it. */
+  manager: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 
 export const closeTotalsSchema = z.object({

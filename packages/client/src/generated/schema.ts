@@ -4189,7 +4189,11 @@ export interface operations {
                      *           "closed_by": {
                      *             "kind": "user",
                      *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *             "label": "Till 2"
+                     *             "label": "Till 2",
+                     *             "manager": {
+                     *               "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery"
+                     *             }
                      *           },
                      *           "totals": [
                      *             {
@@ -4242,6 +4246,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "user" | "api_key" | "device" | "schedule";
                                 label: string | null;
+                                manager?: {
+                                    id: string;
+                                    name: string;
+                                };
                             };
                             hash: string;
                             id: string;
@@ -4323,7 +4331,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -4378,6 +4390,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;
@@ -8364,7 +8380,10 @@ export interface operations {
     postTerminalCloses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key answers the first close again for 24 hours (a double tap makes one close); for another terminal, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8388,7 +8407,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -8437,6 +8460,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;
@@ -8987,7 +9014,10 @@ export interface operations {
     postTerminalProjectsTerminalsCloses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key answers the first close again for 24 hours (a double tap makes one close); for another terminal, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project_id: string;
                 terminal_id: string;
@@ -9014,7 +9044,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -9063,6 +9097,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;

@@ -315,6 +315,34 @@ describe('closes (issue 25 §1)', () => {
     expect(next.totals[0].by_tax_rate).toEqual([{ rate: 19, gross: 1100, net: 924, tax: 176 }]);
   });
 
+  it('a double tap with one Idempotency-Key makes one close; another terminal with it is 409', async () => {
+    const till = await pairedTerminal(t, team, { label: 'Tap till' });
+    await paid(till.auth, 400);
+    const key = idemKey();
+    const tap = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/closes',
+        headers: { ...headers, 'idempotency-key': key },
+      });
+    const [first, second] = await Promise.all([tap(till.auth), tap(till.auth)]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    const again = await tap(till.auth);
+    expect(again.json()).toEqual(first.json());
+    const made = await db().select().from(closes).where(eq(closes.terminalId, till.terminal.id));
+    expect(made).toHaveLength(1);
+    // Without a key, each tap is a close of its own (a zero report is allowed by hand).
+    expect((await close(till.terminal.id)).json().number).toBe(2);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/closes',
+      headers: { ...till.auth, 'idempotency-key': 'é' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses UPDATE and DELETE in the database; verify finds a chain edited behind the trigger', async () => {
     const till = await pairedTerminal(t, team, { label: 'Tamper till' });
     await paid(till.auth, 500);
@@ -439,7 +467,9 @@ describe('closes (issue 25 §1)', () => {
       payload: { daily_close_time: hhmm },
     });
     expect(patch.json().daily_close_time).toBe(hhmm);
-    t.advance(61_000);
+    const dueAt = Math.floor((t.ctx.now().getTime() + 60_000) / 60_000) * 60_000;
+    // The job runs five minutes late: the close still ends at the close time.
+    t.advance(61_000 + 5 * 60_000);
     expect(await runScheduledCloses(t.ctx)).toBeGreaterThanOrEqual(1);
     const made = await db()
       .select()
@@ -447,6 +477,7 @@ describe('closes (issue 25 §1)', () => {
       .where(and(eq(closes.projectId, team.project.id), eq(closes.terminalId, busy.terminal.id)));
     expect(made).toHaveLength(1);
     expect(made[0]!.closedBy).toMatchObject({ kind: 'schedule', label: `daily close at ${hhmm}` });
+    expect(made[0]!.closedAt.getTime()).toBe(dueAt);
     expect(await db().select().from(closes).where(eq(closes.terminalId, idle.terminal.id))).toHaveLength(0);
     // Run again: nothing new before the due time, nothing made.
     expect(await runScheduledCloses(t.ctx)).toBe(0);
