@@ -150,4 +150,12 @@ export type NextPayout = z.infer<typeof nextPayoutSchema>;
 export const EXPORT_FORMATS = ['csv', 'xero', 'quickbooks'] as const;
 export const accountingExportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS).default('csv'),
+  /**
+   * A close's lines in this currency only. Required for `xero` and `quickbooks` when the close
+   * holds several (their files have no currency column): else `422 currency_required`.
+   */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });

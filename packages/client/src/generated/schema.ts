@@ -413,7 +413,7 @@ export interface paths {
         };
         /**
          * Export a close for accounting (csv, xero, quickbooks)
-         * @description Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. Formats as for payouts.
+         * @description Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. Formats as for payouts. `currency=` keeps one currency; a xero or quickbooks file of a close in several currencies needs it (422 currency_required naming them).
          */
         get: operations["getProjectsClosesExportCsv"];
         put?: never;
@@ -1952,7 +1952,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "request_timeout" | "headers_too_large";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large";
             detail: string;
             errors?: {
                 code: string;
@@ -4448,6 +4448,7 @@ export interface operations {
     getProjectsClosesExportCsv: {
         parameters: {
             query?: {
+                currency?: string;
                 format?: "csv" | "xero" | "quickbooks";
             };
             header?: never;
@@ -5554,6 +5555,7 @@ export interface operations {
     getProjectsPayoutsExportCsv: {
         parameters: {
             query?: {
+                currency?: string;
                 format?: "csv" | "xero" | "quickbooks";
             };
             header?: never;

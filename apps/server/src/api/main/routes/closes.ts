@@ -91,7 +91,8 @@ export function closeRoutes(root: FastifyInstance) {
         summary: 'Export a close for accounting (csv, xero, quickbooks)',
         description:
           'Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. ' +
-          'Formats as for payouts.',
+          'Formats as for payouts. `currency=` keeps one currency; a xero or quickbooks file of a close in several ' +
+          'currencies needs it (422 currency_required naming them).',
         params: closeParams,
         querystring: accountingExportQuerySchema,
         produces: ['text/csv'],
@@ -103,6 +104,7 @@ export function closeRoutes(root: FastifyInstance) {
         projectId: request.params.project_id,
         closeId: request.params.close_id,
         format: request.query.format,
+        ...(request.query.currency ? { currency: request.query.currency } : {}),
       });
       return reply
         .type('text/csv; charset=utf-8')

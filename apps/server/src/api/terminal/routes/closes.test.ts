@@ -343,6 +343,39 @@ describe('closes (issue 25 §1)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('a close in two currencies: Xero and QuickBooks need currency= (422 currency_required naming them)', async () => {
+    const shop = await makeTeam(t, { currency: 'EUR' });
+    const base = `/api/v1/projects/${shop.project.id}`;
+    const allow = await t.app.inject({
+      method: 'PATCH',
+      url: base,
+      headers: shop.owner.auth,
+      payload: { allow_other_currencies: true },
+    });
+    expect(allow.statusCode, allow.body).toBe(200);
+    const till = await pairedTerminal(t, shop, { label: 'Two-currency till' });
+    await paid(till.auth, 1000);
+    await paid(till.auth, 700, { currency: 'USD' });
+    const made = (
+      await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: till.auth })
+    ).json();
+    const exportOf = (query: string) => get(`${base}/closes/${made.id}/export.csv?${query}`, shop.owner.auth);
+    for (const format of ['xero', 'quickbooks']) {
+      const refused = await exportOf(`format=${format}`);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().code).toBe('currency_required');
+      expect(refused.json().detail).toContain('EUR, USD');
+      const usd = await exportOf(`format=${format}&currency=USD`);
+      expect(usd.statusCode, usd.body).toBe(200);
+      const rows = usd.body.trim().split('\r\n').slice(1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain('7.00');
+    }
+    // The csv has a currency column: both, unless one is asked for.
+    expect((await exportOf('format=csv')).body.trim().split('\r\n')).toHaveLength(3);
+    expect((await exportOf('format=csv&currency=EUR')).body.trim().split('\r\n')).toHaveLength(2);
+  });
+
   it('refuses UPDATE and DELETE in the database; verify finds a chain edited behind the trigger', async () => {
     const till = await pairedTerminal(t, team, { label: 'Tamper till' });
     await paid(till.auth, 500);
