@@ -96,17 +96,21 @@ export const currentCloseSchema = z.object({
 });
 export type CurrentClose = z.infer<typeof currentCloseSchema>;
 
+const brokenCloseSchema = z.object({
+  close_id: z.string(),
+  terminal_id: z.string(),
+  number: z.number().int(),
+  reason: z.enum(['hash_mismatch', 'chain_broken', 'number_gap', 'totals_mismatch']),
+  /** Its project was purged (its payments are gone): checked by chain and hash alone. */
+  purged: z.boolean(),
+});
 export const closeVerifySchema = z.object({
   ok: z.boolean(),
+  /** Closes that hold (those of purged projects by chain and hash alone). */
   checked: z.number().int(),
-  first_broken: z
-    .object({
-      close_id: z.string(),
-      terminal_id: z.string(),
-      number: z.number().int(),
-      reason: z.enum(['hash_mismatch', 'chain_broken', 'number_gap', 'totals_mismatch']),
-    })
-    .nullable(),
+  /** Every close that fails, in terminal then number order. */
+  broken: z.array(brokenCloseSchema),
+  first_broken: brokenCloseSchema.nullable(),
 });
 export type CloseVerify = z.infer<typeof closeVerifySchema>;
 

@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * Recompute every close's hash chain and figures
-         * @description Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each `hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds of its period. `first_broken` names the first close that fails, and why.
+         * @description Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each `hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds of its period. `broken` lists every close that fails, and why (`first_broken` the first); a purged project's closes are checked by chain and hash alone (`purged: true`).
          */
         get: operations["getProjectsClosesVerify"];
         put?: never;
@@ -4503,19 +4503,38 @@ export interface operations {
                      * @example {
                      *       "ok": false,
                      *       "checked": -9007199254740991,
+                     *       "broken": [
+                     *         {
+                     *           "close_id": "clo_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "number": -9007199254740991,
+                     *           "reason": "hash_mismatch",
+                     *           "purged": false
+                     *         }
+                     *       ],
                      *       "first_broken": {
                      *         "close_id": "clo_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "number": -9007199254740991,
-                     *         "reason": "hash_mismatch"
+                     *         "reason": "hash_mismatch",
+                     *         "purged": false
                      *       }
                      *     }
                      */
                     "application/json": {
+                        broken: {
+                            close_id: string;
+                            number: number;
+                            purged: boolean;
+                            /** @enum {string} */
+                            reason: "hash_mismatch" | "chain_broken" | "number_gap" | "totals_mismatch";
+                            terminal_id: string;
+                        }[];
                         checked: number;
                         first_broken: {
                             close_id: string;
                             number: number;
+                            purged: boolean;
                             /** @enum {string} */
                             reason: "hash_mismatch" | "chain_broken" | "number_gap" | "totals_mismatch";
                             terminal_id: string;

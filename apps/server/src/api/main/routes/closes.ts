@@ -56,7 +56,8 @@ export function closeRoutes(root: FastifyInstance) {
         description:
           'Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each ' +
           "`hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds " +
-          'of its period. `first_broken` names the first close that fails, and why.',
+          'of its period. `broken` lists every close that fails, and why (`first_broken` the first); a purged ' +
+          "project's closes are checked by chain and hash alone (`purged: true`).",
         params,
         response: { 200: closeVerifySchema },
       },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
 import { closes, events, mailOutbox, projects } from '../../../db/schema';
 import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
+import { verifyCloses } from '../../../domain/books/verify-closes';
 import { purgeDeletedProjects } from '../../../domain/projects/purge-deleted-projects';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -421,6 +422,11 @@ describe('closes (issue 25 §1)', () => {
     }
     const still = (await get(`${mainBase()}/closes/verify`)).json();
     expect(still.first_broken).toMatchObject({ close_id: c1.id, reason: 'totals_mismatch' });
+    // Every break is listed, not only the first: the next close no longer chains.
+    expect(still.broken).toEqual([
+      { close_id: c1.id, terminal_id: till.terminal.id, number: 1, reason: 'totals_mismatch', purged: false },
+      { close_id: c2.id, terminal_id: till.terminal.id, number: 2, reason: 'chain_broken', purged: false },
+    ]);
     expect(c2.previous_hash).toBe(c1.hash);
     // Leave this project's books whole for the other tests: they run against a fresh terminal.
     await db().execute(sql`alter table closes disable trigger closes_immutable`);
@@ -428,9 +434,11 @@ describe('closes (issue 25 §1)', () => {
     await db().execute(sql`alter table closes enable trigger closes_immutable`);
   });
 
-  it('purging a deleted project keeps its closes (fiscal retention)', async () => {
-    const gone = await makeTeam(t);
-    const till = await createTerminalVia(t, gone, { label: 'Closing shop' });
+  it('purging a deleted project keeps its closes (fiscal retention); verify checks them by chain and hash', async () => {
+    const gone = await makeTeam(t, { currency: 'EUR' });
+    const device = await pairedTerminal(t, gone, { label: 'Closing shop' });
+    const till = device.terminal;
+    await paid(device.auth, 800);
     const made = await t.app.inject({
       method: 'POST',
       url: `/terminal/v1/projects/${gone.project.id}/terminals/${till.id}/closes`,
@@ -447,6 +455,13 @@ describe('closes (issue 25 §1)', () => {
     expect(purged).toBeGreaterThanOrEqual(1);
     const kept = await db().select().from(closes).where(eq(closes.projectId, gone.project.id));
     expect(kept.map((c) => c.id)).toEqual([made.json().id]);
+    // Its payments are gone with it: its closes hold by chain and hash alone.
+    expect(await verifyCloses(db(), { projectId: gone.project.id })).toEqual({
+      ok: true,
+      checked: 1,
+      broken: [],
+      first_broken: null,
+    });
   });
 
   it('makes a close while payments succeed: every payment in exactly one close', async () => {
