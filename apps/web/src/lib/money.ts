@@ -1,3 +1,4 @@
+import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { currentIntlLocale } from './i18n/current-locale';
 
 // Money on the wire is an integer in minor units plus an ISO 4217 code (PRODUCT §2). These
@@ -10,7 +11,13 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
   let f = formatters.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      const digits = currencyDigits(currency);
+      f = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
       // An unknown code still shows a number rather than breaking the screen.
       f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -20,10 +27,8 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
   return f;
 }
 
-/** How many minor units make one major unit: 2 for USD, 0 for JPY, 3 for KWD. */
-export function currencyDigits(currency: string): number {
-  return formatter(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
-}
+/** How many minor units make one major unit (ISO 4217): 2 for USD and HUF, 0 for JPY, 3 for KWD. */
+export { currencyDigits };
 
 /** 1250 USD → "$12.50" in the reader's language (the console's chosen one unless given). */
 export function formatMoney(minor: number, currency: string, locale: string = currentIntlLocale()): string {
