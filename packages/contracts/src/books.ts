@@ -20,6 +20,8 @@ export const closedBySchema = z.object({
   kind: z.enum(CLOSED_BY_KINDS),
   id: z.string().nullable(),
   label: z.string().nullable(),
+  /** A device close where staff sign in: the manager whose session allowed it. */
+  manager: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 
 export const closeTotalsSchema = z.object({
@@ -94,17 +96,21 @@ export const currentCloseSchema = z.object({
 });
 export type CurrentClose = z.infer<typeof currentCloseSchema>;
 
+const brokenCloseSchema = z.object({
+  close_id: z.string(),
+  terminal_id: z.string(),
+  number: z.number().int(),
+  reason: z.enum(['hash_mismatch', 'chain_broken', 'number_gap', 'totals_mismatch']),
+  /** Its project was purged (its payments are gone): checked by chain and hash alone. */
+  purged: z.boolean(),
+});
 export const closeVerifySchema = z.object({
   ok: z.boolean(),
+  /** Closes that hold (those of purged projects by chain and hash alone). */
   checked: z.number().int(),
-  first_broken: z
-    .object({
-      close_id: z.string(),
-      terminal_id: z.string(),
-      number: z.number().int(),
-      reason: z.enum(['hash_mismatch', 'chain_broken', 'number_gap', 'totals_mismatch']),
-    })
-    .nullable(),
+  /** Every close that fails, in terminal then number order. */
+  broken: z.array(brokenCloseSchema),
+  first_broken: brokenCloseSchema.nullable(),
 });
 export type CloseVerify = z.infer<typeof closeVerifySchema>;
 
@@ -148,4 +154,12 @@ export type NextPayout = z.infer<typeof nextPayoutSchema>;
 export const EXPORT_FORMATS = ['csv', 'xero', 'quickbooks'] as const;
 export const accountingExportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS).default('csv'),
+  /**
+   * A close's lines in this currency only. Required for `xero` and `quickbooks` when the close
+   * holds several (their files have no currency column): else `422 currency_required`.
+   */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });

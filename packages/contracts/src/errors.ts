@@ -51,6 +51,8 @@ export const errorCodes = [
   'manager_required',
   'too_many_attempts',
   'currency_not_allowed',
+  // A Xero/QuickBooks export of a close in several currencies must name one.
+  'currency_required',
   // Framework answers about the HTTP request itself (issue 29 §2: every status has its code).
   'request_timeout',
   'headers_too_large',
@@ -109,6 +111,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   manager_required: 403,
   too_many_attempts: 429,
   currency_not_allowed: 422,
+  currency_required: 422,
   request_timeout: 408,
   headers_too_large: 431,
 };

@@ -147,9 +147,11 @@ export const terminalTransactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
-  /** Issue 26 §1: the shopper's tip (0 until paid with one); `amount` stays the order amount. */
+  /** Issue 26 §1: the shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
   tip_amount: z.number().int(),
-  /** amount + tip_amount: what was charged, and the most a refund may reach. */
+  /** The part of the tip given back by refunds (their `tip_amount`). */
+  tip_refunded: z.number().int(),
+  /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
   /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
@@ -201,9 +203,11 @@ export const transactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
-  /** Issue 26 §1: the shopper's tip (0 until paid with one); `amount` stays the order amount. */
+  /** Issue 26 §1: the shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
   tip_amount: z.number().int(),
-  /** amount + tip_amount: what was charged, and the most a refund may reach. */
+  /** The part of the tip given back by refunds (their `tip_amount`). */
+  tip_refunded: z.number().int(),
+  /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
   /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
@@ -263,6 +267,8 @@ export const refundSchema = z.object({
   id: z.string(),
   transaction_id: z.string(),
   amount: z.number().int(),
+  /** The part of `amount` that gives back the tip. */
+  tip_amount: z.number().int(),
   currency: z.string(),
   reason: z.string().nullable(),
   status: z.enum(['pending', 'succeeded', 'failed']),
@@ -272,6 +278,11 @@ export type Refund = z.infer<typeof refundSchema>;
 
 export const createRefundSchema = z.strictObject({
   amount: amountSchema.optional(),
+  /**
+   * The part of `amount` that gives back the tip (a mistaken tip). Alone, the refund is just
+   * that tip. Without it a refund gives back the order amount first and the tip last.
+   */
+  tip_amount: z.number().int().min(0).optional(),
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
 });
 

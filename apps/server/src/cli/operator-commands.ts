@@ -142,10 +142,15 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
     const took = `${((Date.now() - started) / 1000).toFixed(2)} s`;
     if (result.ok)
       return { lines: [`OK: ${result.checked} close(s) verified, every chain and total holds (${took}).`] };
-    const b = result.first_broken!;
-    // Exit code 1 for scripts: the books do not hold.
+    // Exit code 1 for scripts: the books do not hold. Every broken close, one per line.
     throw new CommandError(
-      `BROKEN: close ${b.close_id} (terminal ${b.terminal_id}, number ${b.number}): ${b.reason}; ${result.checked} close(s) before it verified.`,
+      [
+        ...result.broken.map(
+          (b) =>
+            `BROKEN: close ${b.close_id} (terminal ${b.terminal_id}, number ${b.number}): ${b.reason}${b.purged ? ' (purged project: chain and hash only)' : ''}`,
+        ),
+        `${result.broken.length} broken, ${result.checked} close(s) verified.`,
+      ].join('\n'),
       1,
     );
   },

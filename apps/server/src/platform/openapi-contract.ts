@@ -160,7 +160,18 @@ const SCANS_CSV =
 const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{transaction_id\}\/events$/;
 
 /** Headers some operations read, as parameters (issue 17 §1); keyed like REQUEST_EXAMPLES. */
+const CLOSE_IDEMPOTENCY_KEY: Parameter = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Optional. The same key answers the first close again for 24 hours (a double tap makes one close); for another terminal, 409 idempotency_key_reused.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, example: '5f2a3c1e-8d4b-4f0a-9b6e-7c1d2e3f4a5b' },
+};
+
 const HEADER_PARAMETERS: Record<string, Parameter[]> = {
+  'POST /terminal/v1/closes': [CLOSE_IDEMPOTENCY_KEY],
+  'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes': [CLOSE_IDEMPOTENCY_KEY],
   'POST /terminal/v1/transactions': [
     {
       in: 'header',

@@ -2,5 +2,7 @@
 
 /** POST paths whose server honours `Idempotency-Key`: the client retries only these POSTs. */
 export const idempotentPosts: ReadonlySet<string> = new Set([
+  "/terminal/v1/closes",
+  "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes",
   "/terminal/v1/transactions"
 ]);

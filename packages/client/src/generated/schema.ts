@@ -413,7 +413,7 @@ export interface paths {
         };
         /**
          * Export a close for accounting (csv, xero, quickbooks)
-         * @description Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. Formats as for payouts.
+         * @description Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. Formats as for payouts. `currency=` keeps one currency; a xero or quickbooks file of a close in several currencies needs it (422 currency_required naming them).
          */
         get: operations["getProjectsClosesExportCsv"];
         put?: never;
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * Recompute every close's hash chain and figures
-         * @description Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each `hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds of its period. `first_broken` names the first close that fails, and why.
+         * @description Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each `hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds of its period. `broken` lists every close that fails, and why (`first_broken` the first); a purged project's closes are checked by chain and hash alone (`purged: true`).
          */
         get: operations["getProjectsClosesVerify"];
         put?: never;
@@ -1972,7 +1972,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "request_timeout" | "headers_too_large";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large";
             detail: string;
             errors?: {
                 code: string;
@@ -2021,6 +2021,7 @@ export interface components {
             reason: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
+            tip_amount: number;
             transaction_id: string;
         };
         RequestLog: {
@@ -2122,6 +2123,7 @@ export interface components {
             terminal_id: string;
             terminal_label: string | null;
             tip_amount: number;
+            tip_refunded: number;
             updated_at: string;
         };
         Webhook: {
@@ -4219,7 +4221,11 @@ export interface operations {
                      *           "closed_by": {
                      *             "kind": "user",
                      *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *             "label": "Till 2"
+                     *             "label": "Till 2",
+                     *             "manager": {
+                     *               "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery"
+                     *             }
                      *           },
                      *           "totals": [
                      *             {
@@ -4272,6 +4278,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "user" | "api_key" | "device" | "schedule";
                                 label: string | null;
+                                manager?: {
+                                    id: string;
+                                    name: string;
+                                };
                             };
                             hash: string;
                             id: string;
@@ -4353,7 +4363,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -4408,6 +4422,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;
@@ -4462,6 +4480,7 @@ export interface operations {
     getProjectsClosesExportCsv: {
         parameters: {
             query?: {
+                currency?: string;
                 format?: "csv" | "xero" | "quickbooks";
             };
             header?: never;
@@ -4516,19 +4535,38 @@ export interface operations {
                      * @example {
                      *       "ok": false,
                      *       "checked": -9007199254740991,
+                     *       "broken": [
+                     *         {
+                     *           "close_id": "clo_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "number": -9007199254740991,
+                     *           "reason": "hash_mismatch",
+                     *           "purged": false
+                     *         }
+                     *       ],
                      *       "first_broken": {
                      *         "close_id": "clo_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *         "number": -9007199254740991,
-                     *         "reason": "hash_mismatch"
+                     *         "reason": "hash_mismatch",
+                     *         "purged": false
                      *       }
                      *     }
                      */
                     "application/json": {
+                        broken: {
+                            close_id: string;
+                            number: number;
+                            purged: boolean;
+                            /** @enum {string} */
+                            reason: "hash_mismatch" | "chain_broken" | "number_gap" | "totals_mismatch";
+                            terminal_id: string;
+                        }[];
                         checked: number;
                         first_broken: {
                             close_id: string;
                             number: number;
+                            purged: boolean;
                             /** @enum {string} */
                             reason: "hash_mismatch" | "chain_broken" | "number_gap" | "totals_mismatch";
                             terminal_id: string;
@@ -5578,6 +5616,7 @@ export interface operations {
     getProjectsPayoutsExportCsv: {
         parameters: {
             query?: {
+                currency?: string;
                 format?: "csv" | "xero" | "quickbooks";
             };
             header?: never;
@@ -6550,6 +6589,7 @@ export interface operations {
                      *           "amount": 1250,
                      *           "currency": "EUR",
                      *           "tip_amount": 1250,
+                     *           "tip_refunded": -9007199254740991,
                      *           "amount_total": 1250,
                      *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "cashier_name": "cashier name",
@@ -6624,6 +6664,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -6691,6 +6732,7 @@ export interface operations {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "amount": 1250,
+                     *           "tip_amount": 1250,
                      *           "currency": "EUR",
                      *           "reason": "reason",
                      *           "status": "pending",
@@ -6758,6 +6800,7 @@ export interface operations {
                         terminal_id: string;
                         terminal_label: string | null;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -6793,6 +6836,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tip_amount?: number;
                 };
             };
         };
@@ -6808,6 +6852,7 @@ export interface operations {
                      *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "amount": 1250,
+                     *       "tip_amount": 1250,
                      *       "currency": "EUR",
                      *       "reason": "reason",
                      *       "status": "pending",
@@ -8412,7 +8457,10 @@ export interface operations {
     postTerminalCloses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key answers the first close again for 24 hours (a double tap makes one close); for another terminal, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8436,7 +8484,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -8485,6 +8537,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;
@@ -9039,7 +9095,10 @@ export interface operations {
     postTerminalProjectsTerminalsCloses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key answers the first close again for 24 hours (a double tap makes one close); for another terminal, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project_id: string;
                 terminal_id: string;
@@ -9066,7 +9125,11 @@ export interface operations {
                      *       "closed_by": {
                      *         "kind": "user",
                      *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "label": "Till 2"
+                     *         "label": "Till 2",
+                     *         "manager": {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery"
+                     *         }
                      *       },
                      *       "totals": [
                      *         {
@@ -9115,6 +9178,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "user" | "api_key" | "device" | "schedule";
                             label: string | null;
+                            manager?: {
+                                id: string;
+                                name: string;
+                            };
                         };
                         hash: string;
                         id: string;
@@ -9567,6 +9634,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9617,6 +9685,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9659,6 +9728,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9709,6 +9779,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9747,6 +9818,7 @@ export interface operations {
                      *       "amount": 1250,
                      *       "currency": "EUR",
                      *       "tip_amount": 1250,
+                     *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
@@ -9797,6 +9869,7 @@ export interface operations {
                         status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
+                        tip_refunded: number;
                         updated_at: string;
                     };
                 };
@@ -9871,6 +9944,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tip_amount?: number;
                 };
             };
         };
@@ -9886,6 +9960,7 @@ export interface operations {
                      *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "amount": 1250,
+                     *       "tip_amount": 1250,
                      *       "currency": "EUR",
                      *       "reason": "reason",
                      *       "status": "pending",

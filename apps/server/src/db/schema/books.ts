@@ -12,6 +12,8 @@ export interface ClosedBy {
   kind: 'user' | 'api_key' | 'device' | 'schedule';
   id: string | null;
   label: string | null;
+  /** A device close where staff sign in: the manager whose session allowed it. */
+  manager?: { id: string; name: string };
 }
 
 /** One currency's figures of a close, as the API presents them (snake_case, hashed as is). */

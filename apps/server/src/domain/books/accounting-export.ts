@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { rowsOf } from '../../platform/sql-rows';
 import type { Actor } from '../actor';
 import { csvField } from '../exports/csv';
@@ -172,10 +173,21 @@ export async function exportClose(
     projectId,
     closeId,
     format,
-  }: { actor: Actor; projectId: string; closeId: string; format: AccountingFormat },
+    currency,
+  }: { actor: Actor; projectId: string; closeId: string; format: AccountingFormat; currency?: string },
 ) {
   const { project } = await projectAccess(db, { actor, projectId, action: 'closes.read' });
   const { close } = await findClose(db, projectId, closeId);
+  // Xero's and QuickBooks' bank files have no currency column: one currency per file.
+  const held = close.totals.filter((e) => e.payments_count > 0 || e.refunds_count > 0).map((e) => e.currency);
+  if (format !== 'csv' && !currency && held.length > 1) {
+    throw new AppError(
+      'currency_required',
+      `This close holds ${held.join(', ')}: a ${format} file takes one currency; add currency=${held[0]} (or another).`,
+      [{ path: 'querystring.currency', message: `One of ${held.join(', ')}`, code: 'currency_required' }],
+    );
+  }
+  const only = currency ? sql`and x.currency = ${currency}` : sql``;
   const from = (await periodStartOf(db, close)) ?? new Date(0);
   const source = `Close ${close.number} ${close.terminalId}`;
   const lines = stream(format, source, (after) =>
@@ -195,9 +207,13 @@ export async function exportClose(
           ) x
           cross join lateral (select to_char((x.at_ts at time zone ${project.timeZone})::date, 'YYYY-MM-DD') as day,
                                      x.at_ts::text as at) d
-          ${after ? sql`where (x.at_ts, x.id) > (${after.day}::timestamptz, ${after.id})` : sql``}
+          where true ${only}
+          ${after ? sql`and (x.at_ts, x.id) > (${after.day}::timestamptz, ${after.id})` : sql``}
           order by x.at_ts, x.id limit ${BATCH}`,
     ),
   );
-  return { lines, filename: `close-${close.terminalId}-${close.number}-${format}.csv` };
+  return {
+    lines,
+    filename: `close-${close.terminalId}-${close.number}-${format}${currency ? `-${currency}` : ''}.csv`,
+  };
 }

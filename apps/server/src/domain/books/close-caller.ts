@@ -24,7 +24,18 @@ export async function closeAccess(
   if (caller.kind === 'device') {
     if (caller.projectId !== projectId || caller.terminalId !== terminalId) throw notFound('Terminal');
     // Issue 26 §2: where staff sign in, a close made at the counter needs a manager's session.
-    if (action === 'closes.create' && (await projectHasStaff(db, projectId))) requireManager(caller.cashier);
+    if (action === 'closes.create' && (await projectHasStaff(db, projectId))) {
+      const manager = requireManager(caller.cashier);
+      return {
+        project: null,
+        closedBy: {
+          kind: 'device',
+          id: terminalId,
+          label: null,
+          manager: { id: manager.id, name: manager.name },
+        },
+      };
+    }
     // The label is the terminal's, filled in under the close's lock.
     return { project: null, closedBy: { kind: 'device', id: terminalId, label: null } };
   }

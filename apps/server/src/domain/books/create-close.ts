@@ -1,5 +1,6 @@
 import type { Close } from '@scanline/contracts';
 import type { AppContext } from '../../platform/context';
+import { hashRequest, storedAnswer } from '../idempotency/idempotency';
 import { presentClose } from '../presenters/books';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { closeAccess } from './close-caller';
@@ -13,7 +14,7 @@ import { makeClose } from './make-close';
  */
 export async function createClose(
   ctx: AppContext,
-  input: { caller: TerminalCaller; projectId: string; terminalId: string },
+  input: { caller: TerminalCaller; projectId: string; terminalId: string; idempotencyKey?: string },
 ): Promise<Close> {
   const db = ctx.database.db;
   const { closedBy } = await closeAccess(db, {
@@ -22,12 +23,29 @@ export async function createClose(
     terminalId: input.terminalId,
     action: 'closes.create',
   });
+  // A double tap with one Idempotency-Key makes one close: the key is claimed in the close's
+  // transaction, scoped to who closes and which terminal.
+  const idempotency = input.idempotencyKey
+    ? {
+        id: {
+          projectId: input.projectId,
+          scope: `${closedBy.kind}:${closedBy.id}`,
+          key: input.idempotencyKey,
+        },
+        requestHash: hashRequest(`POST closes ${input.terminalId}`, null),
+      }
+    : undefined;
   const made = await makeClose(db, {
     projectId: input.projectId,
     terminalId: input.terminalId,
     closedBy,
     now: ctx.now,
+    ...(idempotency ? { idempotency } : {}),
   });
+  if (made && 'replay' in made) {
+    const stored = await storedAnswer(db, idempotency!.id, idempotency!.requestHash);
+    return stored.body as Close;
+  }
   const close = presentClose(made!.close, made!.terminalLabel);
   await sendCloseReport(ctx, close);
   return close;

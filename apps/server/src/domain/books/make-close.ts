@@ -6,6 +6,11 @@ import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { rowsOf } from '../../platform/sql-rows';
 import { recordEvent } from '../events/record-event';
+import {
+  claimIdempotencyKeyIn,
+  finishIdempotencyKey,
+  type IdempotencyScope,
+} from '../idempotency/idempotency';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
 import { closeHash } from './close-hash';
 import { CLOSE_RULES, closeFigures, withGrandTotals } from './close-totals';
@@ -31,9 +36,14 @@ export async function makeClose(
     closedBy: ClosedBy;
     now: () => Date;
     dueBefore?: Date;
+    /** A key to claim in the close's transaction; when it was used before, `replay` instead. */
+    idempotency?: { id: IdempotencyScope; requestHash: string };
   },
-): Promise<{ close: CloseRow; terminalLabel: string } | null> {
+): Promise<{ close: CloseRow; terminalLabel: string } | { replay: true } | null> {
   return db.transaction(async (tx) => {
+    if (input.idempotency && !(await claimIdempotencyKeyIn(tx, { ...input.idempotency, now: input.now() }))) {
+      return { replay: true as const };
+    }
     const [terminal] = await tx
       .select({ id: terminals.id, label: terminals.label, currency: projects.currency })
       .from(terminals)
@@ -47,7 +57,9 @@ export async function makeClose(
       .where(and(eq(closes.projectId, input.projectId), eq(closes.terminalId, input.terminalId)))
       .orderBy(desc(closes.number))
       .limit(1);
-    const closedAt = input.now();
+    // A scheduled close ends at its due instant, also when the job runs late: what came after
+    // belongs to the next close.
+    const closedAt = input.dueBefore ?? input.now();
     const from = previous?.closedAt ?? null;
     if (input.dueBefore) {
       const first = await firstActivity(tx, {
@@ -90,6 +102,12 @@ export async function makeClose(
     };
     draft.hash = closeHash(hashedFieldsOf(draft));
     const [close] = await tx.insert(closes).values(draft).returning();
+    if (input.idempotency) {
+      await finishIdempotencyKey(tx, input.idempotency.id, {
+        status: 201,
+        body: presentClose(close!, terminal.label),
+      });
+    }
     await recordEvent(tx, {
       projectId: input.projectId,
       type: 'close.created',

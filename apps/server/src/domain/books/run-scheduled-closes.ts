@@ -63,7 +63,7 @@ export async function runScheduledCloses(
         now: ctx.now,
         dueBefore: new Date(Math.round(Number(row.due_ms))),
       });
-      if (!result) continue;
+      if (!result || 'replay' in result) continue;
       made += 1;
       await sendCloseReport(ctx, presentClose(result.close, result.terminalLabel), log);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { type CloseVerify, GENESIS_HASH } from '@scanline/contracts';
-import { asc, eq } from 'drizzle-orm';
-import { closes } from '../../db/schema';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { closes, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
 import { hashedFieldsOf } from '../presenters/books';
@@ -8,14 +8,16 @@ import { projectAccess } from '../projects/project-access';
 import { canonicalJson, closeHash } from './close-hash';
 import { closeFigures, withGrandTotals } from './close-totals';
 
-type Reason = NonNullable<CloseVerify['first_broken']>['reason'];
+type Broken = CloseVerify['broken'][number];
 
 /**
  * Recomputes every chain and every close's figures (issue 25 §1): per terminal in number order,
  * the numbers run 1, 2, 3…, each `previous_hash` is the hash before it (64 zeros for the first),
  * each `hash` is the SHA-256 of the close's canonical JSON, and each close's totals equal those
- * computed again from the payments and refunds of its period. Reports the first close that fails
- * (terminals in id order, closes in number order). `projectId` null checks every project.
+ * computed again from the payments and refunds of its period, by the rules it was made with.
+ * Reports every close that fails (terminals in id order, closes in number order), not only the
+ * first. A purged project's closes are kept without their payments: they are checked by chain
+ * and hash alone (`purged: true` on any that fail). `projectId` null checks every project.
  */
 export async function verifyCloses(db: Db, input: { projectId: string | null }): Promise<CloseVerify> {
   const rows = await db
@@ -23,33 +25,60 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
     .from(closes)
     .where(input.projectId ? eq(closes.projectId, input.projectId) : undefined)
     .orderBy(asc(closes.terminalId), asc(closes.number));
+  const ids = [...new Set(rows.map((r) => r.projectId))];
+  const alive = new Set(
+    ids.length
+      ? (await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids))).map(
+          (p) => p.id,
+        )
+      : [],
+  );
   let checked = 0;
+  const broken: Broken[] = [];
   let previous: (typeof rows)[number] | null = null;
   for (const close of rows) {
     const sameTerminal = previous?.terminalId === close.terminalId;
     const before = sameTerminal ? previous : null;
-    const broken = (reason: Reason): CloseVerify => ({
-      ok: false,
-      checked,
-      first_broken: { close_id: close.id, terminal_id: close.terminalId, number: close.number, reason },
-    });
-    if (close.number !== (before?.number ?? 0) + 1) return broken('number_gap');
-    if (close.previousHash !== (before?.hash ?? GENESIS_HASH)) return broken('chain_broken');
-    if (closeHash(hashedFieldsOf(close)) !== close.hash) return broken('hash_mismatch');
-    const figures = await closeFigures(db, {
-      projectId: close.projectId,
-      terminalId: close.terminalId,
-      from: before?.closedAt ?? null,
-      to: close.closedAt,
-      rules: close.rules,
-    });
-    const fallback = close.totals[0]?.currency ?? 'EUR';
-    const expected = withGrandTotals(figures, before?.totals ?? null, fallback);
-    if (canonicalJson(expected) !== canonicalJson(close.totals)) return broken('totals_mismatch');
-    checked += 1;
     previous = close;
+    const purged = !alive.has(close.projectId);
+    const fail = (reason: Broken['reason']) =>
+      broken.push({
+        close_id: close.id,
+        terminal_id: close.terminalId,
+        number: close.number,
+        reason,
+        purged,
+      });
+    if (close.number !== (before?.number ?? 0) + 1) {
+      fail('number_gap');
+      continue;
+    }
+    if (close.previousHash !== (before?.hash ?? GENESIS_HASH)) {
+      fail('chain_broken');
+      continue;
+    }
+    if (closeHash(hashedFieldsOf(close)) !== close.hash) {
+      fail('hash_mismatch');
+      continue;
+    }
+    if (!purged) {
+      const figures = await closeFigures(db, {
+        projectId: close.projectId,
+        terminalId: close.terminalId,
+        from: before?.closedAt ?? null,
+        to: close.closedAt,
+        rules: close.rules,
+      });
+      const fallback = close.totals[0]?.currency ?? 'EUR';
+      const expected = withGrandTotals(figures, before?.totals ?? null, fallback);
+      if (canonicalJson(expected) !== canonicalJson(close.totals)) {
+        fail('totals_mismatch');
+        continue;
+      }
+    }
+    checked += 1;
   }
-  return { ok: true, checked, first_broken: null };
+  return { ok: broken.length === 0, checked, broken, first_broken: broken[0] ?? null };
 }
 
 /** `GET …/closes/verify`: the project's closes, for whoever may read them. */

@@ -224,10 +224,10 @@ export async function insertBuckets(
       payments_count, gross, tips, last_name, last_at)
     with f as (
       select bs, terminal_id, currency, test, cashier_id, count(*) as n, sum(amount + tip_amount) as gross,
-        sum(tip_amount) as tips, max(created_at) as last_at, max(k) as k
+        sum(tip_amount - tip_refunded) as tips, max(created_at) as last_at, max(k) as k
       from (
         select ${bucketOf(grain, bucketing, sql`t.created_at`)} as bs, t.terminal_id, t.currency,
-          t.source = 'cli' as test, coalesce(t.cashier_id, '') as cashier_id, t.amount, t.tip_amount, t.created_at,
+          t.source = 'cli' as test, coalesce(t.cashier_id, '') as cashier_id, t.amount, t.tip_amount, t.tip_refunded, t.created_at,
           ${newestKey(sql`t.created_at`, sql`t.id`, sql`t.cashier_name`)} as k
         from transactions t
         where t.project_id = ${projectId} and t.status in ${SUCCEEDED_STATUSES} and ${inScope(sql`t.created_at`)}

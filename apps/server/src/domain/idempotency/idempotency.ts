@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_SECONDS } from '@scanline/contracts';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { rowsOf } from '../../platform/sql-rows';
 
 /** Keys as Stripe takes them: any printable ASCII, up to 255 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -74,6 +75,43 @@ export function idempotencyClaimCte({
       where idempotency_keys.expires_at <= ${now}
     returning key
   )`;
+}
+
+/**
+ * Claims a key inside the caller's database transaction, for a change that learns its answer
+ * only after writing (a close): `in_progress` now, `finishIdempotencyKey` in the same
+ * transaction. A concurrent duplicate waits on the key until it commits, then replays.
+ */
+export async function claimIdempotencyKeyIn(
+  tx: Db | Tx,
+  { id, requestHash, now }: { id: IdempotencyScope; requestHash: string; now: Date },
+): Promise<boolean> {
+  const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000);
+  const rows = await rowsOf<{ key: string }>(
+    tx,
+    sql`
+    insert into idempotency_keys (project_id, scope, key, request_hash, state, created_at, expires_at)
+    values (${id.projectId}, ${id.scope}, ${id.key}, ${requestHash}, 'in_progress', ${now}, ${expiresAt})
+    on conflict (project_id, scope, key) do update set request_hash = excluded.request_hash, state = 'in_progress',
+      response_status = null, response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+      where idempotency_keys.expires_at <= ${now}
+    returning key`,
+  );
+  return rows.length > 0;
+}
+
+/** Stores the answer of a key claimed with claimIdempotencyKeyIn, in the same transaction. */
+export async function finishIdempotencyKey(tx: Db | Tx, id: IdempotencyScope, answer: StoredResponse) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: answer.status, responseBody: answer.body })
+    .where(
+      and(
+        eq(idempotencyKeys.projectId, id.projectId),
+        eq(idempotencyKeys.scope, id.scope),
+        eq(idempotencyKeys.key, id.key),
+      ),
+    );
 }
 
 /** The first answer to a key that was not claimed, to replay; 409 if the body differs. */

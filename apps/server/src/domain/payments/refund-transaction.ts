@@ -65,7 +65,7 @@ export async function refundTransaction(
     actor: Actor | CounterRefunder;
     projectId: string;
     transactionId: string;
-    input: { amount?: number; reason?: RefundReason };
+    input: { amount?: number; tip_amount?: number; reason?: RefundReason };
   },
 ) {
   const db = ctx.database.db;
@@ -112,14 +112,25 @@ export async function refundTransaction(
     const tipLeft = txn.tipAmount - txn.tipRefunded - Number(pending?.tips ?? 0);
     const left = chargedAmount(txn) - txn.amountRefunded - Number(pending?.sum ?? 0);
     const orderLeft = left - tipLeft;
-    const amount = input.amount ?? left;
+    const amount = input.amount ?? input.tip_amount ?? left;
     if (left <= 0 || amount > left) {
       throw new AppError(
         'refund_exceeds_amount',
         `At most ${Math.max(left, 0)} (minor units) can still be refunded on this transaction.`,
       );
     }
-    const tipAmount = Math.max(0, amount - orderLeft);
+    const tipAmount = input.tip_amount ?? Math.max(0, amount - orderLeft);
+    if (tipAmount > amount) {
+      throw new AppError('validation_failed', 'tip_amount is part of amount: it cannot be larger.', [
+        { path: 'body.tip_amount', message: 'At most the refund’s amount', code: 'too_big' },
+      ]);
+    }
+    if (tipAmount > tipLeft || amount - tipAmount > orderLeft) {
+      throw new AppError(
+        'refund_exceeds_amount',
+        `At most ${Math.max(tipLeft, 0)} of the tip and ${Math.max(orderLeft, 0)} of the order amount (minor units) can still be refunded.`,
+      );
+    }
     const [refund] = await tx
       .insert(refunds)
       .values({

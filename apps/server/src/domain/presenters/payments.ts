@@ -41,7 +41,8 @@ export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failur
 
 /** Issue 26: the tip, what was charged, and who sold it. */
 const counterFields = (t: TransactionRow) => ({
-  tip_amount: t.tipAmount,
+  tip_amount: t.tipAmount - t.tipRefunded,
+  tip_refunded: t.tipRefunded,
   amount_total: t.amount + t.tipAmount,
   cashier_id: t.cashierId,
   cashier_name: t.cashierName,

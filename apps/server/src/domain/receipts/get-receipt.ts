@@ -36,7 +36,7 @@ export async function getReceipt(db: Db, token: string) {
     .limit(1);
   if (!row) throw notFound('Receipt');
   const refundRows = await db
-    .select({ amount: refunds.amount, createdAt: refunds.createdAt })
+    .select({ amount: refunds.amount, tipAmount: refunds.tipAmount, createdAt: refunds.createdAt })
     .from(refunds)
     .where(
       and(

@@ -58,8 +58,9 @@ export function receiptDocument(r: Receipt, t: Translator) {
     reference: txn.reference,
     terminal: r.terminal,
     servedBy: txn.cashierName,
+    // A refund that gave back the tip says so ("Refund, … · Tip").
     refunds: r.refunds.map((x) => [
-      t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) }),
+      `${t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) })}${x.tipAmount > 0 ? ` · ${t.t('receipt.tip')} ${money(x.tipAmount)}` : ''}`,
       `−${money(x.amount)}`,
     ]),
   };

@@ -99,6 +99,7 @@ export function presentRefund(r: typeof refunds.$inferSelect) {
     id: r.id,
     transaction_id: r.transactionId,
     amount: r.amount,
+    tip_amount: r.tipAmount,
     currency: r.currency,
     reason: r.reason,
     status: r.status,

@@ -1,5 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime } from '@scanline/contracts';
+import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
@@ -62,8 +63,8 @@ function formatterFor(name: CatalogueName, locale: string, key: string): IntlMes
   return format;
 }
 
-const digitsOf = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+// ISO 4217's minor units, shown in full (Intl would show HUF 123.45 as "HUF 123").
+const digitsOf = currencyDigits;
 
 /** The text of one audience in one of its languages (anything else is English). */
 export function translator(name: CatalogueName, locale: string): Translator {
@@ -76,7 +77,12 @@ export function translator(name: CatalogueName, locale: string): Translator {
     t: (key, values) => String(formatterFor(name, tag, key).format(values)),
     has: (key) => loadCatalogue(name, 'en')[key] !== undefined,
     money: (minor, currency) =>
-      new Intl.NumberFormat(intl, { style: 'currency', currency }).format(minor / 10 ** digitsOf(currency)),
+      new Intl.NumberFormat(intl, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digitsOf(currency),
+        maximumFractionDigits: digitsOf(currency),
+      }).format(minor / 10 ** digitsOf(currency)),
     // The one date formatter (issue 31 §11), the language deciding the order and the clock.
     dateTime: (at, timeZone) =>
       formatDateTime(at, { timeZone, locale: intl === 'en' ? 'en-US' : intl, withZone: true }),

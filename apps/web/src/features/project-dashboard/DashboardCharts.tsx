@@ -1,4 +1,5 @@
 import type { Dashboard } from '@scanline/contracts';
+import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { Chart } from 'primereact/chart';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
@@ -24,9 +25,7 @@ function axes(colors: ChartColors) {
 }
 
 function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors; t: T }) {
-  const digits =
-    new Intl.NumberFormat(undefined, { style: 'currency', currency: data.currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+  const digits = currencyDigits(data.currency);
   const chartData = {
     labels: data.series.map((p) => labelOf(p.start, data.granularity)),
     datasets: [

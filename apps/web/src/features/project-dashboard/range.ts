@@ -1,3 +1,4 @@
+import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { currentIntlLocale, translate } from '../../lib/i18n/current-locale';
 import type { MessageId } from '../../messages/keys';
 
@@ -52,9 +53,7 @@ export function formatMoney(minor: number, currency: string, compact = false): s
     currency,
     notation: compact ? 'compact' : 'standard',
   });
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
+  return fmt.format(minor / 10 ** currencyDigits(currency));
 }
 
 export const formatPercent = (v: number | null) =>

@@ -52,7 +52,8 @@ export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit
     (body: object) => send('PATCH', `/projects/${projectId}`, body),
     [keys.project(projectId), keys.projects],
   );
-  const minor = (major: number | null) => (major === null ? null : toMinorUnits(String(major), currency));
+  const minor = (major: number | null) =>
+    major === null ? null : toMinorUnits(String(major), currency, 'en');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors({});

@@ -56,7 +56,8 @@ export function closeRoutes(root: FastifyInstance) {
         description:
           'Per terminal: numbers without gaps, each `previous_hash` the hash before it (64 zeros for the first), each ' +
           "`hash` the SHA-256 of the close's canonical JSON, and its totals recomputed from the payments and refunds " +
-          'of its period. `first_broken` names the first close that fails, and why.',
+          'of its period. `broken` lists every close that fails, and why (`first_broken` the first); a purged ' +
+          "project's closes are checked by chain and hash alone (`purged: true`).",
         params,
         response: { 200: closeVerifySchema },
       },
@@ -91,7 +92,8 @@ export function closeRoutes(root: FastifyInstance) {
         summary: 'Export a close for accounting (csv, xero, quickbooks)',
         description:
           'Its payments (+) and refunds (−) at their amounts, fee 0: per currency they add up to the close’s `net`. ' +
-          'Formats as for payouts.',
+          'Formats as for payouts. `currency=` keeps one currency; a xero or quickbooks file of a close in several ' +
+          'currencies needs it (422 currency_required naming them).',
         params: closeParams,
         querystring: accountingExportQuerySchema,
         produces: ['text/csv'],
@@ -103,6 +105,7 @@ export function closeRoutes(root: FastifyInstance) {
         projectId: request.params.project_id,
         closeId: request.params.close_id,
         format: request.query.format,
+        ...(request.query.currency ? { currency: request.query.currency } : {}),
       });
       return reply
         .type('text/csv; charset=utf-8')

@@ -248,9 +248,48 @@ describe('tips on the shopper’s phone (issue 26 §1)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    // 151 + 300 + 500 + 150 + 450 from the tests above.
-    expect(body.tips).toBe(1551);
-    expect(body.by_cashier).toEqual([expect.objectContaining({ cashier_id: null, name: null, tips: 1551 })]);
+    // 151 + 300 + 500 + 150 + 450 from the tests above, less the 300 given back by a full refund:
+    // tips kept, as the close's by_cashier counts them.
+    expect(body.tips).toBe(1251);
+    expect(body.by_cashier).toEqual([expect.objectContaining({ cashier_id: null, name: null, tips: 1251 })]);
+  });
+
+  it('a refund may give back just the tip: the transaction, receipt, close and dashboard follow', async () => {
+    const { txn, scan } = await checkout(2000);
+    expect((await pay(scan.id, 'pm_card_visa', 145)).json().status).toBe('succeeded');
+    const refund = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${team.project.id}/transactions/${txn.id}/refunds`,
+        headers: team.owner.auth,
+        payload,
+      });
+    const back = await refund({ tip_amount: 145 });
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json()).toMatchObject({ amount: 145, tip_amount: 145 });
+    expect((await refund({ tip_amount: 1 })).json().code).toBe('refund_exceeds_amount');
+    expect((await refund({ amount: 100, tip_amount: 101 })).statusCode).toBe(400);
+    const after = await consoleTxn(txn.id);
+    expect(after).toMatchObject({
+      status: 'partially_refunded',
+      tip_amount: 0,
+      tip_refunded: 145,
+      amount_total: 2145,
+      amount_refunded: 145,
+    });
+    const receipt = await t.app.inject({ url: new URL(after.receipt_url).pathname });
+    expect(receipt.body).toMatch(/Refund, [^<]* · Tip \$1\.45<\/th><td>−\$1\.45/);
+    const close = await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: device.auth });
+    expect(close.statusCode, close.body).toBe(201);
+    // Every tip of this file so far, less the 300 refunded in full and the 145 given back.
+    expect(close.json().totals[0].tips).toBe(1251);
+    await refreshRollups(t.ctx.database.db);
+    const dashboard = await t.app.inject({
+      url: `/api/v1/projects/${team.project.id}/dashboard`,
+      headers: team.owner.auth,
+    });
+    expect(dashboard.json().tips).toBe(1251);
+    expect(dashboard.json().by_cashier).toEqual([expect.objectContaining({ cashier_id: null, tips: 1251 })]);
   });
 
   it('an API key register may create with skip_tipping', async () => {

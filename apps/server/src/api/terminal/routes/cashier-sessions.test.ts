@@ -312,6 +312,8 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     const asMo = { ...device.auth, ...(await cashierSignedIn(t, device.auth, '6161')).header };
     const made = await close(asMo);
     expect(made.statusCode, made.body).toBe(201);
+    // The close names the manager whose session allowed it.
+    expect(made.json().closed_by).toMatchObject({ kind: 'device', manager: { name: 'Mo' } });
     const [totals] = made.json().totals;
     expect(totals).toMatchObject({ payments_count: 1, gross: 2300, tips: 300, net: 2300 });
     expect(totals.by_cashier).toEqual([

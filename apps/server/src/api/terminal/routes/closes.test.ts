@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
 import { closes, events, mailOutbox, projects } from '../../../db/schema';
 import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
+import { verifyCloses } from '../../../domain/books/verify-closes';
 import { purgeDeletedProjects } from '../../../domain/projects/purge-deleted-projects';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -315,6 +316,67 @@ describe('closes (issue 25 §1)', () => {
     expect(next.totals[0].by_tax_rate).toEqual([{ rate: 19, gross: 1100, net: 924, tax: 176 }]);
   });
 
+  it('a double tap with one Idempotency-Key makes one close; another terminal with it is 409', async () => {
+    const till = await pairedTerminal(t, team, { label: 'Tap till' });
+    await paid(till.auth, 400);
+    const key = idemKey();
+    const tap = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/closes',
+        headers: { ...headers, 'idempotency-key': key },
+      });
+    const [first, second] = await Promise.all([tap(till.auth), tap(till.auth)]);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().id).toBe(first.json().id);
+    const again = await tap(till.auth);
+    expect(again.json()).toEqual(first.json());
+    const made = await db().select().from(closes).where(eq(closes.terminalId, till.terminal.id));
+    expect(made).toHaveLength(1);
+    // Without a key, each tap is a close of its own (a zero report is allowed by hand).
+    expect((await close(till.terminal.id)).json().number).toBe(2);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/closes',
+      headers: { ...till.auth, 'idempotency-key': 'é' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a close in two currencies: Xero and QuickBooks need currency= (422 currency_required naming them)', async () => {
+    const shop = await makeTeam(t, { currency: 'EUR' });
+    const base = `/api/v1/projects/${shop.project.id}`;
+    const allow = await t.app.inject({
+      method: 'PATCH',
+      url: base,
+      headers: shop.owner.auth,
+      payload: { allow_other_currencies: true },
+    });
+    expect(allow.statusCode, allow.body).toBe(200);
+    const till = await pairedTerminal(t, shop, { label: 'Two-currency till' });
+    await paid(till.auth, 1000);
+    await paid(till.auth, 700, { currency: 'USD' });
+    const made = (
+      await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: till.auth })
+    ).json();
+    const exportOf = (query: string) => get(`${base}/closes/${made.id}/export.csv?${query}`, shop.owner.auth);
+    for (const format of ['xero', 'quickbooks']) {
+      const refused = await exportOf(`format=${format}`);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().code).toBe('currency_required');
+      expect(refused.json().detail).toContain('EUR, USD');
+      const usd = await exportOf(`format=${format}&currency=USD`);
+      expect(usd.statusCode, usd.body).toBe(200);
+      const rows = usd.body.trim().split('\r\n').slice(1);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain('7.00');
+    }
+    // The csv has a currency column: both, unless one is asked for.
+    expect((await exportOf('format=csv')).body.trim().split('\r\n')).toHaveLength(3);
+    expect((await exportOf('format=csv&currency=EUR')).body.trim().split('\r\n')).toHaveLength(2);
+  });
+
   it('refuses UPDATE and DELETE in the database; verify finds a chain edited behind the trigger', async () => {
     const till = await pairedTerminal(t, team, { label: 'Tamper till' });
     await paid(till.auth, 500);
@@ -360,6 +422,11 @@ describe('closes (issue 25 §1)', () => {
     }
     const still = (await get(`${mainBase()}/closes/verify`)).json();
     expect(still.first_broken).toMatchObject({ close_id: c1.id, reason: 'totals_mismatch' });
+    // Every break is listed, not only the first: the next close no longer chains.
+    expect(still.broken).toEqual([
+      { close_id: c1.id, terminal_id: till.terminal.id, number: 1, reason: 'totals_mismatch', purged: false },
+      { close_id: c2.id, terminal_id: till.terminal.id, number: 2, reason: 'chain_broken', purged: false },
+    ]);
     expect(c2.previous_hash).toBe(c1.hash);
     // Leave this project's books whole for the other tests: they run against a fresh terminal.
     await db().execute(sql`alter table closes disable trigger closes_immutable`);
@@ -367,9 +434,11 @@ describe('closes (issue 25 §1)', () => {
     await db().execute(sql`alter table closes enable trigger closes_immutable`);
   });
 
-  it('purging a deleted project keeps its closes (fiscal retention)', async () => {
-    const gone = await makeTeam(t);
-    const till = await createTerminalVia(t, gone, { label: 'Closing shop' });
+  it('purging a deleted project keeps its closes (fiscal retention); verify checks them by chain and hash', async () => {
+    const gone = await makeTeam(t, { currency: 'EUR' });
+    const device = await pairedTerminal(t, gone, { label: 'Closing shop' });
+    const till = device.terminal;
+    await paid(device.auth, 800);
     const made = await t.app.inject({
       method: 'POST',
       url: `/terminal/v1/projects/${gone.project.id}/terminals/${till.id}/closes`,
@@ -386,6 +455,13 @@ describe('closes (issue 25 §1)', () => {
     expect(purged).toBeGreaterThanOrEqual(1);
     const kept = await db().select().from(closes).where(eq(closes.projectId, gone.project.id));
     expect(kept.map((c) => c.id)).toEqual([made.json().id]);
+    // Its payments are gone with it: its closes hold by chain and hash alone.
+    expect(await verifyCloses(db(), { projectId: gone.project.id })).toEqual({
+      ok: true,
+      checked: 1,
+      broken: [],
+      first_broken: null,
+    });
   });
 
   it('makes a close while payments succeed: every payment in exactly one close', async () => {
@@ -439,7 +515,9 @@ describe('closes (issue 25 §1)', () => {
       payload: { daily_close_time: hhmm },
     });
     expect(patch.json().daily_close_time).toBe(hhmm);
-    t.advance(61_000);
+    const dueAt = Math.floor((t.ctx.now().getTime() + 60_000) / 60_000) * 60_000;
+    // The job runs five minutes late: the close still ends at the close time.
+    t.advance(61_000 + 5 * 60_000);
     expect(await runScheduledCloses(t.ctx)).toBeGreaterThanOrEqual(1);
     const made = await db()
       .select()
@@ -447,6 +525,7 @@ describe('closes (issue 25 §1)', () => {
       .where(and(eq(closes.projectId, team.project.id), eq(closes.terminalId, busy.terminal.id)));
     expect(made).toHaveLength(1);
     expect(made[0]!.closedBy).toMatchObject({ kind: 'schedule', label: `daily close at ${hhmm}` });
+    expect(made[0]!.closedAt.getTime()).toBe(dueAt);
     expect(await db().select().from(closes).where(eq(closes.terminalId, idle.terminal.id))).toHaveLength(0);
     // Run again: nothing new before the due time, nothing made.
     expect(await runScheduledCloses(t.ctx)).toBe(0);

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createClose } from '../../../domain/books/create-close';
 import { getCurrentClose } from '../../../domain/books/current-close';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency';
+import { AppError } from '../../../platform/errors';
 import { callerOf, cashierCallerOf, deviceOf } from '../caller';
 
 const terminalParams = z.object({
@@ -12,6 +14,17 @@ const terminalParams = z.object({
 });
 const tags = ['closes'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
+
+/** An optional Idempotency-Key: a retried or double-tapped close answers the first close again. */
+function optionalIdempotencyKey(raw: string | string[] | undefined): { idempotencyKey?: string } {
+  if (raw === undefined || raw === '') return {};
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
+    throw new AppError('validation_failed', 'The Idempotency-Key header is not valid.', [
+      { path: 'headers.idempotency-key', message: 'One value of 1–255 printable ASCII characters' },
+    ]);
+  }
+  return { idempotencyKey: raw };
+}
 
 /**
  * Closes (Z reports, issue 25 §1) as registers make them: the device for itself, a write key or
@@ -41,6 +54,7 @@ export function closeRoutes(root: FastifyInstance) {
         caller: await cashierCallerOf(request),
         projectId: request.params.project_id,
         terminalId: request.params.terminal_id,
+        ...optionalIdempotencyKey(request.headers['idempotency-key']),
       });
       return reply.status(201).send(close);
     },
@@ -85,6 +99,7 @@ export function closeRoutes(root: FastifyInstance) {
         caller: await cashierCallerOf(request),
         projectId: device.projectId,
         terminalId: device.terminalId,
+        ...optionalIdempotencyKey(request.headers['idempotency-key']),
       });
       return reply.status(201).send(close);
     },
