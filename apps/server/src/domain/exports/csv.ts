@@ -10,14 +10,20 @@ export function csvField(value: unknown, text = false): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** What a row's cells are written with: the zone times are shown in, and terminals' names. */
+export interface CsvContext {
+  timeZone: string;
+  terminalLabel: (terminalId: string | null) => string | null;
+}
+
 export interface CsvColumn<Row> {
   header: string;
-  value: (row: Row) => unknown;
+  value: (row: Row, ctx: CsvContext) => unknown;
   /** Free text from outside (escaped against formula injection). */
   text?: boolean;
 }
 
-export const csvLine = <Row>(columns: CsvColumn<Row>[], row: Row) =>
-  `${columns.map((c) => csvField(c.value(row), c.text)).join(',')}\r\n`;
+export const csvLine = <Row>(columns: CsvColumn<Row>[], row: Row, ctx: CsvContext) =>
+  `${columns.map((c) => csvField(c.value(row, ctx), c.text)).join(',')}\r\n`;
 
 export const csvHeader = <Row>(columns: CsvColumn<Row>[]) => `${columns.map((c) => c.header).join(',')}\r\n`;

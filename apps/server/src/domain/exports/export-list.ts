@@ -1,12 +1,15 @@
 import type { TableFilter, TableSort } from '@scanline/contracts';
 import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { scans, transactions } from '../../db/schema';
+import { scans, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { majorUnits } from '../books/accounting-export';
 import { buildList, type ListSpec } from '../listing/list-query';
 import { scanListSpec } from '../scans/scan-list-spec';
 import { transactionListSpec } from '../transactions/transaction-list-spec';
-import { type CsvColumn, csvHeader, csvLine } from './csv';
+import { transactionNet } from '../transactions/transaction-net';
+import { type CsvColumn, type CsvContext, csvHeader, csvLine } from './csv';
+import { zonedIso } from './zoned-time';
 
 /** Rows per keyset batch: memory stays flat however many rows the export has. */
 export const EXPORT_BATCH = 1000;
@@ -35,6 +38,7 @@ const TXN_FIELDS = [
   'provider',
   'succeededAt',
   'tipAmount',
+  'fee',
   'cashierId',
   'cashierName',
 ] as const;
@@ -65,34 +69,50 @@ function fieldsOf<T extends PgTable>(table: T, keys: readonly (keyof T['_']['col
  */
 export const EXPORT_COUNT_CAP = 10_000;
 
+const when = (at: Date | null, ctx: CsvContext) => (at ? zonedIso(at, ctx.timeZone) : null);
+
+/**
+ * The accounting exports' conventions (docs/guide/dashboard-and-exports.md#csv-exports): amounts in
+ * major units with a dot, times in the project's zone with their offset, each terminal's label
+ * beside its id, and what the payment leaves (`fee`, `net`, empty until the provider's fee is known).
+ */
 const TRANSACTION_COLUMNS: CsvColumn<TxnRow>[] = [
   { header: 'id', value: (r) => r.id },
-  { header: 'created_at', value: (r) => r.createdAt },
+  { header: 'created_at', value: (r, ctx) => when(r.createdAt, ctx) },
   { header: 'status', value: (r) => r.status },
-  { header: 'amount', value: (r) => r.amount },
+  { header: 'amount', value: (r) => majorUnits(r.amount, r.currency) },
   { header: 'currency', value: (r) => r.currency },
-  { header: 'amount_refunded', value: (r) => r.amountRefunded },
+  { header: 'tip_amount', value: (r) => majorUnits(r.tipAmount, r.currency) },
+  { header: 'amount_total', value: (r) => majorUnits(r.amount + r.tipAmount, r.currency) },
+  { header: 'amount_refunded', value: (r) => majorUnits(r.amountRefunded, r.currency) },
+  { header: 'fee', value: (r) => (r.fee === null ? null : majorUnits(r.fee, r.currency)) },
+  {
+    header: 'net',
+    value: (r) => {
+      const net = transactionNet(r);
+      return net === null ? null : majorUnits(net, r.currency);
+    },
+  },
   { header: 'terminal_id', value: (r) => r.terminalId },
+  { header: 'terminal_label', value: (r, ctx) => ctx.terminalLabel(r.terminalId), text: true },
   { header: 'reference', value: (r) => r.reference, text: true },
   { header: 'card_brand', value: (r) => r.cardBrand },
   { header: 'card_last4', value: (r) => r.cardLast4 },
   { header: 'failure_code', value: (r) => r.failureCode },
   { header: 'provider', value: (r) => r.provider },
-  { header: 'succeeded_at', value: (r) => r.succeededAt },
-  // Issue 26: the tip, what was charged, and who sold it.
-  { header: 'tip_amount', value: (r) => r.tipAmount },
-  { header: 'amount_total', value: (r) => r.amount + r.tipAmount },
+  { header: 'succeeded_at', value: (r, ctx) => when(r.succeededAt, ctx) },
   { header: 'cashier_id', value: (r) => r.cashierId },
   { header: 'cashier_name', value: (r) => r.cashierName, text: true },
 ];
 
 const SCAN_COLUMNS: CsvColumn<ScanRow>[] = [
   { header: 'id', value: (r) => r.id },
-  { header: 'created_at', value: (r) => r.createdAt },
+  { header: 'created_at', value: (r, ctx) => when(r.createdAt, ctx) },
   { header: 'outcome', value: (r) => r.outcome },
   { header: 'terminal_id', value: (r) => r.terminalId },
+  { header: 'terminal_label', value: (r, ctx) => ctx.terminalLabel(r.terminalId), text: true },
   { header: 'transaction_id', value: (r) => r.transactionId },
-  { header: 'paid_at', value: (r) => r.paidAt },
+  { header: 'paid_at', value: (r, ctx) => when(r.paidAt, ctx) },
   { header: 'rejected_reason', value: (r) => r.rejectedReason },
   { header: 'user_agent', value: (r) => r.userAgent, text: true },
   { header: 'app_version', value: (r) => r.appVersion, text: true },
@@ -167,6 +187,19 @@ export async function prepareExport(
     .limit(EXPORT_COUNT_CAP + 1)
     .as('capped');
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(capped);
+  // A project's terminals are few: their labels are read once, not joined into every batch.
+  const labels = new Map(
+    (
+      await db
+        .select({ id: terminals.id, label: terminals.label })
+        .from(terminals)
+        .where(eq(terminals.projectId, projectId))
+    ).map((t) => [t.id, t.label]),
+  );
+  const ctx: CsvContext = {
+    timeZone: query.timeZone,
+    terminalLabel: (id) => (id === null ? null : (labels.get(id) ?? null)),
+  };
   async function* lines() {
     yield csvHeader(e.columns);
     let cursor: string | null = null;
@@ -181,7 +214,7 @@ export async function prepareExport(
         .limit(size);
       if (rows.length === 0) return;
       let chunk = '';
-      for (const row of rows) chunk += csvLine(e.columns, row);
+      for (const row of rows) chunk += csvLine(e.columns, row, ctx);
       yield chunk;
       if (rows.length < size) return;
       cursor = e.idOf(rows[rows.length - 1]);

@@ -2,6 +2,7 @@ import type { FleetTerminal, Scan, Terminal, TerminalTransaction, Transaction } 
 import type { scans, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
 import { figuresOf } from '../receipts/receipt-facts';
+import { transactionNet } from '../transactions/transaction-net';
 
 // The payment core's presenters. They live under domain/ (not api/) because an outbox
 // event's `data` is the object exactly as the main API presents it, and events are written
@@ -72,9 +73,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     tax_rate: rateOf(t.taxRate),
     tax_included: figuresOf(t).vat?.amount ?? null,
     fee: t.fee ?? null,
-    // What the payment leaves the project, as its balance entries add up: charged (tip included)
-    // less refunds and the fee.
-    net: t.fee === null || t.fee === undefined ? null : t.amount + t.tipAmount - t.amountRefunded - t.fee,
+    net: transactionNet(t),
     payout_id: t.payoutId ?? null,
     expires_at: t.expiresAt.toISOString(),
     succeeded_at: iso(t.succeededAt),

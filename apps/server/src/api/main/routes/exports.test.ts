@@ -87,7 +87,7 @@ describe('GET /projects/{project_id}/transactions/export.csv', () => {
     const prepared = await prepareExport(t.ctx.database.db, {
       kind: 'transactions',
       projectId: team.project.id,
-      query: { filters: [], sort: null, timeZone: 'UTC' },
+      query: { filters: [], sort: null, timeZone: 'America/New_York' },
     });
     const chunks: string[] = [];
     for await (const chunk of prepared.lines) chunks.push(chunk);
@@ -123,7 +123,52 @@ describe('GET /projects/{project_id}/transactions/export.csv', () => {
     const rows = parseCsv(res.body);
     expect(rows).toHaveLength(2);
     expect(rows[1]![0]).toBe(tricky);
-    expect(rows[1]![7]).toBe(`'=HYPERLINK("x"), "quoted"\nline`);
+    expect(rows[1]![rows[0]!.indexOf('reference')]).toBe(`'=HYPERLINK("x"), "quoted"\nline`);
+  });
+
+  it("speaks the accounting exports' dialect: major units, the project's zone with its offset, terminal labels, fee and net", async () => {
+    const res = await get('/transactions/export.csv?status[equals]=succeeded&sort=-created_at');
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([
+      'id',
+      'created_at',
+      'status',
+      'amount',
+      'currency',
+      'tip_amount',
+      'amount_total',
+      'amount_refunded',
+      'fee',
+      'net',
+      'terminal_id',
+      'terminal_label',
+      'reference',
+      'card_brand',
+      'card_last4',
+      'failure_code',
+      'provider',
+      'succeeded_at',
+      'cashier_id',
+      'cashier_name',
+    ]);
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)]!;
+    for (const row of rows.slice(0, 5)) {
+      // Each row against the API's own view of the same transaction.
+      const api = (await get(`/transactions/${row[0]}`)).json();
+      const major = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
+      expect(cell(row, 'amount')).toBe(major(api.amount));
+      expect(cell(row, 'tip_amount')).toBe(major(api.tip_amount));
+      expect(cell(row, 'amount_total')).toBe(major(api.amount_total));
+      expect(cell(row, 'fee')).toBe(major(api.fee));
+      expect(cell(row, 'net')).toBe(major(api.net));
+      expect(cell(row, 'terminal_label')).toBe(api.terminal_label ?? '');
+      // New York in November: five hours behind, said in the value.
+      expect(cell(row, 'created_at')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
+      expect(new Date(cell(row, 'created_at')).getTime()).toBe(
+        Math.floor(new Date(api.created_at).getTime() / 1000) * 1000,
+      );
+    }
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   it('refuses an unknown filter or sort with 400 before streaming', async () => {
@@ -158,6 +203,7 @@ describe('GET /projects/{project_id}/scans/export.csv', () => {
       'created_at',
       'outcome',
       'terminal_id',
+      'terminal_label',
       'transaction_id',
       'paid_at',
       'rejected_reason',
