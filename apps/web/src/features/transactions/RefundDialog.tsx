@@ -107,7 +107,6 @@ export function RefundDialog(props: {
               id="refund-amount"
               inputMode="decimal"
               autoComplete="off"
-              placeholder="0.00"
               value={typed}
               onChange={(e) => {
                 setTyped(e.target.value.replace(/[^\d.,]/g, ''));
