@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyFor, createTerminalVia } from '../../../apps/server/src/api/terminal/terminal-fixtures';
 import { makeTeam } from '../../../apps/server/src/test/factories';
 import { createTestApp, type TestApp } from '../../../apps/server/src/test/harness';
+import { payAsShopper } from '../../../apps/server/src/test/pay-as-shopper';
 import { startReceiver, type WebhookReceiver } from '../../../apps/server/src/test/webhook-receiver';
 import { createClient, ScanlineApiError, verifyWebhook, WebhookVerificationError } from './index';
 
@@ -211,21 +212,35 @@ describe('@scanline/client against a running server (issue 17 §2)', () => {
     expect(lost.response.status).toBe(502);
     expect(proxy.seen).toHaveLength(3);
 
-    // A refund carries a key too, but the server ignores it: sent once, whatever the answer.
+    // A cancel carries a key too, but the server ignores it: sent once, whatever the answer.
     proxy.lose(0);
-    const { data: txn } = await createTransaction(3300);
+    const { data: open } = await createTransaction(3300);
+    proxy.seen.length = 0;
+    proxy.lose(1);
+    const cancel = await viaProxy.POST('/terminal/v1/transactions/{transaction_id}/cancel', {
+      params: { path: { transaction_id: open!.id } },
+    });
+    expect(cancel.response.status).toBe(502);
+    expect(proxy.seen).toHaveLength(1);
+    expect(proxy.seen[0]!.idempotencyKey).toBeDefined();
+
+    // A refund is deduplicated on its key: repeated, and refunded once.
+    proxy.lose(0);
+    const { data: txn } = await createTransaction(3400);
+    expect((await payAsShopper(t.app, txn!.payment_url)).json().status).toBe('succeeded');
     proxy.seen.length = 0;
     proxy.lose(1);
     const refund = await viaProxy.POST(
       '/api/v1/projects/{project_id}/transactions/{transaction_id}/refunds',
       {
         params: { path: { project_id: team.project.id, transaction_id: txn!.id } },
-        body: {},
+        body: { amount: 100 },
       },
     );
-    expect(refund.response.status).toBe(502);
-    expect(proxy.seen).toHaveLength(1);
-    expect(proxy.seen[0]!.idempotencyKey).toBeDefined();
+    expect(refund.response.status).toBe(201);
+    expect(proxy.seen).toHaveLength(2);
+    expect(new Set(proxy.seen.map((s) => s.idempotencyKey)).size).toBe(1);
+    expect(refund.data!.amount).toBe(100);
 
     // Reads are repeated.
     proxy.seen.length = 0;

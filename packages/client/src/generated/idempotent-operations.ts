@@ -2,7 +2,9 @@
 
 /** POST paths whose server honours `Idempotency-Key`: the client retries only these POSTs. */
 export const idempotentPosts: ReadonlySet<string> = new Set([
+  "/api/v1/projects/{project_id}/transactions/{transaction_id}/refunds",
   "/terminal/v1/closes",
   "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes",
-  "/terminal/v1/transactions"
+  "/terminal/v1/transactions",
+  "/terminal/v1/transactions/{transaction_id}/refunds"
 ]);

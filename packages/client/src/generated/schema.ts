@@ -6817,7 +6817,10 @@ export interface operations {
     postProjectsTransactionsRefunds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key with the same body answers the first refund again for 24 hours (a retry never refunds twice); with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 project_id: string;
                 transaction_id: string;
@@ -9926,7 +9929,10 @@ export interface operations {
     postTerminalTransactionsRefunds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key with the same body answers the first refund again for 24 hours (a retry never refunds twice); with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 transaction_id: string;
             };

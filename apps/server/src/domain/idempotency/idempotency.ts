@@ -9,6 +9,17 @@ import { rowsOf } from '../../platform/sql-rows';
 /** Keys as Stripe takes them: any printable ASCII, up to 255 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** An optional Idempotency-Key header (closes, refunds): absent or empty means none. */
+export function optionalIdempotencyKey(raw: string | string[] | undefined): { idempotencyKey?: string } {
+  if (raw === undefined || raw === '') return {};
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
+    throw new AppError('validation_failed', 'The Idempotency-Key header is not valid.', [
+      { path: 'headers.idempotency-key', message: 'One value of 1–255 printable ASCII characters' },
+    ]);
+  }
+  return { idempotencyKey: raw };
+}
+
 export interface IdempotencyScope {
   projectId: string;
   /** Who sent it (a terminal id, an API key id or a user id): keys of different callers never collide. */

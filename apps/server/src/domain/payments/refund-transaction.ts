@@ -8,6 +8,13 @@ import type { Actor } from '../actor';
 import { recordAudit, recordTerminalAudit } from '../audit/record-audit';
 import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
 import { recordEvent } from '../events/record-event';
+import {
+  claimIdempotencyKeyIn,
+  finishIdempotencyKey,
+  hashRequest,
+  type IdempotencyScope,
+  storedAnswer,
+} from '../idempotency/idempotency';
 import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { requireManager } from '../staff/require-manager';
@@ -61,11 +68,14 @@ export async function refundTransaction(
     projectId,
     transactionId,
     input,
+    idempotencyKey,
   }: {
     actor: Actor | CounterRefunder;
     projectId: string;
     transactionId: string;
     input: { amount?: number; tip_amount?: number; reason?: RefundReason };
+    /** Optional: a retried refund with the same key answers the first refund, never a second one. */
+    idempotencyKey?: string;
   },
 ) {
   const db = ctx.database.db;
@@ -73,8 +83,21 @@ export async function refundTransaction(
   else await projectAccess(db, { actor, projectId, action: 'transactions.refund' });
   const who = actor.kind === 'user' ? actor.uid : actor.kind === 'api_key' ? actor.keyId : actor.cashier!.id;
   const now = ctx.now();
+  // The key is claimed in the transaction that reserves the refund and answers with the refund's
+  // id: a retry (or a double tap, which waits on the key) finds the same refund, as it is now.
+  const idempotency = idempotencyKey
+    ? {
+        id: {
+          projectId,
+          scope: actor.kind === 'device' ? `terminal:${actor.terminalId}` : `${actor.kind}:${who}`,
+          key: idempotencyKey,
+        },
+        requestHash: hashRequest(`POST refunds ${transactionId}`, input),
+      }
+    : undefined;
 
   const reserved = await db.transaction(async (tx) => {
+    if (idempotency && !(await claimIdempotencyKeyIn(tx, { ...idempotency, now }))) return null;
     const [txn] = await tx
       .select()
       .from(transactions)
@@ -178,8 +201,12 @@ export async function refundTransaction(
       .from(projects)
       .innerJoin(businesses, eq(businesses.id, projects.businessId))
       .where(eq(projects.id, projectId));
+    if (idempotency) {
+      await finishIdempotencyKey(tx, idempotency.id, { status: 201, body: { refund_id: refund!.id } });
+    }
     return { txn, refund: refund!, business: business!.b };
   });
+  if (!reserved) return replayRefund(db, projectId, idempotency!);
 
   const provider = await providerFor(ctx, reserved.txn.provider, reserved.business);
   let answer: RefundResult;
@@ -208,6 +235,25 @@ export async function refundTransaction(
 }
 
 type RefundRow = typeof refunds.$inferSelect;
+
+/** The refund a used key made, as it is now (409 idempotency_key_reused for another body). */
+async function replayRefund(
+  db: Db,
+  projectId: string,
+  idempotency: { id: IdempotencyScope; requestHash: string },
+) {
+  const stored = await storedAnswer(db, idempotency.id, idempotency.requestHash);
+  const refundId = (stored.body as { refund_id: string }).refund_id;
+  const [refund] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.projectId, projectId), eq(refunds.id, refundId)));
+  if (!refund) throw notFound('Refund');
+  if (refund.status === 'failed') {
+    throw new AppError('provider_error', 'The payment provider refused the refund; nothing was refunded.');
+  }
+  return presentRefund(refund);
+}
 
 /**
  * Records the provider's answer for a pending refund, once (guarded on `pending`): the refund's

@@ -155,6 +155,44 @@ describe('main API: transactions, refunds, scans, events', () => {
       expect(res.json().code).toBe('transaction_state_conflict');
     });
 
+    it('an Idempotency-Key answers the first refund again; another body with it is 409', async () => {
+      const { txn } = await paid(1000);
+      const withKey = (payload: object, key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base()}/transactions/${txn.id}/refunds`,
+          headers: { authorization: keys.write, 'idempotency-key': key },
+          payload,
+        });
+      // A retry and a double tap: one refund.
+      const [first, tap] = await Promise.all([
+        withKey({ amount: 300 }, 'rfd-1'),
+        withKey({ amount: 300 }, 'rfd-1'),
+      ]);
+      const again = await withKey({ amount: 300 }, 'rfd-1');
+      expect(first.statusCode, first.body).toBe(201);
+      expect(tap.statusCode, tap.body).toBe(201);
+      expect(again.statusCode).toBe(201);
+      expect(tap.json().id).toBe(first.json().id);
+      expect(again.json()).toEqual(first.json());
+      const reused = await withKey({ amount: 200 }, 'rfd-1');
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().code).toBe('idempotency_key_reused');
+      // Another caller's key of the same name is its own.
+      const owner = await t.app.inject({
+        method: 'POST',
+        url: `${base()}/transactions/${txn.id}/refunds`,
+        headers: { ...team.owner.auth, 'idempotency-key': 'rfd-1' },
+        payload: { amount: 100 },
+      });
+      expect(owner.statusCode).toBe(201);
+      const rows = await db().select().from(refunds).where(eq(refunds.transactionId, txn.id));
+      expect(rows.map((r) => r.amount).sort()).toEqual([100, 300]);
+      const [row] = await db().select().from(transactions).where(eq(transactions.id, txn.id));
+      expect(row!.amountRefunded).toBe(400);
+      expect((await withKey({ amount: 300 }, 'é')).statusCode).toBe(400);
+    });
+
     it('concurrent refunds never exceed what was paid', async () => {
       const { txn } = await paid(1000);
       const answers = await Promise.all(Array.from({ length: 8 }, () => refund(txn.id, { amount: 300 })));

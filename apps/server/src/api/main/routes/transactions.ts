@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
 import { listTransactions } from '../../../domain/transactions/list-transactions';
@@ -88,6 +89,7 @@ export function transactionRoutes(root: FastifyInstance) {
         projectId: request.params.project_id,
         transactionId: request.params.transaction_id,
         input: request.body,
+        ...optionalIdempotencyKey(request.headers['idempotency-key']),
       });
       return reply.status(201).send(refund);
     },

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
-import { auditLog, cashierPinFailures, cashierSessions, staff } from '../../../db/schema';
+import { auditLog, cashierPinFailures, cashierSessions, staff, transactions } from '../../../db/schema';
 import { refreshRollups } from '../../../domain/dashboard/refresh-rollups';
 import { loadConfig } from '../../../platform/config';
 import type { AppContext } from '../../../platform/context';
@@ -264,6 +264,15 @@ describe('cashiers on the terminal (issue 26 §2)', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ amount: 500, status: 'succeeded' });
     expect((await refund(asManager, { amount: 1501 })).json().code).toBe('refund_exceeds_amount');
+    // A retried counter refund with its key answers the first refund again.
+    const keyed = { ...asManager, 'idempotency-key': 'counter-rfd-1' };
+    const once = await refund(keyed, { amount: 100 });
+    const twice = await refund(keyed, { amount: 100 });
+    expect(once.statusCode, once.body).toBe(201);
+    expect(twice.json()).toEqual(once.json());
+    expect((await refund(keyed, { amount: 101 })).json().code).toBe('idempotency_key_reused');
+    const counted = await t.ctx.database.db.select().from(transactions).where(eq(transactions.id, paid.id));
+    expect(counted[0]!.amountRefunded).toBe(600);
     const [audit] = await t.ctx.database.db
       .select()
       .from(auditLog)

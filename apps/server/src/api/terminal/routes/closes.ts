@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createClose } from '../../../domain/books/create-close';
 import { getCurrentClose } from '../../../domain/books/current-close';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency';
-import { AppError } from '../../../platform/errors';
+import { optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { callerOf, cashierCallerOf, deviceOf } from '../caller';
 
 const terminalParams = z.object({
@@ -14,17 +13,6 @@ const terminalParams = z.object({
 });
 const tags = ['closes'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
-
-/** An optional Idempotency-Key: a retried or double-tapped close answers the first close again. */
-function optionalIdempotencyKey(raw: string | string[] | undefined): { idempotencyKey?: string } {
-  if (raw === undefined || raw === '') return {};
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
-    throw new AppError('validation_failed', 'The Idempotency-Key header is not valid.', [
-      { path: 'headers.idempotency-key', message: 'One value of 1–255 printable ASCII characters' },
-    ]);
-  }
-  return { idempotencyKey: raw };
-}
 
 /**
  * Closes (Z reports, issue 25 §1) as registers make them: the device for itself, a write key or

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { cancelTransaction } from '../../../domain/transactions/cancel-transaction';
@@ -153,6 +153,7 @@ export function transactionRoutes(root: FastifyInstance) {
         projectId: caller.projectId,
         transactionId: request.params.transaction_id,
         input: request.body,
+        ...optionalIdempotencyKey(request.headers['idempotency-key']),
       });
       return reply.status(201).send(refund);
     },
