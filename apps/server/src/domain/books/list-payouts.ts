@@ -10,6 +10,7 @@ import type { ListRequest } from '../listing/page-in-sql';
 import { presentPayout, presentPayoutItem } from '../presenters/books';
 import { projectAccess } from '../projects/project-access';
 import { payoutItemListSpec, payoutListSpec } from './payout-list-spec';
+import { simulatorEntry } from './run-payouts';
 
 /** `GET …/payouts`: keyset pages like every list. */
 export async function listPayouts(
@@ -93,7 +94,8 @@ export async function listPayoutItems(
 
 /**
  * The dashboard's next payout (issue 25 §2): per currency, the net of entries not yet paid out
- * that will be available by the next run, and that run's local day (today if `payout_time` has
+ * that will be available by the next run and that the payout job pays (the simulator's; Stripe
+ * pays its own), and that run's local day (today if `payout_time` has
  * not passed yet, else tomorrow). A currency whose balance is not positive is left out.
  */
 export async function getNextPayout(
@@ -112,6 +114,7 @@ export async function getNextPayout(
         select e.currency, sum(e.net) as amount, to_char(p.run_on, 'YYYY-MM-DD') as date
         from balance_entries e, p
         where e.project_id = ${projectId} and e.payout_id is null and e.available_on <= p.run_on
+          and ${simulatorEntry}
         group by e.currency, p.run_on
         having sum(e.net) > 0
         order by e.currency`,

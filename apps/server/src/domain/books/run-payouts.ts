@@ -7,6 +7,14 @@ import { rowsOf } from '../../platform/sql-rows';
 import { recordEvents } from '../events/record-event';
 import { presentPayout } from '../presenters/books';
 
+/**
+ * A balance entry `e` the simulator paid: this job pays those out, by each entry's own
+ * transaction, not the business's current provider. Stripe's entries are paid by Stripe (the
+ * payout sync), also after a switch either way, and the simulator's are never stranded by one.
+ */
+export const simulatorEntry = sql`exists (select 1 from transactions t
+  where t.project_id = e.project_id and t.id = e.transaction_id and t.provider = 'simulator')`;
+
 interface DueProject {
   project_id: string;
   as_of: string;
@@ -28,8 +36,9 @@ export async function payOutProject(
 ) {
   const currencies = await rowsOf<{ currency: string }>(
     db,
-    sql`select distinct currency from balance_entries
-        where project_id = ${input.projectId} and payout_id is null and available_on <= ${input.asOf}::date
+    sql`select distinct currency from balance_entries e
+        where e.project_id = ${input.projectId} and e.payout_id is null and e.available_on <= ${input.asOf}::date
+          and ${simulatorEntry}
         order by currency`,
   );
   const made: (typeof payouts.$inferSelect)[] = [];
@@ -37,11 +46,11 @@ export async function payOutProject(
     const payout = await db.transaction(async (tx) => {
       const claimed = await rowsOf<{ id: string; type: string; amount: string; fee: string; net: string }>(
         tx,
-        sql`select id, type, amount, fee, net from balance_entries
-            where project_id = ${input.projectId} and currency = ${currency} and payout_id is null
-              and available_on <= ${input.asOf}::date
-              ${input.cutoff ? sql`and created_at < ${input.cutoff}::timestamptz` : sql``}
-            for update skip locked`,
+        sql`select e.id, e.type, e.amount, e.fee, e.net from balance_entries e
+            where e.project_id = ${input.projectId} and e.currency = ${currency} and e.payout_id is null
+              and e.available_on <= ${input.asOf}::date and ${simulatorEntry}
+              ${input.cutoff ? sql`and e.created_at < ${input.cutoff}::timestamptz` : sql``}
+            for update of e skip locked`,
       );
       const sum = (rows: typeof claimed, f: 'amount' | 'fee' | 'net') =>
         rows.reduce((s, r) => s + Number(r[f]), 0);
@@ -91,8 +100,8 @@ export async function payOutProject(
 }
 
 /**
- * `npm run cli -- payouts run [--project prj_…] [--as-of YYYY-MM-DD]`: every simulator project
- * (or one) now, as of that day (default: each project's local today), whatever its payout_time.
+ * `npm run cli -- payouts run [--project prj_…] [--as-of YYYY-MM-DD]`: every project with
+ * simulator entries not paid out (or one) now, as of that day (default: each project's local today), whatever its payout_time.
  */
 export async function runPayoutsNow(
   ctx: AppContext,
@@ -103,9 +112,11 @@ export async function runPayoutsNow(
   const projects = await rowsOf<{ id: string; today: string }>(
     db,
     sql`select p.id, to_char((${now}::timestamptz at time zone p.time_zone)::date, 'YYYY-MM-DD') as today
-        from projects p join businesses b on b.id = p.business_id
-        where p.deleted_at is null and b.payment_provider = 'simulator'
+        from projects p
+        where p.deleted_at is null
           ${input.projectId ? sql`and p.id = ${input.projectId}` : sql``}
+          and exists (select 1 from balance_entries e where e.project_id = p.id and e.payout_id is null
+            and ${simulatorEntry})
         order by p.id`,
   );
   const made = [];
@@ -131,13 +142,13 @@ export async function runDuePayouts(ctx: AppContext) {
     sql`select p.id as project_id,
                to_char((${now}::timestamptz at time zone p.time_zone)::date, 'YYYY-MM-DD') as as_of,
                (extract(epoch from ((${now}::timestamptz at time zone p.time_zone)::date + p.payout_time::time) at time zone p.time_zone) * 1000)::float8 as cutoff_ms
-        from projects p join businesses b on b.id = p.business_id
-        where p.deleted_at is null and b.payment_provider = 'simulator'
+        from projects p
+        where p.deleted_at is null
           and ((${now}::timestamptz at time zone p.time_zone)::date + p.payout_time::time) at time zone p.time_zone <= ${now}::timestamptz
           and exists (
             select 1 from balance_entries e
             where e.project_id = p.id and e.payout_id is null
-              and e.available_on <= (${now}::timestamptz at time zone p.time_zone)::date)`,
+              and e.available_on <= (${now}::timestamptz at time zone p.time_zone)::date and ${simulatorEntry})`,
   );
   const made = [];
   for (const p of due) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
-import { balanceEntries, events } from '../../../db/schema';
+import { balanceEntries, businesses, events, transactions } from '../../../db/schema';
 import { runDuePayouts } from '../../../domain/books/run-payouts';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -207,5 +207,45 @@ describe('payouts (issue 25 §2)', () => {
     // Other projects see nothing.
     const outsider = await freshSession(t.ctx, team.outsider.user);
     expect((await get(`${base()}/payouts/${po1.id}`, outsider)).statusCode).toBe(404);
+  });
+
+  it('pays out by each entry’s own provider: a switch neither pays Stripe’s entries nor strands the simulator’s', async () => {
+    const shop = await makeTeam(t, { currency: 'EUR' });
+    const till = await pairedTerminal(t, shop);
+    const key = await apiKeyFor(t, shop, 'write');
+    const url = `/api/v1/projects/${shop.project.id}`;
+    await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: key,
+      payload: { payout_time: '00:00', payout_delay_days: 0 },
+    });
+    const pay = async (amount: number) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/transactions',
+        headers: { ...till.auth, 'idempotency-key': idemKey() },
+        payload: { amount, currency: 'EUR' },
+      });
+      expect((await payAsShopper(t.app, created.json().payment_url)).json().status).toBe('succeeded');
+      return created.json().id as string;
+    };
+    const simulated = await pay(1000);
+    // A payment Stripe took (before or after a switch): Stripe pays it out, not this job.
+    const byStripe = await pay(2000);
+    await db().update(transactions).set({ provider: 'stripe' }).where(eq(transactions.id, byStripe));
+    const next = (await get(`${url}/payouts/next`, key)).json();
+    expect(next.data).toEqual([{ currency: 'EUR', amount: 1000 - 39, date: expect.any(String) }]);
+    // The business now takes payments with Stripe: the simulator's entry is still paid out.
+    await db()
+      .update(businesses)
+      .set({ paymentProvider: 'stripe' })
+      .where(eq(businesses.id, shop.business.id));
+    t.advance(DAY);
+    const due = (await runDuePayouts(t.ctx)).filter((p) => p.projectId === shop.project.id);
+    expect(due.map((p) => p.amount)).toEqual([1000 - 39]);
+    expect((await localDay(simulated)).payoutId).toBe(due[0]!.id);
+    expect((await localDay(byStripe)).payoutId).toBeNull();
+    expect((await get(`${url}/payouts/next`, key)).json().data).toEqual([]);
   });
 });
