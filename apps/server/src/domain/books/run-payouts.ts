@@ -25,10 +25,10 @@ interface DueProject {
  * One project's payout run as of a local day (issue 25 §2): per currency, every balance entry
  * available on or before `asOf` and not yet paid out (and, for the schedule, written before
  * `cutoff`) becomes one payout when their net sum is positive; a negative sum carries over.
- * Each currency's payout is one database transaction: the entries are claimed FOR UPDATE SKIP
- * LOCKED and stamped with the payout (and their transactions with `payout_id`), the payout row
- * and its `payout.created` / `payout.paid` events written together, so a run racing another
- * pays every entry once. The simulator's payouts are `paid` on arrival day = `asOf`.
+ * Each currency's payout is one database transaction under an advisory lock of the project and
+ * currency: the entries are claimed FOR UPDATE and stamped with the payout (and their
+ * transactions with `payout_id`), the payout row and its `payout.created` / `payout.paid` events
+ * written together, so runs racing on several replicas pay every entry once, in one payout. The simulator's payouts are `paid` on arrival day = `asOf`.
  */
 export async function payOutProject(
   db: Db,
@@ -44,13 +44,19 @@ export async function payOutProject(
   const made: (typeof payouts.$inferSelect)[] = [];
   for (const { currency } of currencies) {
     const payout = await db.transaction(async (tx) => {
+      // One run at a time per project and currency, across replicas: a run that started while
+      // another was claiming waits for it, then finds its entries paid. SKIP LOCKED alone let
+      // the second take the entries the first had not locked yet: one day's payout in two.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${input.projectId}:${currency}`}, 0))`,
+      );
       const claimed = await rowsOf<{ id: string; type: string; amount: string; fee: string; net: string }>(
         tx,
         sql`select e.id, e.type, e.amount, e.fee, e.net from balance_entries e
             where e.project_id = ${input.projectId} and e.currency = ${currency} and e.payout_id is null
               and e.available_on <= ${input.asOf}::date and ${simulatorEntry}
               ${input.cutoff ? sql`and e.created_at < ${input.cutoff}::timestamptz` : sql``}
-            for update of e skip locked`,
+            for update of e`,
       );
       const sum = (rows: typeof claimed, f: 'amount' | 'fee' | 'net') =>
         rows.reduce((s, r) => s + Number(r[f]), 0);

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
-import { balanceEntries, businesses, events, transactions } from '../../../db/schema';
-import { runDuePayouts } from '../../../domain/books/run-payouts';
+import { balanceEntries, businesses, events, payouts, transactions } from '../../../db/schema';
+import { payOutProject, runDuePayouts } from '../../../domain/books/run-payouts';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
@@ -247,5 +247,61 @@ describe('payouts (issue 25 §2)', () => {
     expect((await localDay(simulated)).payoutId).toBe(due[0]!.id);
     expect((await localDay(byStripe)).payoutId).toBeNull();
     expect((await get(`${url}/payouts/next`, key)).json().data).toEqual([]);
+  });
+
+  it('two runs at once pay one currency in one payout, never split in two', async () => {
+    const shop = await makeTeam(t, { currency: 'EUR' });
+    const till = await pairedTerminal(t, shop);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${shop.project.id}`,
+      headers: await apiKeyFor(t, shop, 'write'),
+      payload: { payout_delay_days: 0 },
+    });
+    const pay = async (amount: number) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/transactions',
+        headers: { ...till.auth, 'idempotency-key': idemKey() },
+        payload: { amount, currency: 'EUR' },
+      });
+      expect((await payAsShopper(t.app, created.json().payment_url)).json().status).toBe('succeeded');
+      return created.json().id as string;
+    };
+    const ids = [await pay(1000), await pay(2000), await pay(3000)];
+    const asOf = (await localDay(ids[0]!)).availableOn;
+    const run = () =>
+      payOutProject(db(), { projectId: shop.project.id, asOf, cutoff: null, now: t.ctx.now() });
+    const made = async () => db().select().from(payouts).where(eq(payouts.projectId, shop.project.id));
+
+    // One replica's run is in its claim (it holds the first entry) when another's starts.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let claiming!: () => void;
+    const started = new Promise<void>((resolve) => {
+      claiming = resolve;
+    });
+    const first = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from balance_entries where transaction_id = ${ids[0]!} for update`);
+      claiming();
+      await held;
+    });
+    await started;
+    const second = run();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await first;
+    await second;
+    await run();
+    const fees = 3 * 25 + 84; // 1.4 % of 6000 and 25 each
+    expect((await made()).map((p) => p.amount)).toEqual([6000 - fees]);
+
+    // And three whole runs at once, on two new payments.
+    await pay(500);
+    await pay(700);
+    await Promise.all([run(), run(), run()]);
+    expect((await made()).map((p) => p.amount).sort()).toEqual([1200 - 2 * 25 - 17, 6000 - fees].sort());
   });
 });
