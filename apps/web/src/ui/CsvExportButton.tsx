@@ -10,8 +10,13 @@ import { useT } from '../lib/i18n/console-intl';
  * progress in rows, and Cancel aborts the download (the server stops reading on disconnect).
  */
 /** The accounting exports' formats, each named as its program spells it (the same in every language). */
-const FORMAT_NAMES = { csv: 'CSV', xero: 'Xero', quickbooks: 'QuickBooks' } as const;
-export type ExportFormat = keyof typeof FORMAT_NAMES;
+// The formats' own names, kept as catalogue messages so every word on screen comes from one.
+const FORMAT_KEYS = {
+  csv: 'common.csv.format.csv',
+  xero: 'common.csv.format.xero',
+  quickbooks: 'common.csv.format.quickbooks',
+} as const;
+export type ExportFormat = keyof typeof FORMAT_KEYS;
 
 export function CsvExportButton({
   path,
@@ -31,7 +36,8 @@ export function CsvExportButton({
   const abort = useRef<AbortController | null>(null);
   const { t } = useT();
   const running = progress !== null && !done && !error;
-  const title = format ? t('common.csv.exportAs', { format: FORMAT_NAMES[format] }) : t('common.csv.export');
+  const name = format ? t(FORMAT_KEYS[format]) : null;
+  const title = name ? t('common.csv.exportAs', { format: name }) : t('common.csv.export');
 
   const start = () => {
     const { limit: _l, starting_after: _s, ...filters } = query;
@@ -64,7 +70,7 @@ export function CsvExportButton({
   return (
     <>
       <Button
-        label={format ? FORMAT_NAMES[format] : t('common.csv.export')}
+        label={name ?? t('common.csv.export')}
         aria-label={format ? title : undefined}
         data-export-format={format}
         icon="pi pi-download"
