@@ -1,7 +1,7 @@
 import { cashierSignedIn, pairedTerminal, staffFor } from '../apps/server/src/api/terminal/terminal-fixtures';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
-import { measure, report } from './measure';
+import { measure, onEachDatabase, report } from './measure';
 
 const CONCURRENCY = 8;
 
@@ -53,13 +53,5 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
 }
 
 export async function benchCashierSession() {
-  const url = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  try {
-    await benchOn('PGlite');
-  } finally {
-    if (url) process.env.DATABASE_URL = url;
-  }
-  if (url) await benchOn('PostgreSQL');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(benchOn);
 }

@@ -62,3 +62,19 @@ export async function latencyRound(
     return { p50: t[Math.floor(runs / 2)]!, p95: t[Math.floor(runs * 0.95)]! };
   });
 }
+
+/**
+ * A bench on PGlite, then on PostgreSQL when DATABASE_URL names one (test apps open PostgreSQL
+ * whenever it is set, so it is hidden for the PGlite run).
+ */
+export async function onEachDatabase(run: (kind: 'PGlite' | 'PostgreSQL') => Promise<void>) {
+  const url = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  try {
+    await run('PGlite');
+  } finally {
+    if (url) process.env.DATABASE_URL = url;
+  }
+  if (url) await run('PostgreSQL');
+  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+}

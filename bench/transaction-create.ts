@@ -6,7 +6,7 @@ import { apiKeyFor, pairedTerminal } from '../apps/server/src/api/terminal/termi
 import { newId, randomBase62 } from '../apps/server/src/platform/ids';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
-import { measure, report } from './measure';
+import { measure, onEachDatabase, report } from './measure';
 
 const CONCURRENCY = 8;
 
@@ -165,13 +165,5 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
 
 /** Issue 7 / 18 §5: transaction creates per second through the API vs a bare route writing the same rows. */
 export async function benchTransactionCreate() {
-  const url = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  try {
-    await benchOn('PGlite');
-  } finally {
-    if (url) process.env.DATABASE_URL = url;
-  }
-  if (url) await benchOn('PostgreSQL');
-  else console.log('  (set DATABASE_URL to measure on PostgreSQL too)');
+  await onEachDatabase(benchOn);
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -11,6 +10,7 @@ import {
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from '../workers/webhook-dispatcher';
+import { freePort } from './free-port';
 import { openTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -80,13 +80,4 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
