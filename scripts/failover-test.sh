@@ -28,7 +28,21 @@ bouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
 run_as=()
 [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
 
-free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+# Below the kernel's ephemeral range (32768+), tried until one binds: suites running beside this
+# test listen on ephemeral ports and could take one chosen here before its server binds it.
+free_port() {
+  node -e '
+    const net = require("net");
+    const tryPort = () => {
+      const port = 20000 + Math.floor(Math.random() * 12000);
+      const s = net.createServer().once("error", tryPort).listen(port, "0.0.0.0", () => {
+        console.log(port);
+        s.close();
+      });
+    };
+    tryPort();
+  '
+}
 dir=$(mktemp -d /tmp/scanline-failover.XXXXXX)
 chmod 755 "$dir"
 pids=()
