@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startSmtpPeer } from '../../apps/server/src/test/smtp-peer';
 import { runFirstDay } from './journey';
-import { freePort, type RunningServer, runCommand, startServer } from './processes';
+import { quietPort, type RunningServer, runCommand, startServer } from './processes';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +50,7 @@ try {
   let cliEnv: Record<string, string> = {};
   if (!base) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-first-day-'));
-    const port = await freePort();
+    const port = await quietPort();
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
