@@ -61,22 +61,8 @@ phase() {
   return 0
 }
 
-# A port below the kernel's ephemeral range (32768+), tried until one binds: the suites running
-# beside this test listen on ephemeral ports, and one of them took a port chosen here between
-# the choice and the stack binding it (HAProxy's port answered /readyz from a test's server).
-free_port() {
-  node -e '
-    const net = require("net");
-    const tryPort = () => {
-      const port = 20000 + Math.floor(Math.random() * 12000);
-      const s = net.createServer().once("error", tryPort).listen(port, "0.0.0.0", () => {
-        console.log(port);
-        s.close();
-      });
-    };
-    tryPort();
-  '
-}
+# Ports below the ephemeral range (scripts/quiet-port.mjs says why).
+free_port() { node scripts/quiet-port.mjs; }
 
 wait_ready() { # url, seconds: polls until /readyz says 200
   node -e '

@@ -28,21 +28,8 @@ bouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
 run_as=()
 [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
 
-# Below the kernel's ephemeral range (32768+), tried until one binds: suites running beside this
-# test listen on ephemeral ports and could take one chosen here before its server binds it.
-free_port() {
-  node -e '
-    const net = require("net");
-    const tryPort = () => {
-      const port = 20000 + Math.floor(Math.random() * 12000);
-      const s = net.createServer().once("error", tryPort).listen(port, "0.0.0.0", () => {
-        console.log(port);
-        s.close();
-      });
-    };
-    tryPort();
-  '
-}
+# Ports below the ephemeral range (scripts/quiet-port.mjs says why).
+free_port() { node scripts/quiet-port.mjs; }
 dir=$(mktemp -d /tmp/scanline-failover.XXXXXX)
 chmod 755 "$dir"
 pids=()

@@ -1,28 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test/free-port';
+import { quietPort } from '../../scripts/quiet-port.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export { freePort };
-
-/**
- * A free port below the kernel's ephemeral range (32768+), for a server that binds it seconds
- * later: suites running beside CI's lanes listen on ephemeral ports and could take one meanwhile.
- */
-export async function quietPort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
+export { freePort, quietPort };
 
 export interface RunningServer {
   url: string;
