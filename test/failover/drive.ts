@@ -244,6 +244,7 @@ async function main() {
   await database.migrate();
   const ctx: AppContext = { config, database, now: () => new Date() };
   const servers: Server[] = [];
+  let checks: Awaited<ReturnType<typeof openDatabase>> | undefined;
   const failures: string[] = [];
   const check = (ok: boolean, what: string) => {
     log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
@@ -530,7 +531,10 @@ async function main() {
     );
 
     // --- every acknowledged write exactly once on the new leader -------------------------------
-    const db = database.db;
+    // A pool opened now: the first one's idle connections were to the killed and the demoted
+    // leader, and a check must not fail on the driver's own dead socket.
+    checks = await openDatabase({ databaseUrl: PRIMARY_URL, poolSize: 2 });
+    const db = checks.db;
     const created = jobs.filter((j) => j.created);
     const rows = await rowsOf<{ id: string; reference: string; status: string }>(
       db,
@@ -662,6 +666,7 @@ async function main() {
     for (const s of servers) await stopServer(s);
     if (failures.length) for (const s of servers) console.error(s.output.slice(-20).join('\n'));
     await database.close().catch(() => {});
+    await checks?.close().catch(() => {});
     receiver.closeAllConnections();
     receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
