@@ -79,3 +79,21 @@ export function countDbQuery(target: 'primary' | 'replica') {
 export function setReplicaLag(replica: string, seconds: number) {
   replicaLag.set({ replica }, seconds);
 }
+
+const workerRuns = new Counter({
+  name: 'scanline_worker_runs_total',
+  help: 'Background worker passes by worker and outcome: ok, failed, or skipped (the previous pass was still running).',
+  labelNames: ['worker', 'outcome'],
+  registers: [processRegistry],
+});
+const workerSeconds = new Counter({
+  name: 'scanline_worker_seconds_total',
+  help: 'Time spent in background worker passes, by worker.',
+  labelNames: ['worker'],
+  registers: [processRegistry],
+});
+
+export function countWorkerRun(worker: string, outcome: 'ok' | 'failed' | 'skipped', seconds = 0) {
+  workerRuns.inc({ worker, outcome });
+  if (seconds > 0) workerSeconds.inc({ worker }, seconds);
+}

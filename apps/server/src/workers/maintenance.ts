@@ -3,6 +3,7 @@ import { maintainPartitions, PARTITIONED_TABLES } from '../domain/maintenance/ma
 import { purgeDeletedProjects } from '../domain/projects/purge-deleted-projects';
 import { purgeExpiredMfaPending } from '../identity/mfa/pending';
 import type { AppContext } from '../platform/context';
+import { startPeriodic } from './periodic';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -40,21 +41,15 @@ export async function runMaintenance(ctx: AppContext, asOf: Date): Promise<strin
 }
 
 /** Hourly, in every replica; the first run a minute after start. */
-export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const run = async () => {
-    try {
+export function startMaintenance(ctx: AppContext, log: FastifyBaseLogger) {
+  return startPeriodic({
+    name: 'maintenance',
+    everyMs: EVERY_MS,
+    firstAfterMs: 60_000,
+    log,
+    run: async () => {
       const lines = await runMaintenance(ctx, ctx.now());
       if (lines.length > 0) log.info({ done: lines }, 'maintenance');
-    } catch (error) {
-      log.error({ err: error }, 'maintenance failed');
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { reconcilePendingRefunds, reconcileProcessing } from '../domain/payments/reconcile-processing';
 import type { AppContext } from '../platform/context';
+import { startPeriodic } from './periodic';
 
 const EVERY_MS = 60_000;
 /** Live replicas' charges take seconds; a transaction processing this long was interrupted. */
@@ -22,17 +23,16 @@ export async function reconcileOnStart(ctx: AppContext, log: FastifyBaseLogger) 
   }
 }
 
-export function startPaymentReconcile(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(async () => {
-    try {
+export function startPaymentReconcile(ctx: AppContext, log: FastifyBaseLogger) {
+  return startPeriodic({
+    name: 'payment-reconcile',
+    everyMs: EVERY_MS,
+    log,
+    run: async () => {
       const report = await reconcileProcessing(ctx, { olderThanMs: STUCK_AFTER_MS });
       if (report.checked > 0) log.info(report, 'reconciled stuck transactions');
       const refundReport = await reconcilePendingRefunds(ctx, { olderThanMs: STUCK_AFTER_MS });
       if (refundReport.checked > 0) log.info(refundReport, 'reconciled stuck refunds');
-    } catch (error) {
-      log.error({ err: error }, 'payment reconcile failed');
-    }
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  });
 }

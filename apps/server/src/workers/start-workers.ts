@@ -21,7 +21,6 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger): Pro
   await webhooks.start();
   stops.push(startRollups(ctx, log));
   return async () => {
-    for (const stop of stops) stop();
-    await webhooks.stop();
+    await Promise.all([...stops.map((stop) => stop()), webhooks.stop()]);
   };
 }

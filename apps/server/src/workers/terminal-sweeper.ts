@@ -6,6 +6,7 @@ import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-termina
 import { expireDueTransactions } from '../domain/transactions/expire-transactions';
 import { publishTransactionChange } from '../domain/transactions/publish-transaction-change';
 import type { AppContext } from '../platform/context';
+import { startPeriodic } from './periodic';
 
 const EVERY_MS = 5_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -32,13 +33,15 @@ export async function sweepTerminalsOnce(ctx: AppContext) {
  * Runs the sweep and the offline alerts every 5 s (and purges idempotency keys past 24 h hourly);
  * returns the stop function.
  */
-export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
+export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger) {
   let lastPurge = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic({
+    name: 'terminal-sweeper',
+    everyMs: EVERY_MS,
+    // Offline and expiry times are promised to the second: no stretching.
+    jitter: 0,
+    log,
+    run: async () => {
       const { offline, expired } = await sweepTerminalsOnce(ctx);
       const alerts = await sendTerminalAlerts(ctx);
       if (offline.length || expired.length || alerts.offline || alerts.online) {
@@ -48,13 +51,6 @@ export function startTerminalSweeper(ctx: AppContext, log: FastifyBaseLogger): (
         lastPurge = Date.now();
         await purgeExpiredIdempotencyKeys(ctx.database.db, ctx.now());
       }
-    } catch (error) {
-      log.error({ err: error }, 'terminal sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  });
 }
