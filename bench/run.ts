@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   closes: () => import('./closes').then((m) => m.benchCloses()),
   hostile: () => import('./hostile').then((m) => m.benchHostile()),
   'cashier-session': () => import('./cashier-session').then((m) => m.benchCashierSession()),
+  'project-read': () => import('./project-read').then((m) => m.benchProjectRead()),
 };
 // Only when asked for by name: it makes its own PostgreSQL pair and loads 10 million rows.
 const byNameOnly: Record<string, () => Promise<void>> = {

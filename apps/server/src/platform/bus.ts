@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
@@ -23,12 +24,29 @@ export const BUS_CHANNELS = {
 
 export type BusChannel = (typeof BUS_CHANNELS)[keyof typeof BUS_CHANNELS];
 
+export interface PublishOptions {
+  /**
+   * Resolve only once every replica listening now has handed the message to its listeners (at
+   * most a second): each answers with an acknowledgement on the same channel, and the writer
+   * counts them against the listening connections it saw when it sent. A revocation's writer
+   * then answers after every cache already forgot, so the very next request anywhere is refused.
+   */
+  heard?: boolean;
+}
+
+/** Fields that carry an acknowledged message's id, and an acknowledgement; listeners never see them. */
+const ASK_FIELD = '__ask';
+const ACK_FIELD = '__ack';
+const ACK_WAIT_MS = 1000;
+/** The listening connections' application_name: how a writer counts the replicas that will answer. */
+const LISTENER_NAME = 'scanline_bus';
+
 export interface Bus {
   /**
    * Tells every replica (this one included). Call it after the change's database
    * transaction committed, so a listener that reads the row sees the change.
    */
-  publish(channel: BusChannel, message: Record<string, unknown>): Promise<void>;
+  publish(channel: BusChannel, message: Record<string, unknown>, options?: PublishOptions): Promise<void>;
   /** Listens on this replica; returns the unsubscribe function. */
   subscribe(channel: BusChannel, listener: (message: Record<string, unknown>) => void): () => void;
   /**
@@ -84,11 +102,18 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
   let connectedOnce = false;
   const gaps = new EventEmitter();
   gaps.setMaxListeners(0);
+  /** `heard` publishes waiting for acknowledgements: how many came, how many will, what to call then. */
+  const awaitingAcks = new Map<string, { acked: number; expected: number; done: () => void }>();
 
   const connect = async () => {
     // A connect that hangs (a proxy waiting on a dead leader) gives up, and keep-alive notices a
     // peer that vanished, so the retry below runs instead of listening on nothing.
-    const c = new Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true });
+    const c = new Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
     c.on('error', () => {});
     c.on('end', () => {
       // Only the connection in use: a failed attempt is retried by `ensure`, and a second retry
@@ -104,7 +129,21 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
     });
     c.on('notification', (n) => {
       const message = parse(n.payload);
-      if (message) emitter.emit(n.channel, message);
+      if (!message) return;
+      const ack = message[ACK_FIELD];
+      if (typeof ack === 'string') {
+        const waiting = awaitingAcks.get(ack);
+        if (waiting && ++waiting.acked >= waiting.expected) waiting.done();
+        return;
+      }
+      const ask = message[ASK_FIELD];
+      delete message[ASK_FIELD];
+      // Listeners (cache drops) run synchronously here, so the acknowledgement follows them.
+      emitter.emit(n.channel, message);
+      if (typeof ask === 'string')
+        void pool
+          .query('select pg_notify($1, $2)', [n.channel, JSON.stringify({ [ACK_FIELD]: ask })])
+          .catch(() => {});
     });
     try {
       await c.connect();
@@ -134,8 +173,35 @@ export async function openPostgresBus(url: string, pool: pg.Pool): Promise<Bus> 
   // Listening before the first request, so no change made after start-up is missed.
   await ensure();
   return {
-    async publish(channel, message) {
-      await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(message)]);
+    async publish(channel, message, options) {
+      if (!options?.heard) {
+        await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(message)]);
+        return;
+      }
+      const id = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      let done = () => {};
+      const acknowledged = new Promise<void>((resolve) => {
+        done = resolve;
+        timer = setTimeout(resolve, ACK_WAIT_MS);
+        timer.unref();
+      });
+      // Acknowledgements may come before the count returns: `expected` is unknown until then.
+      const waiting = { acked: 0, expected: Number.POSITIVE_INFINITY, done };
+      awaitingAcks.set(id, waiting);
+      try {
+        const { rows } = await pool.query<{ listeners: number }>(
+          `select pg_notify($1, $2), (select count(*)::int from pg_stat_activity
+             where datname = current_database() and application_name = $3) as listeners`,
+          [channel, JSON.stringify({ ...message, [ASK_FIELD]: id }), LISTENER_NAME],
+        );
+        waiting.expected = rows[0]?.listeners ?? 0;
+        if (waiting.acked >= waiting.expected) done();
+        await acknowledged;
+      } finally {
+        clearTimeout(timer);
+        awaitingAcks.delete(id);
+      }
     },
     subscribe(channel, listener) {
       emitter.on(channel, listener);

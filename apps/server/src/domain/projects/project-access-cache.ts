@@ -24,8 +24,8 @@ interface ProjectCaches {
   ttlMs: number;
   byName: Map<ProjectCacheName, CredentialCache<unknown>>;
 }
-/** `access`: a member's role and the project row; `terminal_setup`: what a create reads of its terminal; `staff_presence`: whether terminals need a cashier (issue 26). */
-export type ProjectCacheName = 'access' | 'terminal_setup' | 'staff_presence';
+/** `access`: a member's role and the project row; `terminal_setup`: what a create reads of its terminal; `staff_presence`: whether terminals need a cashier; `cashier_sessions`: open cashier sessions by token hash. */
+export type ProjectCacheName = 'access' | 'terminal_setup' | 'staff_presence' | 'cashier_sessions';
 const registry = new WeakMap<Bus, ProjectCaches>();
 
 /** Turns the caches on for this database's main handle (the app does, with its TTL). */
@@ -69,7 +69,9 @@ export async function projectAccessChanged(db: Db, projectId: string) {
   const bus = busOf(db);
   if (!bus) return;
   for (const cache of registry.get(bus)?.byName.values() ?? []) cache.drop(projectId);
-  await bus.publish(BUS_CHANNELS.projects, { project_id: projectId }).catch(() => {});
+  // Heard back before the writer answers: a session ended here is refused on the next request
+  // to any replica (the other replicas' listeners were handed the message with this one's).
+  await bus.publish(BUS_CHANNELS.projects, { project_id: projectId }, { heard: true }).catch(() => {});
 }
 
 /** After a change that reaches many projects at once (a business's payment provider): every entry goes. */

@@ -1,7 +1,40 @@
-import { requestLogs } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import type { requestLogs } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 export type RequestLogRow = typeof requestLogs.$inferInsert;
+
+/** A row as `json_populate_recordset` reads it: the table's column names. */
+const asRecord = (r: RequestLogRow) => ({
+  id: r.id,
+  project_id: r.projectId ?? null,
+  method: r.method,
+  route: r.route ?? null,
+  path: r.path,
+  status: r.status,
+  duration_ms: r.durationMs,
+  key_id: r.keyId ?? null,
+  key_prefix: r.keyPrefix ?? null,
+  terminal_id: r.terminalId ?? null,
+  ip: r.ip ?? null,
+  request_id: r.requestId,
+  idempotency_key: r.idempotencyKey ?? null,
+  request_body: r.requestBody ?? null,
+  response_body: r.responseBody ?? null,
+  created_at: r.createdAt ?? null,
+});
+
+/**
+ * One batch as one INSERT with one JSON parameter: a statement of 500 rows × 16 bound values
+ * cost more to build and send than the requests it logs (the API-key read's profile).
+ */
+const insertBatch = (db: Db, batch: RequestLogRow[]) =>
+  db.execute(sql`
+    insert into request_logs (id, project_id, method, route, path, status, duration_ms, key_id, key_prefix,
+      terminal_id, ip, request_id, idempotency_key, request_body, response_body, created_at)
+    select id, project_id, method, route, path, status, duration_ms, key_id, key_prefix,
+      terminal_id, ip, request_id, idempotency_key, request_body, response_body, coalesce(created_at, now())
+    from json_populate_recordset(null::request_logs, ${JSON.stringify(batch.map(asRecord))}::json)`);
 
 export interface RequestLogBufferOptions {
   /** Most rows held in memory; beyond it new rows are dropped and counted. */
@@ -19,6 +52,7 @@ export interface RequestLogBufferOptions {
 export class RequestLogBuffer {
   private rows: RequestLogRow[] = [];
   private flushing: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   readonly capacity: number;
   readonly batchSize: number;
@@ -47,21 +81,36 @@ export class RequestLogBuffer {
     return this.rows.length;
   }
 
-  /** Writes everything buffered so far; concurrent calls share one run. */
+  /**
+   * Writes everything buffered so far. While a flush runs, callers share one follow-up run that
+   * starts when it ends (it takes what arrived meanwhile).
+   */
   flush(): Promise<void> {
-    if (!this.flushing) {
-      this.flushing = this.drain().finally(() => {
-        this.flushing = null;
+    if (this.flushing) {
+      this.next ??= this.flushing.then(() => {
+        this.next = null;
+        return this.flush();
       });
+      return this.next;
     }
+    this.flushing = this.drain().finally(() => {
+      this.flushing = null;
+    });
     return this.flushing;
   }
 
+  /**
+   * Only what was buffered when the flush began: rows that arrive meanwhile wait for the next
+   * tick, so a steady stream of requests is written as one batch a second rather than as a
+   * chain of small INSERTs back to back.
+   */
   private async drain() {
-    while (this.rows.length > 0) {
-      const batch = this.rows.splice(0, this.batchSize);
+    let left = this.rows.length;
+    while (left > 0 && this.rows.length > 0) {
+      const batch = this.rows.splice(0, Math.min(this.batchSize, left));
+      left -= batch.length;
       try {
-        await this.db.insert(requestLogs).values(batch);
+        await insertBatch(this.db, batch);
       } catch (error) {
         // A failed batch is dropped, not retried: logs must never pile up behind a sick database.
         this.dropped += batch.length;
@@ -73,6 +122,7 @@ export class RequestLogBuffer {
 
   async close() {
     clearInterval(this.timer);
-    await this.flush();
+    // Everything, including what arrived during a flush already running.
+    while (this.rows.length > 0) await this.flush();
   }
 }

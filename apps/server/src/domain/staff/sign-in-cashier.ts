@@ -16,6 +16,7 @@ import { newId } from '../../platform/ids';
 import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { recordTerminalAudit } from '../audit/record-audit';
+import { projectAccessChanged } from '../projects/project-access-cache';
 import type { DeviceCaller } from '../terminals/authenticate-device';
 import { hashCashierSessionToken, newCashierSessionToken } from './cashier-session-token';
 import { hashPin, verifyPin } from './pin-secrets';
@@ -154,6 +155,8 @@ export async function signInCashier(
       lastSeenAt: now,
     });
   });
+  // The terminal's previous session ended: every replica forgets it (see resolve-cashier-session).
+  await projectAccessChanged(db, projectId);
   return {
     cashier: presentCashier(candidate.s),
     cashier_session: token,
@@ -222,9 +225,20 @@ async function reportLockout(
 }
 
 /** `DELETE /terminal/v1/cashier-sessions/current`: the cashier signs out. */
-export async function endCashierSession(ctx: AppContext, opts: { sessionId: string; reason: string }) {
+export async function endCashierSession(
+  ctx: AppContext,
+  opts: { projectId: string; sessionId: string; reason: string },
+) {
   await ctx.database.db
     .update(cashierSessions)
     .set({ endedAt: ctx.now(), endedReason: opts.reason })
-    .where(and(eq(cashierSessions.id, opts.sessionId), isNull(cashierSessions.endedAt)));
+    .where(
+      and(
+        eq(cashierSessions.projectId, opts.projectId),
+        eq(cashierSessions.id, opts.sessionId),
+        isNull(cashierSessions.endedAt),
+      ),
+    );
+  // Cached open sessions go here and on every replica at once (see resolve-cashier-session).
+  await projectAccessChanged(ctx.database.db, opts.projectId);
 }

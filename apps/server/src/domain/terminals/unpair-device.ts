@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { cashierSessions, terminals } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { recordTerminalAudit } from '../audit/record-audit';
+import { projectAccessChanged } from '../projects/project-access-cache';
 import { requireManager } from '../staff/require-manager';
 import type { CashierOnDuty } from '../staff/resolve-cashier-session';
 import { projectHasStaff } from '../staff/staff-presence';
@@ -21,7 +22,7 @@ export async function unpairDevice(
   const { projectId, terminalId } = opts.device;
   const manager = (await projectHasStaff(db, projectId)) ? requireManager(opts.cashier) : null;
   const now = ctx.now();
-  return db.transaction(async (tx) => {
+  const unpaired = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(terminals)
       .set({ status: 'unpaired', deviceTokenHash: null, pairedAt: null, updatedAt: now })
@@ -42,4 +43,7 @@ export async function unpairDevice(
     });
     return row!;
   });
+  // Its cashier's session ended: cached copies go here and on every replica.
+  await projectAccessChanged(db, projectId);
+  return unpaired;
 }

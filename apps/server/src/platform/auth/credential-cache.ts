@@ -129,5 +129,6 @@ export function credentialCaches(database: Pick<Database, 'bus'>, ttlSeconds: nu
 export async function credentialChanged(database: Pick<Database, 'bus'>, change: CredentialChange) {
   const caches = registry.get(database.bus);
   if (caches) apply(caches, change);
-  await database.bus.publish(BUS_CHANNELS.credentials, change).catch(() => {});
+  // Heard back before the writer answers, so the other replicas were handed it too.
+  await database.bus.publish(BUS_CHANNELS.credentials, change, { heard: true }).catch(() => {});
 }

@@ -85,11 +85,15 @@ export function cashierSessionRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      deviceOf(request);
+      const device = deviceOf(request);
       const caller = await cashierCallerOf(request);
       const cashier = caller.kind === 'device' ? caller.cashier : null;
       if (!cashier) throw cashierRequired();
-      await endCashierSession(ctx, { sessionId: cashier.sessionId, reason: 'signed_out' });
+      await endCashierSession(ctx, {
+        projectId: device.projectId,
+        sessionId: cashier.sessionId,
+        reason: 'signed_out',
+      });
       return reply.status(204).send(null);
     },
   );
