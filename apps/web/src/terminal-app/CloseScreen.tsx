@@ -1,4 +1,5 @@
 import type { Close, CloseTotals, CurrentClose } from '@scanline/contracts';
+import { formatDateTime } from '@scanline/contracts/date-time';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
@@ -13,7 +14,7 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
           <dt>{tr('terminal.close.payments', { n: t.payments_count })}</dt>
           <dd>{formatMoney(t.gross, t.currency)}</dd>
           <dt>{tr('terminal.close.refunds', { n: t.refunds_count })}</dt>
-          <dd>−{formatMoney(t.refunds, t.currency)}</dd>
+          <dd>{formatMoney(t.refunds, t.currency, undefined, { sign: 'negative' })}</dd>
           <dt>{tr('terminal.close.net')}</dt>
           <dd data-testid="term-net">
             <strong>{formatMoney(t.net, t.currency)}</strong>
@@ -33,6 +34,8 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
 export function CloseScreen(props: {
   device: Device;
   projectId: string;
+  /** The project's zone: a close's day is the project's day, whichever zone the tablet is set to. */
+  timeZone: string;
   onDone: () => void;
   onRevoked: () => void;
 }) {
@@ -94,7 +97,7 @@ export function CloseScreen(props: {
           <p className="term-muted">
             {t('terminal.close.number', { number: report.number })}
             {report.opened_at
-              ? ` · ${t('terminal.close.since', { time: new Date(report.opened_at).toLocaleString(intlLocale) })}`
+              ? ` · ${t('terminal.close.since', { time: formatDateTime(report.opened_at, { timeZone: props.timeZone, locale: intlLocale, withZone: true }) })}`
               : ''}
           </p>
           <Figures totals={report.totals} />
