@@ -11,7 +11,7 @@ const glossary = parseGlossary(`
 const check = (language: string, message: string, audience: 'users' | 'cashiers' | 'shoppers' = 'users') =>
   catalogueFindings({ language, audience, elements: parse(message), glossary });
 
-describe('catalogue rules (docs/i18n/README.md)', () => {
+describe('catalogue rules (docs/i18n/rules.md)', () => {
   it('reads the glossary table', () => {
     expect(glossary).toEqual([
       { term: 'sticker', use: 'Aufkleber', never: ['Sticker'] },
@@ -51,7 +51,7 @@ describe('catalogue rules (docs/i18n/README.md)', () => {
     expect(check('es', 'Restablece tu contraseña')).toEqual(['informal "tu"', 'informal "Restablece"']);
     expect(check('es', 'Restablezca su contraseña')).toEqual([]);
     expect(check('fr', 'Tu as payé')).toEqual(['informal "Tu"']);
-    // Spanish shoppers are spoken to with tú (docs/i18n/README.md#register).
+    // Spanish shoppers are spoken to with tú (docs/i18n/rules.md#register).
     expect(check('es', 'Gracias por tu pago', 'shoppers')).toEqual([]);
     expect(check('es', 'Gracias a usted', 'shoppers')).toEqual(['formal "usted"']);
   });

@@ -1,11 +1,11 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 
-// The rules every catalogue is held to beyond keys and arguments (docs/i18n/README.md): plural
+// The rules every catalogue is held to beyond keys and arguments (docs/i18n/rules.md): plural
 // forms as CLDR requires them, French spacing before high punctuation, the glossary's forbidden
 // terms and the register the product speaks in. The console's, the shopper pages' and the
 // server's catalogue tests all call `catalogueFindings`, so one rule reads every catalogue.
 
-/** Who reads a catalogue: the register differs (docs/i18n/README.md#register). */
+/** Who reads a catalogue: the register differs (docs/i18n/rules.md#register). */
 export type Audience = 'users' | 'cashiers' | 'shoppers';
 
 export interface GlossaryTerm {
@@ -126,7 +126,7 @@ export function forbiddenTerms(text: string, glossary: readonly GlossaryTerm[]):
 /**
  * Informal or first-person forms, per language: users and cashiers are addressed formally in
  * German, French and Spanish; shoppers formally in German, French and Dutch, and with "tú" in
- * Spanish, as Spanish shops' checkout pages do (docs/i18n/README.md#register).
+ * Spanish, as Spanish shops' checkout pages do (docs/i18n/rules.md#register).
  */
 const INFORMAL: Record<string, RegExp[]> = {
   de: [

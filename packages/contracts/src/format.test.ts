@@ -5,7 +5,7 @@ import { formatMoney, formatPercent, formattingLocale } from './format';
 // Intl writes spaces as U+00A0 or U+202F; the tests compare the words.
 const spaced = (s: string) => s.replace(/[\u00A0\u202F]/g, ' ');
 
-describe('formats through Intl in the reader’s locale (docs/i18n/README.md#formats)', () => {
+describe('formats through Intl in the reader’s locale (docs/i18n/rules.md#formats)', () => {
   it('keeps the reader’s region and writes pt as Portugal', () => {
     expect(formattingLocale('de', ['de-AT', 'en'])).toBe('de-AT');
     expect(formattingLocale('de', ['en-US', 'de-CH'])).toBe('de-CH');

@@ -1,7 +1,7 @@
 import { currencyDigits } from './currency-digits';
 
 // Numbers, money, percentages and signs as the reader's locale writes them, through `Intl` and
-// nothing by hand (docs/i18n/README.md#formats). The console, the shopper pages, the server's
+// nothing by hand (docs/i18n/rules.md#formats). The console, the shopper pages, the server's
 // emails and receipt page and the CLI all call these, so "−€4.00" and "19 %" read the same
 // everywhere. Dates are `formatDateTime` in ./date-time.ts.
 

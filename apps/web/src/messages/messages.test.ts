@@ -19,7 +19,7 @@ const areas = fs
   .map((e) => e.name)
   .sort();
 const codes = CONSOLE_LANGUAGES.map((l) => l.code);
-/** docs/i18n/glossary.<code>.md: the terms to use and the ones never to (docs/i18n/README.md). */
+/** docs/i18n/glossary.<code>.md: the terms to use and the ones never to (docs/i18n/rules.md). */
 const glossary = (code: string): GlossaryTerm[] =>
   parseGlossary(fs.readFileSync(path.join(dir, '../../../../docs/i18n', `glossary.${code}.md`), 'utf8'));
 const read = (area: string, code: string) =>
@@ -105,7 +105,7 @@ describe('console message catalogues', () => {
       }
 
       for (const code of codes) {
-        it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/README.md)`, () => {
+        it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
           const terms = glossary(code);
           const audience = area === 'terminal' ? 'cashiers' : 'users';
           const findings = Object.entries(read(area, code)).flatMap(([key, message]) =>

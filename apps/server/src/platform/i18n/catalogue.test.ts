@@ -37,7 +37,7 @@ describe('server catalogues (issue 28 §1)', () => {
     });
 
     for (const locale of locales) {
-      it(`${name}/${locale}: CLDR plurals, glossary, register and typography (docs/i18n/README.md)`, () => {
+      it(`${name}/${locale}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
         const glossary = parseGlossary(
           readFileSync(new URL(`../../../../../docs/i18n/glossary.${locale}.md`, import.meta.url), 'utf8'),
         );

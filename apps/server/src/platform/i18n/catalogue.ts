@@ -76,7 +76,7 @@ export function translator(name: CatalogueName, locale: string): Translator {
   const known = (CATALOGUE_LOCALES[name] as readonly string[]).includes(locale) || locale === PSEUDO_LOCALE;
   const tag = known ? locale : 'en';
   // Intl has no pseudo-locale: amounts and dates in en-XA are English ones (data, left plain);
-  // `pt` is European Portuguese and formats as pt-PT (docs/i18n/README.md#formats).
+  // `pt` is European Portuguese and formats as pt-PT (docs/i18n/rules.md#formats).
   const intl = formattingLocale(tag);
   return {
     locale: tag,

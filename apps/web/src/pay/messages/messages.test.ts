@@ -53,7 +53,7 @@ describe('shopper message catalogues', () => {
   }
 
   for (const { code } of LANGUAGES) {
-    it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/README.md)`, () => {
+    it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
       const glossary = parseGlossary(
         fs.readFileSync(path.join(dir, '../../../../../docs/i18n', `glossary.${code}.md`), 'utf8'),
       );
