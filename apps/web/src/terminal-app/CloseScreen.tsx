@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { closeDay, type Device, getCurrentClose, isUnauthorized } from './device';
+import { errorText } from './error-text';
 
 function Figures({ totals }: { totals: CloseTotals[] }) {
   const { t: tr } = useT();
@@ -52,13 +53,13 @@ export function CloseScreen(props: {
       (r) => !gone && setReport(r),
       (e) => {
         if (isUnauthorized(e)) onRevoked();
-        else if (!gone) setError((e as Error).message);
+        else if (!gone) setError(errorText(e, t));
       },
     );
     return () => {
       gone = true;
     };
-  }, [device, projectId, onRevoked]);
+  }, [device, projectId, onRevoked, t]);
 
   const close = async () => {
     if (!window.confirm(t('terminal.close.confirm'))) return;
@@ -68,7 +69,7 @@ export function CloseScreen(props: {
       setClosed(await closeDay(device));
     } catch (e) {
       if (isUnauthorized(e)) onRevoked();
-      else setError((e as Error).message);
+      else setError(errorText(e, t));
     } finally {
       setBusy(false);
     }
