@@ -75,16 +75,11 @@ export function formatDateTime(
   if (Number.isNaN(d.getTime())) return '—';
   const zone = knownZone(timeZone);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       year: '2-digit',
       month: '2-digit',
       day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      ...(withZone ? { timeZoneName: 'short' as const } : {}),
     })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
@@ -94,12 +89,18 @@ export function formatDateTime(
     (t) => (t === 'dd' ? parts.day : t === 'mm' ? parts.month : parts.year) ?? '',
   );
   if (!withTime) return date;
-  const hour23 = Number(parts.hour);
-  const seconds = withTime === 'seconds' ? `:${parts.second}` : '';
-  const time = usesTwelveHourClock(locale)
-    ? `${hour23 % 12 === 0 ? 12 : hour23 % 12}:${parts.minute}${seconds} ${hour23 < 12 ? 'AM' : 'PM'}`
-    : `${parts.hour}:${parts.minute}${seconds}`;
-  return `${date} ${time}${withZone && parts.timeZoneName ? ` ${parts.timeZoneName}` : ''}`;
+  // The time and the zone's name as the reader's locale writes them ("3:27 PM", "15:27",
+  // "MEZ", "UTC+1"), through Intl rather than by hand.
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    timeStyle: withTime === 'seconds' ? 'medium' : 'short',
+  }).format(d);
+  const zoneName = withZone
+    ? new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+        .formatToParts(d)
+        .find((p) => p.type === 'timeZoneName')?.value
+    : undefined;
+  return `${date} ${time}${zoneName ? ` ${zoneName}` : ''}`;
 }
 
 /** A calendar day kept as `yyyy-mm-dd` (the dashboard's ranges) in the same pattern, with no zone to shift it. */

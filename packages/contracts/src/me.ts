@@ -29,6 +29,12 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** One signed-in session (a sign-in and its refresh token), as Settings → Sessions lists it. */
+/**
+ * What a session's `browser` says when its user agent names none: a fixed token, not a sentence;
+ * the console shows it in the reader's language.
+ */
+export const UNKNOWN_BROWSER = 'Unknown browser';
+
 export const sessionSchema = z.object({
   id: z.string(),
   created_at: z.string(),

@@ -77,7 +77,7 @@ describe('identity emails in the user’s language', () => {
     auth.languageCode = 'de';
     await sendPasswordResetEmail(auth, email);
     const mail = await smtp.waitForMail(email);
-    expect(mail.subject).toBe('Restablece tu contraseña de Scanline');
+    expect(mail.subject).toBe('Restablezca su contraseña de Scanline');
   });
 
   it('without either, Accept-Language decides; an unknown language is English', async () => {
@@ -93,7 +93,7 @@ describe('identity emails in the user’s language', () => {
         },
       );
     expect((await ask('es-MX,es;q=0.9,en;q=0.5')).status).toBe(200);
-    expect((await smtp.waitForMail(email, { subject: /Restablece/ })).html).toContain('lang="es"');
+    expect((await smtp.waitForMail(email, { subject: /Restablezca/ })).html).toContain('lang="es"');
     expect((await ask('ja-JP')).status).toBe(200);
     expect((await smtp.waitForMail(email, { subject: /Reset your Scanline password/ })).html).toContain(
       'lang="en"',

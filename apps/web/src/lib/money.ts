@@ -1,38 +1,21 @@
 import { currencyDigits } from '@scanline/contracts/currency-digits';
+import { formatMoney as formatSharedMoney, type MoneyOptions } from '@scanline/contracts/format';
 import { currentIntlLocale } from './i18n/current-locale';
 
 // Money on the wire is an integer in minor units plus an ISO 4217 code (PRODUCT §2). These
 // helpers are shared by the console and both public pages, so they import next to nothing.
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(currency: string, locale?: string): Intl.NumberFormat {
-  const key = `${locale ?? ''}:${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    try {
-      const digits = currencyDigits(currency);
-      f = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-    } catch {
-      // An unknown code still shows a number rather than breaking the screen.
-      f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    }
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 /** How many minor units make one major unit (ISO 4217): 2 for USD and HUF, 0 for JPY, 3 for KWD. */
 export { currencyDigits };
 
 /** 1250 USD → "$12.50" in the reader's language (the console's chosen one unless given). */
-export function formatMoney(minor: number, currency: string, locale: string = currentIntlLocale()): string {
-  return formatter(currency, locale).format(minor / 10 ** currencyDigits(currency));
+export function formatMoney(
+  minor: number,
+  currency: string,
+  locale: string = currentIntlLocale(),
+  options?: MoneyOptions,
+): string {
+  return formatSharedMoney(minor, currency, locale, options);
 }
 
 /** The decimal and grouping separators of a language: German "," and ".", English "." and ",". */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
+import { catalogueFindings, type GlossaryTerm, parseGlossary } from '@scanline/contracts/catalogue-rules';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_LANGUAGES, chooseConsoleLocale } from '../lib/i18n/console-intl';
@@ -18,6 +19,9 @@ const areas = fs
   .map((e) => e.name)
   .sort();
 const codes = CONSOLE_LANGUAGES.map((l) => l.code);
+/** docs/i18n/glossary.<code>.md: the terms to use and the ones never to (docs/i18n/rules.md). */
+const glossary = (code: string): GlossaryTerm[] =>
+  parseGlossary(fs.readFileSync(path.join(dir, '../../../../docs/i18n', `glossary.${code}.md`), 'utf8'));
 const read = (area: string, code: string) =>
   JSON.parse(fs.readFileSync(path.join(dir, area, `${code}.json`), 'utf8')) as Record<string, string>;
 
@@ -97,6 +101,19 @@ describe('console message catalogues', () => {
               wrong.push(`${key}: still English`);
           }
           expect(wrong).toEqual([]);
+        });
+      }
+
+      for (const code of codes) {
+        it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
+          const terms = glossary(code);
+          const audience = area === 'terminal' ? 'cashiers' : 'users';
+          const findings = Object.entries(read(area, code)).flatMap(([key, message]) =>
+            catalogueFindings({ language: code, audience, elements: parse(message), glossary: terms }).map(
+              (f) => `${key}: ${f}`,
+            ),
+          );
+          expect(findings).toEqual([]);
         });
       }
 

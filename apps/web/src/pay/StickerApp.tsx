@@ -11,10 +11,10 @@ import { LanguageMenu, type MessageId, useT } from './i18n';
  * the amount (and a note), and goes on to the usual payment page; the terminal may be switched off.
  */
 export function StickerApp({ token }: { token: string }) {
-  const { t, money, locale } = useT();
+  const { t, money, intlLocale } = useT();
   // "0.00" or "0,00" as the shopper's language writes it (both separators are read).
   const placeholder = (currency: string) =>
-    new Intl.NumberFormat(locale, {
+    new Intl.NumberFormat(intlLocale, {
       minimumFractionDigits: currencyDigits(currency),
       useGrouping: false,
     }).format(0);

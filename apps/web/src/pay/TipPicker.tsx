@@ -24,11 +24,11 @@ export function TipPicker({
   const [custom, setCustom] = useState<string | null>(null);
   // Kept as which error, not its words: a change of language redraws it in the new one.
   const [error, setError] = useState<'invalid' | 'tooHigh' | null>(null);
-  const { t, money: format, locale } = useT();
+  const { t, money: format, intlLocale } = useT();
   const money = (minor: number) => format(minor, currency);
   // "2.50", "2,50" or "250" as the shopper's language writes it (both separators are read).
   const digits = currencyDigits(currency);
-  const placeholder = new Intl.NumberFormat(locale, {
+  const placeholder = new Intl.NumberFormat(intlLocale, {
     minimumFractionDigits: digits,
     useGrouping: false,
   }).format(digits > 0 ? 2.5 : 250);

@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { formattingLocale } from '@scanline/contracts/format';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { firstSupported, PSEUDO } from '../lib/i18n/choose-locale';
@@ -80,7 +81,11 @@ export function PayIntl({ children }: { children: ReactNode }) {
   if (!loaded) return null;
   return (
     <LocaleContext.Provider value={{ locale: loaded.locale, setLocale }}>
-      <IntlProvider locale={loaded.locale} defaultLocale="en" messages={loaded.messages}>
+      <IntlProvider
+        locale={formattingLocale(loaded.locale, readerLanguages())}
+        defaultLocale="en"
+        messages={loaded.messages}
+      >
         {children}
       </IntlProvider>
     </LocaleContext.Provider>
@@ -90,13 +95,21 @@ export function PayIntl({ children }: { children: ReactNode }) {
 /** The page's words: `t(id, values)` from the catalogue, `money` through `Intl` in the same language. */
 export function useT() {
   const intl = useIntl();
+  const { locale } = useContext(LocaleContext);
   return {
     t: (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
     has: (id: string): id is MessageId => id in intl.messages,
     money: (minor: number, currency: string) => formatMoney(minor, currency, intl.locale),
-    locale: intl.locale,
+    /** The catalogue's language (`pt`, `en-XA`): the receipt's and Stripe's. */
+    locale,
+    /** The locale numbers are written and read in: the reader's region kept (`de-AT`, `pt-PT`). */
+    intlLocale: intl.locale,
   };
 }
+
+/** The reader's own language tags, region included, for `formattingLocale`. */
+const readerLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
 /** A native menu of the languages, labelled; `en-XA` is listed while it is in use. */
 export function LanguageMenu() {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { PublicApiError } from '../lib/public-config';
 import { type CashierOnDuty, type Device, isUnauthorized, signInCashier } from './device';
+import { errorText } from './error-text';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'C', '0', '⌫'];
 const PIN_MAX = 6;
@@ -39,9 +40,8 @@ export function CashierLock(props: {
     } catch (e) {
       setPin('');
       if (isUnauthorized(e)) props.onRevoked();
-      else if (e instanceof PublicApiError && e.code === 'too_many_attempts') setError(e.message);
       else if (e instanceof PublicApiError && e.status === 400) setError(t('terminal.lock.wrongPin'));
-      else setError((e as Error).message);
+      else setError(errorText(e, t));
     } finally {
       setBusy(false);
     }

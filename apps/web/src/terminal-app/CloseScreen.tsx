@@ -1,8 +1,10 @@
 import type { Close, CloseTotals, CurrentClose } from '@scanline/contracts';
+import { formatDateTime } from '@scanline/contracts/date-time';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { closeDay, type Device, getCurrentClose, isUnauthorized } from './device';
+import { errorText } from './error-text';
 
 function Figures({ totals }: { totals: CloseTotals[] }) {
   const { t: tr } = useT();
@@ -13,7 +15,7 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
           <dt>{tr('terminal.close.payments', { n: t.payments_count })}</dt>
           <dd>{formatMoney(t.gross, t.currency)}</dd>
           <dt>{tr('terminal.close.refunds', { n: t.refunds_count })}</dt>
-          <dd>−{formatMoney(t.refunds, t.currency)}</dd>
+          <dd>{formatMoney(t.refunds, t.currency, undefined, { sign: 'negative' })}</dd>
           <dt>{tr('terminal.close.net')}</dt>
           <dd data-testid="term-net">
             <strong>{formatMoney(t.net, t.currency)}</strong>
@@ -33,6 +35,8 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
 export function CloseScreen(props: {
   device: Device;
   projectId: string;
+  /** The project's zone: a close's day is the project's day, whichever zone the tablet is set to. */
+  timeZone: string;
   onDone: () => void;
   onRevoked: () => void;
 }) {
@@ -49,13 +53,13 @@ export function CloseScreen(props: {
       (r) => !gone && setReport(r),
       (e) => {
         if (isUnauthorized(e)) onRevoked();
-        else if (!gone) setError((e as Error).message);
+        else if (!gone) setError(errorText(e, t));
       },
     );
     return () => {
       gone = true;
     };
-  }, [device, projectId, onRevoked]);
+  }, [device, projectId, onRevoked, t]);
 
   const close = async () => {
     if (!window.confirm(t('terminal.close.confirm'))) return;
@@ -65,7 +69,7 @@ export function CloseScreen(props: {
       setClosed(await closeDay(device));
     } catch (e) {
       if (isUnauthorized(e)) onRevoked();
-      else setError((e as Error).message);
+      else setError(errorText(e, t));
     } finally {
       setBusy(false);
     }
@@ -94,7 +98,7 @@ export function CloseScreen(props: {
           <p className="term-muted">
             {t('terminal.close.number', { number: report.number })}
             {report.opened_at
-              ? ` · ${t('terminal.close.since', { time: new Date(report.opened_at).toLocaleString(intlLocale) })}`
+              ? ` · ${t('terminal.close.since', { time: formatDateTime(report.opened_at, { timeZone: props.timeZone, locale: intlLocale, withZone: true }) })}`
               : ''}
           </p>
           <Figures totals={report.totals} />

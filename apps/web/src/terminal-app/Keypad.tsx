@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { currencyDigits, formatMoney } from '../lib/money';
 import { createTransaction, type Device, isCashierRequired, isUnauthorized } from './device';
+import { errorText } from './error-text';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'SEK', 'JPY'];
 /** Issue 15 §2: above this many whole units the keypad asks before charging. */
@@ -83,7 +84,7 @@ export function Keypad(props: {
     } catch (e) {
       if (isUnauthorized(e)) props.onRevoked();
       else if (isCashierRequired(e)) props.onCashierRequired?.();
-      else setError((e as Error).message);
+      else setError(errorText(e, tr));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { type Device, pair } from './device';
+import { errorText } from './error-text';
 
 /** The one-time pairing: an admin creates a code in the console, this browser trades it for a device token. */
 export function PairScreen(props: {
@@ -19,7 +20,7 @@ export function PairScreen(props: {
     try {
       props.onPaired(await pair(code));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err, t));
     } finally {
       setBusy(false);
     }

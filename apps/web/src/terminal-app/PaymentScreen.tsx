@@ -12,6 +12,7 @@ import {
   isUnauthorized,
   watchTransaction,
 } from './device';
+import { declineText, errorText } from './error-text';
 
 const WAITING = new Set(['pending', 'processing', 'requires_action']);
 
@@ -38,10 +39,10 @@ export function PaymentScreen(props: {
 
   useEffect(() => {
     getTransaction(device, transactionId).then(setT, (e) =>
-      isUnauthorized(e) ? onRevoked() : setError((e as Error).message),
+      isUnauthorized(e) ? onRevoked() : setError(errorText(e, tr)),
     );
     return watchTransaction(device, transactionId, setT, setStream, onRevoked);
-  }, [device, transactionId, onRevoked]);
+  }, [device, transactionId, onRevoked, tr]);
 
   const url = t?.payment_url;
   useEffect(() => {
@@ -124,7 +125,9 @@ export function PaymentScreen(props: {
       >
         {statusText}
       </p>
-      {declined && <p className="term-muted">{t.last_payment_error?.message}</p>}
+      {declined && t.last_payment_error && (
+        <p className="term-muted">{declineText(t.last_payment_error, tr)}</p>
+      )}
       {/* The shopper may pay on this screen too (and a tester needs no phone): the same page the code opens. */}
       <a
         className="term-link"
@@ -157,7 +160,7 @@ export function PaymentScreen(props: {
                 ? onRevoked()
                 : isCashierRequired(e)
                   ? props.onCashierRequired?.()
-                  : setError((e as Error).message),
+                  : setError(errorText(e, tr)),
             )
           }
         >

@@ -4,6 +4,7 @@ import { useT } from '../lib/i18n/console-intl';
 import { formatMoney, toMinorUnits } from '../lib/money';
 import { PublicApiError } from '../lib/public-config';
 import { type Device, isCashierRequired, isUnauthorized, refundAtCounter } from './device';
+import { errorText } from './error-text';
 
 /** What the terminal keeps of a payment it took, to refund it at the counter. */
 export interface RecentPayment {
@@ -105,7 +106,7 @@ export function RecentPayments(props: {
       else if (isCashierRequired(e)) props.onCashierRequired();
       else if (e instanceof PublicApiError && e.code === 'manager_required')
         setMessage({ tone: 'bad', text: t('terminal.recent.managerRequired') });
-      else setMessage({ tone: 'bad', text: (e as Error).message });
+      else setMessage({ tone: 'bad', text: errorText(e, t) });
       setConfirming(null);
     } finally {
       setBusy(false);

@@ -259,6 +259,7 @@ export function TerminalApp() {
           <CloseScreen
             device={device}
             projectId={me.project.id}
+            timeZone={me.project.time_zone}
             onDone={() => setClosing(false)}
             onRevoked={onRevoked}
           />

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { PublicApiError } from '../lib/public-config';
 import { type Device, isUnauthorized, signInCashier, unpairDevice } from './device';
+import { errorText } from './error-text';
 
 /**
  * "Unpair", confirmed on the terminal's own screen (never a browser `confirm()`). Where staff
@@ -39,7 +40,7 @@ export function UnpairScreen(props: {
       else if (err instanceof PublicApiError && err.code === 'manager_required')
         setError(t('terminal.unpairScreen.notManager'));
       else if (err instanceof PublicApiError && err.status === 400) setError(t('terminal.lock.wrongPin'));
-      else setError((err as Error).message);
+      else setError(errorText(err, t));
     } finally {
       setBusy(false);
     }

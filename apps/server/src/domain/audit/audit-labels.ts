@@ -130,6 +130,12 @@ export async function auditLabels(
   for (const t of fleet) labels.set(t.id, `Terminal ${t.label}`);
   for (const c of crew) labels.set(c.id, c.name);
   for (const w of endpoints) labels.set(w.id, `Webhook ${w.url}`);
+  // As a target the kind is in the console's sentence ("replaced the sticker of the terminal
+  // {target}", in the reader's language), so a target is its bare name.
+  const names = new Map<string, string>();
+  for (const k of keys) names.set(k.id, `${k.name} (${k.prefix}…)`);
+  for (const t of fleet) names.set(t.id, t.label);
+  for (const w of endpoints) names.set(w.id, w.url);
   for (const p of payments)
     labels.set(
       p.id,
@@ -157,7 +163,7 @@ export async function auditLabels(
                 (typeof row.metadata?.name === 'string' ? row.metadata.name : row.target))
               : kind === 'prj'
                 ? 'this project'
-                : (labels.get(row.target) ?? row.target);
+                : (names.get(row.target) ?? labels.get(row.target) ?? row.target);
     }
     out.set(row.id, { actorLabel, targetLabel });
   }

@@ -171,7 +171,7 @@ describe('what a receipt says', () => {
     expect(text).toContain('Conservez ce reçu pour vos archives.');
     expect(text).toMatch(/<title>Reçu R-\d{8}-[A-Z0-9]+ · Acme Coffee<\/title>/);
     // French order and 24-hour clock, the zone named.
-    expect(text).toMatch(/\d{2}\/\d{2}\/\d{2} \d{2}:\d{2} GMT\+1/);
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{2} \d{2}:\d{2} UTC\+1/);
     expect(page.body).not.toMatch(/Receipt number|Keep this receipt/);
     // The language menu: each language in its own name, the shown one marked.
     expect(page.body).toContain(

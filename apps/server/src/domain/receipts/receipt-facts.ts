@@ -36,7 +36,7 @@ export function receiptDocument(r: Receipt, t: Translator) {
     total: money(figures.total),
     /** "incl. VAT 19 %: €3.95"; null without a rate. */
     vat: figures.vat
-      ? t.t('receipt.vatIncluded', { rate: t.number(figures.vat.rate), amount: money(figures.vat.amount) })
+      ? t.t('receipt.vatIncluded', { rate: t.percent(figures.vat.rate), amount: money(figures.vat.amount) })
       : null,
     status:
       figures.status === 'refunded'
@@ -61,7 +61,7 @@ export function receiptDocument(r: Receipt, t: Translator) {
     // A refund that gave back the tip says so ("Refund, … · Tip").
     refunds: r.refunds.map((x) => [
       `${t.t('receipt.refundRow', { date: t.dateTime(x.createdAt, r.timeZone) })}${x.tipAmount > 0 ? ` · ${t.t('receipt.tip')} ${money(x.tipAmount)}` : ''}`,
-      `−${money(x.amount)}`,
+      t.money(x.amount, txn.currency, { sign: 'negative' }),
     ]),
   };
 }

@@ -1,3 +1,4 @@
+import { UNKNOWN_BROWSER } from '@scanline/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { identityRefreshTokens } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -37,7 +38,7 @@ export async function noticeNewBrowser(
     const t = await emailTranslatorFor(ctx.database.db, { uid: user.uid, languages: request?.languages });
     // The browser's and system's names are data ("Chrome 156", "macOS"); only "on" is wording.
     const browser =
-      now.browser === 'Unknown browser'
+      now.browser === UNKNOWN_BROWSER
         ? t.t('newBrowser.unknownBrowser')
         : now.os
           ? t.t('newBrowser.browserOn', { browser: now.browser, os: now.os })

@@ -1,3 +1,4 @@
+import { UNKNOWN_BROWSER } from '@scanline/contracts';
 export interface BrowserDescription {
   /** "Chrome 156", "Firefox 140", "Safari 18"; "Unknown browser" when nothing matches. */
   browser: string;
@@ -31,7 +32,7 @@ const SYSTEMS: [RegExp, string][] = [
 /** A person-readable name for the browser behind a User-Agent, for Settings → Sessions and security mail. */
 export function describeUserAgent(userAgent: string | null | undefined): BrowserDescription {
   const ua = userAgent ?? '';
-  let browser = 'Unknown browser';
+  let browser = UNKNOWN_BROWSER;
   let family = 'unknown';
   for (const [pattern, name] of BROWSERS) {
     const match = pattern.exec(ua);

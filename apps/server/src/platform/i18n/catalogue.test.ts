@@ -1,5 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { catalogueFindings, parseGlossary } from '@scanline/contracts/catalogue-rules';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_LOCALES, type CatalogueName, loadCatalogue, translator } from './catalogue';
 import { parseAcceptLanguage, pickLocale } from './pick-locale';
@@ -36,6 +37,19 @@ describe('server catalogues (issue 28 §1)', () => {
     });
 
     for (const locale of locales) {
+      it(`${name}/${locale}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
+        const glossary = parseGlossary(
+          readFileSync(new URL(`../../../../../docs/i18n/glossary.${locale}.md`, import.meta.url), 'utf8'),
+        );
+        const audience = name === 'users' ? 'users' : 'shoppers';
+        const findings = Object.entries(loadCatalogue(name, locale)).flatMap(([key, message]) =>
+          catalogueFindings({ language: locale, audience, elements: parse(message), glossary }).map(
+            (f) => `${key}: ${f}`,
+          ),
+        );
+        expect(findings).toEqual([]);
+      });
+
       it(`${name}/${locale}: every English key, no other, each with English's ICU arguments`, () => {
         const catalogue = loadCatalogue(name, locale);
         expect(Object.keys(catalogue).sort(), 'keys').toEqual(Object.keys(english).sort());
@@ -71,7 +85,7 @@ describe('server catalogues (issue 28 §1)', () => {
     expect(spaced(translator('shoppers', 'fr').money(1250, 'EUR'))).toBe('12,50 €');
     expect(translator('shoppers', 'en').money(1250, 'EUR')).toBe('€12.50');
     expect(spaced(de.dateTime(new Date('2026-11-25T09:00:00Z'), 'Europe/Berlin'))).toMatch(
-      /^25\.11\.26 10:00 GMT\+1$/,
+      /^25\.11\.26 10:00 MEZ$/,
     );
   });
 

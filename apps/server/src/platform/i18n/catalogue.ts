@@ -1,6 +1,12 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime } from '@scanline/contracts';
-import { currencyDigits } from '@scanline/contracts/currency-digits';
+import {
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formattingLocale,
+  type MoneyOptions,
+} from '@scanline/contracts/format';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
@@ -38,11 +44,13 @@ export interface Translator {
   /** Whether English has this message (optional parts of an email, such as its last line). */
   has(key: string): boolean;
   /** 1250 EUR → "12,50 €" in German, "€12.50" in English. */
-  money(minor: number, currency: string): string;
+  money(minor: number, currency: string, options?: MoneyOptions): string;
   /** A moment in a time zone, the zone named ("25.11.26 10:00 GMT+1" in German). */
   dateTime(at: Date | string, timeZone: string): string;
   /** A number as the language writes it (19.5 → "19,5"). */
   number(value: number): string;
+  /** Percentage points as the language writes them (19 → "19 %" in German, "19%" in English). */
+  percent(points: number): string;
 }
 
 const formats = new Map<string, IntlMessageFormat>();
@@ -63,29 +71,22 @@ function formatterFor(name: CatalogueName, locale: string, key: string): IntlMes
   return format;
 }
 
-// ISO 4217's minor units, shown in full (Intl would show HUF 123.45 as "HUF 123").
-const digitsOf = currencyDigits;
-
 /** The text of one audience in one of its languages (anything else is English). */
 export function translator(name: CatalogueName, locale: string): Translator {
   const known = (CATALOGUE_LOCALES[name] as readonly string[]).includes(locale) || locale === PSEUDO_LOCALE;
   const tag = known ? locale : 'en';
-  // Intl has no pseudo-locale: amounts and dates in en-XA are English ones (data, left plain).
-  const intl = tag === PSEUDO_LOCALE ? 'en' : tag;
+  // Intl has no pseudo-locale: amounts and dates in en-XA are English ones (data, left plain);
+  // `pt` is European Portuguese and formats as pt-PT (docs/i18n/rules.md#formats).
+  const intl = formattingLocale(tag);
   return {
     locale: tag,
     t: (key, values) => String(formatterFor(name, tag, key).format(values)),
     has: (key) => loadCatalogue(name, 'en')[key] !== undefined,
-    money: (minor, currency) =>
-      new Intl.NumberFormat(intl, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: digitsOf(currency),
-        maximumFractionDigits: digitsOf(currency),
-      }).format(minor / 10 ** digitsOf(currency)),
+    money: (minor, currency, options) => formatMoney(minor, currency, intl, options),
     // The one date formatter (issue 31 §11), the language deciding the order and the clock.
     dateTime: (at, timeZone) =>
       formatDateTime(at, { timeZone, locale: intl === 'en' ? 'en-US' : intl, withZone: true }),
-    number: (value) => new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(value),
+    number: (value) => formatNumber(value, intl),
+    percent: (points) => formatPercent(points, intl),
   };
 }

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@scanline/contracts';
+import { type SessionInfo, UNKNOWN_BROWSER } from '@scanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -14,6 +14,8 @@ const sessionsKey = ['me', 'sessions'] as const;
 export function SessionsPanel() {
   const ui = useUi();
   const { t, rich } = useT();
+  const browserName = (browser: string) =>
+    browser === UNKNOWN_BROWSER ? t('account.sessions.unknownBrowser') : browser;
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: sessionsKey,
@@ -67,7 +69,8 @@ export function SessionsPanel() {
               />
               <div className="factor-text">
                 <strong>
-                  {s.browser} {s.current && <Tag value={t('account.sessions.thisBrowser')} severity="info" />}{' '}
+                  {browserName(s.browser)}{' '}
+                  {s.current && <Tag value={t('account.sessions.thisBrowser')} severity="info" />}{' '}
                   {s.second_factor && <Tag value={t('account.sessions.twoStep')} severity="success" />}
                 </strong>
                 <span className="muted">
@@ -83,14 +86,14 @@ export function SessionsPanel() {
                   label={t('account.sessions.end')}
                   icon="pi pi-sign-out"
                   className="p-button-outlined p-button-danger p-button-sm"
-                  aria-label={t('account.sessions.endNamed', { browser: s.browser })}
+                  aria-label={t('account.sessions.endNamed', { browser: browserName(s.browser) })}
                   loading={revoke.isPending && revoke.variables === s.id}
                   onClick={() =>
                     ui.confirm({
                       header: t('account.sessions.endTitle'),
                       message: s.ip
-                        ? t('account.sessions.endText', { browser: s.browser, ip: s.ip })
-                        : t('account.sessions.endTextUnknown', { browser: s.browser }),
+                        ? t('account.sessions.endText', { browser: browserName(s.browser), ip: s.ip })
+                        : t('account.sessions.endTextUnknown', { browser: browserName(s.browser) }),
                       acceptLabel: t('account.sessions.endAccept'),
                       danger: true,
                       onAccept: () => revoke.mutate(s.id),

@@ -29,7 +29,7 @@ export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
                 </tr>
                 <tr>
                   <th scope="row">{tr('books.figures.refunds', { count: t.refunds_count })}</th>
-                  <td>−{m(t.refunds)}</td>
+                  <td>{formatMoney(t.refunds, t.currency, undefined, { sign: 'negative' })}</td>
                 </tr>
                 <tr className="total-row">
                   <th scope="row">{tr('books.figures.net')}</th>

@@ -102,11 +102,11 @@ export default function PayoutDetailPage() {
                     </tr>
                     <tr>
                       <th scope="row">{t('books.col.fees')}</th>
-                      <td>−{money(p.fees)}</td>
+                      <td>{formatMoney(p.fees, p.currency, undefined, { sign: 'negative' })}</td>
                     </tr>
                     <tr>
                       <th scope="row">{t('books.col.refunds')}</th>
-                      <td>−{money(p.refunds)}</td>
+                      <td>{formatMoney(p.refunds, p.currency, undefined, { sign: 'negative' })}</td>
                     </tr>
                     <tr className="total-row">
                       <th scope="row">{t('books.payout.paidOut')}</th>

@@ -116,7 +116,7 @@ function SuccessChart({ data, colors, t }: { data: Dashboard; colors: ChartColor
       tooltip: {
         callbacks: {
           label: (ctx: { raw: unknown }) =>
-            t('project-dashboard.chart.successTip', { rate: Number(ctx.raw).toFixed(1) }),
+            t('project-dashboard.chart.successTip', { rate: Number(ctx.raw) }),
         },
       },
     },
@@ -126,7 +126,10 @@ function SuccessChart({ data, colors, t }: { data: Dashboard; colors: ChartColor
         ...axes(colors),
         suggestedMin: 80,
         max: 100,
-        ticks: { color: colors.muted, callback: (v: unknown) => `${v} %` },
+        ticks: {
+          color: colors.muted,
+          callback: (v: unknown) => formatPercent(Number(v) / 100),
+        },
       },
     },
   };

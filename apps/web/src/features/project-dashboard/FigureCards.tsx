@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n/console-intl';
 import {
   change,
   declinedHint,
+  formatChange,
   formatCount,
   formatMoney,
   formatPercent,
@@ -30,7 +31,7 @@ function Delta({ value, lowerIsBetter }: { value: number | null; lowerIsBetter?:
   return (
     <span className={`figure-delta ${cls}`}>
       <i className={`pi ${icon}`} aria-hidden="true" />
-      {formatPercent(Math.abs(value))}{' '}
+      {formatChange(flat ? 0 : value)}{' '}
       <span className="muted">{t('project-dashboard.delta.vsPrevious')}</span>
     </span>
   );

@@ -61,6 +61,14 @@ export const formatPercent = (v: number | null) =>
     ? '—'
     : new Intl.NumberFormat(currentIntlLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(v);
 
+/** A change as the locale writes it, its sign included ("+12,5 %", "−3%"): the arrow beside it is decoration. */
+export const formatChange = (v: number) =>
+  new Intl.NumberFormat(currentIntlLocale(), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(v);
+
 export const formatCount = (v: number) => new Intl.NumberFormat(currentIntlLocale()).format(v);
 
 /** "1 refund", "2 refunds", "1,204 scans": a count with its noun in the right number (issue 19). */

@@ -305,14 +305,16 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
 
 /** "changed the role of Ada Lovelace (ada@…) · member → admin": people and objects by name. */
 function AuditWhat({ entry }: { entry: AuditEntry }) {
-  const { t } = useT();
-  const { verb, detail } = describeAuditAction(entry);
+  const { t, rich } = useT();
+  const { id, values, detail } = describeAuditAction(entry);
+  // The server names the project itself in English; the sentence names it in the reader's.
+  const target =
+    !entry.target_label || entry.target_label === 'this project'
+      ? t('project.audit.thisProject')
+      : entry.target_label;
   return (
     <span className="audit-what" title={entry.action}>
-      {verb}
-      {entry.target_label &&
-        entry.target_label !== 'this project' &&
-        entry.target_label !== t('project.audit.thisProject') && <strong> {entry.target_label}</strong>}
+      {id ? rich(id, { ...values, target, t: (chunks) => <strong>{chunks}</strong> }) : entry.action}
       {detail && <span className="muted"> · {detail}</span>}
     </span>
   );

@@ -1,13 +1,19 @@
 import type { AuditEntry } from '@scanline/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../lib/money';
 import { loadEnglishCatalogue } from '../../messages/english-for-tests';
 import { describeAuditAction } from './audit-actions';
 
-// The line as the audit log draws it: verb, the target by name, then the detail.
+// The line as the audit log draws it: one sentence with the target by name in it, then the detail.
 const line = (entry: AuditEntry) => {
-  const { verb, detail } = describeAuditAction(entry);
-  return [verb, entry.target_label].filter(Boolean).join(' ') + (detail ? ` · ${detail}` : '');
+  const { id, values, detail } = describeAuditAction(entry);
+  const sentence = translate(id!, {
+    ...values,
+    target: entry.target_label ?? '',
+    t: ((chunks: string[]) => chunks.join('')) as never,
+  });
+  return sentence + (detail ? ` · ${detail}` : '');
 };
 
 const entry = (over: Partial<AuditEntry>) =>
@@ -39,6 +45,12 @@ describe('audit lines', () => {
     );
     expect(text).toBe(
       `refunded ${formatMoney(500, 'EUR')} of ${formatMoney(1280, 'EUR')} (txn_abc) · requested by customer`,
+    );
+  });
+
+  it('puts the target where the sentence wants it, not after a fragment', () => {
+    expect(line(entry({ action: 'terminal.pin_locked', target: 'ter_1', target_label: 'Front till' }))).toBe(
+      'locked PIN sign-in on the terminal Front till after too many wrong PINs',
     );
   });
 

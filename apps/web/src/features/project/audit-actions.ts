@@ -44,35 +44,37 @@ const ACTIONS: Record<string, MessageId> = {
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
- * The audit entry as a sentence fragment after the actor: the verb, then the target (by name,
- * shown by the caller), then a detail ("changed the role of Ada Lovelace · member → admin").
- * A refund names its amount before the payment it came out of: "refunded €5.00 of €12.80 (txn_…)",
- * not "refunded €12.80 (txn_…) · €5.00", which reads as if all of it went back (issue 31 §12).
+ * The audit entry as one sentence from the catalogue after the actor, its target (by name) an
+ * argument inside it, so each language puts it where its word order wants it ("hat den Aufkleber
+ * des Terminals Theke erneuert"), then a detail ("· member → admin"). A refund names its amount
+ * before the payment it came out of: "refunded €5.00 of €12.80 (txn_…)", not "refunded €12.80
+ * (txn_…) · €5.00", which reads as if all of it went back (docs/guide/payouts.md).
  */
-export function describeAuditAction(a: AuditEntry): { verb: string; detail: string | null } {
+export function describeAuditAction(a: AuditEntry): {
+  id: MessageId | null;
+  values: Record<string, string>;
+  detail: string | null;
+} {
   const m = a.metadata ?? {};
-  const verb =
+  const id: MessageId | null =
     a.action === 'project.mfa_requirement_changed'
       ? m.require_mfa
-        ? translate('project.audit.mfaOn')
-        : translate('project.audit.mfaOff')
-      : ACTIONS[a.action]
-        ? translate(ACTIONS[a.action]!)
-        : a.action;
+        ? 'project.audit.mfaOn'
+        : 'project.audit.mfaOff'
+      : (ACTIONS[a.action] ?? null);
   let detail: string | null = null;
   if (a.action === 'member.role_changed' && str(m.from) && str(m.to)) detail = `${m.from} → ${m.to}`;
   else if (a.action === 'transaction.refund_requested') {
     const refunded =
       typeof m.amount === 'number' && str(m.currency) ? formatMoney(m.amount, m.currency as string) : null;
     const reason = str(m.reason)?.replaceAll('_', ' ') ?? null;
-    return {
-      verb: refunded ? translate('project.audit.refundedOf', { amount: refunded }) : verb,
-      detail: reason,
-    };
+    return refunded
+      ? { id: 'project.audit.refundedOf', values: { amount: refunded }, detail: reason }
+      : { id, values: {}, detail: reason };
   } else if (a.action === 'project.updated') detail = Object.keys(m).join(', ').replaceAll('_', ' ') || null;
   else if (a.action === 'api_key.created' && str(m.mode))
     detail = translate('project.audit.keyMode', { mode: String(m.mode) });
   else if ((a.action === 'staff.created' || a.action === 'staff.updated') && str(m.role))
     detail = String(m.role);
-  return { verb, detail };
+  return { id, values: {}, detail };
 }

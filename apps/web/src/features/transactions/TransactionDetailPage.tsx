@@ -26,6 +26,7 @@ const SOURCE_LABELS: Record<string, MessageId> = {
   api: 'transactions.source.api',
   console: 'transactions.source.console',
   sticker: 'transactions.source.sticker',
+  cli: 'transactions.source.cli',
 };
 
 /** `/p/{id}/transactions/{transactionId}`: every field, the timeline, and refunds. */
@@ -206,8 +207,12 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             <ul className="plain-list">
               {t.refunds.map((r) => (
                 <li key={r.id}>
-                  <code>{r.id}</code> · {formatMoney(r.amount, r.currency)} · {r.status} ·{' '}
-                  {formatDate(r.created_at)}
+                  <code>{r.id}</code> ·{' '}
+                  {tr('transactions.timeline.refund', {
+                    amount: formatMoney(r.amount, r.currency),
+                    status: r.status,
+                  })}{' '}
+                  · {formatDate(r.created_at)}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { formattingLocale } from '@scanline/contracts/format';
 import {
   createContext,
   type ReactNode,
@@ -35,6 +36,10 @@ export type ConsoleLocale = ConsoleLanguage | typeof PSEUDO;
 export { PSEUDO };
 export const isConsoleLocale = (v: unknown): v is ConsoleLocale =>
   v === PSEUDO || CONSOLE_LANGUAGES.some((l) => l.code === v);
+
+/** The reader's own language tags, region included: a German reader in Vienna formats as de-AT. */
+const readerLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
 /** Remembers the account's language on this browser, so a reload paints in it before GET /me answers. */
 const STORED = 'scanline.locale';
@@ -114,7 +119,7 @@ export function AppIntl({
     let alive = true;
     loadCatalogue(load, locale).then((messages) => {
       if (!alive) return;
-      setCurrentIntlLocale(intlLocaleOf(locale));
+      setCurrentIntlLocale(formattingLocale(locale, readerLanguages()));
       const intl = createIntl({ locale, defaultLocale: 'en', messages });
       setTranslator((id, values) => intl.formatMessage({ id }, values));
       document.documentElement.lang = locale;
@@ -139,7 +144,12 @@ export function AppIntl({
   if (!loaded) return null;
   return (
     <LocaleContext.Provider value={choice}>
-      <IntlProvider key={loaded.locale} locale={loaded.locale} defaultLocale="en" messages={loaded.messages}>
+      <IntlProvider
+        key={loaded.locale}
+        locale={loaded.locale === PSEUDO ? PSEUDO : formattingLocale(loaded.locale, readerLanguages())}
+        defaultLocale="en"
+        messages={loaded.messages}
+      >
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
+import { catalogueFindings, parseGlossary } from '@scanline/contracts/catalogue-rules';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { describe, expect, it } from 'vitest';
 import { argumentsOf, literalText } from '../../lib/i18n/icu-arguments';
@@ -48,6 +49,20 @@ describe('shopper message catalogues', () => {
           wrong.push(`${key}: arguments ${got.join(' ')} ≠ English ${want.join(' ')}`);
       }
       expect(wrong).toEqual([]);
+    });
+  }
+
+  for (const { code } of LANGUAGES) {
+    it(`${code}: CLDR plurals, glossary, register and typography (docs/i18n/rules.md)`, () => {
+      const glossary = parseGlossary(
+        fs.readFileSync(path.join(dir, '../../../../../docs/i18n', `glossary.${code}.md`), 'utf8'),
+      );
+      const findings = Object.entries(read(code)).flatMap(([key, message]) =>
+        catalogueFindings({ language: code, audience: 'shoppers', elements: parse(message), glossary }).map(
+          (f) => `${key}: ${f}`,
+        ),
+      );
+      expect(findings).toEqual([]);
     });
   }
 

@@ -69,7 +69,7 @@ describe('the audit log names people and objects (issue 16 §6)', () => {
     const by = (action: string) => entries.find((e) => e.action === action);
     const adam = `Adam Admin (${team.admin.user.email})`;
     expect(by('api_key.created')).toMatchObject({ actor_label: adam, ip: '127.0.0.7' });
-    expect(by('api_key.created')?.target_label).toMatch(/^API key Back office \(sl_/);
+    expect(by('api_key.created')?.target_label).toMatch(/^Back office \(sl_/);
     expect(by('api_key.revoked')).toMatchObject({
       actor_label: adam,
       target_label: by('api_key.created')?.target_label,

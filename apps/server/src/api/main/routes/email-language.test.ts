@@ -61,7 +61,7 @@ describe('invitations and alerts in the recipient’s language', () => {
     await chooseLanguage(invitee.auth, 'es');
     expect((await invite([invitee.user.email!])).statusCode).toBe(201);
     const mail = await smtp.waitForMail(invitee.user.email!);
-    expect(mail.subject).toBe('Te han invitado a Downtown store en Scanline');
+    expect(mail.subject).toBe('Le han invitado a Downtown store en Scanline');
     expect(mail.text).toContain('como administrador');
   });
 
@@ -127,7 +127,7 @@ describe('invitations and alerts in the recipient’s language', () => {
     const mail = await smtp.waitForMail(team.admin.user.email!, { subject: /Kasse 1/ });
     expect(mail.subject).toBe('Abschluss Nr. 12 von Kasse 1');
     expect(mail.text.replace(/\s/g, ' ')).toContain(
-      'Downtown store hat Kasse 1 am 25.11.26 22:00 GMT+1 abgeschlossen. USD: 3 Zahlungen 41,90 $, 1 Erstattung 4,00 $, netto 37,90 $, Gesamtsumme 37,90 $.',
+      'Downtown store hat Kasse 1 am 25.11.26 22:00 MEZ abgeschlossen. USD: 3 Zahlungen 41,90 $, 1 Erstattung 4,00 $, Saldo 37,90 $, Gesamtsumme 37,90 $.',
     );
   });
 });

@@ -109,7 +109,7 @@ describe('receipts (issue 15 §4)', () => {
     expect(refund.statusCode).toBeLessThan(300);
     const after = await t.app.inject({ method: 'GET', url: new URL(receiptUrl).pathname });
     expect(after.body).toContain('Partly refunded: $2.50');
-    expect(after.body).toContain('−$2.50');
+    expect(after.body).toContain('-$2.50');
   });
 
   it('unknown receipts are 404; a pending payment has none', async () => {
