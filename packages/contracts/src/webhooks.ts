@@ -191,7 +191,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'transaction.created': 'A transaction was created and waits for payment.',
   'transaction.succeeded': 'A payment succeeded.',
   'transaction.payment_failed':
-    'A card was declined; the transaction is pending again and the shopper may try another card (issue 15 §3).',
+    'A card was declined; the transaction is pending again and the shopper may try another card.',
   'transaction.failed': 'The payment failed for good: a third declined card, or it expired after a decline.',
   'transaction.canceled': 'A pending transaction was canceled.',
   'transaction.expired': 'A pending transaction was not paid within 15 minutes.',

@@ -1253,7 +1253,7 @@ export interface paths {
         put?: never;
         /**
          * Pay the scanned transaction
-         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. `tip_amount` (issue 26): the tip chosen from the scan's `tipping` choices (or a custom one when allowed), 0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the checkout was created with `skip_tipping`.
+         * @description payment_method is a Stripe payment method id (with the simulator: pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). Concurrent requests charge at most once; the others answer the current status. `requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. `tip_amount`: the tip chosen from the scan's `tipping` choices (or a custom one when allowed), 0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the checkout was created with `skip_tipping`.
          */
         post: operations["postMobileScansPayments"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         put?: never;
         /**
          * Email the receipt of a paid scan (at most 3 per transaction)
-         * @description Issue 15 §4: `{email}`; the address is used for this email only and is not stored. 409 before the payment succeeded; 429 after 3 emails for the transaction, or when the caller sends too many.
+         * @description `{email}`: the address is used for this email only and is not stored. 409 before the payment succeeded; 429 after 3 emails for the transaction, or when the caller sends too many.
          */
         post: operations["postMobileScansReceipt"];
         delete?: never;
@@ -1601,7 +1601,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the terminal's sticker link (the old one stops at once)
-         * @description Issue 15 §5: every terminal has a static pay link, `sticker_url` (`PUBLIC_URL/s/{token}`), printed as a QR code. Rotating makes a new link; the printed old one stops working at once. Admins, owner, write keys.
+         * @description Every terminal has a static pay link, `sticker_url` (`PUBLIC_URL/s/{token}`), printed as a QR code. Rotating makes a new link; the printed old one stops working at once. Admins, owner, write keys.
          */
         post: operations["postTerminalProjectsTerminalsStickerRotate"];
         delete?: never;
@@ -1641,7 +1641,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pending transaction and its payment code (requires Idempotency-Key)
-         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. Issue 26: a device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. `skip_tipping: true` asks the shopper for no tip.
+         * @description Header `Idempotency-Key` is required: the same key with the same body answers the first response again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 `idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. A device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. `skip_tipping: true` asks the shopper for no tip.
          */
         post: operations["postTerminalTransactions"];
         delete?: never;
@@ -1715,7 +1715,7 @@ export interface paths {
         put?: never;
         /**
          * Refund one of this terminal's payments at the counter (a manager's Cashier-Session)
-         * @description Issue 26 §2: device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
+         * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
          */
         post: operations["postTerminalTransactionsRefunds"];
         delete?: never;

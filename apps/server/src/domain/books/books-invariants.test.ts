@@ -336,7 +336,7 @@ describe('the books agree with themselves over random days', () => {
     const facts = await rowsOf<{ currency: string; paid: number; refunded: number }>(
       db,
       sql`select t.currency,
-                 coalesce(sum(t.amount + t.tip_amount + t.tip_refunded), 0)::int as paid,
+                 coalesce(sum(t.amount + t.tip_amount), 0)::int as paid,
                  coalesce((select sum(r.amount) from refunds r join transactions x on x.id = r.transaction_id
                            where x.project_id = ${team.project.id} and x.currency = t.currency
                              and r.status = 'succeeded'), 0)::int as refunded
@@ -369,12 +369,12 @@ describe('the books agree with themselves over random days', () => {
     // --- payouts: amount = Σ items = Σ each export; paid + carried = Σ entries ----------------
     const payoutList = await rowsOf<{ id: string; amount: number; currency: string }>(
       db,
-      sql`select id, amount, currency from payouts where project_id = ${team.project.id}`,
+      sql`select id, amount::int as amount, currency from payouts where project_id = ${team.project.id}`,
     );
     for (const po of payoutList) {
       const items = await rowsOf<{ net: number }>(
         db,
-        sql`select net from balance_entries where payout_id = ${po.id}`,
+        sql`select net::int as net from balance_entries where payout_id = ${po.id}`,
       );
       expect(
         sumBy(items, (i) => i.net),

@@ -100,7 +100,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
           'pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired). ' +
           'Concurrent requests charge at most once; the others answer the current status. ' +
           '`requires_action` comes with next_action.confirm_url: POST there once the shopper approved the payment. ' +
-          "`tip_amount` (issue 26): the tip chosen from the scan's `tipping` choices (or a custom one when allowed), " +
+          "`tip_amount`: the tip chosen from the scan's `tipping` choices (or a custom one when allowed), " +
           '0 ≤ tip ≤ amount, charged with the amount; 400 `tipping_disabled` when the merchant takes no tips or the ' +
           'checkout was created with `skip_tipping`.',
         params,
@@ -157,7 +157,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
         security: [],
         summary: 'Email the receipt of a paid scan (at most 3 per transaction)',
         description:
-          'Issue 15 §4: `{email}`; the address is used for this email only and is not stored. 409 before the ' +
+          '`{email}`: the address is used for this email only and is not stored. 409 before the ' +
           'payment succeeded; 429 after 3 emails for the transaction, or when the caller sends too many.',
         params,
         body: emailReceiptSchema,

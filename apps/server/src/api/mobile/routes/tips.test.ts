@@ -279,7 +279,10 @@ describe('tips on the shopper’s phone (issue 26 §1)', () => {
       amount_refunded: 145,
     });
     const receipt = await t.app.inject({ url: new URL(after.receipt_url).pathname });
-    expect(receipt.body).toMatch(/Refund, [^<]* · Tip \$1\.45<\/th><td>−\$1\.45/);
+    // The amount given back is written as the shopper's language writes a negative amount.
+    const minus = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(-1.45);
+    expect(receipt.body).toContain(` · Tip $1.45</th><td>${minus}`);
+    expect(receipt.body).toMatch(/Refund, [^<]* · Tip/);
     const close = await t.app.inject({ method: 'POST', url: '/terminal/v1/closes', headers: device.auth });
     expect(close.statusCode, close.body).toBe(201);
     // Every tip of this file so far, less the 300 refunded in full and the 145 given back.

@@ -227,7 +227,7 @@ describe('closes (issue 25 §1)', () => {
     // Receipts show the VAT included.
     const receipt = await get(`/api/v1/projects/${team.project.id}/transactions/${a}`);
     const page = await t.app.inject({ method: 'GET', url: new URL(receipt.json().receipt_url).pathname });
-    expect(page.body).toContain('incl. VAT 19 %: €1.60');
+    expect(page.body).toContain('incl. VAT 19%: €1.60');
     await t.app.inject({
       method: 'PATCH',
       url: mainBase(),

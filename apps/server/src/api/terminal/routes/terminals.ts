@@ -192,7 +192,7 @@ export function terminalRoutes(root: FastifyInstance) {
         security,
         summary: "Replace the terminal's sticker link (the old one stops at once)",
         description:
-          'Issue 15 §5: every terminal has a static pay link, `sticker_url` (`PUBLIC_URL/s/{token}`), printed as a ' +
+          'Every terminal has a static pay link, `sticker_url` (`PUBLIC_URL/s/{token}`), printed as a ' +
           'QR code. Rotating makes a new link; the printed old one stops working at once. Admins, owner, write keys.',
         params: terminalParams,
         response: { 200: fleetTerminalSchema },

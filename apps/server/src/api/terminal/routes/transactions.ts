@@ -53,7 +53,7 @@ export function transactionRoutes(root: FastifyInstance) {
           'Header `Idempotency-Key` is required: the same key with the same body answers the first response ' +
           'again for 24 hours (with `Idempotent-Replayed: true`); with another body it is 409 ' +
           '`idempotency_key_reused`. A device charges on itself; an API key (write) or an admin names `terminal_id`. ' +
-          'Issue 26: a device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` ' +
+          'A device of a project with staff sends its `Cashier-Session` header (401 `cashier_required` ' +
           'otherwise) and the transaction records `cashier_id` and `cashier_name`; an API key may name `cashier_id`. ' +
           '`skip_tipping: true` asks the shopper for no tip.',
         body: createTransactionSchema,
@@ -128,7 +128,7 @@ export function transactionRoutes(root: FastifyInstance) {
         security: [{ deviceToken: [] }],
         summary: "Refund one of this terminal's payments at the counter (a manager's Cashier-Session)",
         description:
-          "Issue 26 §2: device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, " +
+          "Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, " +
           "403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff " +
           'cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` ' +
           '(409 `refund_exceeds_amount`).',
