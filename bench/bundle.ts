@@ -9,7 +9,7 @@ import { report } from './measure';
 
 const BUDGET_KB = 200;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-/** Issue 7: the shopper page is at most 1.5× what React alone costs. */
+/** The shopper page is at most 1.5× what React alone costs. */
 const PAY_TARGET_RATIO = 1.5;
 
 /** Script bytes on the wire for a first visit to `url`, until `ready` shows. */
@@ -29,13 +29,13 @@ async function scriptsOnTheWire(browser: Browser, url: string, ready: string) {
 }
 
 /**
- * Issue 7: the public pages, each its own entry. A made-up token shows the "unknown code"
+ * The public pages, each its own entry. A made-up token shows the "unknown code"
  * screen, which loads exactly the scripts of a real first paint (Stripe.js is lazy).
  */
 async function benchPublicPages(browser: Browser, origin: string, baselineBr: number) {
   const pay = await scriptsOnTheWire(browser, `${origin}/pay/bench-unknown-token`, '.pay-card');
   const terminal = await scriptsOnTheWire(browser, `${origin}/terminal`, '.term-main');
-  report('Public pages: initial scripts on the wire (issue 7)', [
+  report('Public pages: initial scripts on the wire', [
     { name: 'baseline: React + ReactDOM hello world, brotli', value: kb(baselineBr) },
     { name: `/pay/{token} (${pay.files} files)`, value: kb(pay.wire) },
     {
@@ -143,7 +143,7 @@ export async function benchBundle() {
         value: kb(jsWire),
       },
       {
-        name: 'ratio /login scripts / baseline (brotli), target ≤ 1.5× (issue 18 §5)',
+        name: 'ratio /login scripts / baseline (brotli), target ≤ 1.5×',
         value: `${(jsWire / base.br).toFixed(2)}×`,
       },
       { name: 'ratio /login scripts / baseline (gzip)', value: `${(jsWire / base.gz).toFixed(2)}×` },

@@ -1,4 +1,4 @@
-// `npm run bench closes [-- --payments 100000] [--closes 1000]`: closes at scale (issue 25 §1), on
+// `npm run bench closes [-- --payments 100000] [--closes 1000]`: closes at scale, on
 // the database DATABASE_URL names (PGlite without it).
 // 1. One terminal with N succeeded payments (and 1 refund in 20) in its open period: the time of
 //    POST …/closes over HTTP, against a same-run baseline, a bare `count(*), sum(amount)` of the
@@ -6,7 +6,7 @@
 // 2. `verify` over M closes of another terminal (5 payments each): against reading the same
 //    closes and their payments' sums in one query.
 // Default N = 20,000 so it runs in about a minute on 2 shared cores; the issue's size is
-// `--payments 100000`. Figures from a run are in the issue 25 closing note.
+// `--payments 100000`. Figures from a run are in docs/develop/benchmarks.md.
 import { sql } from 'drizzle-orm';
 import { makeClose } from '../apps/server/src/domain/books/make-close';
 import { verifyCloses } from '../apps/server/src/domain/books/verify-closes';
@@ -111,7 +111,7 @@ export async function benchCloses() {
     const verified = await timed(() => verifyCloses(db, { projectId }));
     if (!verified.value.ok) throw new Error(`verify failed: ${JSON.stringify(verified.value.first_broken)}`);
 
-    report(`Closes (issue 25 §1), ${t.ctx.database.kind}`, [
+    report(`Closes, ${t.ctx.database.kind}`, [
       {
         name: `seed ${payments.toLocaleString('en-US')} payments (bulk SQL)`,
         value: `${(seeded.ms / 1000).toFixed(1)} s`,

@@ -1,4 +1,4 @@
-// `npm run bench fleet` (issue 15 §1): 50 paired terminals hold their device streams; a register's
+// `npm run bench fleet`: 50 paired terminals hold their device streams; a register's
 // write key creates 50 checkouts at once, one per terminal. Prints p50/p99 from each create's
 // response to the event read on its terminal's stream, beside a baseline measured in the same
 // run: a bare NOTIFY → LISTEN round trip through the same pool on PostgreSQL (on PGlite, the

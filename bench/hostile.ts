@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { freePort } from '../apps/server/src/test/harness';
 import { report } from './measure';
 
-// Issue 30: /healthz and /readyz must stay under 50 ms p99 while hostile requests arrive (10 MB
+// /healthz and /readyz must stay under 50 ms p99 while hostile requests arrive (10 MB
 // bodies, 50,000-deep JSON). The real server (PGlite, its own process) is probed alone first —
 // the same-run baseline — then while HOSTILE_REQUESTS (default 2,000) hostile requests arrive
 // from HOSTILE_CONCURRENCY (default 50) connections at a time.
@@ -189,7 +189,7 @@ export async function benchHostile() {
       name: what,
       value: `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length})`,
     });
-    report(`Probes while ${HOSTILE} hostile requests arrive, ${CONCURRENCY} at a time (issue 30), PGlite`, [
+    report(`Probes while ${HOSTILE} hostile requests arrive, ${CONCURRENCY} at a time, PGlite`, [
       row('baseline /healthz, nothing else arriving', quiet.healthz),
       row('baseline /readyz', quiet.readyz),
       row('/healthz under hostile load (target p99 < 50 ms)', loaded.healthz),

@@ -2,7 +2,7 @@ import { createTestApp } from '../apps/server/src/test/harness';
 import { signedInUser } from '../apps/server/src/test/tokens';
 import { measure, report } from './measure';
 
-/** Issue 2: what verifying an ID token costs per request, against the same route without it. */
+/** What verifying an ID token costs per request, against the same route without it. */
 export async function benchIdTokenVerification() {
   const t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '0' } });
   try {

@@ -75,7 +75,7 @@ const percentile = (xs: number[], p: number) => {
 const fmt = (xs: number[]) =>
   `p50 ${percentile(xs, 50).toFixed(2)} ms, p99 ${percentile(xs, 99).toFixed(2)} ms`;
 
-/** Pay-to-terminal latency (issue 7): payment request → the terminal's listener sees `succeeded`. */
+/** Pay-to-terminal latency: payment request → the terminal's listener sees `succeeded`. */
 export async function benchPayLatency() {
   const t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '0' } });
   try {

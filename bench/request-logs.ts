@@ -3,7 +3,7 @@ import { createTestApp } from '../apps/server/src/test/harness';
 import { measure, report } from './measure';
 
 /**
- * Issue 17 §3: the API-key read with request logging on vs off, in the same app and run.
+ * The API-key read with request logging on vs off, in the same app and run.
  * Rounds interleave (1 s each, 4 times, summed) because this machine's load drifts.
  */
 export async function benchRequestLogs() {

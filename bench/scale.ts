@@ -1,4 +1,4 @@
-// `npm run bench scale [-- --rows 10000000]` (issue 27 §5): the console's reads at 10 million
+// `npm run bench scale [-- --rows 10000000]`: the console's reads at 10 million
 // transactions, on a PostgreSQL 15 primary and a streaming replica the bench makes for itself
 // (initdb + pg_basebackup -R on free loopback ports; the shared server is never touched).
 //
@@ -14,7 +14,7 @@
 //    each server, and closes of a busy terminal.
 // 4. The plans: auto_explain turned on for one pass of each read, its log lines printed.
 //
-// Targets (issue 27): list pages ≤ 2× page 1, dashboard ≤ 5× a page, search ≤ 20 ms median,
+// Targets: list pages ≤ 2× page 1, dashboard ≤ 5× a page, search ≤ 20 ms median,
 // replica reads within 1.2× of the primary's.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// `npm run bench search [-- --rows 1000000]`: global search (issue 19 §3) at scale, on the
+// `npm run bench search [-- --rows 1000000]`: global search at scale, on the
 // database DATABASE_URL names (PGlite without it). Latency of GET …/search over HTTP, one
 // request at a time, against GET /api/v1/health measured in the same run; then the plans.
 //

@@ -2,7 +2,7 @@ import { hashPassword, verifyPassword } from '../apps/server/src/identity/passwo
 import { createTestApp } from '../apps/server/src/test/harness';
 import { measure, report } from './measure';
 
-/** Issue 2: sign-ins per second, against raw argon2id verifications per second in this run. */
+/** Sign-ins per second, against raw argon2id verifications per second in this run. */
 export async function benchSignIn() {
   const t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '0' } });
   try {

@@ -38,7 +38,7 @@ async function untilReady(command: string[], env: Record<string, string>, url: (
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
- * Issue 18 §2: a second `npm start` with nothing changed, until /readyz answers, against the
+ * A second `npm start` with nothing changed, until /readyz answers, against the
  * floor of the same machine in the same run: Node opening the same PGlite data directory and
  * answering HTTP, nothing else.
  */
@@ -65,7 +65,7 @@ export async function benchStart() {
       floor.push(await untilReady([process.execPath, floorScript], {}, (p) => `http://127.0.0.1:${p}/`));
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    report('npm start until /readyz (issue 18 §2)', [
+    report('npm start until /readyz', [
       { name: 'first `npm start` (builds what changed, creates the database)', value: s(first) },
       { name: 'second `npm start`, nothing changed (median of 3), target < 3 s', value: s(median(again)) },
       { name: 'floor: node + PGlite open + HTTP listen (median of 3)', value: s(median(floor)) },

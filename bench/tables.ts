@@ -1,5 +1,5 @@
 // `npm run bench tables [-- --rows 1000000]`: the transactions table and the dashboard at scale
-// (issue 9), on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every figure is a ratio
+//, on PGlite and, when DATABASE_URL is set, on PostgreSQL. Every figure is a ratio
 // against page 1 measured in the same run, on the same data.
 import type { TableFilter, TableSort } from '@scanline/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -41,7 +41,7 @@ async function benchOne(kind: string, database: Database, rows: number) {
   });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   // No ANALYZE here: straight after `demo seed` is what a user sees (the seed refreshes the
-  // planner's statistics itself, issue 18 §5).
+  // planner's statistics itself).
 
   const page = async (filters: TableFilter[], sort: TableSort | null, cursor?: string) => {
     const built = buildList(transactionListSpec, { filters, sort, timeZone: TZ });

@@ -10,7 +10,7 @@ import { measure, onEachDatabase, report } from './measure';
 
 const CONCURRENCY = 8;
 
-// The baseline (issue 18 §5): a bare Fastify route running the statements the API runs, with
+// The baseline: a bare Fastify route running the statements the API runs, with
 // the same driver, in one database transaction — the idempotency row (with its stored answer),
 // then the transaction, its first history row and its outbox event (with its fan-out queue
 // row) — and nothing else: no authentication, no validation, no request log.
@@ -163,7 +163,7 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL') {
   }
 }
 
-/** Issue 7 / 18 §5: transaction creates per second through the API vs a bare route writing the same rows. */
+/** / 18 §5: transaction creates per second through the API vs a bare route writing the same rows. */
 export async function benchTransactionCreate() {
   await onEachDatabase(benchOn);
 }

@@ -4,7 +4,7 @@ import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
 import { measure, report } from './measure';
 
-/** Issue 4: API-key authentication per request, and the members list of a 1,000-member project. */
+/** API-key authentication per request, and the members list of a 1,000-member project. */
 export async function benchWorkspace() {
   const t = await createTestApp({ listen: true, env: { RATE_LIMIT_MULTIPLIER: '0' } });
   try {
@@ -24,7 +24,7 @@ export async function benchWorkspace() {
     };
     await measure('warm-up', get(`${t.origin}/api/v1/health`, {}), { seconds: 1 });
     // Interleaved rounds (health, key, token, 1 s each, 4 times), summed: this machine's load
-    // drifts within a run, and one baseline taken first made the ratios swing (issue 10).
+    // drifts within a run, and one baseline taken first made the ratios swing.
     const sums = { health: 0, key: 0, token: 0 };
     const rounds = 4;
     for (let round = 0; round < rounds; round++) {
@@ -66,31 +66,28 @@ export async function benchWorkspace() {
       concurrency: 4,
     });
     const first = await measure('project read', get(base, team.owner.auth), { concurrency: 4 });
-    report(
-      `Workspace API on ${t.ctx.database.kind} (target: ID-token read ≥ 0.7× health on PostgreSQL, issue 18 §5)`,
-      [
-        {
-          name: 'baseline GET /api/v1/health (4 interleaved rounds)',
-          value: `${health.perSecond.toFixed(0)} req/s`,
-        },
-        {
-          name: 'GET /projects/{id} with an API key',
-          value: `${withKey.perSecond.toFixed(0)} req/s (${(withKey.perSecond / health.perSecond).toFixed(2)}×)`,
-        },
-        {
-          name: 'GET /projects/{id} with an ID token',
-          value: `${withToken.perSecond.toFixed(0)} req/s (${(withToken.perSecond / health.perSecond).toFixed(2)}×)`,
-        },
-        {
-          name: 'GET /projects/{id} (baseline for the list, 4 clients)',
-          value: `${first.perSecond.toFixed(0)} req/s, ${first.meanMs.toFixed(1)} ms`,
-        },
-        {
-          name: 'GET …/members?limit=100 at 1,003 members',
-          value: `${page.perSecond.toFixed(0)} req/s, ${page.meanMs.toFixed(1)} ms (${(page.meanMs / first.meanMs).toFixed(1)}× a project read)`,
-        },
-      ],
-    );
+    report(`Workspace API on ${t.ctx.database.kind} (target: ID-token read ≥ 0.7× health on PostgreSQL)`, [
+      {
+        name: 'baseline GET /api/v1/health (4 interleaved rounds)',
+        value: `${health.perSecond.toFixed(0)} req/s`,
+      },
+      {
+        name: 'GET /projects/{id} with an API key',
+        value: `${withKey.perSecond.toFixed(0)} req/s (${(withKey.perSecond / health.perSecond).toFixed(2)}×)`,
+      },
+      {
+        name: 'GET /projects/{id} with an ID token',
+        value: `${withToken.perSecond.toFixed(0)} req/s (${(withToken.perSecond / health.perSecond).toFixed(2)}×)`,
+      },
+      {
+        name: 'GET /projects/{id} (baseline for the list, 4 clients)',
+        value: `${first.perSecond.toFixed(0)} req/s, ${first.meanMs.toFixed(1)} ms`,
+      },
+      {
+        name: 'GET …/members?limit=100 at 1,003 members',
+        value: `${page.perSecond.toFixed(0)} req/s, ${page.meanMs.toFixed(1)} ms (${(page.meanMs / first.meanMs).toFixed(1)}× a project read)`,
+      },
+    ]);
   } finally {
     await t.close();
   }

@@ -14,7 +14,7 @@ import { expectVisible, type Stack, startStack } from './support';
 import { walkTerminal } from './terminal-tour';
 
 /**
- * Issue 28 §2: axe-core (WCAG 2.2 AA) finds nothing on every console route — the list is walked
+ * Axe-core (WCAG 2.2 AA) finds nothing on every console route — the list is walked
  * from the router itself, so a new route fails here until it is given a page to visit — the
  * sign-in screens, the web terminal's screens and the dialogs the pages open, in light and dark,
  * at 1280 and 390 px. The shopper pages are checked the same way in pay-i18n.e2e.ts.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, expectVisible, type Stack, startStack } from './support';
 
 /**
- * Issue 31 §3: `/api/v1/docs` renders the whole OpenAPI document (parameters, bodies, every
+ * `/api/v1/docs` renders the whole OpenAPI document (parameters, bodies, every
  * response with its example, authentication) from this server alone, under the console's CSP.
  */
 describe('API reference', () => {

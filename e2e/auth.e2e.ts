@@ -149,7 +149,7 @@ describe('sign-in experience in Chromium', () => {
     expect(await cookie()).toBeUndefined();
   });
 
-  it('signing out ends the session on the server: signed in again, Sessions lists only this one (issue 31 §2)', async () => {
+  it('signing out ends the session on the server: signed in again, Sessions lists only this one', async () => {
     const email = newEmail('signout');
     const page = await (await s.context()).newPage();
     await registerThroughUi(page, s.origin, email);
@@ -186,7 +186,7 @@ describe('sign-in experience in Chromium', () => {
     await b.getByRole('menuitem', { name: 'Sign out' }).click();
     await b.waitForURL('**/login');
     await a.waitForURL('**/login', { timeout: 15_000 });
-    // The session ended on the server too (issue 31 §2), yet the other tab knows it was a
+    // The session ended on the server too, yet the other tab knows it was a
     // sign-out, not a session cut off: it explains nothing.
     await a.waitForTimeout(1500);
     expect(await a.locator('.p-toast').textContent()).not.toContain('You were signed out');
@@ -238,7 +238,7 @@ describe('sign-in experience in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    // The stylesheet is the content-hashed dark theme, cached as immutable (issue 18 §5).
+    // The stylesheet is the content-hashed dark theme, cached as immutable.
     const href = (await page.locator('#theme-link').getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/assets\/theme-dark-[0-9a-f]{10}\.css$/);
     const css = await page.request.get(`${s.origin}${href}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPayoutsNow } from '../apps/server/src/domain/books/run-payouts';
 import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
-/** Issue 25 in the browser: the web terminal closes its day; the console shows closes and a payout. */
+/** In the browser: the web terminal closes its day; the console shows closes and a payout. */
 describe('closes and payouts in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {

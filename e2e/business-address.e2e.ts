@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /**
- * Issue 31 §9: the business form takes the address and VAT ID that receipts print, on a phone
+ * The business form takes the address and VAT ID that receipts print, on a phone
  * as on a desktop, and shows the server's message under the field it refused.
  */
 describe('business address and VAT ID', () => {

@@ -10,14 +10,14 @@ import {
   startStack,
 } from './support';
 
-// Issue 28 §1 on the console's side, in Chromium: German chosen in Settings → Language (kept on
+// On the console's side, in Chromium: German chosen in Settings → Language (kept on
 // the account: PATCH /api/v1/me `{locale}`) shows the navigation, a table page, its dates and
 // its money in German, and a reload keeps it; before that, `?lang=de` does the same for the tab.
 // `SAVE_SCREENSHOTS=1` also writes docs/images/console-de.png (1280 px).
 
 const images = path.resolve(import.meta.dirname, '../docs/images');
 
-describe('the console in German (issue 28)', () => {
+describe('the console in German', () => {
   let s: Stack;
   let page: Page;
   let projectId: string;

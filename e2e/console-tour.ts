@@ -6,7 +6,7 @@ import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession } from '../apps/server/src/test/tokens';
 import { expectVisible, newEmail, registerThroughUi, type Stack } from './support';
 
-// A tour of every console route on a project with something on each screen (issue 28): the axe
+// A tour of every console route on a project with something on each screen: the axe
 // walk (a11y-routes.e2e.ts) and the pseudo-locale walk (pseudo-locale.e2e.ts) go through it.
 
 /**

@@ -14,7 +14,7 @@ async function readQr(page: Page, selector: string): Promise<string> {
   return code.data;
 }
 
-/** Issue 26 in the browser: tips on the shopper's phone, cashiers on the web terminal. */
+/** In the browser: tips on the shopper's phone, cashiers on the web terminal. */
 describe('at the counter in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {

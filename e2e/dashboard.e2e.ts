@@ -4,7 +4,7 @@ import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession } from '../apps/server/src/test/tokens';
 import { expectVisible, newEmail, registerThroughUi, type Stack, startStack } from './support';
 
-/** Issue 9 in the browser: a demo project from the button, its dashboard over two ranges. */
+/** In the browser: a demo project from the button, its dashboard over two ranges. */
 describe('project dashboard in Chromium', () => {
   let s: Stack;
   let email: string;
@@ -57,7 +57,7 @@ describe('project dashboard in Chromium', () => {
     await expectVisible(page.locator('.project-figures'));
   });
 
-  it('counts declined cards under the success rate and counts test payments only when asked (issue 31 §6, §13)', async () => {
+  it('counts declined cards under the success rate and counts test payments only when asked', async () => {
     const page = await (await s.context()).newPage();
     await page.goto(`${s.origin}/login`);
     await page.fill('#login-email', email);

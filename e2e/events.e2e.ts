@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /**
- * Issue 17 §4 in the browser: a real payment writes events; Developers → Events lists them,
+ * In the browser: a real payment writes events; Developers → Events lists them,
  * filters by type, opens one with its payload and its delivery to an endpoint, and resends it.
  */
 describe('events in Chromium', () => {

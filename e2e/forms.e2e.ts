@@ -3,10 +3,10 @@ import { findUserByEmail } from '../apps/server/src/identity/users/find-user';
 import { freshSession, twoStepSession } from '../apps/server/src/test/tokens';
 import { expectText, newEmail, registerThroughUi, type Stack, startStack } from './support';
 
-// zod's own wording, which a person must never see (issue 19).
+// zod's own wording, which a person must never see.
 const RAW_ZOD = /Too (small|big)|Invalid input|expected \w+ to|Unrecognized key|request is not valid/;
 
-/** Issue 19: every form shows each problem under its own field, in words a person reads. */
+/** Every form shows each problem under its own field, in words a person reads. */
 describe('form field errors in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('form field errors in Chromium', () => {
     await expectText(page.locator('#webhook-url-error'), /URL/);
     expect(await page.locator('#webhook-url-error').textContent()).not.toMatch(RAW_ZOD);
 
-    // Issue 17 §3: what a server did with a key shows in Developers → Logs, failures with bodies.
+    // What a server did with a key shows in Developers → Logs, failures with bodies.
     const owner = await findUserByEmail(s.t.ctx.database.db, email);
     const auth = await freshSession(s.t.ctx, owner!);
     const projectIdForKey = projectUrl.split('/').pop() ?? '';
@@ -105,7 +105,7 @@ describe('form field errors in Chromium', () => {
     await expectText(page.getByTestId('request-curl'), 'Idempotency-Key: order-1042');
     await page.keyboard.press('Escape');
 
-    // Issue 16 §4: once the project requires two-step verification, this session (password
+    // Once the project requires two-step verification, this session (password
     // only) sees the way to enroll, and the link brings it back here afterwards.
     const projectId = projectUrl.split('/').pop() ?? '';
     // Turned on as the owner would, from a session that passed a second factor (the API forgets

@@ -6,7 +6,7 @@ const TERMS_URL = 'https://shop.example/terms';
 const PRIVACY_URL = 'https://shop.example/privacy';
 
 /**
- * Issue 31 §14, §16, §19: an invitation from the invite dialog to a joined project without a
+ * An invitation from the invite dialog to a joined project without a
  * verification step, the time-zone search, and sign-up's terms as the operator's links.
  */
 describe('invitations, time-zone search and sign-up terms (Chromium)', () => {

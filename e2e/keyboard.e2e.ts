@@ -13,7 +13,7 @@ import {
 } from './support';
 
 /**
- * Issue 28 §2, by keyboard alone: a sign-in with a second factor, a terminal created and paired,
+ * By keyboard alone: a sign-in with a second factor, a terminal created and paired,
  * a payment pushed and taken on the shopper page, a refund, the day closed. Only `page.keyboard`
  * moves and acts (Tab, Shift+Tab, Enter, Space, arrows, Escape); the DOM is read to check that
  * whatever has focus is on screen with a visible focus indicator, that dialogs keep focus inside

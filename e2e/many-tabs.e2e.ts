@@ -6,7 +6,7 @@ import { expectText, expectVisible, type Stack, signedUpWithProject, startStack 
 const TABS = 8;
 
 /**
- * Issue 18 §4: eight console tabs of one browser on one project share one live connection
+ * Eight console tabs of one browser on one project share one live connection
  * (HTTP/1.1 allows six per host: one stream per tab hung the seventh), every action in every
  * tab answers, and a change made in the eighth shows in the first without a reload.
  */

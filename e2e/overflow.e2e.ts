@@ -14,12 +14,12 @@ import {
 } from './support';
 
 /**
- * Issue 19 §2: no console page scrolls sideways, at a phone's 390 px or a narrow desktop's
+ * No console page scrolls sideways, at a phone's 390 px or a narrow desktop's
  * 1280 px, in light or dark, even with very long and emoji names in the workspace.
  */
 const LONG_NAME = '🥐 Boulangerie-Pâtisserie Ünterwegs Großhandel & Söhne International Holdings 👩‍👩‍👧‍👦';
 const LONG_WORD = 'Supercalifragilisticexpialidocious-Kaffeehausgesellschaft-Niederlassung-Nord';
-/** Issue 31 §5: an endpoint URL of 120 characters with no place to break it. */
+/** An endpoint URL of 120 characters with no place to break it. */
 const LONG_URL = `https://hooks.example.com/${'x'.repeat(94)}`;
 
 describe('no page scrolls sideways (Chromium)', () => {
@@ -65,7 +65,7 @@ describe('no page scrolls sideways (Chromium)', () => {
         headers: auth,
       })
     ).json();
-    // Issue 31 §5: the deliveries of an endpoint whose URL cannot break, and more projects
+    // The deliveries of an endpoint whose URL cannot break, and more projects
     // with long names for the switcher's list.
     const unbroken = await s.t.app.inject({
       method: 'POST',
@@ -102,7 +102,7 @@ describe('no page scrolls sideways (Chromium)', () => {
     const terminal = (
       await s.t.app.inject({ url: `/terminal/v1/projects/${projectId}/terminals?limit=1`, headers: auth })
     ).json().data[0];
-    // Issue 25: a close of that terminal, and a payout of a payment made through the APIs.
+    // A close of that terminal, and a payout of a payment made through the APIs.
     const close = (
       await s.t.app.inject({
         method: 'POST',
@@ -224,7 +224,7 @@ describe('no page scrolls sideways (Chromium)', () => {
     }, 180_000);
   }
 
-  /** Issue 31 §5: what opens over a page (the project switcher, menus, dialogs) fits as well. */
+  /** What opens over a page (the project switcher, menus, dialogs) fits as well. */
   const opened: { route: string; name: string; open: () => Promise<unknown> }[] = [
     {
       route: 'dashboard',

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
-// Issue 28 on the shopper's side, in Chromium: the pay page in the browser's language (French),
+// On the shopper's side, in Chromium: the pay page in the browser's language (French),
 // switched with its menu (German), walked in the pseudo-locale en-XA (every visible word from the
 // catalogue, nothing sideways at 390 px), and checked with axe (WCAG 2.2 AA) in light and dark at
 // 1280 and 390 px. `SAVE_SCREENSHOTS=1` also writes the docs' pictures into docs/images/.
@@ -15,7 +15,7 @@ const TERMINAL = 'Counter tablet';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const images = path.resolve(import.meta.dirname, '../docs/images');
 
-describe('the shopper pages in every language (issue 28)', () => {
+describe('the shopper pages in every language', () => {
   let s: Stack;
   const contexts: BrowserContext[] = [];
   /** A new pending payment of `amount` cents on the paired terminal: its pay page's path. */

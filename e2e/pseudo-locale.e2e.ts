@@ -13,7 +13,7 @@ import { expectVisible, type Stack, startStack } from './support';
 import { walkTerminal } from './terminal-tour';
 
 /**
- * Issue 28 §1: every console route, the sign-in screens and the web terminal's screens in the
+ * Every console route, the sign-in screens and the web terminal's screens in the
  * pseudo-locale `en-XA`, on a phone. In it every letter of every catalogue message is accented,
  * so a run of plain ASCII letters on the screen is text that did not come from a catalogue —
  * unless it is data: words that arrived in an API answer (names, ids, e-mails, URLs, event

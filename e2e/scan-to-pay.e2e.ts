@@ -13,7 +13,7 @@ async function readQr(page: Page, selector: string): Promise<string> {
   return code.data;
 }
 
-/** Issue 7 in the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
+/** In the browser: a business pairs a web terminal, a shopper pays by phone, the business refunds. */
 describe('scan to pay in Chromium', () => {
   let s: Stack;
   /** The tablet paired by the first test; the next ones take more payments on it. */
@@ -38,7 +38,7 @@ describe('scan to pay in Chromium', () => {
     await merchant.goto(`${s.origin}/p`);
     await merchant.getByRole('button', { name: 'Create a project' }).click();
     await merchant.fill('#project-name', 'Downtown store');
-    // The only business is preselected (issue 19).
+    // The only business is preselected.
     await expectText(merchant.locator('.p-dropdown:has(#project-business) .p-dropdown-label'), 'Acme Coffee');
     await merchant.getByRole('button', { name: 'Create project' }).click();
     await merchant.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/);
@@ -155,11 +155,11 @@ describe('scan to pay in Chromium', () => {
     await expectVisible(tablet.locator('[data-testid=payment-result][data-status=succeeded]'));
   });
 
-  it('a declined card is not the end: both screens say so, and another card pays (issue 15 §3)', async () => {
+  it('a declined card is not the end: both screens say so, and another card pays', async () => {
     const phone = await chargeAndScan(['9', '9', '0'], '$9.90');
     await payWith(phone, '4000 0000 0000 0002');
     await expectText(phone.locator('.pay-alert'), /declined/i);
-    // Issue 31 §15: one clear message, and the declined number is gone (the field has the focus).
+    // One clear message, and the declined number is gone (the field has the focus).
     const alert = (await phone.locator('.pay-alert').textContent()) ?? '';
     expect(alert.match(/another card/gi), alert).toHaveLength(1);
     expect(await phone.inputValue('#card-number')).toBe('');
@@ -236,7 +236,7 @@ describe('scan to pay in Chromium', () => {
     await expectText(tablet.getByTestId('terminal-idle'), 'The payment of $24.75 was canceled.');
   });
 
-  it("a shopper pays through the terminal's sticker and gets a receipt (issue 15 §4, §5)", async () => {
+  it("a shopper pays through the terminal's sticker and gets a receipt", async () => {
     await merchant.goto(`${projectUrl}/terminals`);
     await merchant.getByRole('link', { name: 'Counter tablet' }).click();
     await expectVisible(merchant.getByRole('img', { name: 'Sticker QR code of Counter tablet' }));
@@ -254,7 +254,7 @@ describe('scan to pay in Chromium', () => {
     await phone.getByRole('button', { name: 'Continue to payment' }).click();
     await phone.waitForURL(/\/pay\//);
     await expectText(phone.getByTestId('pay-amount'), '$7.25');
-    // Issue 31 §19: the shopper's own note shows back to them while they pay.
+    // The shopper's own note shows back to them while they pay.
     await expectText(phone.getByTestId('pay-note'), 'Table 4');
     await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
     await phone.getByLabel('Expiry date').fill('12 / 34');

@@ -46,7 +46,7 @@ const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo
   `/p/${prj}/events`,
   `/p/${prj}/events/${hook.event}`,
 ];
-/** What the payment screens show (issue 7), made through the three APIs. */
+/** What the payment screens show, made through the three APIs. */
 interface SeededPayments {
   terminalId: string;
   transactionId: string;
@@ -54,7 +54,7 @@ interface SeededPayments {
   device: { token: string; terminal: unknown };
   pendingToken: string;
   paidToken: string;
-  /** Issue 15: the sticker page, a receipt, and a checkout pushed to the kiosk by a register. */
+  /** The sticker page, a receipt, and a checkout pushed to the kiosk by a register. */
   stickerUrl: string;
   receiptUrl: string;
   push: () => Promise<{ id: string; token: string }>;
@@ -169,7 +169,7 @@ async function publicShots(context: import('playwright-core').BrowserContext, na
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByText('was canceled').waitFor();
   await page.screenshot({ path: path.join(out, name('/terminal-canceled')), fullPage: true });
-  // Issue 15: a register pushes a checkout; the shopper's first card is declined.
+  // A register pushes a checkout; the shopper's first card is declined.
   const pushed = await payments.push();
   await page.locator('[data-testid=payment-qr] svg').waitFor();
   await page.waitForTimeout(300);
@@ -262,7 +262,7 @@ async function seedWorkspace(): Promise<string> {
     // Before the payment APIs exist the payment screens show their empty states.
     console.warn(`payment data not seeded: ${(error as Error).message}`);
   }
-  // Payment history for the dashboard (issue 9).
+  // Payment history for the dashboard.
   await seedDemo(t.ctx.database.db, project.id, {
     terminals: 5,
     days: 60,

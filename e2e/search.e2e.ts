@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTerminal, makeTransaction } from '../apps/server/src/test/payment-factories';
 import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
-/** Issue 19 §3 in the browser: Ctrl-K, a reference typed, arrows and Enter open the transaction. */
+/** In the browser: Ctrl-K, a reference typed, arrows and Enter open the transaction. */
 describe('global search in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {

@@ -81,7 +81,7 @@ export async function registerThroughUi(
   await page.fill('#register-name', 'Test Person');
   await page.fill('#register-email', email);
   await page.fill('#register-password', password);
-  // Only when the operator set TERMS_URL or PRIVACY_URL (issue 31 §19).
+  // Only when the operator set TERMS_URL or PRIVACY_URL.
   if (await page.locator('label[for=register-terms]').count()) await page.click('label[for=register-terms]');
   await page.click('button[type=submit]');
   await page.waitForURL('**/u/dashboard');

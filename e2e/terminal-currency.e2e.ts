@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectText, expectVisible, type Stack, signedUpWithProject, startStack } from './support';
 
 /**
- * Issue 31 §8: on a EUR project the web terminal's keypad charges in EUR, with no currency picker
+ * On a EUR project the web terminal's keypad charges in EUR, with no currency picker
  * to mis-tap, until an admin allows other currencies in the project's settings.
  */
 describe('the keypad charges in the project’s currency', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payThroughApis, type Stack, signedUpWithProject, startStack } from './support';
 
 /**
- * Issue 31 §1: every project page, opened directly (an email link, a reload), shows times in
+ * Every project page, opened directly (an email link, a reload), shows times in
  * the project's zone, not the browser's, even when its rows arrive before the project does.
  * The browser sits in New York, the project in Auckland (18 hours apart, so a wrong zone
  * shows another hour and mostly another day).
@@ -45,7 +45,7 @@ describe("times in the project's zone on pages opened directly (Chromium)", () =
     const p = `/p/${id}`;
     pages.push(
       { path: `${p}/transactions`, at: [detail.created_at] },
-      // The refund line and the timeline (issue 31 §1: the refund line kept UTC).
+      // The refund line and the timeline (the refund line kept UTC).
       { path: `${p}/transactions/${txn.id}`, at: [detail.created_at, refund.created_at] },
       // Last seen reads "2 min ago" with the time on hover.
       { path: `${p}/terminals`, at: [paired.last_seen_at] },

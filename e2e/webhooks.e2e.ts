@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /**
- * Issue 8 in the browser: an endpoint to a local receiver, events (the endpoint's "send
+ * In the browser: an endpoint to a local receiver, events (the endpoint's "send
  * test", then a real payment), the deliveries appearing live, request and response, a resend,
  * and the transaction's own deliveries on its detail.
  */

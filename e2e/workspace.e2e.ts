@@ -9,7 +9,7 @@ import {
   startStack,
 } from './support';
 
-/** Issue 4 in the browser: two people, one project, real email between them. */
+/** In the browser: two people, one project, real email between them. */
 describe('workspace in Chromium', () => {
   let s: Stack;
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('workspace in Chromium', () => {
     await page.goto(`${s.origin}/p`);
     await page.getByRole('button', { name: 'Create a project' }).click();
     await page.fill('#project-name', 'Downtown store');
-    // The only business is preselected (issue 19).
+    // The only business is preselected.
     await expectText(page.locator('.p-dropdown:has(#project-business) .p-dropdown-label'), 'Acme Coffee');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/p\/prj_[A-Za-z0-9]+\/dashboard/);
@@ -72,7 +72,7 @@ describe('workspace in Chromium', () => {
     const link = invitation.links.find((l) => l.includes('invitation=')) ?? '';
     await mate.page.goto(link);
     await expectText(mate.page.locator('.invitation-card'), 'You are invited to Downtown store');
-    // Issue 31 §14: the link went to this address, so opening it as that address proves it:
+    // The link went to this address, so opening it as that address proves it:
     // Accept works before any verification email is opened (accepting marks it verified).
     expect(await mate.page.locator('.verify-to-accept').count()).toBe(0);
     expect(await mate.page.getByRole('button', { name: 'Accept' }).first().isDisabled()).toBe(false);

@@ -1,4 +1,4 @@
-// Builds what `npm start` runs, only when its inputs changed since the last build (issue 18 §2):
+// Builds what `npm start` runs, only when its inputs changed since the last build:
 // the console (Vite) into apps/web/dist and the server (esbuild) into apps/server/dist. Each
 // output keeps a fingerprint of its inputs (path, size, modification time) in `.inputs`.
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Three replicas behind Debian's HAProxy, drained one by SIGTERM (issue 27 §4): runs
+# Three replicas behind Debian's HAProxy, drained one by SIGTERM: runs
 # apps/server/src/haproxy-drain.test.ts against a config generated from deploy/haproxy/haproxy.cfg.
 #
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test scripts/haproxy-test.sh

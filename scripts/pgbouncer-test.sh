@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command with DATABASE_URL through PgBouncer in transaction mode and
-# DATABASE_DIRECT_URL straight at PostgreSQL, as a deployment behind a pooler runs (issue 27 §2).
+# DATABASE_DIRECT_URL straight at PostgreSQL, as a deployment behind a pooler runs.
 #
 #   scripts/pgbouncer-test.sh                 the live-path test files (what .ci/run does)
 #   scripts/pgbouncer-test.sh npx vitest run apps/server/src/...   any command

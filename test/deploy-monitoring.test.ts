@@ -78,7 +78,7 @@ function balanced(expr: string) {
   return stack.length === 0;
 }
 
-describe('monitoring files in deploy/ (issue 18 §1)', () => {
+describe('monitoring files in deploy/', () => {
   let t: TestApp;
   let families: Map<string, Set<string>>;
   beforeAll(async () => {

@@ -62,7 +62,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    // The console and the two public pages (issue 7) are separate entries: neither public
+    // The console and the two public pages are separate entries: neither public
     // page loads the console's code, PrimeReact or firebase.
     rollupOptions: {
       input: {
@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           // The sign-in screen's own modules in one file instead of six: each file costs a
-          // request and its headers (~0.4 KB) before /login paints on a phone (issue 18 §5).
+          // request and its headers (~0.4 KB) before /login paints on a phone.
           groups: [
             {
               name: 'sign-in',

@@ -35,7 +35,7 @@ export interface BuildAppOptions {
   logRepeatIntervalMs?: number;
   /** Called with every unexpected error (Sentry in production). */
   onUnexpectedError?: (error: unknown) => void;
-  /** Request logs for API-key and device-token calls (issue 17 §3); on unless false (benchmarks). */
+  /** Request logs for API-key and device-token calls; on unless false (benchmarks). */
   requestLogs?: boolean;
   /** Sees every route as it is registered (the route-table security test collects them). */
   onRoute?: (route: RouteOptions) => void;
@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    // Slowloris (issue 30): headers and the whole request must arrive in time, checked every
+    // Slowloris: headers and the whole request must arrive in time, checked every
     // second (Node's default check runs every 30 s, which let slow sockets live 40 s and more).
     requestTimeout: ctx.config.http.requestTimeoutSeconds * 1000,
     http: { headersTimeout: ctx.config.http.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { spawnServer } from './test/spawn-server';
 
-// Issue 27 §4 on real processes: three replicas (main.ts) on one PostgreSQL behind Debian's
+// On real processes: three replicas (main.ts) on one PostgreSQL behind Debian's
 // HAProxy, configured from deploy/haproxy/haproxy.cfg by scripts/haproxy-test.sh, which sets
 // HAPROXY_URL, HAPROXY_SOCKET (its runtime API) and HAPROXY_REPLICA_PORTS. A device stream and
 // the console's live stream are held through HAProxy on one replica; that replica gets SIGTERM.

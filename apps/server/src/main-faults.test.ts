@@ -10,7 +10,7 @@ import { freePort } from './test/harness';
 import { canMakeCluster, makeCluster } from './test/own-postgres';
 import { spawnServer as spawnMain } from './test/spawn-server';
 
-// Issue 30 with the real process (main.ts): SIGTERM with slow clients connected exits 0 at once,
+// With the real process (main.ts): SIGTERM with slow clients connected exits 0 at once,
 // a replica with the wrong SECRETS_KEY refuses to start; on a PostgreSQL cluster of the test's
 // own (stopped and started again) an outage answers 503 with Retry-After, writes little log
 // that never holds the canary, and the server serves again by itself when the database returns.

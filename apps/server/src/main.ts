@@ -66,7 +66,7 @@ function announceReady(
  * On PGlite every statement shares one connection and this thread: the first requests after a
  * start (a load balancer's /readyz, the console reloading) go before the workers' catch-up
  * passes (the webhook backlog, the dashboard rollups), which were a quarter of a second of a
- * restart (issue 18 §2). The workers' code loads then too. PostgreSQL starts them at once.
+ * restart. The workers' code loads then too. PostgreSQL starts them at once.
  */
 function startWorkersSoon(app: Awaited<ReturnType<typeof buildApp>>, kind: 'pglite' | 'postgres') {
   let timer: NodeJS.Timeout | undefined;
@@ -101,7 +101,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await migrateWhenReachable(() => database.migrate(), { log: (line) => console.error(line) });
-  // A replica that cannot decrypt what the database holds refuses to start (issue 30).
+  // A replica that cannot decrypt what the database holds refuses to start.
   const keyCheck = await checkSecretsKey({ config, database }).catch(async (error: unknown) => {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -137,7 +137,7 @@ async function main() {
       'shutting down: finishing requests in flight',
     );
     // A backstop only: closing the workers or the database hanging past the grace period. Short,
-    // so SHUTDOWN_GRACE_SECONDS=8 means gone within 10 s, an orchestrator's kill timeout (issue 27 §4).
+    // so SHUTDOWN_GRACE_SECONDS=8 means gone within 10 s, an orchestrator's kill timeout.
     const backstop = setTimeout(() => {
       app.log.error('shutdown did not finish in time: exiting');
       process.exit(1);

@@ -2,7 +2,7 @@
 // switch between them by swapping one <link>. Each is wrapped in `@layer theme` (seed §9: theme
 // styles load in layer order theme, base, primereact).
 //
-// Issue 10 (first paint on a phone): the themes' own font, Inter as a 338 KB variable font
+// (first paint on a phone): the themes' own font, Inter as a 338 KB variable font
 // (plus 372 KB italic), is dropped for the system font stack — no font download before or
 // after the first paint, no layout shift when it arrives — and the stylesheet is one file
 // (no @import, which would be a second blocking round trip).
@@ -36,7 +36,7 @@ export function themeCss(source) {
 }
 
 /**
- * Issue 28 §2 (WCAG 2.2 AA, 4.5:1): lara-light's medium blue, green, orange and red are 2.3–3.9:1
+ * (WCAG 2.2 AA, 4.5:1): lara-light's medium blue, green, orange and red are 2.3–3.9:1
  * with white text (buttons, tags) or on white (outlined buttons, errors). Each is moved darker on Tailwind's scale — and its hover and active shades with it — in one pass.
  */
 const LIGHT_DARKER = {

@@ -1,4 +1,4 @@
-// Issue 18 §5: the two theme stylesheets are served from /assets/ under content-hashed names,
+// The two theme stylesheets are served from /assets/ under content-hashed names,
 // so they are cached as immutable like every other built file. The page learns the names from
 // data attributes on the theme link (theme-init.js and appearance.ts swap between them), so
 // nothing that loads before the bundle needs to be rebuilt per hash.

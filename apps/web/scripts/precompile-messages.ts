@@ -1,4 +1,4 @@
-// Issue 28: the ICU catalogues are parsed here, at build time, into FormatJS's message AST (what
+// The ICU catalogues are parsed here, at build time, into FormatJS's message AST (what
 // `formatjs compile --ast` writes). The browser then formats without the ICU parser: the build
 // points `@formatjs/icu-messageformat-parser` at its `no-parser` twin, which keeps the pay entry
 // about 30 KB smaller. A message that does not parse fails the build.

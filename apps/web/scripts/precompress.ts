@@ -1,4 +1,4 @@
-// Build-time compression (issue 10): writes `<file>.br` and `<file>.gz` beside every text file
+// Build-time compression: writes `<file>.br` and `<file>.gz` beside every text file
 // of the build that is worth it, so the server sends them as they are (@fastify/static
 // `preCompressed`) at the best levels, with no compression work per request.
 import fs from 'node:fs/promises';

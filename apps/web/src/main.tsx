@@ -18,7 +18,7 @@ const SIGN_IN_SCREENS = new Set(['/login', '/register', '/forgot-password']);
 
 async function boot() {
   const path = window.location.pathname.replace(/\/+$/, '');
-  // /login paints in the sign-in shell, before React Router loads (issue 18 §5); any other
+  // /login paints in the sign-in shell, before React Router loads; any other
   // screen loads the router at once, with its own code (one request after this file's).
   const shell = path === '/login';
   if (shell) void loadLoginPage().catch(() => undefined);
@@ -27,7 +27,7 @@ async function boot() {
       (module) => module.preloadCurrentRoute(),
       () => undefined,
     );
-  // The chosen language's catalogue downloads alongside the rest (issue 28).
+  // The chosen language's catalogue downloads alongside the rest.
   void loadCatalogue(loadConsoleCatalogue, chooseConsoleLocale()).catch(() => undefined);
   applyAppearance();
   watchAppearance();
@@ -41,7 +41,7 @@ async function boot() {
       create = sentry.sentryCreateBrowserRouter as typeof create;
     }
     // The sign-in screens paint before the auth SDK loads (they start it themselves once
-    // shown, issue 10); every other screen needs the session first, as before.
+    // shown); every other screen needs the session first, as before.
     if (!SIGN_IN_SCREENS.has(path)) await authReady(config);
     // The user id only, never the email, goes with error reports.
     if (sentry) {

@@ -74,7 +74,7 @@ async function startFlakyProxy(target: string) {
   };
 }
 
-describe('@scanline/client against a running server (issue 17 §2)', () => {
+describe('@scanline/client against a running server', () => {
   let t: TestApp;
   let team: Team;
   let terminalId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The books (issue 25): closes (Z reports), payouts and their items, accounting exports, VAT.
+// The books: closes (Z reports), payouts and their items, accounting exports, VAT.
 const timestamp = z.string();
 
 /** "HH:MM", 24-hour clock, in the project's time zone. */
@@ -48,7 +48,7 @@ export const closeTotalsSchema = z.object({
       tax: z.number().int(),
     }),
   ),
-  /** Per cashier who took payments in the period (issue 26 §3): gross includes their tips. */
+  /** Per cashier who took payments in the period: gross includes their tips. */
   by_cashier: z.array(
     z.object({
       cashier_id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /projects/{id}/dashboard` (issue 9). Dates are calendar days in `time_zone`, inclusive. */
+/** `GET /projects/{id}/dashboard`. Dates are calendar days in `time_zone`, inclusive. */
 export const dashboardQuerySchema = z.strictObject({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -43,7 +43,7 @@ export const dashboardFiguresSchema = z.object({
    */
   median_seconds_to_pay: z.number().nullable(),
   /**
-   * Cards declined (issue 31 §6): every declined attempt, as a transaction's timeline and
+   * Cards declined: every declined attempt, as a transaction's timeline and
    * `/metrics` count them, also on a payment a further card then paid.
    */
   declined: z
@@ -76,7 +76,7 @@ export const dashboardSchema = z.object({
   /** The currency every amount of this answer is in: one currency, never converted. */
   currency: z.string(),
   /**
-   * Every currency the range has payments in (issue 19), biggest volume first, so a console
+   * Every currency the range has payments in, biggest volume first, so a console
    * lists them and asks again with `currency=`: amounts are never summed across currencies.
    */
   currencies: z.array(z.object({ currency: z.string(), volume: z.number(), count: z.number() })),
@@ -99,10 +99,10 @@ export const dashboardSchema = z.object({
     }),
   ),
   terminals: z.object({ online: z.number(), total: z.number() }),
-  /** Issue 26: tips paid with the range's succeeded payments (minor units of `currency`). */
+  /** Tips paid with the range's succeeded payments (minor units of `currency`). */
   tips: z.number(),
   /**
-   * Issue 26 §3: takings per cashier over the range (succeeded payments, refunds not taken
+   * Takings per cashier over the range (succeeded payments, refunds not taken
    * off): `gross` is what was charged (amount + tip), `tips` the part that was tips. Payments
    * taken with no cashier are one row with `cashier_id: null`. Biggest gross first.
    */

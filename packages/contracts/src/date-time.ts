@@ -1,5 +1,5 @@
 /**
- * The one way Scanline writes a date (issue 31 §11): the console's lists and pages, the
+ * The one way Scanline writes a date: the console's lists and pages, the
  * dashboard's ranges, the receipt and the CLI all call `formatDateTime`, so a date reads the
  * same everywhere: the date in the user's pattern (`mm/dd/yy`, `dd/mm/yy`, `yy-mm-dd`, or the
  * language's order), the time on the language's clock (24-hour in de-DE, 12-hour in en-US),

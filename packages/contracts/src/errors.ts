@@ -44,7 +44,7 @@ export const errorCodes = [
   'mfa_not_enrolled',
   'mfa_required',
   'unknown_parameter',
-  // Issue 26: tips and cashiers.
+  // Tips and cashiers.
   'tipping_disabled',
   'pin_in_use',
   'cashier_required',
@@ -53,7 +53,7 @@ export const errorCodes = [
   'currency_not_allowed',
   // A Xero/QuickBooks export of a close in several currencies must name one.
   'currency_required',
-  // Framework answers about the HTTP request itself (issue 29 §2: every status has its code).
+  // Framework answers about the HTTP request itself (every status has its code).
   'request_timeout',
   'headers_too_large',
 ] as const;
@@ -124,7 +124,7 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: errorCodeSchema,
   request_id: z.string().optional(),
-  /** One entry per problem with one field (issue 19): show `message` under the input named `field`. */
+  /** One entry per problem with one field: show `message` under the input named `field`. */
   errors: z
     .array(
       z.object({

@@ -1,5 +1,5 @@
 /**
- * One problem with one field of a request (issue 19): `field` is its dotted name as the client
+ * One problem with one field of a request: `field` is its dotted name as the client
  * sent it (`amount`, `metadata.order`), `code` a stable snake_case reason, `message` a sentence
  * for the person filling the form. Built from zod issues on the server and in the console alike.
  */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** The languages the console and the emails to users speak (issue 28 §1). */
+/** The languages the console and the emails to users speak. */
 export const USER_LOCALES = ['en', 'de', 'fr', 'es'] as const;
-/** Every letter accented, ~35 % longer, in brackets: finds text left in code (issue 28 §1). */
+/** Every letter accented, ~35 % longer, in brackets: finds text left in code. */
 export const PSEUDO_LOCALE = 'en-XA';
 /** A language a user may keep on their account: one of USER_LOCALES or the pseudo-locale. */
 export const accountLocaleSchema = z.enum([...USER_LOCALES, PSEUDO_LOCALE]);

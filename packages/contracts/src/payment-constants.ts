@@ -1,10 +1,10 @@
 // Payment constants with no dependencies: the shopper page and the web terminal import this
 // module directly (`@scanline/contracts/payment-constants`) so zod stays out of their bundles.
 
-/** Largest amount in minor units (issue 7): 999,999.99 in a two-decimal currency. */
+/** Largest amount in minor units: 999,999.99 in a two-decimal currency. */
 export const AMOUNT_MAX = 99_999_999;
 
-/** The simulator's card form (issue 7): Stripe's test card numbers → Stripe's test payment methods. */
+/** The simulator's card form: Stripe's test card numbers → Stripe's test payment methods. */
 export const TEST_CARDS: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '5555555555554444': 'pm_card_mastercard',

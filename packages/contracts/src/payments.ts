@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { taxRateSchema } from './books';
 import { currencySchema } from './workspace';
 
-// The payment core's wire shapes (issue 7): terminals, transactions, scans, refunds, events.
+// The payment core's wire shapes: terminals, transactions, scans, refunds, events.
 // Server routes validate and present with these; the console and the public pages read them.
 
 const timestamp = z.string();
@@ -40,7 +40,7 @@ export const terminalSchema = z.object({
 });
 export type Terminal = z.infer<typeof terminalSchema>;
 
-/** The fleet's view (terminal API management routes): the terminal and its sticker link (issue 15 §5). */
+/** The fleet's view (terminal API management routes): the terminal and its sticker link. */
 export const fleetTerminalSchema = terminalSchema.extend({
   /** `PUBLIC_URL/s/{token}`: the static pay link printed as the terminal's sticker QR code. */
   sticker_url: z.string(),
@@ -98,13 +98,12 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const amountSchema = z.number().int().positive().max(AMOUNT_MAX);
 
 /**
- * Who made a transaction (issue 15 §5). `cli`: a test payment of `scanline trigger` (issue 31
- * §13), left out of the dashboard's figures unless it asks for them (`include_test=true`).
+ * Who made a transaction. `cli`: a test payment of `scanline trigger`, left out of the dashboard's figures unless it asks for them (`include_test=true`).
  */
 export const TRANSACTION_SOURCES = ['terminal', 'api', 'console', 'sticker', 'cli'] as const;
 export const transactionSourceSchema = z.enum(TRANSACTION_SOURCES);
 
-/** Issue 15 §3: a declined card sends the transaction back to `pending`; the third one fails it. */
+/** A declined card sends the transaction back to `pending`; the third one fails it. */
 export const MAX_DECLINED_ATTEMPTS = 3;
 /** Why the last card was declined (Stripe's `last_payment_error`); null when none was. */
 export const lastPaymentErrorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
@@ -112,7 +111,7 @@ export type LastPaymentError = z.infer<typeof lastPaymentErrorSchema>;
 
 export const createTransactionSchema = z.strictObject({
   amount: amountSchema,
-  /** Defaults to the project's currency (issue 15 §1). */
+  /** Defaults to the project's currency. */
   currency: currencySchema.optional(),
   reference: z.string().trim().min(1).max(120).optional(),
   metadata: z
@@ -131,11 +130,11 @@ export const createTransactionSchema = z.strictObject({
     .describe(
       "`cli` marks a test payment (as `scanline trigger` does): left out of the dashboard's figures unless asked.",
     ),
-  /** Issue 26 §1: this checkout asks the shopper for no tip. */
+  /** This checkout asks the shopper for no tip. */
   skip_tipping: z.boolean().optional(),
-  /** Issue 26 §2: with an API key, the cashier (`stf_…`) who took the order. */
+  /** With an API key, the cashier (`stf_…`) who took the order. */
   cashier_id: z.string().min(1).max(64).optional(),
-  /** VAT included in the amount, percent 0–100 (issue 25 §4); defaults to the project's `tax_rate`. */
+  /** VAT included in the amount, percent 0–100; defaults to the project's `tax_rate`. */
   tax_rate: taxRateSchema.optional(),
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
@@ -147,13 +146,13 @@ export const terminalTransactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
-  /** Issue 26 §1: the shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
+  /** The shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
   tip_amount: z.number().int(),
   /** The part of the tip given back by refunds (their `tip_amount`). */
   tip_refunded: z.number().int(),
   /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
-  /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
+  /** The cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
   cashier_name: z.string().nullable(),
   reference: z.string().nullable(),
@@ -165,7 +164,7 @@ export const terminalTransactionSchema = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
-  /** Succeeded transactions only: the shopper's receipt page (issue 15 §4). */
+  /** Succeeded transactions only: the shopper's receipt page. */
   receipt_url: z.string().nullable(),
   expires_at: timestamp,
   created_at: timestamp,
@@ -173,7 +172,7 @@ export const terminalTransactionSchema = z.object({
 });
 export type TerminalTransaction = z.infer<typeof terminalTransactionSchema>;
 
-/** `GET /terminal/v1/me`: what a paired device needs to set itself up (issue 15 §1). */
+/** `GET /terminal/v1/me`: what a paired device needs to set itself up. */
 export const deviceMeSchema = z.object({
   terminal: terminalSchema,
   project: z.object({
@@ -181,19 +180,19 @@ export const deviceMeSchema = z.object({
     name: z.string(),
     currency: z.string(),
     time_zone: z.string(),
-    /** Off: the keypad charges in `currency` only, and the server refuses another (issue 31 §8). */
+    /** Off: the keypad charges in `currency` only, and the server refuses another. */
     allow_other_currencies: z.boolean(),
   }),
   business: z.object({ name: z.string() }),
   /**
-   * Issue 26 §2: `required` when the project has staff (the terminal is locked until a cashier
+   * `required` when the project has staff (the terminal is locked until a cashier
    * signs in); the idle minutes after which a cashier session ends.
    */
   cashiers: z.object({ required: z.boolean(), idle_minutes: z.number().int() }),
 });
 export type DeviceMe = z.infer<typeof deviceMeSchema>;
 
-/** Events of `GET /terminal/v1/stream` (issue 15 §1). */
+/** Events of `GET /terminal/v1/stream`. */
 export const DEVICE_STREAM_EVENTS = ['transaction', 'terminal'] as const;
 
 /** What the main API answers in lists (and webhook `data`). */
@@ -203,13 +202,13 @@ export const transactionSchema = z.object({
   source: transactionSourceSchema,
   amount: z.number().int(),
   currency: z.string(),
-  /** Issue 26 §1: the shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
+  /** The shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
   tip_amount: z.number().int(),
   /** The part of the tip given back by refunds (their `tip_amount`). */
   tip_refunded: z.number().int(),
   /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
-  /** Issue 26 §2: the cashier signed in on the terminal (or named by the register) when it was made. */
+  /** The cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
   cashier_name: z.string().nullable(),
   amount_refunded: z.number().int(),
@@ -224,16 +223,16 @@ export const transactionSchema = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
-  /** Succeeded transactions only: the shopper's receipt page (issue 15 §4). */
+  /** Succeeded transactions only: the shopper's receipt page. */
   receipt_url: z.string().nullable(),
-  /** VAT included in the amount, percent (issue 25 §4); null = none. */
+  /** VAT included in the amount, percent; null = none. */
   tax_rate: z.number().nullable(),
   /**
    * The VAT included in what was charged (the tip only when `tips_taxable` applied), as the
    * receipt states it; null without a rate.
    */
   tax_included: z.number().int().nullable(),
-  /** The provider's fee once it succeeded (issue 25 §2); null before. */
+  /** The provider's fee once it succeeded; null before. */
   fee: z.number().int().nullable(),
   /** amount_total − amount_refunded − fee: what reaches the bank for it; null before it succeeded. */
   net: z.number().int().nullable(),
@@ -334,22 +333,22 @@ export const shopperScanSchema = z.object({
     /** Only when failed: why, as the shopper page shows it. */
     failure_code: z.string().nullable().optional(),
     failure_message: z.string().nullable().optional(),
-    /** After a declined card, while another may be tried: why (issue 15 §3). */
+    /** After a declined card, while another may be tried: why. */
     last_payment_error: lastPaymentErrorSchema.optional(),
-    /** Once paid: the receipt page (issue 15 §4). */
+    /** Once paid: the receipt page. */
     receipt_url: z.string().nullable().optional(),
-    /** Issue 26 §1: the tip paid with it (0 before), and amount + tip. */
+    /** The tip paid with it (0 before), and amount + tip. */
     tip_amount: z.number().int().optional(),
     amount_total: z.number().int().optional(),
     /**
      * The shopper's own note from a terminal's sticker page ("Tisch 4"), shown back to them
-     * while they pay (issue 31 §19); null for payments started elsewhere, whose reference is
+     * while they pay; null for payments started elsewhere, whose reference is
      * the merchant's.
      */
     note: z.string().nullable().optional(),
   }),
   /**
-   * Issue 26 §1: the tip choices to show before the card form, with the amount each adds;
+   * The tip choices to show before the card form, with the amount each adds;
    * null when the project does not ask for tips or the register skipped them for this checkout.
    */
   tipping: z
@@ -375,7 +374,7 @@ export const shopperScanSchema = z.object({
 });
 export type ShopperScan = z.infer<typeof shopperScanSchema>;
 
-/** Sticker QR (issue 15 §5): what a shopper sees after scanning a terminal's sticker. */
+/** Sticker QR: what a shopper sees after scanning a terminal's sticker. */
 export const STICKER_AMOUNT_UNITS = { min: 0.5, max: 10_000 } as const;
 export const stickerSchema = z.object({
   merchant: z.object({ name: z.string() }),
@@ -392,11 +391,11 @@ export const createStickerPaymentSchema = z.strictObject({
 });
 export const stickerPaymentSchema = z.object({ transaction_id: z.string(), payment_url: z.string() });
 
-/** `POST /mobile/v1/scans/{scan_id}/receipt` (issue 15 §4): the address is used once, not kept. */
+/** `POST /mobile/v1/scans/{scan_id}/receipt`: the address is used once, not kept. */
 export const RECEIPT_EMAILS_PER_TRANSACTION = 3;
 export const emailReceiptSchema = z.strictObject({
   email: z.string().trim().email().max(254),
-  /** Issue 28 §1: the language the shopper reads the pay page in; else their Accept-Language. */
+  /** The language the shopper reads the pay page in; else their Accept-Language. */
   locale: z
     .string()
     .max(64)
@@ -407,16 +406,16 @@ export const emailReceiptResultSchema = z.object({ sent: z.literal(true), emails
 
 export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),
-  /** Issue 26 §1: the shopper's tip in minor units, 0 ≤ tip ≤ the amount; charged with the amount. */
+  /** The shopper's tip in minor units, 0 ≤ tip ≤ the amount; charged with the amount. */
   tip_amount: z.number().int().min(0).max(AMOUNT_MAX).optional(),
 });
 export const payResponseSchema = z.object({
-  /** `pending`: this card was declined and another may be tried (issue 15 §3). */
+  /** `pending`: this card was declined and another may be tried. */
   status: z.enum(['succeeded', 'failed', 'requires_action', 'processing', 'pending']),
   failure_code: z.string().optional(),
   failure_message: z.string().optional(),
   last_payment_error: lastPaymentErrorSchema.optional(),
-  /** Once succeeded: the receipt page (issue 15 §4). */
+  /** Once succeeded: the receipt page. */
   receipt_url: z.string().optional(),
   next_action: z.object({ type: z.string(), confirm_url: z.string().optional() }).optional(),
 });

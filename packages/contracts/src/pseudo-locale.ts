@@ -1,6 +1,6 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 
-// Issue 28 §1: the pseudo-locale `en-XA`, made from the English catalogue when it is chosen —
+// The pseudo-locale `en-XA`, made from the English catalogue when it is chosen —
 // one rule for the console, the shopper pages and the server's emails and receipt page.
 // Every letter is accented (text left in code stays plain ASCII and stands out), each message
 // is about 35 % longer (layouts that break with long words show it) and bracketed (cut-off text

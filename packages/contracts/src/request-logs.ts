@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One logged API request (issue 17 §3): bodies only for 4xx/5xx, redacted. */
+/** One logged API request: bodies only for 4xx/5xx, redacted. */
 export const requestLogSchema = z.object({
   id: z.string(),
   method: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Global search (issue 19 §3): one box in the console's top bar, answered per kind from
+// Global search: one box in the console's top bar, answered per kind from
 // indexed prefix/exact matches only, so it stays fast on millions of transactions.
 
 export const SEARCH_QUERY_MAX = 200;

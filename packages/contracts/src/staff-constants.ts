@@ -1,4 +1,4 @@
-// Cashier constants with no dependencies (issue 26 §2): the web terminal imports this module
+// Cashier constants with no dependencies: the web terminal imports this module
 // directly (`@scanline/contracts/staff-constants`) so zod stays out of its bundle.
 
 export const CASHIER_IDLE_MINUTES = { min: 1, max: 240, default: 5 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Cashiers on the terminal (issue 26 §2): a project's staff sign in to a terminal with a PIN.
+// Cashiers on the terminal: a project's staff sign in to a terminal with a PIN.
 
 const timestamp = z.string();
 

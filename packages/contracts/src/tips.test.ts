@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIPPING, percentTip, tipChoices } from './tips';
 
-describe('tip rounding and choices (issue 26 §1)', () => {
+describe('tip rounding and choices', () => {
   it('rounds a percentage tip half up to the minor unit', () => {
     expect(percentTip(1000, 15)).toBe(150);
     // 1005 × 15 % = 150.75 → 151; 1010 × 15 % = 151.5 → 152 (half up, not to even).

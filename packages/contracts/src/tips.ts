@@ -1,4 +1,4 @@
-// Tips on the shopper's phone (issue 26 §1). No dependencies: the shopper page imports this
+// Tips on the shopper's phone. No dependencies: the shopper page imports this
 // module directly (`@scanline/contracts/tips`) so zod stays out of its bundle, and the server
 // computes the same choices with the same rounding.
 

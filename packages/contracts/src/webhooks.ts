@@ -3,11 +3,11 @@ import { closeSchema, payoutSchema } from './books';
 import { scanSchema, terminalSchema, transactionSchema } from './payments';
 import { memberSchema } from './workspace';
 
-// Webhooks and deliveries (issue 8): endpoints, the event catalogue, deliveries and attempts.
+// Webhooks and deliveries: endpoints, the event catalogue, deliveries and attempts.
 
 const timestamp = z.string();
 
-/** PRODUCT §2's event types: what a project's outbox records. */
+/** 's event types: what a project's outbox records. */
 export const PROJECT_EVENT_TYPES = [
   'terminal.paired',
   'terminal.online',

@@ -33,7 +33,7 @@ export const businessSchema = z.object({
   country: z.string(),
   default_currency: z.string(),
   support_email: z.string().nullable(),
-  /** Printed on receipts (issue 31 §9). */
+  /** Printed on receipts. */
   address: z
     .object({
       line1: z.string(),
@@ -55,7 +55,7 @@ export const businessSchema = z.object({
 export type Business = z.infer<typeof businessSchema>;
 
 const addressPart = (max: number) => z.string().trim().min(1).max(max);
-/** The business's postal address, as receipts print it (issue 31 §9). */
+/** The business's postal address, as receipts print it. */
 export const businessAddressSchema = z.strictObject({
   line1: addressPart(200),
   line2: addressPart(200).optional(),
@@ -104,7 +104,7 @@ export const updateBusinessSchema = createBusinessSchema.partial().extend({
   stripe_publishable_key: stripePublishableKeySchema.nullable().optional(),
 });
 
-/** Issue 26 §1: the project's `tipping` setting (defaults in DEFAULT_TIPPING: off). */
+/** The project's `tipping` setting (defaults in DEFAULT_TIPPING: off). */
 export const tippingSchema = z.strictObject({
   enabled: z.boolean(),
   percentages: z
@@ -121,28 +121,28 @@ export const projectSchema = z.object({
   business_id: z.string(),
   time_zone: z.string(),
   currency: z.string(),
-  /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
+  /** Email owner and admins when a terminal stays offline this long; null = off. */
   terminal_offline_alert_minutes: z.number().int().nullable(),
-  /** Members reach the project only from a session that passed a second factor (issue 16 §4). */
+  /** Members reach the project only from a session that passed a second factor. */
   require_mfa: z.boolean(),
-  /** Issue 26 §1: tips asked on the shopper's phone. */
+  /** Tips asked on the shopper's phone. */
   tipping: tippingSchema,
-  /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
+  /** A cashier session ends after this many minutes without a request. */
   cashier_idle_minutes: z.number().int(),
-  /** VAT included in amounts, in percent (issue 25 §4); null = none. */
+  /** VAT included in amounts, in percent; null = none. */
   tax_rate: z.number().nullable(),
-  /** The daily close of every terminal with activity, "HH:MM" in the project's zone (issue 25 §1); null = none. */
+  /** The daily close of every terminal with activity, "HH:MM" in the project's zone; null = none. */
   daily_close_time: z.string().nullable(),
-  /** Email each close's report to the owner and admins (issue 25 §1). */
+  /** Email each close's report to the owner and admins. */
   close_report_email: z.boolean(),
   /** VAT applies to tips too; false (the default): a voluntary tip is outside VAT. */
   tips_taxable: z.boolean(),
-  /** Days after a payment's local date until it may be paid out, 0–7 (issue 25 §2). */
+  /** Days after a payment's local date until it may be paid out, 0–7. */
   payout_delay_days: z.number().int(),
-  /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
+  /** The daily payout run, "HH:MM" in the project's zone. */
   payout_time: z.string(),
   /**
-   * Terminals and the console charge in `currency` only, unless this is on (issue 31 §8). A
+   * Terminals and the console charge in `currency` only, unless this is on. A
    * register's API key names the currency it means and is not held to it.
    */
   allow_other_currencies: z.boolean(),
@@ -167,7 +167,7 @@ export const updateProjectSchema = createProjectSchema.partial().extend({
     .nullable()
     .optional(),
   require_mfa: z.boolean().optional(),
-  /** Issue 26 §1: any of the fields; the others keep their value. */
+  /** Any of the fields; the others keep their value. */
   tipping: tippingSchema.partial().strict().optional(),
   cashier_idle_minutes: z
     .number()
@@ -206,7 +206,7 @@ export const invitationSchema = z.object({
   expires_at: timestamp,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-/** An address an invitation batch refused, and why (issue 19). */
+/** An address an invitation batch refused, and why. */
 export const refusedInvitationSchema = z.object({
   email: z.string(),
   code: z.enum(['invalid_email', 'already_member']),
@@ -216,7 +216,7 @@ export type RefusedInvitation = z.infer<typeof refusedInvitationSchema>;
 export const isEmailAddress = (value: string) => email.safeParse(value).success;
 
 export const createInvitationsSchema = z.strictObject({
-  // Each address is checked on its own (issue 19): bad ones are refused, the rest invited.
+  // Each address is checked on its own: bad ones are refused, the rest invited.
   emails: z.array(z.string().trim().min(1).max(254)).min(1).max(20),
   role: invitableRoleSchema,
 });
@@ -226,7 +226,7 @@ export const invitationPreviewSchema = z.object({
   role: invitableRoleSchema,
   email: z.string(),
   invited_by: z.string().nullable(),
-  /** Who sent it, by name or email (issue 31 §14); null when they are gone. */
+  /** Who sent it, by name or email; null when they are gone. */
   inviter: z.string().nullable(),
   expires_at: timestamp,
 });

@@ -18,7 +18,7 @@ import {
 } from './terminal/terminal-fixtures';
 
 /**
- * Issue 17 §1: every operation of `/api/v1/openapi.json`, called on a running server, answers
+ * Every operation of `/api/v1/openapi.json`, called on a running server, answers
  * as the document says. One valid request per operation (its documented example body, real ids)
  * must answer a documented 2xx whose body validates against the documented schema (Ajv,
  * JSON Schema 2020-12); malformed variants (unknown query parameter, unknown or huge path ids,
@@ -130,7 +130,7 @@ async function buildWorld(): Promise<World> {
     'pay',
     await call('POST', `/mobile/v1/scans/${ids.scan}/payments`, {}, { payment_method: 'pm_card_visa' }),
   );
-  // Issue 25: a close of the paid transaction's terminal, and a payout of its balance entry.
+  // A close of the paid transaction's terminal, and a payout of its balance entry.
   ids.close = expectOk(
     'close',
     await call('POST', `/terminal/v1/projects/${ids.project}/terminals/${ids.terminal}/closes`, owner),
@@ -240,7 +240,7 @@ async function buildWorld(): Promise<World> {
     updatedAt: now,
   });
   ids.leaver = leaver.user.uid;
-  // Issue 26: a manager signed in on the world's device (its device calls carry the session);
+  // A manager signed in on the world's device (its device calls carry the session);
   // a second device for the sign-in itself (signing in ends the terminal's other session), a
   // third with its own session for reading and ending it; a spare cashier to edit and delete.
   const manager = await staffFor(t, team, { name: 'World manager', pin: '4821', role: 'manager' });
@@ -402,7 +402,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-describe('the OpenAPI document against the running server (issue 17 §1)', () => {
+describe('the OpenAPI document against the running server', () => {
   it('validates every documented example against its schema', () => {
     let checked = 0;
     for (const { method, path, op } of ops) {
@@ -479,7 +479,7 @@ describe('the OpenAPI document against the running server (issue 17 §1)', () =>
           );
         }
       }
-      // Issue 31 §20: a body in another media type, wherever a body is read (every method but GET).
+      // A body in another media type, wherever a body is read (every method but GET).
       if (op.method !== 'get' && !isStream(op)) {
         await send(
           'form body',
@@ -495,7 +495,7 @@ describe('the OpenAPI document against the running server (issue 17 §1)', () =>
         await send('extra field', url, { ...example, zz_extra: 1 }, { status: 400 });
         await send('not an object', url, ['a'], { status: 400 });
         const props = Object.keys((media.schema.properties ?? {}) as Json);
-        // Issue 31 §20: an unknown id or code in a body field answers as documented (404 included).
+        // An unknown id or code in a body field answers as documented (404 included).
         const names = (p: string) =>
           REFERENCE_FIELD.test(p) || /^[a-z]{2,5}_\w+$/.test(String(example[p] ?? ''));
         for (const prop of props.filter(names)) {
@@ -548,7 +548,7 @@ describe('the OpenAPI document against the running server (issue 17 §1)', () =>
       }
       const url = urlOf(op) + queryOf(op);
       // An event about nothing of ours is acknowledged before its signature is checked
-      // (stripe-payments tests cover signed ones): issue 31 §20, its 200 must be documented.
+      // (stripe-payments tests cover signed ones); its 200 must be documented.
       const stripe = key === 'POST /api/v1/providers/stripe/webhook';
       if (stripe)
         body = { id: 'evt_conformance', object: 'event', type: 'charge.updated', data: { object: {} } };
@@ -568,7 +568,7 @@ describe('the OpenAPI document against the running server (issue 17 §1)', () =>
   }, 120_000);
 });
 
-describe('bodies that may be left out (issue 31 §4)', () => {
+describe('bodies that may be left out', () => {
   /** A refusal of the body itself: it could not be parsed, or its schema wanted something. */
   const bodyRefused = (a: Answer) => {
     if (a.status === 415) return true;

@@ -25,7 +25,7 @@ const filterValueSchema = (name: string, column: ListColumn, mode: string): z.Zo
 };
 
 /**
- * A list route's query as its list spec allows it (issue 17 §1): the page, `sort` with its
+ * A list route's query as its list spec allows it: the page, `sort` with its
  * allowed values, and every `field[mode]` filter as its own parameter, so the document lists
  * them and anything else is an unknown parameter. The domain still checks the values.
  */

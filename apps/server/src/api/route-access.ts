@@ -118,7 +118,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/projects/:project_id/webhooks/:webhook_id/deliveries/:delivery_id': 'webhooks.read',
   'GET /api/v1/projects/:project_id/deliveries': 'webhooks.read',
   'POST /api/v1/projects/:project_id/deliveries/:delivery_id/resend': 'webhooks.manage',
-  // The books (issue 25): closes are made through the terminal API; members read them.
+  // The books: closes are made through the terminal API; members read them.
   'GET /api/v1/projects/:project_id/closes': 'closes.read',
   'GET /api/v1/projects/:project_id/closes/verify': 'closes.read',
   'GET /api/v1/projects/:project_id/closes/:close_id': 'closes.read',

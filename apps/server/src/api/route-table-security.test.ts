@@ -11,7 +11,7 @@ import { badCredentials } from '../test/security-suite';
 import { ROUTE_ACCESS, type RouteAccess, routeAccessOf } from './route-access';
 import { apiKeyFor, pairedTerminal } from './terminal/terminal-fixtures';
 
-// Issue 29 §4: the route table is the security suite. Every route the app registers (Fastify's
+// The route table is the security suite. Every route the app registers (Fastify's
 // onRoute, so a route added tomorrow is in it) must name its guard in api/route-access.ts; every
 // guarded route refuses the shared bad credentials, and every project route lets each role in
 // exactly when the policy table says so. One app, one set of people and keys; the assertions are

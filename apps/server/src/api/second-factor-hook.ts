@@ -8,7 +8,7 @@ function projectIdOf(url: string, params: unknown): string | undefined {
 }
 
 /**
- * Issue 16 §4, before validation: a person whose session skipped the second factor gets 403
+ * Before validation: a person whose session skipped the second factor gets 403
  * `mfa_required` from every route of a project that requires it. API keys and device tokens
  * are not people and pass.
  */

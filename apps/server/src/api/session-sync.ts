@@ -10,7 +10,7 @@ import { AppError } from '../platform/errors';
  * Session sync (seed §7): the firebase SDK posts each new ID token here with
  * `Authorization: Bearer`, and sends DELETE on sign-out. The cookie lets downloads and
  * event streams, which cannot send headers, authenticate. The DELETE also ends the session
- * the cookie's token names (issue 31 §2), as Settings → Sessions → End does; the console
+ * the cookie's token names, as Settings → Sessions → End does; the console
  * ends it explicitly too, since the cookie outlives no ID token by more than five minutes.
  */
 export async function sessionSyncRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -29,7 +29,7 @@ function unknownParameter(name: string): AppError {
 }
 
 /**
- * Issue 17 §1, one rule everywhere: a query parameter the route does not declare is refused
+ * One rule everywhere: a query parameter the route does not declare is refused
  * with 400 `unknown_parameter` naming it (a typo such as `?limt=5` must not silently return
  * the default page). Runs before validation, after authentication.
  */

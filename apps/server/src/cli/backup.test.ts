@@ -47,7 +47,7 @@ async function freshPostgres(): Promise<{ url: string; recreate(): Promise<void>
   };
 }
 
-describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (issue 18 §3)`, () => {
+describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   let env: Record<string, string>;
 
   const cli = (...args: string[]) =>
@@ -127,7 +127,7 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'} (issue 18
       // after each request. Their content is data in flight, not history a restore must equal.
       delete counts.event_fanout;
       for (const name of Object.keys(counts)) if (name.startsWith('request_logs')) delete counts[name];
-      // And the running servers' own registrations (issue 30, 27): who is up, and each caller's
+      // And the running servers' own registrations (27): who is up, and each caller's
       // last write position for read-your-writes; a backup taken while a server runs holds its row.
       delete counts.replicas;
       delete counts.caller_write_positions;

@@ -105,7 +105,7 @@ const humanSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * `backup --out FILE` (issue 18 §3). PGlite: a snapshot of the data directory taken inside the
+ * `backup --out FILE`. PGlite: a snapshot of the data directory taken inside the
  * process that owns it (the running server, reached as every CLI command is), under PGlite's
  * query lock, so it is what a crash at that instant would leave: PostgreSQL's recovery makes it
  * consistent on load. PostgreSQL: `pg_dump --format=custom` (one consistent transaction).

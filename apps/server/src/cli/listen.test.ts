@@ -27,7 +27,7 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
 
-describe('listen and trigger (issue 17 §5)', () => {
+describe('listen and trigger', () => {
   let t: TestApp;
   let team: Team;
   let writeKey: string;
@@ -102,7 +102,7 @@ describe('listen and trigger (issue 17 §5)', () => {
     await until(() => verified.some((v) => v.type === 'transaction.succeeded'), 'transaction.succeeded');
     const succeeded = verified.find((v) => v.type === 'transaction.succeeded')!;
     expect(succeeded.data.id).toBe(txnId);
-    // Issue 31 §13: a test payment says so, and the shop's dashboard leaves it out.
+    // A test payment says so, and the shop's dashboard leaves it out.
     expect(succeeded.data.source).toBe('cli');
     expect(succeeded.id).toMatch(/^evt_/);
     expect(verified.map((v) => v.type)).toEqual(['transaction.created', 'transaction.succeeded']);

@@ -52,7 +52,7 @@ describe('operator commands', () => {
     await expect(run('mail list', 'lots')).rejects.toBeInstanceOf(CommandError);
   });
 
-  it("dates the outbox's mails as the console does, naming the zone (issue 31 §11)", async () => {
+  it("dates the outbox's mails as the console does, naming the zone", async () => {
     await sendMail(t.ctx, {
       to: 'dated@example.test',
       subject: 'Dated',

@@ -19,7 +19,7 @@ export { CommandError, type CommandResult };
 
 const pad = (s: string, n: number) => (s.length >= n ? `${s.slice(0, n - 1)}…` : s.padEnd(n));
 /**
- * Dates as the console writes them (issue 31 §11: one formatter), in the operator's own zone
+ * Dates as the console writes them (one formatter), in the operator's own zone
  * and language, with the zone named: the outbox said UTC times without saying so.
  */
 const operator = Intl.DateTimeFormat().resolvedOptions();

@@ -58,7 +58,7 @@ export async function trigger(opts: ReturnType<typeof triggerOptionsOf>, print: 
     target,
     'POST',
     '/terminal/v1/transactions',
-    // `source: cli` keeps the test payment out of the shop's dashboard figures (issue 31 §13).
+    // `source: cli` keeps the test payment out of the shop's dashboard figures.
     {
       amount: opts.amount,
       terminal_id: terminal.id,

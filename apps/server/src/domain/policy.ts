@@ -3,7 +3,7 @@ import { AppError } from '../platform/errors';
 import type { Actor } from './actor';
 
 /**
- * Issue 4's permission table, as data: which roles may do what. Each route names its action in
+ * 's permission table, as data: which roles may do what. Each route names its action in
  * `api/route-access.ts`, and the route-table security test checks every role against this table.
  */
 export const POLICY = {
@@ -16,7 +16,7 @@ export const POLICY = {
   'audit.read': ['owner', 'admin'],
   'logs.read': ['owner', 'admin'],
   'project.delete': ['owner'],
-  // The payment core (issue 7) and webhooks (issue 8): members read, admins act.
+  // The payment core and webhooks: members read, admins act.
   'terminals.read': ['owner', 'admin', 'member'],
   'terminals.manage': ['owner', 'admin'],
   'transactions.read': ['owner', 'admin', 'member'],
@@ -29,9 +29,9 @@ export const POLICY = {
   'webhooks.manage': ['owner', 'admin'],
   'webhooks.secret': ['owner', 'admin'],
   'project.transfer': ['owner'],
-  // Issue 26 §2: staff and their PINs; people only (no API key action).
+  // Staff and their PINs; people only (no API key action).
   'staff.manage': ['owner', 'admin'],
-  // The books (issue 25): members read closes and payouts; admins (and write keys) close the day.
+  // The books: members read closes and payouts; admins (and write keys) close the day.
   'closes.read': ['owner', 'admin', 'member'],
   'closes.create': ['owner', 'admin'],
   'payouts.read': ['owner', 'admin', 'member'],

@@ -5,7 +5,7 @@ import type { Config } from '../platform/config';
 const ALLOWED_HEADERS =
   'content-type, x-client-version, x-firebase-client, x-firebase-gmpid, x-firebase-appcheck, x-firebase-locale';
 
-/** The SDK may run on any authorised domain (PRODUCT §4) or a configured CORS origin. */
+/** The SDK may run on any authorised domain or a configured CORS origin. */
 export function isAllowedOrigin(config: Config, origin: string): boolean {
   if (config.corsOrigins.includes(origin)) return true;
   try {

@@ -95,7 +95,7 @@ describe('identity service driven by the firebase SDK', () => {
     expect(user.providerData.map((p) => p.providerId)).toEqual(['password']);
     expect(user.metadata.creationTime).toBeTruthy();
 
-    // Issue 19: a name saved with no photo (the SDK sends photoUrl: null) removes the photo.
+    // A name saved with no photo (the SDK sends photoUrl: null) removes the photo.
     await updateProfile(user, { displayName: 'Ada', photoURL: null });
     await user.reload();
     expect(user.displayName).toBe('Ada');

@@ -12,7 +12,7 @@ import { type SmtpPeer, startSmtpPeer } from '../test/smtp-peer';
 const PASSWORD = 'correct horse battery';
 
 /**
- * Issue 28 §1: the identity emails speak the account's language, else the language the sign-up
+ * The identity emails speak the account's language, else the language the sign-up
  * or sign-in screen asked in (the firebase SDK's X-Firebase-Locale, or Accept-Language), else
  * English — read here from a real SMTP peer, as the user gets them.
  */

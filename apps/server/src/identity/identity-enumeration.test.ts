@@ -7,7 +7,7 @@ const median = (xs: number[]) => {
 };
 
 /**
- * No user enumeration by timing (issue 2): a wrong password and an unknown email take the
+ * No user enumeration by timing: a wrong password and an unknown email take the
  * same path (an argon2id check either way). Medians over 200 interleaved tries each.
  */
 describe('sign-in timing does not reveal which emails have accounts', () => {

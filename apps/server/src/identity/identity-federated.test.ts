@@ -85,7 +85,7 @@ describe('federated sign-in through a real OpenID Connect provider', () => {
     expect(res.data).toEqual([{ id: 'oidc.acme', name: 'acme', display_name: 'Acme SSO' }]);
   });
 
-  it('asks an enrolled user for the second step after the provider (issue 16)', async () => {
+  it('asks an enrolled user for the second step after the provider', async () => {
     const email = uniqueEmail('sso-mfa');
     idp.accounts.set('totp-user', { email, email_verified: true, name: 'Tia Totp' });
     const first = await signInWithCredential(

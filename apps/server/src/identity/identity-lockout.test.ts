@@ -36,7 +36,7 @@ const GUESSER = '127.0.0.2';
 const OWNER = '127.0.0.3';
 const PASSWORD = 'correct horse battery';
 
-describe('no lockouts: limits count per (account, client address) (issue 10)', () => {
+describe('no lockouts: limits count per (account, client address)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ listen: true });

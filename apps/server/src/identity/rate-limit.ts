@@ -8,9 +8,9 @@ export interface Limit {
 }
 
 /**
- * Abuse limits (PRODUCT §4): generous for people, tight for scripts. Scaled by RATE_LIMIT_MULTIPLIER.
+ * Abuse limits: generous for people, tight for scripts. Scaled by RATE_LIMIT_MULTIPLIER.
  * Limits about one account count per (account, client address) with a looser ceiling per
- * account (issue 10): a guesser is stopped at their own address while the owner, from
+ * account: a guesser is stopped at their own address while the owner, from
  * another one, still signs in — knowing someone's email address is not enough to lock them out.
  */
 export const LIMITS = {

@@ -26,7 +26,7 @@ const swaggerUiBundle = () =>
     ),
   );
 
-describe('API reference (issue 31 §3)', () => {
+describe('API reference', () => {
   let t: TestApp;
   let doc: Doc;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { notFound } from './errors';
 import { REVALIDATE } from './web';
 
 /**
- * `/api/v1/openapi.json` and its reference at `/api/v1/docs` (issue 31 §3), rendered in the
+ * `/api/v1/openapi.json` and its reference at `/api/v1/docs`, rendered in the
  * browser by Swagger UI: every operation with its parameters, request body, each response with
  * schema and example, and the security it takes.
  *

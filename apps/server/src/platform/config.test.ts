@@ -25,7 +25,7 @@ describe('configuration', () => {
     );
   });
 
-  it('reads the pooler, replica and retention settings (issue 27)', () => {
+  it('reads the pooler, replica and retention settings', () => {
     const none = loadConfig({});
     expect(none.databaseDirectUrl).toBeUndefined();
     expect(none.replicas).toEqual({ urls: [], maxLagSeconds: 5 });
@@ -78,7 +78,7 @@ describe('configuration', () => {
     });
   });
 
-  it('reads the shutdown and slow-client limits (issue 30), headers within the request limit', () => {
+  it('reads the shutdown and slow-client limits, headers within the request limit', () => {
     expect(loadConfig({}).http).toEqual({
       shutdownGraceSeconds: 10,
       shutdownDelaySeconds: 0,
@@ -97,7 +97,7 @@ describe('configuration', () => {
       headersTimeoutSeconds: 5,
       requestTimeoutSeconds: 5,
     });
-    // Issue 27 §4: the delay before draining is part of the grace period, never longer.
+    // The delay before draining is part of the grace period, never longer.
     expect(loadConfig({ SHUTDOWN_DELAY_SECONDS: '2' }).http.shutdownDelaySeconds).toBe(2);
     expect(
       loadConfig({ SHUTDOWN_DELAY_SECONDS: '20', SHUTDOWN_GRACE_SECONDS: '5' }).http.shutdownDelaySeconds,

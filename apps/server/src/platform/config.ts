@@ -76,7 +76,7 @@ const envSchema = z.object({
     .optional(),
   /** A replica further behind the primary than this is skipped; also a write's read-your-writes window. */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
-  /** Request logs are kept this many days, dropped a whole month partition at a time (issue 27 §3). */
+  /** Request logs are kept this many days, dropped a whole month partition at a time. */
   RETENTION_REQUEST_LOGS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Events (as Stripe keeps them) and webhook deliveries with their attempts, likewise. At least
@@ -92,7 +92,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Scanline <no-reply@scanline.local>'),
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
-  /** The operator's own pages, linked from sign-up (issue 31 §19); sign-up mentions none unset. */
+  /** The operator's own pages, linked from sign-up; sign-up mentions none unset. */
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
   AUTH_PROVIDER: z.enum(['builtin', 'google']).default('builtin'),
@@ -130,18 +130,18 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
   SESSION_SYNC: bool.default(true),
-  /** The simulator's fee (issue 25 §2): this percent of the amount, rounded half up, plus SIMULATOR_FEE_FIXED. */
+  /** The simulator's fee: this percent of the amount, rounded half up, plus SIMULATOR_FEE_FIXED. */
   SIMULATOR_FEE_PERCENT: z.coerce.number().min(0).max(100).default(1.4),
-  /** The simulator's fixed fee per payment, in minor units (issue 25 §2). */
+  /** The simulator's fixed fee per payment, in minor units. */
   SIMULATOR_FEE_FIXED: z.coerce.number().int().min(0).max(100_000).default(25),
-  /** A paired terminal with no heartbeat for this long is marked offline (PRODUCT §6). */
+  /** A paired terminal with no heartbeat for this long is marked offline. */
   TERMINAL_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   /**
    * A terminal whose device stream dropped is offline if no stream or heartbeat follows within this
-   * (issue 15 §1; the sweeper runs every 5 s, so offline is seen at most ~20 s after the drop).
+   * (the sweeper runs every 5 s, so offline is seen at most ~20 s after the drop).
    */
   TERMINAL_STREAM_GRACE_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
-  /** Issue 18 §1: who may scrape /metrics besides loopback (CIDR list), or with this bearer token. */
+  /** Who may scrape /metrics besides loopback (CIDR list), or with this bearer token. */
   METRICS_ALLOWED_CIDRS: z
     .string()
     .optional()
@@ -156,12 +156,12 @@ const envSchema = z.object({
   /** Seconds a verified ID token or API key is kept per process (revocations clear it at once); 0 = off. */
   AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /**
-   * Issue 30: on SIGTERM/SIGINT, requests in flight get this long to finish; idle and half-sent
+   * On SIGTERM/SIGINT, requests in flight get this long to finish; idle and half-sent
    * connections are closed at once, so with nothing in flight the process exits in under 1 s.
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /**
-   * Issue 27 §4: behind a load balancer, on SIGTERM `/readyz` answers 503 for this long before the
+   * Behind a load balancer, on SIGTERM `/readyz` answers 503 for this long before the
    * listener closes (requests are still served meanwhile), so the balancer's health check takes
    * the replica out first and nothing is refused. Counted in SHUTDOWN_GRACE_SECONDS. 0: close at once.
    */
@@ -203,9 +203,9 @@ export interface Config {
   databaseUrl: string | undefined;
   /** DATABASE_DIRECT_URL: PostgreSQL without the pooler, for session-scoped work. */
   databaseDirectUrl: string | undefined;
-  /** Days kept of each partitioned log-like table (issue 27 §3). */
+  /** Days kept of each partitioned log-like table. */
   retention: { requestLogsDays: number; eventsDays: number; deliveriesDays: number };
-  /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (issue 27 §1). */
+  /** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS. */
   replicas: { urls: string[]; maxLagSeconds: number };
   smtpUrl: string | undefined;
   mailFrom: string;

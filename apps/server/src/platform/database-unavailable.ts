@@ -3,7 +3,7 @@ import { AppError } from './errors';
 /**
  * Seconds a client is told to wait (`Retry-After`) while the database is away or the process is
  * shutting down: the pool reconnects on the next statement after the database returns, so a
- * retry this much later normally succeeds (issue 30).
+ * retry this much later normally succeeds.
  */
 export const RETRY_AFTER_SECONDS = 2;
 

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from './db';
 import { rowsOf } from './sql-rows';
 
 /**
- * Issue 27 §2: DATABASE_URL through PgBouncer in transaction mode, DATABASE_DIRECT_URL straight
+ * DATABASE_URL through PgBouncer in transaction mode, DATABASE_DIRECT_URL straight
  * at PostgreSQL (`scripts/pgbouncer-test.sh` sets both; `.ci/run` runs this file that way).
  * Without a pooler the same checks hold against PostgreSQL alone.
  */

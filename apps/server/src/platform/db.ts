@@ -77,7 +77,7 @@ export interface OpenDatabaseOptions {
    * migrations and their advisory lock, LISTEN, and the queue pool's session settings use it.
    */
   directUrl?: string;
-  /** DATABASE_REPLICA_URL: streaming standbys for reads that may lag (issue 27 §1). */
+  /** DATABASE_REPLICA_URL: streaming standbys for reads that may lag. */
   replicaUrls?: string[];
   /** REPLICA_MAX_LAG_SECONDS: a replica further behind is skipped. */
   replicaMaxLagSeconds?: number;
@@ -97,7 +97,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
  * PGlite runs one statement at a time. When one holds it this long (a long transaction, a
  * backup, a stuck query), statements arriving are refused with DatabaseBusyError, which answers
  * `503 database_unavailable` at once, instead of queueing behind it until every client times
- * out (issue 30: "PGlite busy past a limit").
+ * out ("PGlite busy past a limit").
  */
 export const PGLITE_BUSY_LIMIT_MS = 10_000;
 
@@ -134,14 +134,14 @@ function refuseWhenStuck(client: PGlite, limitMs: number) {
 const QUEUE_SESSION = '-c synchronous_commit=off -c enable_bitmapscan=off -c random_page_cost=1.1';
 
 /**
- * How the pools meet a database that went away (issue 30). A connect that hangs (a black-holed
+ * How the pools meet a database that went away. A connect that hangs (a black-holed
  * host, PgBouncer waiting for its server) gives up after 3 s and the request answers 503; TCP
  * keep-alive notices a dead peer of an idle connection. Nothing else is needed to come back: a
  * broken client leaves the pool, and the next statement connects anew.
  */
 const POOL_FAULTS = { connectionTimeoutMillis: 3_000, keepAlive: true } as const;
 
-/** `/readyz` never waits on a dead connection longer than this (issue 30: 503 within 100 ms). */
+/** `/readyz` never waits on a dead connection longer than this (503 within 100 ms). */
 export const PING_TIMEOUT_MS = 80;
 
 /** Resolves when `work` does, rejects when it fails or takes longer than `ms`. */
@@ -215,7 +215,7 @@ async function openPostgres(
   max: number,
   { directUrl, replicaUrls = [], replicaMaxLagSeconds = 5 }: OpenDatabaseOptions,
 ): Promise<Database> {
-  // Loaded only with DATABASE_URL: the embedded default starts without them (issue 18 §2).
+  // Loaded only with DATABASE_URL: the embedded default starts without them.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),

@@ -25,7 +25,7 @@ function rawRequest(port: number, text: string): Promise<string> {
   });
 }
 
-describe("the framework's own errors are problems (issue 10)", () => {
+describe("the framework's own errors are problems", () => {
   let t: TestApp;
   let team: Awaited<ReturnType<typeof makeTeam>>;
   beforeAll(async () => {
@@ -94,7 +94,7 @@ describe("the framework's own errors are problems (issue 10)", () => {
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(huge).toMatch(/content-type: application\/problem\+json/i);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 431 });
-    // A 100,000-character URL is too long a URL, not too large headers (issue 17 §1).
+    // A 100,000-character URL is too long a URL, not too large headers.
     const longUrl = await rawRequest(
       port,
       `GET /api/v1/projects/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,

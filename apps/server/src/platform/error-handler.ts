@@ -118,7 +118,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 /**
  * Node's parser reports one overflow for the request line and the headers together: when what it
  * read starts a request whose first line has not ended within 8 KiB, the URL is what is too long
- * (issue 17 §1: 414, not 431).
+ * (414, not 431).
  */
 function requestLineTooLong(error: NodeJS.ErrnoException): boolean {
   const raw = (error as { rawPacket?: Buffer }).rawPacket;
@@ -166,7 +166,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
  */
 function methodIndex(app: FastifyInstance) {
   // Built on the first unknown route, not at boot: a second router of every route cost a
-  // tenth of a second on each start (issue 18 §2), and most processes never need it.
+  // tenth of a second on each start, and most processes never need it.
   const routes: [HTTPMethod, string][] = [];
   let router: ReturnType<typeof FindMyWay> | undefined;
   app.addHook('onRoute', (route) => {
@@ -204,7 +204,7 @@ export function installProblemHandlers(app: FastifyInstance, onUnexpected?: (err
   const allowedMethods = methodIndex(app);
   app.setErrorHandler((error, request, reply) => {
     // The database away is an outage, not a bug: 503 with Retry-After, one warn line per
-    // interval however many requests meet it (issue 30), never a 500.
+    // interval however many requests meet it, never a 500.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, failureKind: 'database_unavailable' }, 'database unavailable');
       return sendProblem(request, reply, databaseUnavailable());

@@ -19,7 +19,7 @@ import { openDatabase } from './db';
 import { drainHttp } from './http/graceful-shutdown';
 import { MAX_LINE_BYTES } from './log-safety';
 
-// Issue 30 in-process, on PGlite and on PostgreSQL (DATABASE_URL): the database going away
+// On PGlite and on PostgreSQL (DATABASE_URL): the database going away
 // answers 503 database_unavailable with Retry-After (never a 500) while the logs stay small and
 // leak nothing; hostile bodies are refused early; a shutdown answers late requests 503.
 
@@ -183,7 +183,7 @@ describe('database unavailable', () => {
       expect(line).not.toContain(CANARY);
       expect(line).not.toContain(createHash('sha256').update(`sl_AAAAAAAA_${CANARY}`).digest('hex'));
       expect(line).not.toMatch(/params:|sl_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}/);
-      // issue 31 §17: reqId once per line.
+      // ReqId once per line.
       expect(line.match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
   });

@@ -5,10 +5,10 @@ import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;
-// zod's own wording, which must never reach a person (issue 19).
+// zod's own wording, which must never reach a person.
 const RAW_ZOD = /Too (small|big)|Invalid input|expected \w+ to|received undefined|Unrecognized key/;
 
-describe('field errors on every 400 (issue 19)', () => {
+describe('field errors on every 400', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {

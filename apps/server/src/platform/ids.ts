@@ -33,16 +33,16 @@ export type IdPrefix =
   | 'mfa'
   | 'rcv'
   | 'req'
-  // Issue 26: staff, cashier sessions, wrong-PIN records.
+  // Staff, cashier sessions, wrong-PIN records.
   | 'stf'
   | 'csn'
   | 'cpf'
-  // Issue 25: closes, payouts, balance entries.
+  // Closes, payouts, balance entries.
   | 'cls'
   | 'po'
   | 'bal';
 
-/** Opaque id with a type prefix, e.g. `prj_3xK9…` (PRODUCT §2). 22 base62 chars ≈ 131 bits. */
+/** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;
 
 /** Firebase-style user id: 28 base62 characters. */

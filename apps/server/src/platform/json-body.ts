@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
-/** JSON nesting a request body may have (issue 30); no API of ours needs more than a handful. */
+/** JSON nesting a request body may have; no API of ours needs more than a handful. */
 export const MAX_JSON_DEPTH = 64;
 
 /**
@@ -28,7 +28,7 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
 
 /**
  * Replaces Fastify's JSON body parser with the same parser (prototype poisoning refused) behind
- * the depth check. An empty body is no body (issue 31 §4: `curl -X POST -H 'Content-Type:
+ * the depth check. An empty body is no body (`curl -X POST -H 'Content-Type:
  * application/json'` sends one; `http/optional-body.ts` gives such routes `{}`). Body size is Fastify's: refused at `Content-Length` before reading, and
  * counted as a body without one streams in (`bodyLimit` per route).
  */
@@ -83,7 +83,7 @@ function lingerOnClose(socket: Socket | null | undefined) {
 }
 
 /**
- * Bodies over the route's limit are refused before anything reads them (issue 30): at
+ * Bodies over the route's limit are refused before anything reads them: at
  * `Content-Length`, first thing, ahead of authentication; bodies without one are counted as
  * they stream in by Fastify's parser. Any answer given before the body was read whole closes the
  * connection, so Node does not read (and discard) the rest to reach a next request.

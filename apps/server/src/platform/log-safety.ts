@@ -1,5 +1,5 @@
 /**
- * What a log line may carry (issue 30): never a SQL parameter value, a secret, a token, a hash
+ * What a log line may carry: never a SQL parameter value, a secret, a token, a hash
  * of one, a password or a card number, at any level; never more than 16 KiB in one line; and
  * while one failure repeats, one line per interval instead of one per occurrence.
  *

@@ -67,7 +67,7 @@ async function serverOutput(env: Record<string, string>) {
   return out.slice(mark).split('\n').filter(Boolean);
 }
 
-describe('logs (issue 18 §2)', () => {
+describe('logs', () => {
   it("logs a probe's 503 at warn, any other 5xx at error", async () => {
     const lines: { level: number; path: string }[] = [];
     const loggerInstance = pino({ level: 'debug' }, { write: (l: string) => lines.push(JSON.parse(l)) });
@@ -104,7 +104,7 @@ describe('logs (issue 18 §2)', () => {
       msg: expect.stringMatching(/^GET \/api\/v1\/projects 401 [\d.]+ ms$/),
     });
     expect(requests[0]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
-    // Issue 31 §17: the request's logger binds reqId; the line must not add it a second time.
+    // The request's logger binds reqId; the line must not add it a second time.
     for (const line of lines.filter((l) => l.includes('"status"')))
       expect(line.match(/"reqId"/g)).toHaveLength(1);
     expect(lines.join('\n')).not.toContain('secret=1');

@@ -9,9 +9,9 @@ export interface LogDestination {
 /**
  * pino options: JSON lines when a machine reads stdout, one readable line per request on a
  * terminal (`LOG_FORMAT` decides; config defaults it by whether stdout is a TTY). pino-pretty
- * loads only for a terminal (issue 18 §2). Every line passes `log-safety` first: secrets are
+ * loads only for a terminal. Every line passes `log-safety` first: secrets are
  * redacted by key and by shape, errors lose their SQL parameters, a repeating failure is one
- * line per interval, and no line exceeds 16 KiB (issue 30). `destination` lets tests read lines.
+ * line per interval, and no line exceeds 16 KiB. `destination` lets tests read lines.
  */
 export async function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
@@ -55,7 +55,7 @@ export function requestLogging(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const ms = reply.elapsedTime;
-    // No reqId here: the request's child logger binds it already (issue 31 §17: it came twice).
+    // No reqId here: the request's child logger binds it already (it came twice).
     const line: Record<string, unknown> = {
       method: request.method,
       path,

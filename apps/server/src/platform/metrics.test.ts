@@ -16,7 +16,7 @@ function parse(text: string) {
   return series;
 }
 
-describe('GET /metrics (issue 18 §1)', () => {
+describe('GET /metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

@@ -8,12 +8,12 @@ import { parseCidrs } from './http/outbound-guard';
 import { processRegistry } from './process-metrics';
 import { rowsOf } from './sql-rows';
 
-/** Query-backed gauges are read at most this often, whatever the scrape rate (issue 18 §1). */
+/** Query-backed gauges are read at most this often, whatever the scrape rate. */
 const QUERY_EVERY_MS = 10_000;
 const LOOPBACK = parseCidrs(['127.0.0.0/8', '::1/128']);
 
 /**
- * `GET /metrics` in Prometheus text (issue 18 §1): process defaults, request durations by route
+ * `GET /metrics` in Prometheus text: process defaults, request durations by route
  * template (never raw paths or ids), webhook queue depth and age, terminals by status. Every
  * series carries an `instance` label so replicas add up. Loopback, METRICS_ALLOWED_CIDRS or
  * `Authorization: Bearer $METRICS_TOKEN` may read it; anyone else gets a 404 as if it did not exist.

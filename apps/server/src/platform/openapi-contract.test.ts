@@ -15,7 +15,7 @@ type Op = {
   responses: Record<string, { $ref?: string }>;
 };
 
-describe('OpenAPI contract (issue 17 §1)', () => {
+describe('OpenAPI contract', () => {
   let t: TestApp;
   let ops: { method: string; path: string; op: Op }[];
   let doc: { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
@@ -79,7 +79,7 @@ describe('OpenAPI contract (issue 17 §1)', () => {
     expect(heartbeat?.op.security).toEqual([{ deviceToken: [] }]);
   });
 
-  // Recommended rules: no error and no warning (issue 17 §1).
+  // Recommended rules: no error and no warning.
   it('passes @redocly/cli lint with no errors and no warnings', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));

@@ -113,7 +113,7 @@ function errorStatuses(
 ): string[] {
   const statuses = ['400'];
   if (op.security?.length) statuses.push('401', '403');
-  // An unknown id is 404 wherever one is taken: in the path, or in the body (issue 31 §20).
+  // An unknown id is 404 wherever one is taken: in the path, or in the body.
   if (path.includes('{') || bodyProperties(op, schemas).some((p) => REFERENCE_FIELD.test(p)))
     statuses.push('404');
   if (method !== 'get' && method !== 'delete') statuses.push('409', '422');
@@ -159,7 +159,7 @@ const SCANS_CSV =
 /** Event streams: the console's live feed, a device's stream, a transaction's status feed, the events stream. */
 const STREAM_PATH = /\/(live|stream)$|^\/terminal\/v1\/transactions\/\{transaction_id\}\/events$/;
 
-/** Headers some operations read, as parameters (issue 17 §1); keyed like REQUEST_EXAMPLES. */
+/** Headers some operations read, as parameters; keyed like REQUEST_EXAMPLES. */
 const CLOSE_IDEMPOTENCY_KEY: Parameter = {
   in: 'header',
   name: 'Idempotency-Key',
@@ -320,7 +320,7 @@ export function completeDocument<T extends Json>(doc: T): T {
 }
 
 /**
- * A body whose schema needs no field may be left out (issue 31 §4): no body, or an empty
+ * A body whose schema needs no field may be left out: no body, or an empty
  * `application/json` one, is taken as `{}` (platform/http/optional-body.ts), so the document
  * says `required: false` for exactly those.
  */

@@ -5,7 +5,7 @@ import type { Database } from './db';
 import { analyzeGrownTables, tablesDueForAnalyze } from './planner-statistics';
 import { rowsOf } from './sql-rows';
 
-describe('planner statistics after bulk writes (issue 18 §5)', () => {
+describe('planner statistics after bulk writes', () => {
   let database: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {

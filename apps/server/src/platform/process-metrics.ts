@@ -1,7 +1,7 @@
 import { Counter, Gauge, Registry } from 'prom-client';
 
 /**
- * Counters and gauges the domain moves as things happen (issue 18 §1), kept per process: the
+ * Counters and gauges the domain moves as things happen, kept per process: the
  * `/metrics` route adds them to its answer, with the process's `instance` label, so several
  * replicas sum up in Prometheus. Domain code calls the small functions below and knows
  * nothing of prom-client.
@@ -59,7 +59,7 @@ export function countEventStream(kind: EventStreamKind): () => void {
 
 const dbQueries = new Counter({
   name: 'scanline_db_queries_total',
-  help: 'Statements sent to PostgreSQL by this process, by target: primary, or a read replica (issue 27 §1).',
+  help: 'Statements sent to PostgreSQL by this process, by target: primary, or a read replica.',
   labelNames: ['target'],
   registers: [processRegistry],
 });

@@ -13,7 +13,7 @@ import { type Database, openDatabase } from './db';
 import { processRegistry } from './process-metrics';
 
 /**
- * Issue 27 §1 on real servers: a primary and a streaming standby of the test's own, two app
+ * On real servers: a primary and a streaming standby of the test's own, two app
  * replicas on them (as two processes behind a balancer would be). The owner writes on one app
  * replica and reads on the other; the admin is "someone else".
  */

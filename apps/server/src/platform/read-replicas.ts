@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { setReplicaLag } from './process-metrics';
 
 /**
- * Read replicas (issue 27 §1): streaming standbys that serve lists, exports, the dashboard,
+ * Read replicas: streaming standbys that serve lists, exports, the dashboard,
  * search, request logs, the events list and the audit log, when they are fresh enough.
  *
  * Every POLL_MS this process reads the primary's WAL position and each replica's replay

@@ -4,7 +4,7 @@ import type { Db } from './db';
 import { rowsOf } from './sql-rows';
 
 /**
- * Read-your-writes with read replicas (issue 27 §1). After a caller's write succeeds, and
+ * Read-your-writes with read replicas. After a caller's write succeeds, and
  * before its answer leaves, the primary's WAL position is stored per caller in
  * `caller_write_positions` (one small upsert, on the primary every app replica shares). A read
  * that may go to a replica first looks that position up: a replica that has not replayed it is

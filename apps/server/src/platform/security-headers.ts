@@ -36,7 +36,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 
 /**
  * The shopper page (`/pay/{token}`) may load Stripe.js and its Payment Element for businesses
- * that charge through Stripe (issue 7); Stripe lists these origins for its CSP. The console
+ * that charge through Stripe; Stripe lists these origins for its CSP. The console
  * itself never allows them.
  */
 export function shopperPageCsp(config: Config): string {

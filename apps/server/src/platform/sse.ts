@@ -30,7 +30,7 @@ const SHUTDOWN_RETRY_MS = 1_000;
 /**
  * Ends every open event stream of this server with a reconnect hint: a `retry:` field (the
  * EventSource waits that long, then connects again, to whichever replica answers) and a comment
- * saying why, then the end of the response (issue 30). A stream never ends by itself, and would
+ * saying why, then the end of the response. A stream never ends by itself, and would
  * otherwise hold a graceful shutdown until its grace period ran out.
  */
 export function endEventStreams(server: object) {

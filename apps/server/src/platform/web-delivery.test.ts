@@ -16,7 +16,7 @@ const someAsset = () => {
     .f;
 };
 
-describe('delivery: compression and caching (issue 10)', () => {
+describe('delivery: compression and caching', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0' } });

@@ -24,7 +24,7 @@ describe('web surface', () => {
       auth: { provider: 'builtin', token_sync_url: '/auth/session', federated_providers: [] },
       api: { main: `${t.ctx.config.publicUrl}/api/v1` },
       sentry: { dsn: null },
-      // Issue 31 §19: no TERMS_URL / PRIVACY_URL set, so sign-up mentions neither.
+      // No TERMS_URL / PRIVACY_URL set, so sign-up mentions neither.
       legal: { terms_url: null, privacy_url: null },
     });
   });

@@ -92,7 +92,7 @@ async function web(app: FastifyInstance) {
     } satisfies FastifyStaticOptions;
     // The top-level files get a route each (the console's page paths fall through to it).
     // The hashed bundle (hundreds of files with their .br, .gz and .map twins) is one
-    // wildcard route: a route per file cost a fifth of a second on every start (issue 18 §2).
+    // wildcard route: a route per file cost a fifth of a second on every start.
     await app.register(fastifyStatic, {
       ...common,
       root: webDist,
@@ -114,14 +114,14 @@ async function web(app: FastifyInstance) {
     if (API_PREFIXES.some((p) => url.startsWith(p)) || url === '/config.json') return false;
     if (!String(request.headers.accept ?? '').includes('text/html') && url !== '/') return false;
     reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
-    // The shopper page also answers sticker links (`/s/{token}`, issue 15 §5).
+    // The shopper page also answers sticker links (`/s/{token}`).
     const shopper = url.startsWith('/pay/') || url.startsWith('/s/');
     if (shopper) reply.header('content-security-policy', shopperCsp);
     if (!built) {
       reply.status(503).send(MISSING_BUILD);
       return true;
     }
-    // The public pages are their own entries (issue 7): the web terminal and the shopper page.
+    // The public pages are their own entries: the web terminal and the shopper page.
     reply.sendFile(url === '/terminal' ? 'terminal.html' : shopper ? 'pay.html' : 'index.html');
     return true;
   });

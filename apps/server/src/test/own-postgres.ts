@@ -10,7 +10,7 @@ export const canMakeCluster = () =>
   fs.existsSync(path.join(BIN, 'initdb')) && fs.existsSync(path.join(BIN, 'pg_ctl'));
 
 /**
- * A PostgreSQL cluster of the test's own (issue 30): stopped and started again to play an
+ * A PostgreSQL cluster of the test's own: stopped and started again to play an
  * outage, which the shared server at DATABASE_URL must never be. As root it runs as `postgres`
  * (initdb refuses root); its folder is mode 700 and removed by `destroy`.
  */
@@ -55,7 +55,7 @@ export function makeCluster(port: number) {
 }
 
 /**
- * A primary and a streaming standby of the test's own (issue 27 §1): the primary allows
+ * A primary and a streaming standby of the test's own: the primary allows
  * replication from loopback, the standby is `pg_basebackup -R` of it, streaming at once.
  * `pause`/`resume` stop and restart its WAL replay (`pg_wal_replay_pause()`); `stopStandby`
  * plays a replica that went down. `destroy` stops both and removes their folders.

@@ -101,7 +101,7 @@ export function runCommonRouteTests(getApp: () => TestApp, route: RouteUnderTest
 }
 
 /**
- * Issue 16 §4 on every project route of the document (main and terminal APIs): a member whose
+ * On every project route of the document (main and terminal APIs): a member whose
  * session skipped the second factor gets 403 `mfa_required` from a project that requires it,
  * whatever the method, body or other ids; the same member after a second factor, and the
  * project's API keys, are never refused for it.

@@ -43,7 +43,7 @@ const METHODS: Record<string, { brand: string; last4: string; outcome: string; d
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
 };
 
-/** A balance transaction (issue 25 §2): what a charge or refund moved, its fee, and its payout. */
+/** A balance transaction: what a charge or refund moved, its fee, and its payout. */
 interface BalanceTransaction {
   id: string;
   object: 'balance_transaction';
@@ -187,7 +187,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!intent)
         return error(404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' });
       if (method === 'GET') return { status: 200, body: view(intent, expand) };
-      // Issue 26 §1: a tip changes the intent's amount before it is confirmed.
+      // A tip changes the intent's amount before it is confirmed.
       if (!m[2] && method === 'POST') {
         if (form.amount !== undefined) intent.amount = Number(form.amount);
         return { status: 200, body: view(intent, expand) };

@@ -15,7 +15,7 @@ import { freePort } from '../test/harness';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 
-// At least once across crashes and replicas (issue 8). The server runs as a child process, as
+// At least once across crashes and replicas. The server runs as a child process, as
 // in production, and is killed with SIGKILL while it sends; the receiver must end up with
 // every event id. Run time is kept modest: 1,000 events, a 3 s lease for the crashed runs.
 

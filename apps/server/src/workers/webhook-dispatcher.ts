@@ -45,7 +45,7 @@ const TUNING = {
 const HINT_WINDOW_MS = 250;
 
 /**
- * The webhook dispatcher (issue 8): outbox → deliveries (fan-out) → leased claims → signed
+ * The webhook dispatcher: outbox → deliveries (fan-out) → leased claims → signed
  * POSTs → recorded attempts. Claims use `FOR UPDATE SKIP LOCKED` with a lease rather than a
  * job queue: the deliveries table already is the queue the console lists and filters, so one
  * row per delivery carries both its history and its schedule, and no second copy can drift.

@@ -1,6 +1,6 @@
 import type { Problem } from '@scanline/contracts';
 // The subpath, not the package root: the root's zod schemas would join every screen's first
-// load (~20 KB on the wire before /login paints, issue 18 §5) for one three-line function.
+// load (~20 KB on the wire before /login paints) for one three-line function.
 import { messagesByField } from '@scanline/contracts/field-errors';
 
 /** A failed API call: `message` follows the brief's rule (seed §8), `status` is always kept. */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Seed §8 + PRODUCT §3: a non-empty string body is the message; otherwise the problem's
+ * A non-empty string body is the message; otherwise the problem's
  * detail or title; otherwise the status text; an empty body gives
  * "API request failed with code {status}".
  */
@@ -40,7 +40,7 @@ export async function apiErrorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.statusText || `API request failed with code ${res.status}`, res.status);
 }
 
-/** The server's field errors by field name (issue 19: `errors[].field`), first per field, to show under each input. */
+/** The server's field errors by field name (`errors[].field`), first per field, to show under each input. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !error.errors) return {};
   return messagesByField(error.errors);

@@ -4,7 +4,7 @@ import { type ApiClient, createApiClient, type TokenSource } from './client';
 
 let clients: { main: ApiClient; terminal: ApiClient; mobile: ApiClient } | undefined;
 
-/** The three typed clients (PRODUCT §3). Main and terminal carry the ID token; mobile never does. */
+/** The three typed clients. Main and terminal carry the ID token; mobile never does. */
 export function initApiClients(tokens: TokenSource) {
   const { api } = runtimeConfig();
   clients = {

@@ -8,7 +8,7 @@ export interface CsvProgress {
 }
 
 /**
- * Streams a server CSV export (issue 9) with the user's token, counting rows as they arrive
+ * Streams a server CSV export with the user's token, counting rows as they arrive
  * (progress), cancellable through `signal`, then hands the file to the browser as a download.
  */
 export async function downloadCsv(

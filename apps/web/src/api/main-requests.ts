@@ -10,7 +10,7 @@ export const send = <T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?
   mainApi().request<T>(path, { method, body });
 
 /**
- * One page of a server-driven table (issue 9): page, sort and filters come from the URL
+ * One page of a server-driven table: page, sort and filters come from the URL
  * (useTableQuery). The key extends the list's key, so refreshing the list refreshes every page.
  */
 export const pageQuery = <T>(

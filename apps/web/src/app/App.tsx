@@ -9,7 +9,7 @@ export const loadConsoleModule = () => import('./create-router');
 
 /**
  * The console. Without `console` yet, /login paints first in the sign-in shell and the
- * console's router takes over on the first navigation (SignInShell.tsx, issue 18 §5); the
+ * console's router takes over on the first navigation (SignInShell.tsx); the
  * auth state stays mounted across the hand-over.
  */
 export function App({
@@ -24,7 +24,7 @@ export function App({
   const leave = useCallback(() => void loadConsole().then(setConsole), [loadConsole]);
   return (
     <AuthProvider>
-      {/* Issue 28: every screen in the chosen language (the account's, ?lang=, the browser's). */}
+      {/* Every screen in the chosen language (the account's, ?lang=, the browser's). */}
       <AppIntl load={loadConsoleCatalogue}>
         <IdentityLanguage />
         {console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}

@@ -8,7 +8,7 @@ export const loadLoginPage = () => import('../auth/LoginPage');
 const LoginPage = lazy(loadLoginPage);
 
 /**
- * /login before React Router has loaded (issue 18 §5: the sign-in screen's first paint on a
+ * /login before React Router has loaded (the sign-in screen's first paint on a
  * phone): the same guard and page as its route in router.tsx. The first navigation (a link,
  * the signed-in redirect, back/forward) writes the history entry as React Router would and
  * hands over to the console's router, which opens that location itself.

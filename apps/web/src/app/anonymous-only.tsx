@@ -14,7 +14,7 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
   }, []);
   // 'error': useSignOutRedirect sends the console to /error with the reason.
   if (status === 'error') return <AuthPending />;
-  // While the SDK loads the screen shows at once (issue 10: first paint on a phone); a
+  // While the SDK loads the screen shows at once (first paint on a phone); a
   // visitor who turns out to be signed in then goes on, as below.
   if (status === 'signed-in') return <Navigate to={takeDestination() ?? '/u/dashboard'} replace />;
   return <>{children}</>;

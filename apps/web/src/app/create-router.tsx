@@ -3,7 +3,7 @@ import { routes } from './router';
 
 /**
  * The console's router, in its own chunk: /login paints before it loads (SignInShell.tsx,
- * issue 18 §5). With Sentry on, its wrapped `createBrowserRouter` names each transaction after
+ * ). With Sentry on, its wrapped `createBrowserRouter` names each transaction after
  * the route pattern (`/p/:id/scans`), never the raw URL with ids. It opens the location of the
  * moment it is created.
  */
@@ -13,7 +13,7 @@ export function createConsole(create: typeof createBrowserRouter = createBrowser
 
 /**
  * Starts downloading the code of the screen being opened (its lazy route modules) at once,
- * in parallel with the configuration and the auth SDK, instead of after them (issue 10). The
+ * in parallel with the configuration and the auth SDK, instead of after them. The
  * router's own `lazy()` calls then find the modules already loaded.
  */
 export function preloadCurrentRoute() {

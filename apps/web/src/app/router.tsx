@@ -41,7 +41,7 @@ const projectLayout = async () => ({ Component: (await import('./layouts/Project
 
 /**
  * What shows while the first screen's lazy code loads: nothing yet (the page is blank for a few
- * milliseconds). Declaring it stops React Router's "No HydrateFallback" warning (issue 19).
+ * milliseconds). Declaring it stops React Router's "No HydrateFallback" warning.
  */
 function BootFallback() {
   return null;
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
           </AnonymousOnly>
         ),
         // Plain controls styled by the theme, no PrimeReact component code: this screen paints
-        // first on a phone, before any of PrimeReact loads (issue 18 §5).
+        // first on a phone, before any of PrimeReact loads.
         children: [{ path: '/login', ...anonymous(() => import('../auth/LoginPage')) }],
       },
       {

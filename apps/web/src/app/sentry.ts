@@ -17,7 +17,7 @@ export async function initSentry(config: RuntimeConfig) {
   Sentry.init({
     dsn: config.sentry.dsn ?? undefined,
     environment: config.sentry.environment,
-    // Route patterns as transaction names (issue 3), through React Router's own matching.
+    // Route patterns as transaction names, through React Router's own matching.
     integrations: [
       Sentry.reactRouterV7BrowserTracingIntegration({
         useEffect,

@@ -14,7 +14,7 @@ export function invitationTokenOfDestination(): string | null {
 }
 
 /**
- * What the invitation the visitor followed is for (issue 31 §14): the sign-in and sign-up
+ * What the invitation the visitor followed is for: the sign-in and sign-up
  * screens name the project and who invited them. Signed out, the link's token is enough.
  */
 export function useInvitationOfDestination(): InvitationPreview | null {

@@ -15,7 +15,7 @@ import { InvitationNotice, useInvitationOfDestination } from './InvitationNotice
 import { peekDestination } from './redirect';
 import { isSecondStepRequired, secondStepResolver } from './second-step';
 
-// Neither is needed for the first paint (issue 18 §5): the second step only after a first one,
+// Neither is needed for the first paint: the second step only after a first one,
 // and the federated sign-in module loads once the screen shows (before any button can be
 // clicked, so its popup still opens synchronously in the click).
 const SecondStepForm = lazy(async () => ({ default: (await import('./SecondStepForm')).SecondStepForm }));

@@ -32,11 +32,11 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const { status, recheck } = usePasswordPolicy(password);
   const invitation = useInvitationOfDestination();
-  // Issue 31 §14: the invited address, filled in once known (the visitor may still change it).
+  // The invited address, filled in once known (the visitor may still change it).
   useEffect(() => {
     if (invitation) setEmail((typed) => typed || invitation.email);
   }, [invitation]);
-  // Issue 31 §19: the operator's own pages, linked; with neither configured nothing to accept.
+  // The operator's own pages, linked; with neither configured nothing to accept.
   const legal = runtimeConfig().legal;
   const termsUrl = legal?.terms_url ?? null;
   const privacyUrl = legal?.privacy_url ?? null;
@@ -60,7 +60,7 @@ export default function RegisterPage() {
       }
       const { user } = await createUserWithEmailAndPassword(await authReady(), email.trim(), password);
       if (name.trim()) await updateProfile(user, { displayName: name.trim() });
-      // Issue 31 §14: signing up from an invitation sent to this address proves it (accepting
+      // Signing up from an invitation sent to this address proves it (accepting
       // marks it verified), so no verification email asks for that proof again.
       if (invitation && invitation.email.toLowerCase() === user.email?.toLowerCase())
         ui.toast(

@@ -71,7 +71,7 @@ export function SecondStepForm({
         {recovery
           ? t('auth.secondStep.recoveryHelp')
           : hint?.displayName &&
-              // The name a new authenticator gets unless renamed (in English before issue 28) says nothing.
+              // The name a new authenticator gets unless renamed (once English whatever the language) says nothing.
               hint.displayName !== 'Authenticator app' &&
               hint.displayName !== t('auth.factor.defaultName')
             ? t('auth.secondStep.namedHelp', { name: hint.displayName })

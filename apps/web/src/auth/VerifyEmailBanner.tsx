@@ -9,7 +9,7 @@ export function VerifyEmailBanner() {
   const { user, refresh } = useAuth();
   const { resend, busy } = useResendVerification();
   const { t, rich } = useT();
-  // Issue 31 §14: on an invitation's link the invitation itself says what is needed (accepting
+  // On an invitation's link the invitation itself says what is needed (accepting
   // it through the link verifies the address).
   const [params] = useSearchParams();
   if (!user || user.emailVerified || !user.email || params.get('invitation')) return null;

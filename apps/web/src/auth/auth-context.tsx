@@ -78,7 +78,7 @@ const signingOutElsewhere = () => {
 };
 
 /**
- * Signing out ends the session on the server too (issue 31 §2), as Settings → Security →
+ * Signing out ends the session on the server too, as Settings → Security →
  * Sessions → End does: its refresh token is revoked and its ID tokens refused, so the list
  * never shows a signed-out browser as active. With Google's sign-in, Google keeps sessions.
  * Unreachable server: the browser still signs out; the session can be ended from elsewhere.
@@ -108,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingOut = useRef(false);
 
   useEffect(() => {
-    // The SDK starts after the first paint (issue 10); until it reports, status is 'loading'.
+    // The SDK starts after the first paint; until it reports, status is 'loading'.
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     authStarted().then(

@@ -4,7 +4,7 @@ import { setTranslator } from '../lib/i18n/current-locale';
 import english from '../messages/auth/en.json';
 import { authErrorMessage } from './errors';
 
-// The texts live in the `auth` catalogue (issue 28): read through the English one here.
+// The texts live in the `auth` catalogue: read through the English one here.
 beforeAll(() => {
   const intl = createIntl({ locale: 'en', messages: english });
   setTranslator((id, values) => intl.formatMessage({ id }, values));

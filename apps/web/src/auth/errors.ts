@@ -3,7 +3,7 @@ import type { MessageId } from '../messages/keys';
 
 /**
  * Every client code of seed §8 (and the SDK's other common ones) as a sentence a person can
- * act on, in the reader's language (issue 28: the texts are in the `auth` catalogue). One table,
+ * act on, in the reader's language (the texts are in the `auth` catalogue). One table,
  * used inline on forms and in toasts.
  */
 const MESSAGES: Record<string, MessageId> = {

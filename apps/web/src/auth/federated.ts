@@ -1,7 +1,7 @@
 import type { FederatedProvider } from '@scanline/contracts';
 import type { AuthCredential, UserCredential } from 'firebase/auth';
 // The SDK functions come through `sdk()` once it has loaded, never by a static import: the
-// sign-in screen imports this file and must paint before the SDK arrives (issue 10). Popups
+// sign-in screen imports this file and must paint before the SDK arrives. Popups
 // still open synchronously in the click (no await before window.open).
 import { auth, authReady, sdk } from './firebase';
 

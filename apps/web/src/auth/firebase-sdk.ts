@@ -6,7 +6,7 @@ export {
   browserSessionPersistence,
   connectAuthEmulator,
   GoogleAuthProvider,
-  // The second sign-in step (issue 16): resolving auth/multi-factor-auth-required.
+  // The second sign-in step: resolving auth/multi-factor-auth-required.
   getMultiFactorResolver,
   indexedDBLocalPersistence,
   initializeAuth,
@@ -17,7 +17,7 @@ export {
   sendEmailVerification,
   sendSignInLinkToEmail,
   signInWithCredential,
-  // The sign-in screen's calls: loaded after its first paint, not before (issue 10).
+  // The sign-in screen's calls: loaded after its first paint, not before.
   signInWithEmailAndPassword,
   signOut,
   TotpMultiFactorGenerator,

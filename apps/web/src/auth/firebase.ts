@@ -57,7 +57,7 @@ const started = new Promise<void>((resolve) => {
 });
 
 /**
- * The SDK, started once. Boot does not wait for it (issue 10): signed-in screens start it at
+ * The SDK, started once. Boot does not wait for it: signed-in screens start it at
  * boot, the sign-in screens once they have painted (their SDK's ~26 KB is not in the way of
  * the first paint on a phone); code that needs it awaits this.
  */

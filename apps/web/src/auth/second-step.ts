@@ -3,7 +3,7 @@ import { authErrorCode } from './errors';
 import { auth, sdk } from './firebase';
 
 // Apart from the form, so the sign-in screen can tell a second step is needed without loading
-// the form's code before its first paint (issue 18 §5).
+// the form's code before its first paint.
 
 export const isSecondStepRequired = (error: unknown) =>
   authErrorCode(error) === 'auth/multi-factor-auth-required';

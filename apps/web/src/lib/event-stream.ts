@@ -3,7 +3,7 @@
 // Seed §9: reconnect after the server's `retry` (3 s), backing off to 30 s while it fails.
 // As the browser's EventSource does, the last `id:` seen (even without an event) is sent back
 // as `Last-Event-ID` on each reconnection, so a stream a replica ended on shutdown resumes on
-// another replica from where it was (issue 27 §4).
+// another replica from where it was.
 
 export interface StreamEvent {
   event: string;

@@ -2,7 +2,7 @@ import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { formatMoney as formatSharedMoney, type MoneyOptions } from '@scanline/contracts/format';
 import { currentIntlLocale } from './i18n/current-locale';
 
-// Money on the wire is an integer in minor units plus an ISO 4217 code (PRODUCT §2). These
+// Money on the wire is an integer in minor units plus an ISO 4217 code. These
 // helpers are shared by the console and both public pages, so they import next to nothing.
 
 /** How many minor units make one major unit (ISO 4217): 2 for USD and HUF, 0 for JPY, 3 for KWD. */

@@ -1,4 +1,4 @@
-// Issue 28: every message id of the console, checked by TypeScript where `t()` is called. One
+// Every message id of the console, checked by TypeScript where `t()` is called. One
 // line per area (src/messages/<area>/en.json, English is the source).
 import type account from './account/en.json';
 import type auth from './auth/en.json';

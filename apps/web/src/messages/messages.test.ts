@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSOLE_LANGUAGES, chooseConsoleLocale } from '../lib/i18n/console-intl';
 import { argumentsOf, literalText } from '../lib/i18n/icu-arguments';
 
-// Issue 28 §1: the console's catalogues, one folder per area (src/messages/<area>/xx.json).
+// The console's catalogues, one folder per area (src/messages/<area>/xx.json).
 // Every area has every language; every key starts with its area; every language has exactly
 // English's keys; each message parses as ICU and takes exactly English's arguments; no long
 // message is left in English; keys.ts names every area (so `t()` is type-checked against it).

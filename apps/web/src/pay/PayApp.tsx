@@ -19,7 +19,7 @@ const StripeForm = lazy(() => import('./StripeForm'));
 export function PayApp({ token }: { token: string }) {
   const { t, money } = useT();
   const { scan, screen, setScreen, declines, onAnswer, onError } = usePayScreen(token);
-  // Issue 26 §1: the shopper's tip in minor units (a retry after a decline may change it).
+  // The shopper's tip in minor units (a retry after a decline may change it).
   const [tip, setTip] = useState(0);
 
   // Stripe's Payment Element confirms in the browser for the order amount: tips are asked on
@@ -34,7 +34,7 @@ export function PayApp({ token }: { token: string }) {
     document.title = title;
   }, [title]);
 
-  // Issue 28 §2: one live region, on the page from the start, says each result as it comes.
+  // One live region, on the page from the start, says each result as it comes.
   const announcement = announcementOf(screen, amount, t);
 
   return (

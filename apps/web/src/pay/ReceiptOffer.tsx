@@ -11,7 +11,7 @@ const inLanguage = (url: string, locale: string) => {
   return u.toString();
 };
 
-/** After a successful payment (issue 15 §4): open the receipt, or have it emailed. */
+/** After a successful payment: open the receipt, or have it emailed. */
 export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUrl: string }) {
   const { t, locale } = useT();
   const [email, setEmail] = useState('');
@@ -54,7 +54,7 @@ export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUr
       >
         {t('receipt.view')}
       </a>
-      {/* Issue 28 §2: the live region is on the page before "sent" is written into it. */}
+      {/* The live region is on the page before "sent" is written into it. */}
       <p className="pay-muted pay-receipt-sent" role="status">
         {state.kind === 'sent' ? t('receipt.sent', { email: state.to }) : ''}
       </p>

@@ -7,7 +7,7 @@ import { Field } from './CardForm';
 import { LanguageMenu, type MessageId, useT } from './i18n';
 
 /**
- * `/s/{token}`: a terminal's printed sticker (issue 15 §5). The shopper sees whom they pay, types
+ * `/s/{token}`: a terminal's printed sticker. The shopper sees whom they pay, types
  * the amount (and a note), and goes on to the usual payment page; the terminal may be switched off.
  */
 export function StickerApp({ token }: { token: string }) {
@@ -82,7 +82,7 @@ export function StickerApp({ token }: { token: string }) {
         </div>
         <LanguageMenu />
       </header>
-      {/* Issue 28 §2: on the page from the start; says why the sticker cannot be paid. */}
+      {/* On the page from the start; says why the sticker cannot be paid. */}
       <p className="pay-sr-only" role="status" aria-live="polite" aria-atomic="true">
         {problem ? `${t('sticker.cannotPay')} ${t(problem)}` : ''}
       </p>

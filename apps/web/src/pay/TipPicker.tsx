@@ -6,7 +6,7 @@ import { useT } from './i18n';
 type Tipping = NonNullable<ShopperScan['tipping']>;
 
 /**
- * Issue 26 §1: "No tip", the merchant's three choices with the amount each adds, and "Custom"
+ * "No tip", the merchant's three choices with the amount each adds, and "Custom"
  * when allowed, shown before the card form. The choice is reported in minor units; the
  * percentages were rounded half up by the server, so the page shows exactly what is charged.
  */

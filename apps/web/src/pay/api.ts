@@ -15,7 +15,7 @@ export const openScan = async (token: string) =>
 export const readScan = async (scanId: string) =>
   publicRequest<ShopperScan>(await mobile(), `/scans/${encodeURIComponent(scanId)}`);
 
-/** Issue 26 §1: the chosen tip goes with the card (minor units; sent only when there is one). */
+/** The chosen tip goes with the card (minor units; sent only when there is one). */
 export const pay = async (scanId: string, paymentMethod: string, tipAmount = 0) =>
   publicRequest<PayResponse>(await mobile(), `/scans/${encodeURIComponent(scanId)}/payments`, {
     method: 'POST',
@@ -37,7 +37,7 @@ export const confirm = async (scanId: string, confirmUrl: string | undefined) =>
     : publicRequest<PayResponse>(mobileBase, `/${confirmUrl}`, { method: 'POST', body: {} });
 };
 
-/** A terminal's sticker (issue 15 §5): whom the shopper pays and the amounts it takes. */
+/** A terminal's sticker: whom the shopper pays and the amounts it takes. */
 export const readSticker = async (token: string) =>
   publicRequest<Sticker>(await mobile(), `/stickers/${encodeURIComponent(token)}`);
 
@@ -48,7 +48,7 @@ export const payThroughSticker = async (token: string, body: { amount: number; n
     { method: 'POST', body },
   );
 
-/** "Email me this receipt" (issue 15 §4): the address is used once and not kept. */
+/** "Email me this receipt": the address is used once and not kept. */
 export const emailReceipt = async (scanId: string, email: string, locale: string) =>
   publicRequest<{ sent: true; emails_left: number }>(
     await mobile(),

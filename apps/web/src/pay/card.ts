@@ -1,6 +1,6 @@
 import { TEST_CARDS } from '@scanline/contracts/payment-constants';
 
-// The simulator's card form (issue 7). Card details are checked and mapped to one of Stripe's
+// The simulator's card form. Card details are checked and mapped to one of Stripe's
 // test payment methods here, in the browser: the number never leaves this page.
 
 export const digitsOnly = (s: string) => s.replace(/\D/g, '');
@@ -34,7 +34,7 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Each error is a message id of the pay pages' catalogue (issue 28): the form says it in the shopper's language. */
+/** Each error is a message id of the pay pages' catalogue: the form says it in the shopper's language. */
 export type CardError =
   | 'card.error.numberMissing'
   | 'card.error.numberInvalid'

@@ -6,7 +6,7 @@ import { firstSupported, PSEUDO } from '../lib/i18n/choose-locale';
 import { formatMoney } from '../lib/money';
 import type english from './messages/en.json';
 
-// Issue 28 §1: the shopper pages speak the shopper's language. One ICU catalogue per language
+// The shopper pages speak the shopper's language. One ICU catalogue per language
 // in ./messages, each loaded on its own when chosen (the pay entry carries none of the others);
 // `en-XA` is made from the English one at runtime (lib/i18n/pseudo.ts). The build parses the
 // catalogues (scripts/precompile-messages.ts), so the browser carries no ICU parser.

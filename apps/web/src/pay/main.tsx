@@ -4,9 +4,9 @@ import { PayIntl } from './i18n';
 import { PayApp } from './PayApp';
 import { StickerApp } from './StickerApp';
 
-// `/pay/{token}`: the shopper page; `/s/{token}`: a terminal's sticker (issue 15 §5). Its own
-// entry, with no console code and no firebase (PRODUCT §5): plain React, react-intl with the
-// shopper's one catalogue (issue 28), and one small stylesheet.
+// `/pay/{token}`: the shopper page; `/s/{token}`: a terminal's sticker. Its own
+// entry, with no console code and no firebase: plain React, react-intl with the
+// shopper's one catalogue, and one small stylesheet.
 const [, kind, raw] = window.location.pathname.split('/');
 const token = decodeURIComponent(raw ?? '');
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -26,8 +26,8 @@ const DECLINE_CODES = [
 ] as const;
 
 /**
- * Why the last card was declined, and that another may be tried (issue 15 §3), said once
- * (issue 31 §15), in the shopper's language (issue 28): the catalogue's sentence for the code.
+ * Why the last card was declined, and that another may be tried, said once
+ *, in the shopper's language: the catalogue's sentence for the code.
  */
 export function declinedText(error: { code?: string | null } | null | undefined): MessageId | undefined {
   if (!error) return undefined;
@@ -75,7 +75,7 @@ export function doneText(
 }
 
 /**
- * Issue 28 §2: what the one live region says for a screen (a screen reader hears a region
+ * What the one live region says for a screen (a screen reader hears a region
  * whose text changes, not one that appears with its text).
  */
 export function announcementOf(

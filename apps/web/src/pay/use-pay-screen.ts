@@ -12,7 +12,7 @@ import { declinedText, requestFailure, type Screen } from './pay-screen';
 export function usePayScreen(token: string) {
   const [scan, setScan] = useState<ShopperScan | null>(null);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
-  // Each decline draws a fresh card form (issue 31 §15): the declined number is not kept.
+  // Each decline draws a fresh card form: the declined number is not kept.
   const [declines, setDeclines] = useState(0);
 
   useEffect(() => {
@@ -66,7 +66,7 @@ export function usePayScreen(token: string) {
     else if (answer.status === 'requires_action')
       setScreen({ kind: 'authenticate', confirmUrl: answer.next_action?.confirm_url });
     else if (answer.status === 'processing') setScreen({ kind: 'processing' });
-    // Issue 15 §3: declined, but the same code takes another card.
+    // Declined, but the same code takes another card.
     else if (answer.status === 'pending') {
       setDeclines((n) => n + 1);
       setScreen({ kind: 'form', failure: declinedText(answer.last_payment_error) });

@@ -9,7 +9,7 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'C', '0', '⌫'];
 const PIN_MAX = 6;
 
 /**
- * Issue 26 §2: the lock screen of a terminal whose project has staff. A PIN pad (and the
+ * The lock screen of a terminal whose project has staff. A PIN pad (and the
  * keyboard's digits); 4–6 digits sign the cashier in. Five wrong PINs lock sign-in here for
  * 15 minutes, which the screen says with the time left.
  */

@@ -29,7 +29,7 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
 }
 
 /**
- * "Close the day" on the web terminal (issue 25 §1): the X report (figures since the last
+ * "Close the day" on the web terminal: the X report (figures since the last
  * close), then the close after a confirmation, and its Z report.
  */
 export function CloseScreen(props: {

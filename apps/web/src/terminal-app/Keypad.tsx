@@ -7,7 +7,7 @@ import { createTransaction, type Device, isCashierRequired, isUnauthorized } fro
 import { errorText } from './error-text';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'SEK', 'JPY'];
-/** Issue 15 §2: above this many whole units the keypad asks before charging. */
+/** Above this many whole units the keypad asks before charging. */
 const CONFIRM_ABOVE_UNITS = 10_000;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '00', '0', '⌫'];
 
@@ -21,11 +21,11 @@ export function Keypad(props: {
   notice: string | null;
   onCreated: (id: string) => void;
   onRevoked: () => void;
-  /** Issue 26 §2: the cashier's session ended: lock the terminal. */
+  /** The cashier's session ended: lock the terminal. */
   onCashierRequired?: () => void;
 }) {
   // The project's currency; staff may pick another for this payment only when the project
-  // allows other currencies (issue 31 §8: on a EUR project one mis-tap charged in USD).
+  // allows other currencies (on a EUR project one mis-tap charged in USD).
   const otherCurrencies = props.me?.project.allow_other_currencies === true;
   const [picked, setChosen] = useState<string | null>(null);
   const chosen = otherCurrencies ? picked : null;

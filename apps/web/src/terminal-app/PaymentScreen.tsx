@@ -22,11 +22,11 @@ export function PaymentScreen(props: {
   transactionId: string;
   onDone: () => void;
   onRevoked: () => void;
-  /** Issue 26: a paid transaction, for the recent payments (refunds at the counter). */
+  /** A paid transaction, for the recent payments (refunds at the counter). */
   onSettled?: (t: TerminalTransaction) => void;
-  /** Issue 26 §2: the cashier's session ended: lock the terminal. */
+  /** The cashier's session ended: lock the terminal. */
   onCashierRequired?: () => void;
-  /** Issue 28 §2: the result, for the terminal's live region (screen readers). */
+  /** The result, for the terminal's live region (screen readers). */
   onAnnounce?: (text: string) => void;
 }) {
   const { device, transactionId, onRevoked, onSettled } = props;
@@ -83,13 +83,13 @@ export function PaymentScreen(props: {
       </section>
     );
 
-  // Issue 26 §1: once paid with a tip, what was charged (the order amount + the tip).
+  // Once paid with a tip, what was charged (the order amount + the tip).
   const amount = formatMoney(t.amount_total, t.currency);
   if (!WAITING.has(t.status))
     return <Result t={t} amount={amount} onDone={props.onDone} onAnnounce={props.onAnnounce} />;
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
-  // Issue 15 §3: a declined card sends the payment back to pending; the same code takes another.
+  // A declined card sends the payment back to pending; the same code takes another.
   const declined = t.status === 'pending' && t.last_payment_error;
   const statusText =
     t.status === 'processing'

@@ -30,7 +30,7 @@ const IDLE_NOTICE_MS = 5_000;
 
 /**
  * Pair → idle (waiting for the register, or staff types an amount) → QR code and live status →
- * result → idle. The device stream (issue 15 §1) is the terminal's presence and brings the
+ * result → idle. The device stream is the terminal's presence and brings the
  * register's checkouts, which take the screen at once.
  */
 export function TerminalApp() {
@@ -43,13 +43,13 @@ export function TerminalApp() {
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
   const [unpairing, setUnpairing] = useState(false);
-  // Issue 28 §2: payment results are said by a live region that is always on the page (a region
+  // Payment results are said by a live region that is always on the page (a region
   // added together with its text is not announced).
   const [announcement, setAnnouncement] = useState('');
   // The stream's handlers read the current payment without re-subscribing on every change.
   const paymentRef = useRef<{ id: string } | null>(null);
   paymentRef.current = payment;
-  // Issue 26 §2: the cashier signed in here, when the project has staff.
+  // The cashier signed in here, when the project has staff.
   const [cashier, setCashier] = useState<CashierOnDuty | null>(() => loadCashier());
   const [lockNotice, setLockNotice] = useState<string | null>(null);
   const [recent, setRecent] = useState(() => loadRecent());
@@ -193,7 +193,7 @@ export function TerminalApp() {
         >
           ◐
         </button>
-        {/* Issue 26 §2: where staff sign in, closing the day needs a manager. */}
+        {/* Where staff sign in, closing the day needs a manager. */}
         {device && !payment && !closing && me && (!staffed || cashier?.cashier.role === 'manager') && (
           <button type="button" className="term-link" onClick={() => setClosing(true)}>
             {tr('terminal.closeDay')}

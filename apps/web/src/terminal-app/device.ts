@@ -43,7 +43,7 @@ const terminalBase = () => {
 };
 
 /**
- * Issue 26 §2: the cashier signed in on this terminal and their `Cashier-Session`, kept in this
+ * The cashier signed in on this terminal and their `Cashier-Session`, kept in this
  * browser until they sign out, switch, or the server ends it (idle time, disabled).
  */
 export interface CashierOnDuty {
@@ -94,11 +94,11 @@ export async function pair(code: string): Promise<Device> {
 export const heartbeat = (device: Device) =>
   call<Terminal | undefined>(device, '/heartbeat', { method: 'POST', body: { app_version: APP_VERSION } });
 
-/** The terminal, its project (currency, time zone) and business (issue 15 §1). */
+/** The terminal, its project (currency, time zone) and business. */
 export const getMe = (device: Device) => call<DeviceMe>(device, '/me');
 
 /**
- * Holds the device stream (issue 15 §1): checkouts pushed by the register (or anyone) and their
+ * Holds the device stream: checkouts pushed by the register (or anyone) and their
  * status changes, and this terminal's edits. Holding it is what keeps the terminal `online`.
  * Reconnects after 3 s backing off to 30 s, resuming from the last event id it saw.
  */
@@ -201,7 +201,7 @@ export function watchTransaction(
 export const isUnauthorized = (e: unknown) =>
   e instanceof PublicApiError && e.status === 401 && e.code !== 'cashier_required';
 
-/** Issue 26 §2: the cashier's session ended (or none): lock the terminal. */
+/** The cashier's session ended (or none): lock the terminal. */
 export const isCashierRequired = (e: unknown) => e instanceof PublicApiError && e.code === 'cashier_required';
 
 export const signInCashier = (device: Device, pin: string) =>
@@ -220,11 +220,11 @@ export const unpairDevice = (device: Device, session?: string) =>
     ...(session ? { headers: { 'cashier-session': session } } : {}),
   });
 
-/** Refunds one of this terminal's payments; needs a manager's session (issue 26 §2). */
+/** Refunds one of this terminal's payments; needs a manager's session. */
 export const refundAtCounter = (device: Device, id: string, body: { amount?: number }) =>
   call<Refund>(device, `/transactions/${encodeURIComponent(id)}/refunds`, { method: 'POST', body });
 
-/** The X report (issue 25 §1): this terminal's figures since its last close. */
+/** The X report: this terminal's figures since its last close. */
 export const getCurrentClose = (device: Device, projectId: string) =>
   call<CurrentClose>(
     device,

@@ -5,9 +5,9 @@ import { loadTerminalCatalogue } from './catalogues';
 import { TerminalApp } from './TerminalApp';
 import { applyTheme } from './theme';
 
-// `/terminal`: the web terminal (issue 7). Its own entry: no console code, no firebase,
+// `/terminal`: the web terminal. Its own entry: no console code, no firebase,
 // no user sign-in — the device token from pairing is its only credential. It speaks the
-// browser's language or `?lang=` (issue 28), from the `common` and `terminal` catalogues only.
+// browser's language or `?lang=`, from the `common` and `terminal` catalogues only.
 applyTheme();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <AppIntl

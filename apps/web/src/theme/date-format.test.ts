@@ -13,7 +13,7 @@ beforeEach(() => {
   });
 });
 
-describe('dates (issue 19, issue 31 §11)', () => {
+describe('dates', () => {
   it('writes dates as the language does unless a format is chosen; mm/dd/yy stays en-US', () => {
     expect(datePattern('auto', 'en-US')).toBe('mm/dd/yy');
     expect(datePattern('auto', 'de-DE')).toBe('dd.mm.yy');

@@ -10,7 +10,7 @@ import { currentIntlLocale } from '../lib/i18n/current-locale';
 export type { WithTime };
 
 const KEY = 'scanline.date-format';
-/** `auto` writes dates as the browser's language does (issue 19); the others are seed §9's. */
+/** `auto` writes dates as the browser's language does; the others are seed §9's. */
 export const DATE_FORMATS = ['auto', 'mm/dd/yy', 'dd/mm/yy', 'yy-mm-dd'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
@@ -24,7 +24,7 @@ export function setDateFormat(format: DateFormat) {
   localStorage.setItem(KEY, format);
 }
 
-/** The console's language (issue 28: dates follow it; the date-format choice still wins). */
+/** The console's language (dates follow it; the date-format choice still wins). */
 export const browserLanguage = () => currentIntlLocale();
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -38,8 +38,8 @@ export function datePattern(format: DateFormat = getDateFormat(), locale = brows
 }
 
 /**
- * A date in `timeZone`, in the user's format and on their language's clock (issue 31 §11).
- * Project pages take the zone from `useFormatDate` (the project's, issue 31 §1); pages outside
+ * A date in `timeZone`, in the user's format and on their language's clock.
+ * Project pages take the zone from `useFormatDate` (the project's); pages outside
  * a project pass none and show the browser's.
  */
 export function formatDate(

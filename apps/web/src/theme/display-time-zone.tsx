@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { browserTimeZone, formatDate, type WithTime } from './date-format';
 
 /**
- * The zone every date on a page is shown in (issue 31 §1): the project layout provides the
+ * The zone every date on a page is shown in: the project layout provides the
  * project's zone once the project has loaded, and every date drawn through `useFormatDate`
  * redraws then. A module variable set during render left rows drawn before the project
  * loaded in the browser's zone, so the zone is React state.

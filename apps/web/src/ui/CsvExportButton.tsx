@@ -6,7 +6,7 @@ import { type CsvProgress, downloadCsv } from '../api/csv-download';
 import { useT } from '../lib/i18n/console-intl';
 
 /**
- * "Export CSV" of the whole filtered list from the server's streamed export (issue 9):
+ * "Export CSV" of the whole filtered list from the server's streamed export:
  * progress in rows, and Cancel aborts the download (the server stops reading on disconnect).
  */
 /** The accounting exports' formats, each named as its program spells it (the same in every language). */

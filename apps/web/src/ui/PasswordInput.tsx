@@ -5,7 +5,7 @@ import { PlainInput } from './plain-controls';
 /**
  * A password field with a show/hide switch, for screens where PrimeReact's Password (with
  * its overlay, transitions and strength meter) is more than needed: the sign-in form, where
- * every byte before the first paint counts on a phone (issue 10). The switch is a real
+ * every byte before the first paint counts on a phone. The switch is a real
  * button (keyboard and screen readers reach it) with an inline icon (no icon font to load).
  */
 export function PasswordInput({

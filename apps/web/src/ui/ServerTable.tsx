@@ -48,7 +48,7 @@ export interface ServerTableProps<T> {
 }
 
 /**
- * A server-driven list (PRODUCT §5): sorting, seed §9's filter match modes per column type,
+ * A server-driven list: sorting, seed §9's filter match modes per column type,
  * cursor paging, column chooser, skeletons, empty, error and forbidden states, CSV export
  * of the page shown. All state lives in the URL through `useTableQuery`.
  */

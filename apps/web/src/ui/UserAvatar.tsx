@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { initialOf } from './initials';
 
-/** The user's photo, or their initial when there is none or it fails to load (issue 19). */
+/** The user's photo, or their initial when there is none or it fails to load. */
 export function UserAvatar({ photoUrl, label }: { photoUrl: string | null | undefined; label: string }) {
   // Remembered per URL: a new photo gets its own chance to load.
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);

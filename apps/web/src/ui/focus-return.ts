@@ -1,7 +1,7 @@
 const DIALOG = '[role=dialog], [role=alertdialog]';
 
 /**
- * Issue 28 §2: a dialog gives focus back to what opened it when it closes. PrimeReact's Dialog
+ * A dialog gives focus back to what opened it when it closes. PrimeReact's Dialog
  * does so only after its leave animation; most of our dialogs are taken off the page at once
  * (`{open && <Dialog …/>}`), so focus fell to <body> and a keyboard user started again from the
  * top. This remembers, for each dialog that appears, the element focused before it, and when the

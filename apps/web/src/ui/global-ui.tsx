@@ -29,7 +29,7 @@ const ConfirmDialog = lazy(async () => {
   };
 });
 // Likewise the toast host (and its transitions): the sign-in screens rarely toast, and every
-// byte before /login's first paint counts on a phone (issue 10).
+// byte before /login's first paint counts on a phone.
 const LazyToast = lazy(async () => {
   const [{ Toast: Host }, { PrimeProvider }] = await Promise.all([
     import('primereact/toast'),
@@ -149,7 +149,7 @@ function GlobalProgress({ active }: { active: boolean }) {
   return (
     <div className="global-progress" aria-hidden={!on}>
       {/* PrimeReact ProgressBar's indeterminate markup: its component code (and PrimeReact's
-          utilities) would otherwise load before /login paints (issue 18 §5). */}
+          utilities) would otherwise load before /login paints. */}
       {on && (
         <div
           className="p-progressbar p-component p-progressbar-indeterminate"

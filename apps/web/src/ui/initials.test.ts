@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialOf } from './initials';
 
-describe('avatar initials (issue 19)', () => {
+describe('avatar initials', () => {
   it('takes a whole first character, never half a surrogate pair', () => {
     expect(initialOf('ada lovelace')).toBe('A');
     expect(initialOf('  émile')).toBe('É');

@@ -1,6 +1,6 @@
 /**
  * The first letter of a name for an avatar: a whole grapheme (an emoji, a flag, a letter with
- * its accent), never half of a surrogate pair (issue 19), upper-cased when it is a letter.
+ * its accent), never half of a surrogate pair, upper-cased when it is a letter.
  */
 export function initialOf(label: string): string {
   const text = label.trim();

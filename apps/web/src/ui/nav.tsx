@@ -4,7 +4,7 @@ import { type AnchorHTMLAttributes, createContext, type MouseEvent, useContext, 
  * The little of the router the sign-in screen and the console's frame need: where we are, how
  * to go elsewhere, whether a navigation is under way. Provided by the console's router
  * (router.tsx) or, before it has loaded, by the /login shell (SignInShell.tsx); this file
- * imports nothing of React Router so /login paints without it (issue 18 §5).
+ * imports nothing of React Router so /login paints without it.
  */
 export interface Nav {
   location: { pathname: string; search: string; hash: string };

@@ -38,7 +38,7 @@ function DeferredRipple() {
  * PrimeReact's look without its component code, for the sign-in screen: InputText, Button and
  * Message each bring tooltips, portals and icon modules (~20 KB on the wire) that a form of
  * two fields does not use, and /login's first paint on a phone waits for every byte
- * (issue 10). Same markup classes, so the theme styles them exactly as the components.
+ *. Same markup classes, so the theme styles them exactly as the components.
  */
 
 /** PrimeReact InputText's markup: filled variant (the console's input style), `p-filled` when not empty. */

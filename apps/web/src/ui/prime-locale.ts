@@ -1,6 +1,6 @@
 import { addLocale, type LocaleOptions, locale as setPrimeLocale } from 'primereact/api';
 
-// Issue 28 §1: PrimeReact's own words (calendar names, the confirmation's Yes/No, filter menus,
+// PrimeReact's own words (calendar names, the confirmation's Yes/No, filter menus,
 // empty lists, paginator labels) follow the console's language. English is PrimeReact's own.
 // Day and month names come from `Intl` (the browser's CLDR data, spelled as users of the
 // language expect); the words `Intl` has no API for are written out here.

@@ -7,8 +7,8 @@ import { primeLocaleFor } from './prime-locale';
 
 // Filled inputs and ripples everywhere (seed §2). The provider lives here, loaded with the first
 // screen that uses PrimeReact, not at boot: `primereact/api` brings its utilities (~15 KB on the
-// wire) that /login's first paint does not need (issue 18 §5).
-// Issue 28 §2 (axe, WCAG 2.2 AA), through PrimeReact's pass-through options:
+// wire) that /login's first paint does not need.
+// (axe, WCAG 2.2 AA), through PrimeReact's pass-through options:
 // - Dropdown: its copy of the value in a hidden <select> (for forms) and its mouse-only arrow
 //   (`role=button`, no name, not focusable) leave the accessibility tree; its focusable input
 //   already carries the name and `aria-haspopup`.
@@ -34,7 +34,7 @@ const OPTIONS = {
 
 export function PrimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => watchDialogFocusReturn(), []);
-  // Issue 28: PrimeReact's own labels in the console's language.
+  // PrimeReact's own labels in the console's language.
   const { locale } = useLocaleChoice();
   const value = useMemo(() => ({ ...OPTIONS, locale: primeLocaleFor(locale) }), [locale]);
   return <PrimeReactProvider value={value}>{children}</PrimeReactProvider>;

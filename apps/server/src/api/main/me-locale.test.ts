@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { runCommonRouteTests } from '../../test/security-suite';
 import { signedInUser } from '../../test/tokens';
 
-describe('the user’s language on the account (issue 28 §1)', () => {
+describe('the user’s language on the account', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -18,9 +18,9 @@ const params = z.object({
 const querystring = z.object({ lang: z.string().max(64).optional() });
 
 /**
- * `GET /receipts/{token}` (issue 15 §4): the shopper's receipt, rendered by the server as a small
+ * `GET /receipts/{token}`: the shopper's receipt, rendered by the server as a small
  * page with no script, so it opens fast from an email and prints as it looks. Unknown → 404.
- * In English, German, French, Spanish, Italian, Dutch or Portuguese (issue 28 §1).
+ * In English, German, French, Spanish, Italian, Dutch or Portuguese.
  */
 export function receiptPageRoutes(app: FastifyInstance) {
   const db = app.ctx.database.db;
@@ -28,7 +28,7 @@ export function receiptPageRoutes(app: FastifyInstance) {
     const parsed = params.safeParse(request.params);
     if (!parsed.success) throw new AppError('not_found', 'There is no such receipt.');
     const receipt = await getReceipt(db, parsed.data.token);
-    // Issue 28 §1: `?lang=`, else the browser's languages, else English.
+    // `?lang=`, else the browser's languages, else English.
     const locale = pickLocale(
       SHOPPER_CHOICES,
       (request.query as z.infer<typeof querystring>).lang,

@@ -42,7 +42,7 @@ export function callerOf(request: FastifyRequest): TerminalCaller {
 }
 
 /**
- * Issue 26 §2: the caller with the cashier of its `Cashier-Session` header. Only a device sends
+ * The caller with the cashier of its `Cashier-Session` header. Only a device sends
  * one; the session is checked (and its idle clock moved) in the database on each request.
  */
 export async function cashierCallerOf(request: FastifyRequest): Promise<TerminalCaller> {

@@ -8,7 +8,7 @@ import { publishTerminal } from '../../domain/terminals/publish-terminal';
 import type { AppContext } from '../../platform/context';
 
 /**
- * The device streams this replica holds (issue 15 §1): opening the first stream of a terminal
+ * The device streams this replica holds: opening the first stream of a terminal
  * makes it online; while any is open the replica renews the terminal's lease every
  * STREAM_RENEW_SECONDS in one statement for all of them; closing the last one starts the grace
  * period, after which the sweeper (on any replica) marks it offline. A replica that dies simply

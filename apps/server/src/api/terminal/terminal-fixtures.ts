@@ -70,7 +70,7 @@ let n = 0;
 /** A unique Idempotency-Key. */
 export const idemKey = () => `test-${Date.now().toString(36)}-${n++}`;
 
-/** Issue 26: a staff member added through the API. */
+/** A staff member added through the API. */
 export async function staffFor(
   t: TestApp,
   team: Team,
@@ -86,7 +86,7 @@ export async function staffFor(
   return res.json();
 }
 
-/** Issue 26: a cashier signed in on a paired device; its `Cashier-Session` header. */
+/** A cashier signed in on a paired device; its `Cashier-Session` header. */
 export async function cashierSignedIn(t: TestApp, device: { authorization: string }, pin: string) {
   const res = await t.app.inject({
     method: 'POST',

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/harness';
 
-// Crash safety of transaction creates (issue 7): the real server as a child process, ~2,000
+// Crash safety of transaction creates: the real server as a child process, ~2,000
 // concurrent creates with distinct Idempotency-Keys, SIGKILL midway, restart on the same data:
 // every acknowledged create is there, no key has two rows, and replaying every key answers
 // the same transaction. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.

@@ -3,11 +3,11 @@ import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { projects } from './workspace';
 
-// The books (issue 25): closes (Z reports) per terminal, the balance of what a provider owes
+// The books: closes (Z reports) per terminal, the balance of what a provider owes
 // the project, and payouts from the provider to the bank. Money is bigint minor units.
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-/** Who made a close (issue 25 §1). */
+/** Who made a close. */
 export interface ClosedBy {
   kind: 'user' | 'api_key' | 'device' | 'schedule';
   id: string | null;
@@ -80,7 +80,7 @@ export const closes = pgTable(
 export type BalanceEntryType = 'payment' | 'refund';
 
 /**
- * What the provider owes the project (issue 25 §2): one entry per succeeded payment
+ * What the provider owes the project: one entry per succeeded payment
  * (amount, fee, net) and per succeeded refund (−amount, fee 0), each available on a day;
  * the payout job pays out the available ones not yet paid out.
  */

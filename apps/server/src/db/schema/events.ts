@@ -2,12 +2,12 @@ import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-
 import { createdAt, timestamptz } from './columns';
 
 /**
- * The outbox (PRODUCT §2 Event): written in the same database transaction as the change it
+ * The outbox (docs/api/webhooks.md): written in the same database transaction as the change it
  * reports, so an event exists exactly when its change committed. `data` is the object as the
  * main API presents it. `seq` is the order events were written in. An event waiting for its
  * webhook deliveries has a row in `event_fanout` (written in the same statement).
  *
- * Range-partitioned by month on `created_at` (issue 27 §3, custom migration
+ * Range-partitioned by month on `created_at` (custom migration
  * `0014_partition_events_and_deliveries`; drizzle-kit cannot express partitions): the
  * maintenance job makes the next months' partitions and drops whole months past
  * RETENTION_EVENTS_DAYS. A partitioned table's keys must hold the partition key, so the primary

@@ -30,7 +30,7 @@ export const identityFederatedHandles = pgTable('identity_federated_handles', {
   usedAt: timestamptz('used_at'),
 });
 
-/** Mail kept locally when no SMTP server is configured (PRODUCT §4); read with `npm run cli -- mail list`. */
+/** Mail kept locally when no SMTP server is configured; read with `npm run cli -- mail list`. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

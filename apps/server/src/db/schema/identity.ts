@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
-/** Users of the built-in identity service (PRODUCT §4). Firebase-style 28-character uid. */
+/** Users of the built-in identity service. Firebase-style 28-character uid. */
 export const identityUsers = pgTable(
   'identity_users',
   {

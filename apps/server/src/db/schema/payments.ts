@@ -14,14 +14,14 @@ import {
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { projects } from './workspace';
 
-// The payment core (PRODUCT §2, issue 7). Every table carries project_id, every list index
-// leads with it, so the schema can later be distributed by project (PRODUCT §6). The two
+// The payment core. Every table carries project_id, every list index
+// leads with it, so the schema can later be distributed by project. The two
 // global lookups a device or a shopper makes before any project is known (pairing code,
 // device token, payment token) are unique hashes/tokens of ≥ 40 random bits, not project data.
 
 // Descending index columns say `.nullsFirst()`: `ORDER BY x DESC` means NULLS FIRST, and
 // drizzle's bare `.desc()` writes DESC NULLS LAST, which PostgreSQL cannot walk for that order
-// (issue 9's EXPLAINs showed a full sort of every project row per page).
+// (EXPLAIN showed a full sort of every project row per page).
 const money = (name: string) => bigint(name, { mode: 'number' });
 
 export type TerminalKind = 'physical' | 'virtual';
@@ -47,7 +47,7 @@ export const terminals = pgTable(
     network: text(),
     lastSeenAt: timestamptz('last_seen_at'),
     /**
-     * Online until then (issue 15 §1): a heartbeat extends it by TERMINAL_OFFLINE_AFTER_SECONDS, an open
+     * Online until then: a heartbeat extends it by TERMINAL_OFFLINE_AFTER_SECONDS, an open
      * device stream by its lease (renewed by the replica holding it), a dropped stream cuts it to
      * TERMINAL_STREAM_GRACE_SECONDS. Null on rows older than the column (last_seen_at rules then).
      */
@@ -55,12 +55,12 @@ export const terminals = pgTable(
     pairedAt: timestamptz('paired_at'),
     disabledAt: timestamptz('disabled_at'),
     /**
-     * Offline alerts (issue 15 §6): when the last "offline" email went out, and whether its
+     * Offline alerts: when the last "offline" email went out, and whether its
      * "back online" email is still owed.
      */
     offlineAlertSentAt: timestamptz('offline_alert_sent_at'),
     /**
-     * The sticker QR's token (issue 15 §5): `PUBLIC_URL/s/{token}` takes payments whatever the
+     * The sticker QR's token: `PUBLIC_URL/s/{token}` takes payments whatever the
      * terminal's state but disabled. 256 random bits; a public link, so kept as is (not hashed),
      * and replaced by rotation.
      */
@@ -82,7 +82,7 @@ export const terminals = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Global search (issue 19 §3): case-insensitive label and serial prefixes. `lower(…) collate "C"`
+    // Global search: case-insensitive label and serial prefixes. `lower(…) collate "C"`
     // turns `like 'abc%'` into an index range and gives the order the results are listed in.
     index('terminals_project_label_search_idx').on(t.projectId, sql`(lower(${t.label}) collate "C")`),
     index('terminals_project_serial_search_idx').on(t.projectId, sql`(lower(${t.serial}) collate "C")`),
@@ -136,9 +136,9 @@ export const transactions = pgTable(
     amount: money('amount').notNull(),
     currency: text().notNull(),
     status: text().$type<TransactionStatus>().notNull().default('pending'),
-    /** Who made it (issue 15 §5): the device, an API key, the console, or a shopper's sticker scan. */
+    /** Who made it: the device, an API key, the console, or a shopper's sticker scan. */
     source: text().$type<TransactionSource>().notNull().default('api'),
-    /** The receipt page's token (issue 15 §4): `PUBLIC_URL/receipts/{token}`, made when it succeeds. */
+    /** The receipt page's token: `PUBLIC_URL/receipts/{token}`, made when it succeeds. */
     receiptToken: text('receipt_token'),
     /** Its full URL, fixed when it succeeded (as Stripe's `receipt_url`: links in emails keep working). */
     receiptUrl: text('receipt_url'),
@@ -156,7 +156,7 @@ export const transactions = pgTable(
     failureMessage: text(),
     amountRefunded: money('amount_refunded').notNull().default(0),
     /**
-     * Issue 26 §1: the shopper's tip, set with each payment try (a retry after a decline may
+     * The shopper's tip, set with each payment try (a retry after a decline may
      * pick another); `amount` stays the order amount, amount + tip_amount is what was charged.
      */
     tipAmount: money('tip_amount').notNull().default(0),
@@ -166,14 +166,14 @@ export const transactions = pgTable(
     tipTaxable: boolean('tip_taxable').notNull().default(false),
     /** The register asked for no tip on this checkout (`skip_tipping`). */
     skipTipping: boolean('skip_tipping').notNull().default(false),
-    /** Issue 26 §2: who sold it (plain columns: the name stays as it was if the cashier is renamed or deleted). */
+    /** Who sold it (plain columns: the name stays as it was if the cashier is renamed or deleted). */
     cashierId: text('cashier_id'),
     cashierName: text('cashier_name'),
-    /** VAT included in the amount (issue 25 §4): the create's `tax_rate`, else the project's then. */
+    /** VAT included in the amount: the create's `tax_rate`, else the project's then. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
-    /** The provider's fee, set when it succeeded (issue 25 §2). */
+    /** The provider's fee, set when it succeeded. */
     fee: money('fee'),
-    /** The payout its payment's balance entry went out in (issue 25 §2). */
+    /** The payout its payment's balance entry went out in. */
     payoutId: text('payout_id'),
     expiresAt: timestamptz('expires_at').notNull(),
     succeededAt: timestamptz('succeeded_at'),
@@ -206,32 +206,32 @@ export const transactions = pgTable(
       .where(sql`status in ('pending', 'requires_action')`),
     // Crash recovery on start reads only transactions left processing.
     index('transactions_processing_idx').on(t.updatedAt).where(sql`status = 'processing'`),
-    // Issue 9: keyset sorts the console offers by amount (all, and per status), and the
+    // Keyset sorts the console offers by amount (all, and per status), and the
     // dashboard rollup job's change scan.
     index('transactions_project_amount_idx').on(t.projectId, t.amount, t.id),
     index('transactions_project_status_amount_idx').on(t.projectId, t.status, t.amount, t.id),
     index('transactions_updated_idx').on(t.updatedAt),
-    // Closes (issue 25 §1): a terminal's payments by the time they succeeded.
+    // Closes: a terminal's payments by the time they succeeded.
     index('transactions_terminal_succeeded_idx')
       .on(t.terminalId, t.succeededAt)
       .where(sql`succeeded_at is not null`),
-    // Global search (issue 19 §3): a reference prefix, first few in order straight off the index
+    // Global search: a reference prefix, first few in order straight off the index
     // (only ~30 % of payments carry a reference, hence partial); a card's last 4, newest first.
     // created_at and reference itself after the (unique) id: the list's prefix filter takes its
-    // newest page from this index alone (narrowByPrefix, issue 27 §5). PostgreSQL reads an
+    // newest page from this index alone (narrowByPrefix). PostgreSQL reads an
     // expression's column from the index only if the column itself is there (its LIKE recheck
     // needs `reference`), hence the plain column too.
     index('transactions_project_reference_search_idx')
       .on(t.projectId, sql`(lower(${t.reference}) collate "C")`, t.id, t.createdAt, t.reference)
       .where(sql`reference is not null`),
-    // The newest payments that carry a reference, with it (issue 27 §5): a prefix matching
+    // The newest payments that carry a reference, with it: a prefix matching
     // 1 % of them finds its newest 51 by an index-only walk of ~5,000 entries here, where the
     // reference index would sort all its matches (33,000 at 10 million rows). The planner
     // picks between the two from the statistics on the folded reference (migration 0019).
     index('transactions_project_referenced_idx')
       .on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.reference)
       .where(sql`reference is not null`),
-    // Issue 26 §3: the transactions list filtered by cashier.
+    // The transactions list filtered by cashier.
     index('transactions_project_cashier_idx').on(
       t.projectId,
       t.cashierId,
@@ -247,7 +247,7 @@ export const transactions = pgTable(
   ],
 );
 
-/** Every status change of a transaction with its time (PRODUCT §2): the detail's timeline. */
+/** Every status change of a transaction with its time: the detail's timeline. */
 export const transactionStatusChanges = pgTable(
   'transaction_status_changes',
   {
@@ -265,10 +265,10 @@ export const transactionStatusChanges = pgTable(
 );
 
 /**
- * `declined`: the provider declined the card (issue 15 §3: the shopper may try another, up to
+ * `declined`: the provider declined the card (the shopper may try another, up to
  * MAX_DECLINED_ATTEMPTS); `failed`: nothing was charged for another reason (an error, a crash).
  */
-/** Where a transaction came from (issue 15 §5). */
+/** Where a transaction came from. */
 export type TransactionSource = 'terminal' | 'api' | 'console' | 'sticker' | 'cli';
 
 export type PaymentAttemptStatus = 'processing' | 'succeeded' | 'failed' | 'declined' | 'requires_action';
@@ -315,7 +315,7 @@ export const refunds = pgTable(
     failureCode: text(),
     createdBy: text().notNull(),
     /**
-     * When the provider confirmed it (issue 25 §1): the moment the refund came into being for
+     * When the provider confirmed it: the moment the refund came into being for
      * the books, so a close counts it exactly once even if it was pending while a close was made.
      */
     succeededAt: timestamptz('succeeded_at'),
@@ -334,7 +334,7 @@ export const refunds = pgTable(
 
 export type ScanOutcome = 'opened' | 'paid' | 'abandoned' | 'rejected';
 
-/** One time a shopper's phone opened a payment code (PRODUCT §2). */
+/** One time a shopper's phone opened a payment code. */
 export const scans = pgTable(
   'scans',
   {
@@ -374,7 +374,7 @@ export const scans = pgTable(
 );
 
 /**
- * Idempotency-Key records (PRODUCT §2): the first answer is replayed for 24 hours. Scoped by
+ * Idempotency-Key records: the first answer is replayed for 24 hours. Scoped by
  * project and caller (a terminal or an API key), as Stripe scopes them by account.
  */
 export const idempotencyKeys = pgTable(

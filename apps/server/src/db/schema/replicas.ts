@@ -2,7 +2,7 @@ import { bigint, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 
 /**
- * Issue 30: one row, written by the first replica with the secrets key it had: a known text
+ * One row, written by the first replica with the secrets key it had: a known text
  * sealed with that key. Every later start opens it, so a replica with another key refuses to
  * start instead of failing on each webhook secret it cannot decrypt.
  */
@@ -30,7 +30,7 @@ export const replicas = pgTable('replicas', {
 });
 
 /**
- * Read-your-writes across app replicas (issue 27 §1): each caller's (user, API key, device)
+ * Read-your-writes across app replicas: each caller's (user, API key, device)
  * primary WAL position after its last write. Any app replica reads it before sending that
  * caller's reads to a read replica, which must have replayed this far; rows older than
  * REPLICA_MAX_LAG_SECONDS no longer hold anyone back. Written only with DATABASE_REPLICA_URL.

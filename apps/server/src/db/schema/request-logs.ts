@@ -3,10 +3,10 @@ import { createdAt } from './columns';
 
 /**
  * One row per main- or terminal-API request made with an API key or device token, and per
- * request refused for authentication on them (issue 17 §3). Written in batches off the hot
+ * request refused for authentication on them. Written in batches off the hot
  * path. Bodies only for 4xx/5xx, redacted and cut to 8 KiB.
  *
- * Range-partitioned by month on `created_at` (issue 27 §3, custom migration
+ * Range-partitioned by month on `created_at` (custom migration
  * `0013_request_logs_partitions`; drizzle-kit cannot express it): the maintenance job makes the
  * next months' partitions and drops whole months past RETENTION_REQUEST_LOGS_DAYS, never a mass
  * DELETE. A partitioned table's primary key must hold the partition key: `(id, created_at)`.

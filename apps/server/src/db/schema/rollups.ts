@@ -6,7 +6,7 @@ import { projects } from './workspace';
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
- * Dashboard rollups (issue 9), kept by `workers/rollups.ts` with a stated lag (≤ one job
+ * Dashboard rollups, kept by `workers/rollups.ts` with a stated lag (≤ one job
  * interval, 15 s by default): each touched bucket is recomputed from the raw rows, so the
  * figures equal the raw rows whatever order payments, refunds and scans commit in.
  *
@@ -18,7 +18,7 @@ const count = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
  *   reads ~90 rows per terminal instead of ~2,160.
  * `terminal_id = ''` rows are the whole project (GROUPING SETS), `currency = ''` rows hold scans
  * (a scan has no currency until it is paid). `test` rows hold test payments (`source = 'cli'`,
- * issue 31 §13), apart so the dashboard leaves them out unless asked. The project's zone and offset are remembered in
+ * ), apart so the dashboard leaves them out unless asked. The project's zone and offset are remembered in
  * `rollup_state`; if the project changes zone, its rollups are rebuilt.
  */
 export const dashboardRollups = pgTable(
@@ -38,7 +38,7 @@ export const dashboardRollups = pgTable(
     volume: count('volume'),
     refunds: count('refunds'),
     refundedAmount: count('refunded_amount'),
-    /** Declined card attempts on the bucket's transactions (issue 31 §6), also ones a later card rescued. */
+    /** Declined card attempts on the bucket's transactions, also ones a later card rescued. */
     declinedAttempts: count('declined_attempts'),
     /** Of those, the ones on a transaction that then succeeded. */
     rescued: count('rescued'),
@@ -53,7 +53,7 @@ export const dashboardRollups = pgTable(
 );
 
 /**
- * Takings per cashier (issue 26 §3) in the same buckets as `dashboard_rollups`, kept by the same
+ * Takings per cashier in the same buckets as `dashboard_rollups`, kept by the same
  * job (each touched bucket recomputed from the raw rows) so the dashboard never reads raw
  * transactions: the payments that went through (succeeded, partially refunded, refunded; by
  * creation), `gross` = amount + tip, `tips`. `terminal_id = ''` rows are the whole project,

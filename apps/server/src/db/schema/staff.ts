@@ -5,7 +5,7 @@ import { terminals } from './payments';
 import { projects } from './workspace';
 
 /**
- * A project's staff (issue 26 §2): people who sign in to its terminals with a PIN. The PIN is
+ * A project's staff: people who sign in to its terminals with a PIN. The PIN is
  * kept twice, never readable: an argon2id hash (the slow hash that proves it), and an HMAC
  * under a key derived from SECRETS_KEY, unique per project, which finds the one staff member a
  * PIN belongs to and makes `pin_in_use` a unique-index answer (a salted hash cannot be looked
@@ -34,7 +34,7 @@ export const staff = pgTable(
 );
 
 /**
- * A cashier signed in on one terminal (issue 26 §2). Only the SHA-256 of the session token is
+ * A cashier signed in on one terminal. Only the SHA-256 of the session token is
  * kept. Every request that carries it is checked here (one guarded UPDATE that also moves
  * last_seen_at), so an idle, signed-out, disabled or deleted cashier's session is refused by
  * every replica at once.
@@ -66,7 +66,7 @@ export const cashierSessions = pgTable(
   ],
 );
 
-/** Wrong PINs per terminal (issue 26 §2): 5 within 15 minutes lock PIN sign-in there. */
+/** Wrong PINs per terminal: 5 within 15 minutes lock PIN sign-in there. */
 export const cashierPinFailures = pgTable(
   'cashier_pin_failures',
   {

@@ -4,7 +4,7 @@ import { updatedAt } from './columns';
 
 /**
  * What a person keeps on their account whatever signs them in (the built-in identity service or
- * Google's): keyed by uid, so it works in both auth modes (issue 28 §1). A row appears with the
+ * Google's): keyed by uid, so it works in both auth modes. A row appears with the
  * first choice; no row means nothing chosen.
  */
 export const userSettings = pgTable('user_settings', {

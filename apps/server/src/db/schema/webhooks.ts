@@ -13,11 +13,11 @@ import {
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { projects } from './workspace';
 
-// Webhooks (PRODUCT §2, issue 8). Every table carries project_id and every list index leads
-// with it (PRODUCT §6). Deliveries are the work queue: a pending row whose next_attempt_at
+// Webhooks. Every table carries project_id and every list index leads
+// with it. Deliveries are the work queue: a pending row whose next_attempt_at
 // has come is claimed by one dispatcher with a lease (lease_owner, lease_until).
 //
-// Deliveries and attempts are range-partitioned by month (issue 27 §3, custom migration
+// Deliveries and attempts are range-partitioned by month (custom migration
 // `0014_partition_events_and_deliveries`) on `event_created_at`, the time of the event they
 // carry — not on their own insert time — for three reasons:
 // - "One delivery per (event, endpoint)" stays exact: a partitioned table's unique keys must

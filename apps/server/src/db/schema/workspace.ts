@@ -26,7 +26,7 @@ export const businesses = pgTable(
     supportEmail: text(),
     /** `{line1, line2?, postal_code?, city, state?, country}` (contracts' businessAddressSchema). */
     address: jsonb().$type<Record<string, string>>(),
-    /** VAT ID or other tax number, printed on receipts (issue 31 §9). */
+    /** VAT ID or other tax number, printed on receipts. */
     vatId: text(),
     paymentProvider: text().$type<'simulator' | 'stripe'>().notNull().default('simulator'),
     stripeSecretKeyEnc: text(),
@@ -53,27 +53,27 @@ export const projects = pgTable(
     name: text().notNull(),
     timeZone: text().notNull(),
     currency: text().notNull(),
-    /** Email owner and admins when a terminal stays offline this long (issue 15 §6); null = off. */
+    /** Email owner and admins when a terminal stays offline this long; null = off. */
     terminalOfflineAlertMinutes: integer('terminal_offline_alert_minutes'),
-    /** People reach this project only from a session that passed a second factor (issue 16 §4). */
+    /** People reach this project only from a session that passed a second factor. */
     requireMfa: boolean('require_mfa').notNull().default(false),
-    /** Issue 26 §1: the tip settings; null = the defaults (DEFAULT_TIPPING: off). */
+    /** The tip settings; null = the defaults (DEFAULT_TIPPING: off). */
     tipping: jsonb().$type<TippingSettings>(),
-    /** Issue 26 §2: a cashier session ends after this many minutes without a request. */
+    /** A cashier session ends after this many minutes without a request. */
     cashierIdleMinutes: integer('cashier_idle_minutes').notNull().default(5),
-    /** VAT included in amounts, percent with up to two decimals (issue 25 §4); null = none. */
+    /** VAT included in amounts, percent with up to two decimals; null = none. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
     /** VAT applies to tips too; by default a voluntary tip is outside VAT. */
     tipsTaxable: boolean('tips_taxable').notNull().default(false),
-    /** The scheduled close of every terminal, "HH:MM" in the project's zone (issue 25 §1); null = none. */
+    /** The scheduled close of every terminal, "HH:MM" in the project's zone; null = none. */
     dailyCloseTime: text('daily_close_time'),
-    /** Email each close's report to the owner and admins (issue 25 §1). */
+    /** Email each close's report to the owner and admins. */
     closeReportEmail: boolean('close_report_email').notNull().default(false),
-    /** Days after a payment's local date until it may be paid out (issue 25 §2). */
+    /** Days after a payment's local date until it may be paid out. */
     payoutDelayDays: integer('payout_delay_days').notNull().default(2),
-    /** The daily payout run, "HH:MM" in the project's zone (issue 25 §2). */
+    /** The daily payout run, "HH:MM" in the project's zone. */
     payoutTime: text('payout_time').notNull().default('06:00'),
-    /** Charges in another currency than `currency` are refused unless this is on (issue 31 §8). */
+    /** Charges in another currency than `currency` are refused unless this is on. */
     allowOtherCurrencies: boolean('allow_other_currencies').notNull().default(false),
     createdBy: text().notNull(),
     createdAt: createdAt(),
@@ -105,10 +105,10 @@ export const memberships = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.uid.desc().nullsFirst(),
     ),
-    // The members table's other sorts (issue 9): by address and by role, uid as tie-break.
+    // The members table's other sorts: by address and by role, uid as tie-break.
     index('memberships_project_email_idx').on(t.projectId, sql`coalesce(${t.email}, '')`, t.uid),
     index('memberships_project_role_idx').on(t.projectId, t.role, t.uid),
-    // Global search (issue 19 §3): an email prefix, case-insensitive (see terminals' search indexes).
+    // Global search: an email prefix, case-insensitive (see terminals' search indexes).
     index('memberships_project_email_search_idx').on(t.projectId, sql`(lower(${t.email}) collate "C")`),
   ],
 );

@@ -63,7 +63,7 @@ async function lookUp(ctx: AppContext, hash: string, now: Date): Promise<CachedK
 
 /**
  * Bearer `sl_…`: one indexed lookup of the SHA-256 (current or, during a roll's grace,
- * previous secret), kept a few seconds per process (issue 10): revoking or rolling the key
+ * previous secret), kept a few seconds per process: revoking or rolling the key
  * drops it on every replica at once (`credentialChanged`). "Last used" is written at most
  * once a minute per key, not per request.
  */

@@ -7,7 +7,7 @@ import { apiKeyListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 import type { ApiKeyRow } from './api-key-rows';
 
-/** The project's API keys, filtered, sorted and keyset-paged in SQL (issue 9). */
+/** The project's API keys, filtered, sorted and keyset-paged in SQL. */
 export async function listApiKeys(
   db: Db,
   { actor, projectId, list: input }: { actor: Actor; projectId: string; list: Omit<ListInput, 'timeZone'> },

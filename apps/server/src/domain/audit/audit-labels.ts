@@ -41,7 +41,7 @@ const kindOf = (target: string) => {
 };
 
 /**
- * People and objects of a page of audit entries by name and email (issue 16 §6), in one query
+ * People and objects of a page of audit entries by name and email, in one query
  * per kind present. Objects deleted since keep their id; people who left keep the address
  * they had as members.
  */
@@ -111,7 +111,7 @@ export async function auditLabels(
           .from(transactions)
           .where(and(eq(transactions.projectId, projectId), inArray(transactions.id, list(ids.txn))))
       : [],
-    // Issue 26: staff by name (a deleted one keeps the name its entry recorded).
+    // Staff by name (a deleted one keeps the name its entry recorded).
     ids.stf.size
       ? db
           .select({ id: staff.id, name: staff.name })

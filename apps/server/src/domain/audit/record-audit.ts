@@ -37,7 +37,7 @@ export async function recordAudit(
 }
 
 /**
- * An audit row written by a paired terminal (issue 26 §2: a PIN lockout, a refund at the
+ * An audit row written by a paired terminal (a PIN lockout, a refund at the
  * counter); `metadata` names the cashier when one was signed in.
  */
 export async function recordTerminalAudit(

@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids';
 /**
  * Taken by whatever stamps a payment's or refund's `succeeded_at`, before reading the clock:
  * FOR KEY SHARE on the terminal's row waits for a close being made on that terminal (which holds
- * FOR UPDATE) and lets other payments of the terminal through (issue 25 §1, see makeClose).
+ * FOR UPDATE) and lets other payments of the terminal through (see makeClose).
  */
 export async function lockTerminalForBooks(tx: Db, projectId: string, terminalId: string) {
   await tx.execute(
@@ -14,7 +14,7 @@ export async function lockTerminalForBooks(tx: Db, projectId: string, terminalId
 }
 
 /**
- * A balance entry (issue 25 §2), available on the day it happened in the project's zone plus
+ * A balance entry, available on the day it happened in the project's zone plus
  * the project's `payout_delay_days`; written in the transaction that records the payment or refund.
  */
 export async function recordBalanceEntry(

@@ -4,7 +4,7 @@ import { canonicalJson } from './close-hash';
 import { simulatorFee } from './fees';
 import { includedTax } from './vat';
 
-// Issue 25: the money arithmetic the books rest on, exact to the minor unit.
+// The money arithmetic the books rest on, exact to the minor unit.
 
 describe('includedTax (VAT in a gross amount, half up)', () => {
   it('matches the receipts example and rounds half up per transaction', () => {

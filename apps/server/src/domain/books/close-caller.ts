@@ -9,7 +9,7 @@ import { projectHasStaff } from '../staff/staff-presence';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 
 /**
- * Who may read or make a terminal's closes (issue 25 §1): the device itself (its own terminal
+ * Who may read or make a terminal's closes: the device itself (its own terminal
  * only; others are simply not found), or a person / API key per the policy table.
  */
 export async function closeAccess(
@@ -23,7 +23,7 @@ export async function closeAccess(
 ): Promise<{ project: ProjectRow | null; closedBy: ClosedBy }> {
   if (caller.kind === 'device') {
     if (caller.projectId !== projectId || caller.terminalId !== terminalId) throw notFound('Terminal');
-    // Issue 26 §2: where staff sign in, a close made at the counter needs a manager's session.
+    // Where staff sign in, a close made at the counter needs a manager's session.
     if (action === 'closes.create' && (await projectHasStaff(db, projectId))) {
       const manager = requireManager(caller.cashier);
       return {

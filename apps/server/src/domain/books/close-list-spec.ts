@@ -1,7 +1,7 @@
 import { closes } from '../../db/schema';
 import type { ListSpec } from '../listing/list-query';
 
-/** What `GET …/closes` filters and sorts on (issue 25 §1): newest first, keyset pages. */
+/** What `GET …/closes` filters and sorts on: newest first, keyset pages. */
 export const closeListSpec: ListSpec = {
   columns: {
     created_at: { column: closes.createdAt, type: 'date', sortable: true },

@@ -7,7 +7,7 @@ import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 
 /**
- * The close report email (issue 25 §1): to the owner and admins when the project's
+ * The close report email: to the owner and admins when the project's
  * `close_report_email` is on. Sent after the close committed; a mail failure is swallowed here
  * (the close stands and its page has the same figures), and reported to the caller's log.
  */
@@ -35,7 +35,7 @@ export async function sendCloseReport(
       );
     const label = close.terminal_label ?? close.terminal_id;
     const actionUrl = `${ctx.config.publicUrl}/p/${close.project_id}/closes/${close.id}`;
-    // Each admin in their own language (issue 28 §1): amounts and the time through Intl in it.
+    // Each admin in their own language: amounts and the time through Intl in it.
     for (const admin of await withEmailTranslators(db, admins)) {
       const { t } = admin;
       const figures = close.totals

@@ -96,7 +96,7 @@ const linesV2 = (period: ClosePeriod, from: Date) => sql`
 
 /**
  * Every figure of a close (or the running X report) for one terminal and period, in ONE query, so
- * the close, the X report and `verify` count alike (issue 25 §1, §4). Periods are half-open
+ * the close, the X report and `verify` count alike. Periods are half-open
  * `[from, to)`: a payment belongs to the close whose period holds its `succeeded_at`, a refund
  * to the one that holds its `succeeded_at` (the moment the refund took effect).
  *

@@ -8,7 +8,7 @@ import { sendCloseReport } from './close-report-email';
 import { makeClose } from './make-close';
 
 /**
- * "Close the day" by hand (issue 25 §1): the device, the console, a write key or an admin. A
+ * "Close the day" by hand: the device, the console, a write key or an admin. A
  * close with nothing in it is allowed here (a zero report). The report email goes out after
  * the close committed; a mail failure is logged by the sender and never undoes the close.
  */

@@ -8,7 +8,7 @@ import { closeAccess } from './close-caller';
 import { closeFigures, withGrandTotals } from './close-totals';
 import { firstActivity } from './make-close';
 
-/** The X report (issue 25 §1): the figures a close made now would hold; nothing is written. */
+/** The X report: the figures a close made now would hold; nothing is written. */
 export async function getCurrentClose(
   db: Db,
   input: { caller: TerminalCaller; projectId: string; terminalId: string; now: Date },

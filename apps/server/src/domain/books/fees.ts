@@ -1,5 +1,5 @@
 /**
- * The simulator's fee (issue 25 §2): `percent` % of the amount rounded half up to the minor
+ * The simulator's fee: `percent` % of the amount rounded half up to the minor
  * unit, plus `fixed` minor units, never more than the amount. Percent is taken to thousandths
  * (1.4 → 1400) so the rounding is integer arithmetic, not floating point.
  */

@@ -93,7 +93,7 @@ export async function listPayoutItems(
 }
 
 /**
- * The dashboard's next payout (issue 25 §2): per currency, the net of entries not yet paid out
+ * The dashboard's next payout: per currency, the net of entries not yet paid out
  * that will be available by the next run and that the payout job pays (the simulator's; Stripe
  * pays its own), and that run's local day (today if `payout_time` has
  * not passed yet, else tomorrow). A currency whose balance is not positive is left out.

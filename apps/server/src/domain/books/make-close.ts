@@ -16,7 +16,7 @@ import { closeHash } from './close-hash';
 import { CLOSE_RULES, closeFigures, withGrandTotals } from './close-totals';
 
 /**
- * Makes a terminal's close (issue 25 §1) in ONE database transaction:
+ * Makes a terminal's close in ONE database transaction:
  * 1. the terminal's row is locked FOR UPDATE. A payment that succeeds (and a refund that takes
  *    effect) holds FOR KEY SHARE on the same row while it stamps `succeeded_at`, so a payment is
  *    either committed before the close reads (and counted, its time < closed_at) or stamped

@@ -2,7 +2,7 @@ import { PAYOUT_STATUSES } from '@scanline/contracts';
 import { balanceEntries, payouts } from '../../db/schema';
 import type { ListSpec } from '../listing/list-query';
 
-/** What `GET …/payouts` filters and sorts on (issue 25 §2): newest first, keyset pages. */
+/** What `GET …/payouts` filters and sorts on: newest first, keyset pages. */
 export const payoutListSpec: ListSpec = {
   columns: {
     created_at: { column: payouts.createdAt, type: 'date', sortable: true },

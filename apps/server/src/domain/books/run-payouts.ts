@@ -22,7 +22,7 @@ interface DueProject {
 }
 
 /**
- * One project's payout run as of a local day (issue 25 §2): per currency, every balance entry
+ * One project's payout run as of a local day: per currency, every balance entry
  * available on or before `asOf` and not yet paid out (and, for the schedule, written before
  * `cutoff`) becomes one payout when their net sum is positive; a negative sum carries over.
  * Each currency's payout is one database transaction under an advisory lock of the project and
@@ -135,7 +135,7 @@ export async function runPayoutsNow(
 }
 
 /**
- * The daily payout job (issue 25 §2): a project is due once its `payout_time` has come round
+ * The daily payout job: a project is due once its `payout_time` has come round
  * today in its zone; it pays what is available today and was written before that moment.
  * Stateless like the scheduled closes: what is left after a run is a negative balance that
  * carries over, which the next passes find again and leave.

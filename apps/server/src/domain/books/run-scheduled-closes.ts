@@ -13,7 +13,7 @@ interface DueRow {
 }
 
 /**
- * The scheduled close (issue 25 §1): for every project with a `daily_close_time`, the last time
+ * The scheduled close: for every project with a `daily_close_time`, the last time
  * that clock time came round in the project's zone (today's if passed, else yesterday's: DST is
  * PostgreSQL's to resolve) is the due instant. Every terminal with a payment or refund between its
  * last close and that instant gets a close; a terminal with no activity gets none (no zero reports

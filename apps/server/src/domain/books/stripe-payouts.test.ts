@@ -9,7 +9,7 @@ import { runPayoutsNow } from './run-payouts';
 
 const WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
 
-// Issue 25 §2: Stripe projects take their fees and payouts from Stripe, against the local stand-in.
+// Stripe projects take their fees and payouts from Stripe, against the local stand-in.
 describe('Stripe payouts against a local stand-in', () => {
   let stripe: StripeStandIn;
   let t: TestApp;

@@ -30,7 +30,7 @@ interface Line {
 }
 
 /**
- * Stripe's payouts (issue 25 §2): a `payout.*` webhook (`payout.created`, `payout.updated`,
+ * Stripe's payouts: a `payout.*` webhook (`payout.created`, `payout.updated`,
  * `payout.paid`, `payout.failed`, `payout.reconciliation_completed`) names a payout; the business
  * is the one whose webhook secret verifies the signature. As for payments, the event is only a
  * hint: the payout and its balance transactions (`GET /v1/balance_transactions?payout=po_…`,

@@ -11,7 +11,7 @@ import { closeFigures, withGrandTotals } from './close-totals';
 type Broken = CloseVerify['broken'][number];
 
 /**
- * Recomputes every chain and every close's figures (issue 25 §1): per terminal in number order,
+ * Recomputes every chain and every close's figures: per terminal in number order,
  * the numbers run 1, 2, 3…, each `previous_hash` is the hash before it (64 zeros for the first),
  * each `hash` is the SHA-256 of the close's canonical JSON, and each close's totals equal those
  * computed again from the payments and refunds of its period, by the rules it was made with.

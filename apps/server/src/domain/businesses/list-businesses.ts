@@ -5,7 +5,7 @@ import { type ListInput, pageInSql } from '../listing/page-in-sql';
 import { businessListSpec } from '../listing/workspace-list-specs';
 import type { BusinessRow } from './business-rows';
 
-/** The owner's businesses, filtered, sorted and keyset-paged in SQL (issue 9). */
+/** The owner's businesses, filtered, sorted and keyset-paged in SQL. */
 export function listBusinesses(db: Db, { ownerUid, list: input }: { ownerUid: string; list: ListInput }) {
   return pageInSql<BusinessRow>(db, {
     table: businesses,

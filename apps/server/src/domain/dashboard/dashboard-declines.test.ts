@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { refreshRollups } from './refresh-rollups';
 
 /**
- * Issue 31 §6: a card declined and then rescued by a second card is a decline the dashboard
+ * A card declined and then rescued by a second card is a decline the dashboard
  * counts (as the timeline and /metrics do), marked rescued. §13: `scanline trigger`'s test
  * payments (`source: cli`) stay out of the figures unless `include_test=true`.
  */

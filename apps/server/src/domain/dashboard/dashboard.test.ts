@@ -240,7 +240,7 @@ describe('GET /projects/{project_id}/dashboard', () => {
     expect(d.totals.count).toBe(raw!.count);
   });
 
-  it('lists every currency of the range and shows each one apart, never summed (issue 19)', async () => {
+  it('lists every currency of the range and shows each one apart, never summed', async () => {
     const range = 'from=2026-10-30&to=2026-11-03&time_zone=America/New_York';
     const usd = await dashboard(range);
     const p = team.project.id;

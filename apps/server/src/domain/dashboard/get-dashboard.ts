@@ -16,7 +16,7 @@ export interface DashboardInput {
   timeZone?: string;
   terminalId?: string;
   currency?: string;
-  /** Count test payments (`source = 'cli'`) too; left out by default (issue 31 §13). */
+  /** Count test payments (`source = 'cli'`) too; left out by default. */
   includeTest?: boolean;
 }
 
@@ -92,7 +92,7 @@ function figures(rows: Agg[], dist: Distribution): DashboardFigures {
 }
 
 /**
- * The project dashboard (issue 9), read from the rollups only: per local day, the `day` grain
+ * The project dashboard, read from the rollups only: per local day, the `day` grain
  * (project zone) is read; per hour, or in another zone, the `hour` grain grouped by local hour
  * or day in that zone. A zone whose sub-hour offset differs from the project's (asking for
  * Asia/Kolkata on a New York project) groups whole UTC-aligned hours, so its day edges are off
@@ -200,7 +200,7 @@ export async function getDashboard(
                 group by terminal_id order by 2 desc, 1 limit ${TOP_TERMINALS}
               ) r left join terminals t on t.id = r.terminal_id and t.project_id = ${project.id}
               order by r.volume desc, r.terminal_id`;
-  // Issue 26 §3: takings and tips per cashier, from their rollups (payments bucketed by
+  // Takings and tips per cashier, from their rollups (payments bucketed by
   // creation as above); the newest name a cashier sold under. Test payments count here whatever
   // `include_test` says, as they always have.
   const cashierTakings = sql`select nullif(cashier_id, '') as cashier_id,

@@ -117,7 +117,7 @@ export async function insertBuckets(
 ): Promise<void> {
   if ('starts' in scope && scope.starts.length === 0) return;
   const inScope = scopeFilter(grain, bucketing, scope);
-  // `test`: a test payment (`source = 'cli'`, issue 31 §13) and everything hanging off it (its
+  // `test`: a test payment (`source = 'cli'`) and everything hanging off it (its
   // attempts, refunds, scans) go to their own rows, which the dashboard leaves out unless asked.
   await tx.execute(sql`
     insert into dashboard_rollups (project_id, grain, terminal_id, currency, bucket_start, test,
@@ -145,7 +145,7 @@ export async function insertBuckets(
       select bs, '', currency, test, sum(n), sum(succeeded), sum(failed), sum(volume)
       from tx_fine group by bs, currency, test
     ),
-    -- Every declined card (issue 31 §6), by its transaction's bucket: a decline a later card
+    -- Every declined card, by its transaction's bucket: a decline a later card
     -- rescued counts too, as the timeline and /metrics count it. A failed payment with no
     -- attempt on record (imported or demo history) counts its own failure once.
     att as (
@@ -216,7 +216,7 @@ export async function insertBuckets(
       sum(sn), sum(sp),
       coalesce((array_agg(h) filter (where h is not null))[1], '{}'::jsonb)
     from parts group by terminal_id, currency, bs, test`);
-  // Issue 26 §3: takings per cashier, payments bucketed by creation as above. The name on the
+  // Takings per cashier, payments bucketed by creation as above. The name on the
   // newest payment comes from the greatest key "created_at, id, name" (`newestKey`), an
   // aggregate that hashes, where `array_agg(… order by …)` would sort every raw row.
   await tx.execute(sql`

@@ -53,7 +53,7 @@ async function expectInStep() {
         from dashboard_rollups where project_id = ${projectId} and grain = 'day' and terminal_id = ''`,
   );
   expect(rolled).toEqual(raw);
-  // Takings per cashier (issue 26 §3): the whole project's and one terminal's, as the raw rows say.
+  // Takings per cashier: the whole project's and one terminal's, as the raw rows say.
   for (const terminal of ['', terminals[0]!]) {
     const byRaw = await rowsOf<Record<string, unknown>>(
       t.ctx.database.db,

@@ -9,7 +9,7 @@ import { seedDemo } from './seed-demo';
 export const DEMO_SIZE = { terminals: 5, days: 30, transactions: 6000 } as const;
 
 /**
- * A business and a project owned by the caller, filled with 30 days of history (issue 9), so
+ * A business and a project owned by the caller, filled with 30 days of history, so
  * the console shows a living product on a fresh install. The history is demo data: the
  * simulator provider, no events, no webhooks.
  */

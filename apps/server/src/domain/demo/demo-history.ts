@@ -1,5 +1,5 @@
 /**
- * The shape of a demo project's history (issue 9): how many payments fall in each local hour
+ * The shape of a demo project's history: how many payments fall in each local hour
  * of each local day. A café-like rhythm: closed at night, a morning rush, a lunch peak, an
  * evening bump; busier on Fridays and Saturdays, quiet on Sundays, growing slowly.
  */

@@ -32,7 +32,7 @@ const BATCH = 100_000;
 const SUCCEEDED = 0.92;
 
 /**
- * Fills a project with realistic history through the bulk path (issue 9): multi-row
+ * Fills a project with realistic history through the bulk path: multi-row
  * `INSERT … SELECT` from `generate_series`, ~100,000 payments per statement, random values drawn
  * in SQL, so it runs the same on PostgreSQL and PGlite. Each payment gets its status history
  * (the console's timeline) in the same batch. No events are written (a demo history
@@ -176,7 +176,7 @@ export async function seedDemo(db: Db, projectId: string, opts: DemoSeedOptions)
   }
   await rebuildProjectRollups(db, projectId);
   // A bulk load leaves the planner blind (PGlite has no autovacuum; PostgreSQL's lags behind):
-  // without statistics, deep keyset pages lose their index plan (issue 18 §5).
+  // without statistics, deep keyset pages lose their index plan.
   await analyzeGrownTables(db);
   opts.onProgress?.('dashboard rollups rebuilt');
   return { terminals: terminalIds.length, transactions: written };

@@ -157,7 +157,7 @@ export interface PreparedExport {
 }
 
 /**
- * A list's whole filtered set as CSV (issue 9), with the same filters and sort as the list
+ * A list's whole filtered set as CSV, with the same filters and sort as the list
  * endpoint (buildList). Invalid filters throw before anything is streamed.
  */
 export async function prepareExport(

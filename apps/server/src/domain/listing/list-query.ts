@@ -12,7 +12,7 @@ import { foldedC } from '../search/prefix-pattern';
 /**
  * A list endpoint's columns as the table-query format (`field[mode]=value`, `sort=-field`)
  * may name them. Filtering, sorting and keyset paging all happen in SQL: no OFFSET, nothing
- * filtered after the fact (issue 7, issue 9).
+ * filtered after the fact.
  */
 export interface ListColumn {
   /** A column, or an expression over the list's columns (e.g. `coalesce(email, '')`). */

@@ -16,7 +16,7 @@ export interface ListInput {
 export type ListRequest = Omit<ListInput, 'timeZone'>;
 
 /**
- * One page of a list, filtered, sorted and keyset-paged in SQL (issue 9): `scope` is the
+ * One page of a list, filtered, sorted and keyset-paged in SQL: `scope` is the
  * tenancy condition (project or owner), always applied.
  */
 export async function pageInSql<Row extends { id: string }>(

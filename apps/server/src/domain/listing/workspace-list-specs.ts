@@ -10,7 +10,7 @@ import {
 } from '../../db/schema';
 import type { ListSpec } from './list-query';
 
-// What the workspace lists filter and sort on (issue 9), newest first by default. Sorts other
+// What the workspace lists filter and sort on, newest first by default. Sorts other
 // than created_at read at most a few hundred rows per owner or project (bounded lists).
 
 export const apiKeyListSpec: ListSpec = {

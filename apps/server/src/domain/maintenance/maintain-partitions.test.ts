@@ -13,7 +13,7 @@ import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
-/** Issue 27 §3: log-like tables by month, made ahead and dropped whole past retention. */
+/** Log-like tables by month, made ahead and dropped whole past retention. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

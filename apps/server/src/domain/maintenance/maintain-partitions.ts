@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/sql-rows';
 
 /**
- * Tables range-partitioned by month (issue 27 §3), each on its partition key, with the setting
+ * Tables range-partitioned by month, each on its partition key, with the setting
  * that keeps it. Every append-only table that grows with traffic:
  * - `request_logs` on `created_at`;
  * - `webhook_deliveries` and `webhook_attempts` on `event_created_at`, the time of the event

@@ -3,7 +3,7 @@ import { userSettings } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /**
- * `PATCH /api/v1/me` (issue 28 §1): the person's language, kept by uid so it works with any
+ * `PATCH /api/v1/me`: the person's language, kept by uid so it works with any
  * identity provider; null clears the choice (the browser's language is used again).
  */
 export async function updateMe(db: Db, opts: { uid: string; locale: AccountLocale | null; now: Date }) {

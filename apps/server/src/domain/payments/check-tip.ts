@@ -3,7 +3,7 @@ import { DEFAULT_TIPPING, type TippingSettings, tipChoices } from '@scanline/con
 import { AppError } from '../../platform/errors';
 import type { TransactionRow } from '../transactions/transition-transaction';
 
-/** Issue 26 §1: what a transaction charges, its order amount and its tip (`amount_total`). */
+/** What a transaction charges, its order amount and its tip (`amount_total`). */
 export const chargedAmount = (txn: Pick<TransactionRow, 'amount' | 'tipAmount'>) =>
   txn.amount + txn.tipAmount;
 
@@ -17,7 +17,7 @@ export const tippingOf = (saved: Partial<TippingSettings> | null | undefined): T
 const asksForTip = (txn: Pick<TransactionRow, 'skipTipping'>, settings: TippingSettings) =>
   settings.enabled && !txn.skipTipping;
 
-/** What the shopper page shows before the card form (issue 26 §1), or null when no tip is asked. */
+/** What the shopper page shows before the card form, or null when no tip is asked. */
 export function shopperTipping(
   txn: Pick<TransactionRow, 'amount' | 'skipTipping'>,
   saved: Partial<TippingSettings> | null | undefined,
@@ -34,7 +34,7 @@ export function shopperTipping(
 }
 
 /**
- * The tip a payment try may carry (issue 26 §1): 0 always; otherwise tipping must be on and
+ * The tip a payment try may carry: 0 always; otherwise tipping must be on and
  * not skipped (`400 tipping_disabled`), the tip at most the order amount, and one of the
  * offered choices unless custom tips are allowed.
  */

@@ -29,7 +29,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (event === null || typeof event !== 'object' || Array.isArray(event))
     throw new AppError('bad_request', 'The body must be a JSON object (a Stripe event).');
   if (!signature) throw badSignature();
-  // Issue 25 §2: payouts are the account's, not a transaction's.
+  // Payouts are the account's, not a transaction's.
   if (typeof event?.type === 'string' && event.type.startsWith('payout.'))
     return syncStripePayout(ctx, rawBody, signature);
   const object = event?.data?.object;
@@ -47,7 +47,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
     .limit(1);
   if (!found?.business.stripeWebhookSecretEnc) throw badSignature();
-  // Loaded here, not at start (issue 18 §2): only Stripe merchants' webhooks need it.
+  // Loaded here, not at start: only Stripe merchants' webhooks need it.
   const { default: Stripe } = await import('stripe');
   try {
     Stripe.webhooks.constructEvent(

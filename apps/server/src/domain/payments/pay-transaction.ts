@@ -51,7 +51,7 @@ export function payAnswer(txn: TransactionRow, confirmUrl: string): PayResponse 
     case 'processing':
       return { status: 'processing' };
     case 'pending':
-      // Back to pending after a declined card (issue 15 §3): say why; another card may be tried.
+      // Back to pending after a declined card: say why; another card may be tried.
       if (txn.failureCode) {
         return {
           status: 'pending',
@@ -67,7 +67,7 @@ export function payAnswer(txn: TransactionRow, confirmUrl: string): PayResponse 
 }
 
 /**
- * Pays a scanned transaction (issue 7), exactly once whatever the concurrency:
+ * Pays a scanned transaction, exactly once whatever the concurrency:
  * 1. one guarded move pending → processing (or requires_action → processing to confirm) wins;
  *    every other request answers the current state and charges nothing;
  * 2. the winner charges outside any database transaction, with the transaction id as the
@@ -82,7 +82,7 @@ export async function payTransaction(
   input: {
     scanId: string;
     paymentMethod?: string;
-    /** Issue 26 §1: the shopper's tip for this try (a retry after a decline may pick another). */
+    /** The shopper's tip for this try (a retry after a decline may pick another). */
     tipAmount?: number;
     confirmation?: boolean;
     confirmUrl: string;
@@ -113,7 +113,7 @@ export async function payTransaction(
           now,
         });
         if (!moved) return null;
-        // A new card after a decline is a new charge (its own idempotency key, issue 15 §3).
+        // A new card after a decline is a new charge (its own idempotency key).
         const attemptKey = chargeKey(txn.id, await declinedAttempts(tx, txn.projectId, txn.id));
         let attemptId: string;
         if (input.confirmation) {

@@ -12,7 +12,7 @@ import { freePort } from '../../test/harness';
 import { makeTerminal, makeTransaction } from '../../test/payment-factories';
 import { openTestDatabase } from '../../test/test-database';
 
-// Crash safety (issue 7): the real server as a child process, ~2,000 concurrent payment
+// Crash safety: the real server as a child process, ~2,000 concurrent payment
 // requests (eight per transaction), SIGKILL midway, restart on the same data. Afterwards: no
 // transaction charged twice, every charge recorded, every acknowledged success kept, nothing
 // left `processing`. On PGlite by default, on PostgreSQL when DATABASE_URL is set.

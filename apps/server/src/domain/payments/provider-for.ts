@@ -10,7 +10,7 @@ type BusinessRow = typeof businesses.$inferSelect;
 /**
  * The provider a transaction was created with (its `provider` column), with the business's
  * keys. A transaction created on the simulator stays on it even if the business later moves.
- * The Stripe SDK loads on first use: a fifth of a second of every start otherwise (issue 18 §2).
+ * The Stripe SDK loads on first use: a fifth of a second of every start otherwise.
  */
 export async function providerFor(
   ctx: AppContext,

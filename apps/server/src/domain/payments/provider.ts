@@ -1,7 +1,7 @@
-// Boundary (issue 15 §7): `payments/` owns the providers and every call to them (charge, confirm,
+// Boundary: `payments/` owns the providers and every call to them (charge, confirm,
 // refund, retrieve, the crash reconcile, Stripe's webhooks); status changes go through `transactions/`.
 /**
- * The payment provider seam (PRODUCT §5a): charge, refund, retrieve. Every call names our
+ * The payment provider seam: charge, refund, retrieve. Every call names our
  * transaction id as its idempotency key, so a retried or duplicated call can never charge
  * twice, and a transaction left `processing` by a crash can be finished by retrieving it.
  */
@@ -23,7 +23,7 @@ export interface ChargeInput {
   transactionId: string;
   /**
    * The charge's idempotency key: the transaction id for the first card, one per card after a
-   * decline (`chargeKey`, issue 15 §3). Defaults to the transaction id.
+   * decline (`chargeKey`). Defaults to the transaction id.
    */
   attemptKey?: string;
   amount: number;

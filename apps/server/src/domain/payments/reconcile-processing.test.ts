@@ -62,7 +62,7 @@ describe('reconcile transactions left processing', () => {
     const report = await reconcileProcessing(t.ctx);
     expect(report).toMatchObject({ checked: 3, finished: 2, released: 1, unknown: 0 });
     expect(await row(charged.id)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
-    // A declined card found by the reconcile goes back to pending for another card (issue 15 §3).
+    // A declined card found by the reconcile goes back to pending for another card.
     expect(await row(declined.id)).toMatchObject({ status: 'pending', failureCode: 'card_declined' });
     expect((await row(never.id)).status).toBe('pending');
     const [attempt] = await t.ctx.database.db

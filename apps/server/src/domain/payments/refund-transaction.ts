@@ -29,7 +29,7 @@ import { providerFor } from './provider-for';
 
 type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
 
-/** Issue 26 §2: a refund made at the counter, by a paired terminal and its signed-in cashier. */
+/** A refund made at the counter, by a paired terminal and its signed-in cashier. */
 export interface CounterRefunder {
   kind: 'device';
   projectId: string;
@@ -54,7 +54,7 @@ async function mayRefundAtCounter(db: Db, device: CounterRefunder) {
 }
 
 /**
- * Refunds all or part of a paid transaction, never more than was paid (issue 7):
+ * Refunds all or part of a paid transaction, never more than was paid:
  * 1. under the transaction's row lock, the refund is reserved as `pending` against what is
  *    left (paid − refunded − other pending refunds), so concurrent refunds cannot overshoot;
  * 2. the provider refunds, keyed by the refund id (a retry is not paid twice);
@@ -130,7 +130,7 @@ export async function refundTransaction(
           eq(refunds.status, 'pending'),
         ),
       );
-    // Issue 26 §1: up to what was charged, the tip included. What is left of the tip and of the
+    // Up to what was charged, the tip included. What is left of the tip and of the
     // order amount is kept apart: a refund gives back the order first and the tip last.
     const tipLeft = txn.tipAmount - txn.tipRefunded - Number(pending?.tips ?? 0);
     const left = chargedAmount(txn) - txn.amountRefunded - Number(pending?.sum ?? 0);
@@ -271,7 +271,7 @@ export async function settleRefund(
       .from(transactions)
       .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
       .for('update');
-    // Issue 25 §1: the refund takes effect (succeeded_at) after the terminal's books lock.
+    // The refund takes effect (succeeded_at) after the terminal's books lock.
     if (txn && answer.status !== 'failed') await lockTerminalForBooks(tx, projectId, txn.terminalId);
     const settledAt = ctx.now();
     const [refund] = await tx

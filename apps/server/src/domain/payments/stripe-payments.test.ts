@@ -109,7 +109,7 @@ describe('Stripe provider against a local stand-in', () => {
     expect(confirms[0]!.idempotencyKey).toBe(`${txn.id}:confirm`);
   });
 
-  it('a tip sent with a Stripe payment method raises the intent to amount + tip before confirming (issue 26)', async () => {
+  it('a tip sent with a Stripe payment method raises the intent to amount + tip before confirming', async () => {
     const on = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/projects/${team.project.id}`,
@@ -137,7 +137,7 @@ describe('Stripe provider against a local stand-in', () => {
     });
   });
 
-  it('declines come back as pending with the decline code (issue 15 §3)', async () => {
+  it('declines come back as pending with the decline code', async () => {
     for (const [method, code] of [
       ['pm_card_chargeDeclined', 'card_declined'],
       ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds'],

@@ -110,7 +110,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         const current = await client.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
         return intentResult(current) ?? { status: 'processing', reference: intent.id };
       }
-      // Issue 26 §1: the intent was made for the order amount when the page opened; a tip
+      // The intent was made for the order amount when the page opened; a tip
       // chosen since (or another one after a decline) changes what is charged.
       if (intent.amount !== input.amount) {
         await client.paymentIntents.update(

@@ -36,11 +36,11 @@ export function presentTerminal(t: TerminalRow): Terminal {
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
 export const stickerUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
 
-/** The last declined card's reason (issue 15 §3): kept while pending again, cleared by a success. */
+/** The last declined card's reason: kept while pending again, cleared by a success. */
 export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
   t.failureCode ? { code: t.failureCode, message: t.failureMessage ?? t.failureCode } : null;
 
-/** Issue 26: the tip, what was charged, and who sold it. */
+/** The tip, what was charged, and who sold it. */
 const counterFields = (t: TransactionRow) => ({
   tip_amount: t.tipAmount - t.tipRefunded,
   tip_refunded: t.tipRefunded,
@@ -107,7 +107,7 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
   };
 }
 
-/** The fleet's view of a terminal (management routes): with its sticker link (issue 15 §5). */
+/** The fleet's view of a terminal (management routes): with its sticker link. */
 export const presentFleetTerminal = (t: TerminalRow, publicUrl: string): FleetTerminal => ({
   ...presentTerminal(t),
   sticker_url: stickerUrl(publicUrl, t.stickerToken),

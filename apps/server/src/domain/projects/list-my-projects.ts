@@ -9,7 +9,7 @@ import { projectListSpec } from '../listing/workspace-list-specs';
 const MY_PROJECTS_ALL: ListInput = { filters: [], sort: null, limit: 500, timeZone: 'UTC' };
 
 /**
- * The caller's projects with their role, filtered, sorted and keyset-paged in SQL (issue 9);
+ * The caller's projects with their role, filtered, sorted and keyset-paged in SQL;
  * deleted ones only for their owner (to restore). `q` is the older name search, kept.
  */
 export async function listMyProjects(

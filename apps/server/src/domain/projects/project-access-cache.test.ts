@@ -16,7 +16,7 @@ import { RESTORE_WINDOW_MS } from './restore-window';
 const read = (app: FastifyInstance, projectId: string, auth: Record<string, string>, suffix = '') =>
   app.inject({ url: `/api/v1/projects/${projectId}${suffix}`, headers: auth });
 
-describe('project access cache on one replica (issue 18 §5)', () => {
+describe('project access cache on one replica', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0' } });

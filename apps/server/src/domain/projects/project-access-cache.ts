@@ -12,7 +12,7 @@ export interface CachedAccess {
 }
 
 /**
- * Per-process memory of project-scoped reads (issue 18 §5): an authenticated read then skips
+ * Per-process memory of project-scoped reads: an authenticated read then skips
  * the membership query, and a transaction create skips its terminal's setup read. Entries
  * live AUTH_CACHE_SECONDS, like the verified credentials they sit behind, and every write to
  * a project, its memberships or its terminals drops the project's entries at once here and,

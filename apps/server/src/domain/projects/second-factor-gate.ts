@@ -24,7 +24,7 @@ const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /**
  * Refuses a member whose session did not pass a second factor on a project that requires it,
- * before the request's body is read (issue 16 §4): every project route answers 403
+ * before the request's body is read: every project route answers 403
  * `mfa_required` alike, whatever else is wrong with the request. Outsiders are left to the
  * route's own 404, so nothing leaks about a project they cannot see.
  */

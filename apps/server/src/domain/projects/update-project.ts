@@ -53,7 +53,7 @@ export async function updateProject(
           ? { terminalOfflineAlertMinutes: input.terminal_offline_alert_minutes }
           : {}),
         ...(input.require_mfa !== undefined ? { requireMfa: input.require_mfa } : {}),
-        // Issue 26: the fields sent change, the others keep their value.
+        // The fields sent change, the others keep their value.
         ...(input.tipping !== undefined
           ? { tipping: { ...tippingOf(before.tipping), ...input.tipping } }
           : {}),

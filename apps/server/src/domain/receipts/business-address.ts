@@ -3,7 +3,7 @@ const CITY_FIRST = new Set(['US', 'CA', 'AU']);
 
 const countryName = (code: string, locale: string) => {
   try {
-    // The pseudo-locale has no country names of its own: English ones (issue 28 §1).
+    // The pseudo-locale has no country names of its own: English ones.
     return (
       new Intl.DisplayNames([locale === 'en-XA' ? 'en' : locale, 'en'], { type: 'region' }).of(code) ?? code
     );
@@ -13,7 +13,7 @@ const countryName = (code: string, locale: string) => {
 };
 
 /**
- * The business's address as printed on receipts and in receipt emails (issue 31 §9), one line
+ * The business's address as printed on receipts and in receipt emails, one line
  * each: street, second line, town (postal code and city in the country's order), country (named
  * in the reader's language).
  */

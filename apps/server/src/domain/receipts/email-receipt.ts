@@ -13,10 +13,10 @@ import { getReceipt } from './get-receipt';
 import { receiptFacts } from './receipt-facts';
 
 /**
- * "Email me this receipt" (issue 15 §4): the receipt (business, amount, card, date, number) and
+ * "Email me this receipt": the receipt (business, amount, card, date, number) and
  * its link to the address the shopper typed, at most RECEIPT_EMAILS_PER_TRANSACTION times per
  * transaction (one guarded counter). The address is used for this one email and stored nowhere.
- * In the first of `languages` the shopper pages speak (issue 28 §1), its link opening the receipt
+ * In the first of `languages` the shopper pages speak, its link opening the receipt
  * page in the same language.
  */
 export async function emailReceipt(
@@ -45,7 +45,7 @@ export async function emailReceipt(
       `This receipt was already emailed ${RECEIPT_EMAILS_PER_TRANSACTION} times; open it from the payment page instead.`,
     );
   }
-  // The receipt itself, not only its link (issue 31 §10): what a shopper keeps for their records.
+  // The receipt itself, not only its link: what a shopper keeps for their records.
   const t = translator('shoppers', pickLocale(SHOPPER_CHOICES, languages));
   const mail = renderLocalizedEmail(
     t,

@@ -7,7 +7,7 @@ import { receiptNumber } from './receipt-link';
 export type Receipt = Awaited<ReturnType<typeof getReceipt>>;
 
 /**
- * What a receipt shows (issue 15 §4): the business (name, legal name, address, VAT ID, support email),
+ * What a receipt shows: the business (name, legal name, address, VAT ID, support email),
  * the payment (amount, card, time in the project's zone, number) and the refunds made since.
  */
 export async function getReceipt(db: Db, token: string) {

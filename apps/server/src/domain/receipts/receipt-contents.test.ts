@@ -6,7 +6,7 @@ import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factor
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 
 /**
- * Issue 31 §9 and §10: a business has an address and a VAT ID, the receipt page prints them, and
+ * A business has an address and a VAT ID, the receipt page prints them, and
  * the receipt email carries the receipt itself (business, amount, card, date in the project's
  * zone, number) in its text and HTML parts, beside the link.
  */
@@ -119,7 +119,7 @@ describe('what a receipt says', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const mail = await smtp.waitForMail('shopper@example.test', { subject: /Your receipt from Acme Coffee/ });
-    // The link opens the page in the email’s language (issue 28 §1).
+    // The link opens the page in the email’s language.
     expect(mail.links).toContain(`${receiptUrl}?lang=en`);
     const number = /Receipt (R-\d{8}-[A-Z0-9]+)/.exec(mail.text)?.[1];
     expect(number).toBeDefined();
@@ -144,7 +144,7 @@ describe('what a receipt says', () => {
     expect(mail.html).toContain(`href="${receiptUrl}?lang=en"`);
   });
 
-  // Issue 28 §1: the shopper's language — `?lang=`, else Accept-Language — on the page and in the email.
+  // The shopper's language — `?lang=`, else Accept-Language — on the page and in the email.
   it('shows the receipt page in French for Accept-Language: fr, with <html lang="fr">', async () => {
     const { receiptUrl } = await paidScan();
     const path = new URL(receiptUrl).pathname;

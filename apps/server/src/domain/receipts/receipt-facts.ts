@@ -67,8 +67,8 @@ export function receiptDocument(r: Receipt, t: Translator) {
 }
 
 /**
- * What the receipt email says (issue 31 §10), from the same document as the receipt page, in the
- * shopper's language (issue 28 §1): what was charged (with the amount and tip apart when tipped),
+ * What the receipt email says, from the same document as the receipt page, in the
+ * shopper's language: what was charged (with the amount and tip apart when tipped),
  * the VAT it includes, any refund, the card, when (in the project's zone, named), the receipt
  * number and the business (name, legal name, address, VAT ID).
  */

@@ -1,6 +1,6 @@
 import { randomBase62 } from '../../platform/ids';
 
-/** The receipt page of a succeeded transaction (issue 15 §4): ~190 random bits, unguessable. */
+/** The receipt page of a succeeded transaction: ~190 random bits, unguessable. */
 export function newReceipt(publicUrl: string) {
   const receiptToken = randomBase62(32);
   return { receiptToken, receiptUrl: `${publicUrl}/receipts/${receiptToken}` };

@@ -13,8 +13,8 @@ const autonym = (locale: string) => {
 
 /**
  * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
- * cleanly on A4 and on 80 mm receipt paper (issue 15 §4), in the shopper's language with a
- * menu of links to the others (`?lang=`) and `<html lang>` saying which (issue 28 §1).
+ * cleanly on A4 and on 80 mm receipt paper, in the shopper's language with a
+ * menu of links to the others (`?lang=`) and `<html lang>` saying which.
  */
 export function renderReceipt(r: Receipt, t: Translator): string {
   const { business } = r;

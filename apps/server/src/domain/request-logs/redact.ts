@@ -1,4 +1,4 @@
-/** Bodies are kept to 8 KiB each (issue 17 §3). */
+/** Bodies are kept to 8 KiB each. */
 export const BODY_LIMIT = 8 * 1024;
 
 // Field names whose values never reach the log: card data, tokens, secrets, passwords.

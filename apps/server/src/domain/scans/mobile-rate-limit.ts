@@ -7,7 +7,7 @@ export interface MobileLimit {
 }
 
 /**
- * Shopper-side abuse limits (issue 7: per IP and per payment code). A 128-bit token cannot be
+ * Shopper-side abuse limits (per IP and per payment code). A 128-bit token cannot be
  * guessed, but scripted guessing still costs us rows and CPU: unknown codes are limited hard.
  * Scaled by RATE_LIMIT_MULTIPLIER (0 turns them off).
  */
@@ -18,7 +18,7 @@ export const MOBILE_LIMITS = {
   paymentsPerIp: { limit: 30, windowMs: 60_000 },
   paymentsPerScan: { limit: 20, windowMs: 60_000 },
   readsPerIp: { limit: 300, windowMs: 60_000 },
-  /** Sticker links (issue 15 §5): a printed code anyone may scan, so creating payments is limited. */
+  /** Sticker links: a printed code anyone may scan, so creating payments is limited. */
   stickerPaymentsPerIp: { limit: 10, windowMs: 60_000 },
   stickerPaymentsPerSticker: { limit: 30, windowMs: 60_000 },
 } satisfies Record<string, MobileLimit>;

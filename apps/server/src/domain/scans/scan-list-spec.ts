@@ -2,7 +2,7 @@ import { SCAN_OUTCOMES } from '@scanline/contracts';
 import { scans } from '../../db/schema';
 import type { ListSpec } from '../listing/list-query';
 
-/** What `GET …/scans` (and its CSV export) filters and sorts on (issue 7). */
+/** What `GET …/scans` (and its CSV export) filters and sorts on. */
 export const scanListSpec: ListSpec = {
   columns: {
     created_at: { column: scans.createdAt, type: 'date', sortable: true },

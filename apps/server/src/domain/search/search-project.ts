@@ -26,7 +26,7 @@ function allowed(actor: Actor, role: Parameters<typeof authorize>[1], action: Ac
 }
 
 /**
- * `GET …/search?q=` (issue 19 §3): the project's transactions, terminals, members, API keys
+ * `GET …/search?q=`: the project's transactions, terminals, members, API keys
  * and webhook endpoints matching `q`, a few per kind. Access as for the transactions list;
  * a kind the caller may not list is left out rather than refused.
  */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../../platform/ids';
 
-/** `slcs_…` (issue 26 §2): 40 base62 characters ≈ 238 bits; only its SHA-256 is stored. */
+/** `slcs_…`: 40 base62 characters ≈ 238 bits; only its SHA-256 is stored. */
 export const CASHIER_SESSION_PREFIX = 'slcs_';
 export const newCashierSessionToken = () => `${CASHIER_SESSION_PREFIX}${randomBase62(40)}`;
 export const hashCashierSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -10,7 +10,7 @@ import { projectAccess } from '../projects/project-access';
 import { projectAccessChanged } from '../projects/project-access-cache';
 import { hashPin, isUniqueViolation, pinInUse } from './pin-secrets';
 
-/** Adds a cashier or manager to a project (issue 26 §2); its PIN unique in the project. */
+/** Adds a cashier or manager to a project; its PIN unique in the project. */
 export async function createStaff(
   db: Db,
   opts: { actor: Actor; projectId: string; input: CreateStaff; pinKey: Buffer; now: Date },

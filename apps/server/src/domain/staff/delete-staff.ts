@@ -8,7 +8,7 @@ import { projectAccess } from '../projects/project-access';
 import { projectAccessChanged } from '../projects/project-access-cache';
 
 /**
- * Removes a staff member (issue 26 §2). Their cashier sessions go with them (cascade), so the
+ * Removes a staff member. Their cashier sessions go with them (cascade), so the
  * next request on any replica finds none; the transactions they took keep `cashier_id` and
  * `cashier_name` as plain columns.
  */

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
 import { projectAccess } from '../projects/project-access';
 
-/** A project's staff, oldest first (issue 26 §2): a shop has a handful, listed whole. */
+/** A project's staff, oldest first: a shop has a handful, listed whole. */
 export async function listStaff(db: Db, opts: { actor: Actor; projectId: string }) {
   await projectAccess(db, { actor: opts.actor, projectId: opts.projectId, action: 'staff.manage' });
   return db

@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from '../../identity/passwords/hash-password';
 import { AppError } from '../../platform/errors';
 
-// Issue 26 §2: a PIN is stored as an argon2id hash (the password settings: a stolen database
+// A PIN is stored as an argon2id hash (the password settings: a stolen database
 // costs a guesser ~40 ms per PIN and per staff member) next to its keyed lookup (pin-lookup.ts).
 export const hashPin = (pin: string) => hashPassword(pin);
 export const verifyPin = (pinHash: string, pin: string) => verifyPassword(pinHash, pin);

@@ -2,7 +2,7 @@ import { AppError } from '../../platform/errors';
 import { type CashierOnDuty, cashierRequired } from './resolve-cashier-session';
 
 /**
- * Issue 26 §2: refunds and closes made from a device need a manager's cashier session; a
+ * Refunds and closes made from a device need a manager's cashier session; a
  * cashier's is `403 manager_required`, none is `401 cashier_required`. (Closes call this too.)
  */
 export function requireManager(cashier: CashierOnDuty | null | undefined): CashierOnDuty {

@@ -95,7 +95,7 @@ async function reserveAttempt(
 }
 
 /**
- * A cashier signs in on a terminal with their PIN (issue 26 §2). The PIN's keyed lookup finds
+ * A cashier signs in on a terminal with their PIN. The PIN's keyed lookup finds
  * the one enabled staff member it may belong to, and their argon2 hash proves it. A wrong PIN
  * is recorded against the terminal and the project: the fifth on the terminal (or the tenth in
  * the project) within 15 minutes locks PIN sign-in there (or on all its terminals) for 15 minutes
@@ -206,7 +206,7 @@ async function reportLockout(
     );
   const label = where?.label ?? opts.terminalId;
   const actionUrl = `${ctx.config.publicUrl}/p/${opts.projectId}/terminals/${opts.terminalId}`;
-  // Each owner in their own language (issue 28 §1).
+  // Each owner in their own language.
   for (const owner of await withEmailTranslators(db, owners)) {
     const mail = renderLocalizedEmail(
       owner.t,

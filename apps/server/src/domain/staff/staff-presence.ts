@@ -9,7 +9,7 @@ interface StaffPresence {
 }
 
 /**
- * Whether a project's terminals need a cashier (issue 26 §2), read on every device create and
+ * Whether a project's terminals need a cashier, read on every device create and
  * kept in the per-process project cache: adding, disabling, enabling or deleting staff drops it
  * here and on every replica (`projectAccessChanged`). A one-person shop with no staff pays one
  * cached lookup, then nothing.

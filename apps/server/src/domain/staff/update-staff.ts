@@ -11,7 +11,7 @@ import { projectAccessChanged } from '../projects/project-access-cache';
 import { hashPin, isUniqueViolation, pinInUse } from './pin-secrets';
 
 /**
- * Renames, changes the role or PIN of, disables or enables a staff member (issue 26 §2).
+ * Renames, changes the role or PIN of, disables or enables a staff member.
  * Disabling ends their open cashier sessions in the same transaction, so every replica refuses
  * them from the next request; a new PIN or a new role ends them too (they sign in again).
  */

@@ -14,7 +14,7 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Invites several addresses at once; re-inviting refreshes the link and its 7 days. Each
- * address stands alone (issue 19): one that is not an email, or already a member, is refused
+ * address stands alone: one that is not an email, or already a member, is refused
  * with its reason and the others are invited. With none left to invite, nothing is written.
  */
 export async function inviteMembers(

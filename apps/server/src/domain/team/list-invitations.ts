@@ -7,7 +7,7 @@ import { invitationListSpec } from '../listing/workspace-list-specs';
 import { projectAccess } from '../projects/project-access';
 import type { InvitationRow } from './invitation-rows';
 
-/** Pending invitations, filtered, sorted and keyset-paged in SQL (issue 9). */
+/** Pending invitations, filtered, sorted and keyset-paged in SQL. */
 export async function listInvitations(
   db: Db,
   {

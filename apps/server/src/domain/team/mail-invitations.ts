@@ -6,7 +6,7 @@ import type { IssuedInvitation } from './invitation-rows';
 
 /**
  * Emails each new invitation its link (the token is only ever in this email), in the invitee's
- * language when they have an account, else the inviter's (issue 28 §1).
+ * language when they have an account, else the inviter's.
  */
 export async function mailInvitations(
   ctx: AppContext,

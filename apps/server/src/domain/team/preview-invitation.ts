@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { findInvitation } from './find-invitation';
 
 /**
- * What an invitation is for, and who sent it (issue 31 §14: the sign-in screens name both).
+ * What an invitation is for, and who sent it (the sign-in screens name both).
  * Signed out, only by the link's token: the link is the proof of the mailbox, while an id
  * from a list proves nothing.
  */

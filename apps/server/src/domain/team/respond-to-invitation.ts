@@ -11,7 +11,7 @@ import { recordMemberEvent } from './member-event';
 
 /**
  * Accepting needs the signed-in user's email to be the invited one, and verified — except
- * through the link's token (issue 31 §14): whoever opened the link sent to that address has
+ * through the link's token: whoever opened the link sent to that address has
  * proved they hold it, so the account's address is marked verified as it joins.
  */
 export async function respondToInvitation(

@@ -40,7 +40,7 @@ export async function authenticateDevice(db: Db, token: string): Promise<DeviceC
 }
 
 /**
- * authenticateDevice, kept a few seconds per process like API keys (issue 18 §5: a device's
+ * authenticateDevice, kept a few seconds per process like API keys (a device's
  * create then costs no lookup): disabling or re-pairing the terminal drops it on every replica
  * at once (`credentialChanged` with kind `terminal`). Only successes are kept.
  */

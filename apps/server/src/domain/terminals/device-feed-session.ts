@@ -30,7 +30,7 @@ export interface DeviceFeedSessionOptions {
 }
 
 /**
- * One device stream's feed (issue 15 §1): which transaction changes it sent, how far its event
+ * One device stream's feed: which transaction changes it sent, how far its event
  * ids reached, how the terminal looked. Reads run one at a time: a hint that arrives while
  * reading waits for the pass before it. The caller connects the change bus to it and its events
  * to the stream.

@@ -8,7 +8,7 @@ import type { TransactionRow } from '../transactions/transition-transaction';
 import type { DeviceCaller } from './authenticate-device';
 import type { TerminalRow } from './terminal-rows';
 
-/** What a reconnecting device may catch up on (issue 15 §1: 15 minutes kept). */
+/** What a reconnecting device may catch up on (15 minutes kept). */
 export const DEVICE_FEED_REPLAY_MINUTES = 15;
 /** Transactions the terminal is still showing or waiting on. */
 const OPEN = ['pending', 'processing', 'requires_action'] as const;

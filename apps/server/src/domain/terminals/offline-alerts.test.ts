@@ -7,7 +7,7 @@ import { makeTerminal } from '../../test/payment-factories';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 import { sendTerminalAlerts } from './offline-alerts';
 
-describe('offline alerts (issue 15 §6)', () => {
+describe('offline alerts', () => {
   let smtp: SmtpPeer;
   let t: TestApp;
   let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -68,7 +68,7 @@ describe('offline alerts (issue 15 §6)', () => {
     expect(await sendTerminalAlerts(t.ctx)).toEqual({ offline: 1, online: 0 });
     const alert = await smtp.waitForMail(owner, { subject: /Terminal offline: Patio tablet/ });
     expect(alert.text).toMatch(/last seen/);
-    // Issue 31 §11: the console's date format, the project's zone named.
+    // The console's date format, the project's zone named.
     expect(alert.text).toMatch(/last seen \d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M \S+\./);
     expect(alert.links.some((l) => l.includes(`/terminals/${terminal.id}`))).toBe(true);
     await smtp.waitForMail(admin, { subject: /Terminal offline/ });

@@ -6,7 +6,7 @@ import { renderLocalizedEmail } from '../../platform/mail/localized-email';
 import { sendMail } from '../../platform/mail/send-mail';
 import { rowsOf } from '../../platform/sql-rows';
 
-/** Issue 15 §6: at most one "offline" email per terminal per hour. */
+/** At most one "offline" email per terminal per hour. */
 const ALERT_EVERY = '1 hour';
 
 interface AlertRow {
@@ -19,7 +19,7 @@ interface AlertRow {
 }
 
 /**
- * Offline alerts (issue 15 §6): a terminal offline for the project's
+ * Offline alerts: a terminal offline for the project's
  * `terminal_offline_alert_minutes` gets one email to the owner and admins; when it is back, one
  * "back online" email. Each alert is claimed by one guarded UPDATE (SKIP LOCKED), so with many
  * replicas every email goes out once. Returns how many emails of each kind were sent.
@@ -71,7 +71,7 @@ async function tellAdmins(ctx: AppContext, t: AlertRow, kind: 'offline' | 'onlin
     );
   const values = { terminal: t.label, project: t.project_name };
   const actionUrl = `${ctx.config.publicUrl}/p/${t.project_id}/terminals/${t.id}`;
-  // Each admin in their own language (issue 28 §1); the time in the project's zone, the zone named.
+  // Each admin in their own language; the time in the project's zone, the zone named.
   for (const admin of await withEmailTranslators(ctx.database.db, admins)) {
     const mail =
       kind === 'offline'

@@ -14,7 +14,7 @@ export const STREAM_LEASE_SECONDS = 30;
 export const STREAM_RENEW_SECONDS = 10;
 
 /**
- * Devices holding a stream on this replica are present (issue 15 §1): each terminal is online
+ * Devices holding a stream on this replica are present: each terminal is online
  * until now + the lease. Terminals that were not online come online here, with one
  * `terminal.online` event each, in the same transaction; they are returned for the bus.
  * Disabled terminals are never touched (their token is already dead).

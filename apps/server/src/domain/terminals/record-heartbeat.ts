@@ -40,7 +40,7 @@ export async function recordHeartbeat(
       .set({
         status: 'online',
         lastSeenAt: now,
-        // Never shortens an open stream's lease (issue 15 §1).
+        // Never shortens an open stream's lease.
         onlineUntil: sql`greatest(coalesce(${terminals.onlineUntil}, ${until}), ${until})`,
         updatedAt: now,
         ...(input.app_version !== undefined ? { appVersion: input.app_version } : {}),

@@ -16,7 +16,7 @@ import { findTerminal, type TerminalRow } from './terminal-rows';
 /** 43 base62 characters ≈ 256 bits, like the tokens the database makes for new terminals. */
 const newStickerToken = () => randomBase62(43);
 
-/** Issue 15 §5: 0.50 to 10,000.00 in the project's currency, in its minor units. */
+/** 0.50 to 10,000.00 in the project's currency, in its minor units. */
 export function stickerAmountBounds(currency: string) {
   const unit = 10 ** currencyDigits(currency);
   return {
@@ -61,7 +61,7 @@ export async function findSticker(db: Db, token: string) {
 }
 
 /**
- * A shopper scanned the sticker and typed the amount (issue 15 §5): a pending transaction for
+ * A shopper scanned the sticker and typed the amount: a pending transaction for
  * that terminal, `source: "sticker"`, whatever the terminal's state (it may be switched off),
  * with its history row and `transaction.created` event in one statement. The shopper then pays
  * it on the usual payment page, which records the scan.

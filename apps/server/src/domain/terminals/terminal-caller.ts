@@ -8,7 +8,7 @@ import type { DeviceCaller } from './authenticate-device';
  */
 export type TerminalCaller =
   | ({ kind: 'device' } & DeviceCaller & {
-        /** Issue 26 §2: the cashier of the request's `Cashier-Session`, when it sent one. */
+        /** The cashier of the request's `Cashier-Session`, when it sent one. */
         cashier?: CashierOnDuty | null;
       })
   | { kind: 'actor'; actor: Actor };

@@ -12,7 +12,7 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
 /**
  * Cancels a pending (or requires-action) transaction: guarded transition, history row and
  * `transaction.canceled` event in one database transaction. Any other status is 409, an
- * already canceled one included (issue 31 §7): a retry that must see the first answer again
+ * already canceled one included: a retry that must see the first answer again
  * sends the same Idempotency-Key.
  */
 export async function cancelTransaction(

@@ -4,7 +4,7 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * Issue 31 §8: a hand-keyed charge is in the project's currency unless the project allows others
+ * A hand-keyed charge is in the project's currency unless the project allows others
  * (`allow_other_currencies`, off by default); a register's API key names its own currency.
  */
 describe('charges in the project’s currency', () => {

@@ -105,7 +105,7 @@ export async function createTransaction(
     projectId: target.projectId,
     terminalId: target.terminalId,
     amount: input.amount,
-    // Issue 15 §1: a register that names no currency charges in the project's.
+    // A register that names no currency charges in the project's.
     currency: input.currency ?? setup.currency,
     reference: input.reference ?? null,
     metadata: input.metadata ?? null,
@@ -114,7 +114,7 @@ export async function createTransaction(
     source: input.source ?? sourceOf(caller),
     skipTipping: input.skip_tipping ?? false,
     cashier,
-    // Issue 25 §4: the create's rate, else the project's at the time (fixed on the transaction).
+    // The create's rate, else the project's at the time (fixed on the transaction).
     taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
     tipTaxable: setup.tipsTaxable,
     now,
@@ -192,7 +192,7 @@ async function terminalSetup(
 }
 
 /**
- * Who sells it (issue 26 §2): a device of a project with staff must send a cashier session
+ * Who sells it: a device of a project with staff must send a cashier session
  * (`401 cashier_required`); a register or a person may name an enabled staff member.
  */
 async function cashierOfCreate(
@@ -226,7 +226,7 @@ async function cashierOfCreate(
 }
 
 /**
- * Issue 31 §8: a hand-keyed charge (a terminal's keypad, a person in the console) is in the
+ * A hand-keyed charge (a terminal's keypad, a person in the console) is in the
  * project's currency unless the project allows others, so one mis-tap cannot charge in another.
  * A register's API key names the currency its own system decided on, and keeps doing so.
  */
@@ -244,7 +244,7 @@ function refuseOtherCurrency(
   );
 }
 
-/** Who made it (issue 15 §5): the device itself, a register's key, or a person in the console. */
+/** Who made it: the device itself, a register's key, or a person in the console. */
 const sourceOf = (caller: TerminalCaller): TransactionSource =>
   caller.kind === 'device' ? 'terminal' : caller.actor.kind === 'api_key' ? 'api' : 'console';
 

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-/** Cards the provider declined for this transaction so far (issue 15 §3). */
+/** Cards the provider declined for this transaction so far. */
 export async function declinedAttempts(db: Db, projectId: string, transactionId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -13,7 +13,7 @@ export const isDue = (row: TransactionRow, now: Date) =>
   (EXPIRABLE as readonly string[]).includes(row.status) && row.expiresAt.getTime() <= now.getTime();
 
 async function expireOne(tx: Db, projectId: string, id: string, now: Date) {
-  // Issue 15 §3: a code that lapses after a declined card has failed, not merely expired.
+  // A code that lapses after a declined card has failed, not merely expired.
   const [current] = await tx
     .select({ status: transactions.status, failureCode: transactions.failureCode })
     .from(transactions)

@@ -10,7 +10,7 @@ import { projectAccess } from '../projects/project-access';
 import { transactionListSpec } from './transaction-list-spec';
 
 /**
- * `GET …/transactions`: filters, sort and keyset page all in SQL (issue 7), each row with
+ * `GET …/transactions`: filters, sort and keyset page all in SQL, each row with
  * its terminal's label.
  */
 export async function listTransactions(

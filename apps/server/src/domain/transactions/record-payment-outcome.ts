@@ -15,7 +15,7 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
 
 /**
  * Writes what the provider answered: processing → succeeded | requires_action, or for a declined
- * card back to pending (failed on the third decline, issue 15 §3), with the
+ * card back to pending (failed on the third decline), with the
  * attempt's result, the card, the scan's `paid` outcome and the outbox event, in one database
  * transaction. Used by the pay route, the crash reconcile and Stripe's webhooks alike; only
  * the first writer moves the transaction (the guarded UPDATE), the others read what it wrote.
@@ -56,17 +56,17 @@ export async function recordPaymentOutcome(
     } else if (current.status !== 'processing') {
       return { row: current, changed: false };
     }
-    // Issue 15 §3: a declined card is not the end. Back to pending with the reason, so the same
+    // A declined card is not the end. Back to pending with the reason, so the same
     // code takes another card; the third decline fails the transaction for good.
     const declined = result.status === 'failed';
-    // Issue 25 §1: a success is stamped after the terminal's books lock, with the clock read then,
+    // A success is stamped after the terminal's books lock, with the clock read then,
     // so a close being made on the terminal either counts it or leaves it to the next close.
     let succeededAt = now;
     if (result.status === 'succeeded') {
       await lockTerminalForBooks(tx, input.projectId, current.terminalId);
       succeededAt = ctx.now();
     }
-    // Issue 25 §2: the simulator's fee now, on what was charged (the tip too); Stripe's comes
+    // The simulator's fee now, on what was charged (the tip too); Stripe's comes
     // with its balance transaction.
     const charged = current.amount + current.tipAmount;
     const fee = current.provider === 'simulator' ? simulatorFee(charged, ctx.config.simulatorFee) : 0;
@@ -85,7 +85,7 @@ export async function recordPaymentOutcome(
         cardLast4: result.cardLast4 ?? current.cardLast4,
         failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
         failureMessage: declined ? (result.failureMessage ?? null) : null,
-        // Issue 26 §1: nothing was charged, so no tip was paid; the next card picks its own.
+        // Nothing was charged, so no tip was paid; the next card picks its own.
         ...(declined ? { tipAmount: 0 } : {}),
         ...(result.status === 'succeeded' ? { succeededAt, fee, ...newReceipt(ctx.config.publicUrl) } : {}),
       },

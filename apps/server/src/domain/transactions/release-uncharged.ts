@@ -25,7 +25,7 @@ export async function releaseUncharged(
       id: txn.id,
       to,
       from: ['processing'],
-      // Issue 26 §1: nothing was charged; back to pending, the next try chooses its tip anew.
+      // Nothing was charged; back to pending, the next try chooses its tip anew.
       ...(to === 'pending' ? { set: { tipAmount: 0 } } : {}),
       reason: 'not_charged',
       now,

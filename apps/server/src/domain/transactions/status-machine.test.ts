@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { canTransition, TRANSITIONS } from './status-machine';
 import { transitionTransaction } from './transition-transaction';
 
-// PRODUCT §2's status machine, every from × to pair: the legal ones move (with a history row),
+// 's status machine, every from × to pair: the legal ones move (with a history row),
 // every other one is refused by transitionTransaction and leaves the row untouched.
 const PAIRS = TRANSACTION_STATUSES.flatMap((from) => TRANSACTION_STATUSES.map((to) => [from, to] as const));
 
@@ -44,7 +44,7 @@ describe('transaction status machine: every from × to pair', () => {
     return id;
   };
 
-  it('the table matches PRODUCT §2', () => {
+  it('the table matches docs/api/payments.md', () => {
     expect(TRANSITIONS).toEqual({
       pending: ['processing', 'canceled', 'expired', 'failed'],
       // processing → pending only when the provider certainly charged nothing (retry allowed).

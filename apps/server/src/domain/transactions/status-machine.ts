@@ -1,15 +1,15 @@
-// Boundary (issue 15 §7): `transactions/` owns the status machine and every status change (create,
+// Boundary: `transactions/` owns the status machine and every status change (create,
 // cancel, expire, record a provider's answer, release, decline) with its history row, outbox event and
 // bus hint; it never calls a payment provider. `payments/` charges and refunds, and moves a status only
 // through the functions here.
 import type { TransactionStatus } from '../../db/schema';
 
 /**
- * PRODUCT §2's status machine, as data: from → the statuses it may move to. Every move is
+ * 's status machine, as data: from → the statuses it may move to. Every move is
  * made by a guarded UPDATE (`… where status = from`), so two racing writers cannot both win.
  */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
-  // pending → failed: it expired after a declined card (issue 15 §3), so it failed rather than lapsed.
+  // pending → failed: it expired after a declined card, so it failed rather than lapsed.
   pending: ['processing', 'canceled', 'expired', 'failed'],
   // processing → pending: the provider certainly made no charge (it declined the card, or a
   // retrieve under the attempt's idempotency key found none), so the shopper may try again.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { projectCacheOf } from '../projects/project-access-cache';
 
 // A transaction create keeps its terminal's setup (label, status, currency, provider) per
-// process (issue 18 §5). Every change to one of those must show on the very next create.
+// process. Every change to one of those must show on the very next create.
 describe('the terminal setup a create keeps per process', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { transactions } from '../../db/schema';
 import type { ListSpec } from '../listing/list-query';
 
 /**
- * What `GET …/transactions` (and its CSV export) filters and sorts on (issue 7): the brief's
+ * What `GET …/transactions` (and its CSV export) filters and sorts on: the brief's
  * match modes per column type, newest first by default. Each sortable column has a
  * `(project_id, column, id)` index or is served by one of the (project_id, …, created_at) ones.
  */
@@ -19,7 +19,7 @@ export const transactionListSpec: ListSpec = {
     card_last4: { column: transactions.cardLast4, type: 'text' },
     card_brand: { column: transactions.cardBrand, type: 'text' },
     amount_refunded: { column: transactions.amountRefunded, type: 'numeric' },
-    // Issue 26 §3: who sold it (`cashier_id[equals]=stf_…`, index transactions_project_cashier_idx), and the tip.
+    // Who sold it (`cashier_id[equals]=stf_…`, index transactions_project_cashier_idx), and the tip.
     cashier_id: { column: transactions.cashierId, type: 'text' },
     tip_amount: { column: transactions.tipAmount, type: 'numeric' },
   },

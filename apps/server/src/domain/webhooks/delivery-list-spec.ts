@@ -1,7 +1,7 @@
 import { webhookDeliveries } from '../../db/schema';
 import type { ListSpec } from '../listing/list-query';
 
-/** What `GET …/webhooks/{wid}/deliveries` filters and sorts on (issue 8). */
+/** What `GET …/webhooks/{wid}/deliveries` filters and sorts on. */
 export const deliveryListSpec: ListSpec = {
   columns: {
     created_at: { column: webhookDeliveries.createdAt, type: 'date', sortable: true },

@@ -31,7 +31,7 @@ const transaction = (status: string, extra: Record<string, unknown> = {}) => ({
   status,
   amount: 1250,
   currency: 'USD',
-  // Issue 26: a 15 % tip once paid, and the cashier signed in on the terminal.
+  // A 15 % tip once paid, and the cashier signed in on the terminal.
   tip_amount: ['pending', 'canceled', 'expired'].includes(status) ? 0 : 188,
   amount_total: ['pending', 'canceled', 'expired'].includes(status) ? 1250 : 1438,
   cashier_id: 'stf_4kT9pQ2mW7vXk3RtY8bN1c',

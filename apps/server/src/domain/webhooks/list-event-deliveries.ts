@@ -11,7 +11,7 @@ export async function listEventDeliveries(
   { actor, projectId, eventId }: { actor: Actor; projectId: string; eventId: string },
 ) {
   await projectAccess(db, { actor, projectId, action: 'webhooks.read' });
-  // An unknown event is a 404 like any unknown id in a path, not an empty list (issue 17 §1).
+  // An unknown event is a 404 like any unknown id in a path, not an empty list.
   const [event] = await db
     .select({ id: events.id })
     .from(events)

@@ -7,7 +7,7 @@ import { sendMail } from '../../platform/mail/send-mail';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-/** Tells the project's owner and admins that the system disabled an endpoint (PRODUCT §2). */
+/** Tells the project's owner and admins that the system disabled an endpoint. */
 export async function notifyEndpointDisabled(ctx: AppContext, endpoint: EndpointRow) {
   const admins = await ctx.database.db
     .select({ uid: memberships.uid, email: memberships.email })
@@ -20,7 +20,7 @@ export async function notifyEndpointDisabled(ctx: AppContext, endpoint: Endpoint
       ),
     );
   const actionUrl = `${ctx.config.publicUrl}/p/${endpoint.projectId}/webhooks/${endpoint.id}`;
-  // Each admin in their own language (issue 28 §1).
+  // Each admin in their own language.
   for (const admin of await withEmailTranslators(ctx.database.db, admins)) {
     const mail = renderLocalizedEmail(
       admin.t,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { startReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { recordEvent } from '../events/record-event';
 
-// The SSRF suite (issue 8). Tests allow 127.0.0.1/32 and listen there; 127.0.0.2 — which the
+// The SSRF suite. Tests allow 127.0.0.1/32 and listen there; 127.0.0.2 — which the
 // guard must refuse in every spelling — has a listener too, which must never see a connection.
 
 type Team = Awaited<ReturnType<typeof makeTeam>>;

@@ -26,7 +26,7 @@ function popupPage(
   message: Record<string, string>,
   request: FastifyRequest,
 ) {
-  // In the browser's language (issue 28 §1): whose account it is is not known yet.
+  // In the browser's language: whose account it is is not known yet.
   const t = translator('users', pickLocale(USER_CHOICES, requestLanguages(request.headers)));
   const nonce = randomBytes(16).toString('base64');
   const payload = JSON.stringify({ type: 'scanline:federated', ...message }).replace(/</g, '\\u003c');

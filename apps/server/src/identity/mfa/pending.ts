@@ -9,7 +9,7 @@ import { hashToken } from '../tokens/hash-token';
 export type PendingKind = 'enroll' | 'signin';
 export type MfaPending = typeof identityMfaPending.$inferSelect;
 
-/** A pending credential or enrollment session lives 10 minutes (issue 16 §1). */
+/** A pending credential or enrollment session lives 10 minutes. */
 export const PENDING_LIFETIME_MS = 10 * 60_000;
 /** Wrong codes one pending credential survives; the fifth ends it. */
 export const MAX_PENDING_FAILURES = 5;

@@ -18,7 +18,7 @@ const KEYS = {
 
 /**
  * Security emails about two-step verification, in the account's language, else the request's
- * (issue 28 §1). A mail failure must not undo the change the user just made, so it is logged
+ *. A mail failure must not undo the change the user just made, so it is logged
  * and swallowed.
  */
 export async function sendMfaSecurityMail(

@@ -8,7 +8,7 @@ import { hashToken } from '../tokens/hash-token';
 export type OobKind = 'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL';
 export type OobCode = typeof identityOobCodes.$inferSelect;
 
-/** Lifetimes from PRODUCT §4 and issue 2. */
+/** Lifetimes of emailed codes and links (docs/guide/two-step-verification.md). */
 export const OOB_LIFETIME_MS: Record<OobKind, number> = {
   PASSWORD_RESET: 60 * 60_000,
   VERIFY_EMAIL: 3 * 24 * 60 * 60_000,

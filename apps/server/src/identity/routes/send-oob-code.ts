@@ -22,7 +22,7 @@ const MODE = {
 async function limitMail(ctx: AppContext, request: FastifyRequest, address: string) {
   await consumeRateLimit(ctx, `mail:ip:${clientKey(request.ip)}`, LIMITS.mailPerIp);
   // Per (address, client) with a looser ceiling per address: someone asking for the owner's
-  // reset mail over and over does not stop the owner from asking for it (issue 10).
+  // reset mail over and over does not stop the owner from asking for it.
   await consumePairLimit(
     ctx,
     'mail:to',
@@ -43,7 +43,7 @@ async function send(
   languageOf: string | null = target.uid,
 ) {
   const ctx = app.ctx;
-  // Issue 28 §1: the account's language, else the one the sign-up or sign-in screen asked in.
+  // The account's language, else the one the sign-up or sign-in screen asked in.
   const t = await emailTranslatorFor(ctx.database.db, { uid: languageOf, languages });
   const code = await createOobCode(ctx.database.db, { kind, ...target }, ctx.now());
   const to = target.newEmail ?? target.email;

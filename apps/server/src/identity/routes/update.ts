@@ -16,7 +16,7 @@ const MAX_PROFILE_FIELD = 2048;
 function profileField(value: unknown, name: string): string | null | undefined {
   if (value === undefined) return undefined;
   // The SDK's updateProfile sends null (and forms send "") to remove a field, as Google accepts
-  // (issue 19: saving a name without a photo answered INVALID_PHOTO_URL).
+  // (saving a name without a photo answered INVALID_PHOTO_URL).
   if (value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > MAX_PROFILE_FIELD)
     throw new IdentityError(`INVALID_${name}`);

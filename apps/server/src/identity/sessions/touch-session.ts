@@ -12,7 +12,7 @@ const lastWritten = new WeakMap<object, Map<string, number>>();
 /**
  * Records that a session was used (an API call with one of its ID tokens), so Settings →
  * Security → Sessions shows when it was last active rather than when it last refreshed
- * (issue 31 §2). The in-process map skips the write for a minute; the `where` keeps
+ *. The in-process map skips the write for a minute; the `where` keeps
  * several replicas from writing the same minute twice.
  */
 export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -23,9 +23,9 @@ interface CachedIdToken {
 }
 
 /**
- * Verifies an ID token for the product APIs (issue 2): signature and claims, then the
+ * Verifies an ID token for the product APIs: signature and claims, then the
  * user's current state, so a disabled user or a revoked session is refused at once.
- * A verified token is kept a few seconds per process (issue 10); disabling, deleting or
+ * A verified token is kept a few seconds per process; disabling, deleting or
  * signing the user out drops it on every replica (`credentialChanged`).
  */
 export async function verifyIdTokenPrincipal(ctx: AppContext, token: string): Promise<Principal> {

@@ -30,7 +30,7 @@ async function newKey(app: FastifyInstance, projectId: string, auth: Record<stri
   return res.json() as { id: string; secret: string };
 }
 
-describe('credential cache on one replica (issue 10)', () => {
+describe('credential cache on one replica', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '0' } });

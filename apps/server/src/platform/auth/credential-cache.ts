@@ -2,7 +2,7 @@ import { BUS_CHANNELS, type Bus } from '../bus';
 import type { Database } from '../db';
 
 /**
- * Per-process cache of verified credentials (issue 10): an authenticated read then costs a
+ * Per-process cache of verified credentials: an authenticated read then costs a
  * map lookup instead of an RS256 check and a user-row read (or a key lookup). Entries live a
  * few seconds (AUTH_CACHE_SECONDS) and are dropped at once, on every replica, when the
  * credential changes: writers call `credentialChanged` after their transaction commits, which

@@ -48,7 +48,7 @@ export interface SecretsKeyCheck {
 }
 
 /**
- * Issue 30, at start: this replica must be able to decrypt what the database holds, or it
+ * At start: this replica must be able to decrypt what the database holds, or it
  * refuses to start naming SECRETS_KEY (ConfigError: main exits 78 with the message).
  * - SECRETS_KEY, when set, must be 32 bytes of base64.
  * - On PostgreSQL the replica registers; a key generated into DATA_DIR is refused when another

@@ -5,7 +5,7 @@ import { secretsKey } from './secret-box';
 const keys = new WeakMap<Config, Buffer>();
 
 /**
- * The key of staff PIN lookups (issue 26 §2), derived from the secrets key (SECRETS_KEY, which
+ * The key of staff PIN lookups, derived from the secrets key (SECRETS_KEY, which
  * replicas sharing PostgreSQL already share), so a stolen database alone does not reveal PINs.
  */
 export function pinLookupKey(config: Config): Buffer {

@@ -22,7 +22,7 @@ const drains = new WeakMap<FastifyInstance, Drain>();
 /**
  * Tracks this app's connections so a shutdown can tell in-flight requests (waited for, body
  * still streaming included) from idle keep-alive sockets and half-sent headers (closed at once: a slow client must not hold
- * a shutdown, issue 30), and answers requests that arrive while draining with
+ * a shutdown), and answers requests that arrive while draining with
  * `503 shutting_down` and `Connection: close`. Call before any other hook is added.
  */
 export function installShutdownGuard(app: FastifyInstance) {
@@ -73,7 +73,7 @@ export const isUnready = (app: FastifyInstance) => {
 };
 
 /**
- * The first step of a shutdown behind a load balancer (issue 27 §4): `/readyz` answers 503 while
+ * The first step of a shutdown behind a load balancer: `/readyz` answers 503 while
  * everything else is still served, for `delayMs`, so the balancer's health check takes this
  * replica out of rotation before its listener closes and no request is refused on the way.
  */

@@ -3,10 +3,10 @@ import net from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import { type OutboundPolicy, OutboundRefusedError, refusalFor, stripBrackets } from './outbound-guard';
 
-// Its own file so that undici loads with the first sender, not with every start (issue 18 §2).
+// Its own file so that undici loads with the first sender, not with every start.
 const defaultLookup = (hostname: string) => dns.lookup(hostname, { all: true, verbatim: true });
 
-/** An undici Agent whose every connection goes through outbound-guard's checks (SSRF, issue 8). */
+/** An undici Agent whose every connection goes through outbound-guard's checks (SSRF). */
 export function guardedAgent(
   policy: OutboundPolicy,
   opts: { connections?: number; connectTimeoutMs?: number } = {},

@@ -5,7 +5,7 @@ const isZod = (schema: unknown): schema is ZodType =>
   typeof (schema as ZodType | undefined)?.safeParse === 'function';
 
 /**
- * Bodies that may be left out (issue 31 §4). `curl -X POST -H 'Content-Type: application/json'`
+ * Bodies that may be left out. `curl -X POST -H 'Content-Type: application/json'`
  * and many clients send an action (roll, rotate-secret, disable…) with that header and nothing
  * after it, or with no body at all, as Stripe's API accepts. Both mean "no body" everywhere:
  * - an empty `application/json` body parses to no body (the JSON parser, `json-body.ts`);

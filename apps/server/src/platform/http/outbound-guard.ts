@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * SSRF guard for requests to addresses that users type (webhook URLs, issue 8). The address
+ * SSRF guard for requests to addresses that users type (webhook URLs). The address
  * is checked where the socket is opened (`guardedAgent`, guarded-agent.ts): the connector
  * resolves the name itself, checks every address it got, and connects to the one it checked —
  * so a DNS answer that changes between a check and the connection (rebinding) cannot slip

@@ -27,7 +27,7 @@ export async function accountLocales(db: Db, uids: string[]): Promise<Map<string
 
 /**
  * The language of whoever has an account with this address, if they chose one: the built-in
- * identity service's user, or (with any provider) a member who joined with it (issue 28 §1:
+ * identity service's user, or (with any provider) a member who joined with it (
  * an invitation goes out in the invitee's language when they already use Scanline).
  */
 export async function accountLocaleByEmail(db: Db, email: string): Promise<AccountLocale | null> {

@@ -27,7 +27,7 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 
 const sorted = (s: Set<string>) => [...s].sort();
 
-describe('server catalogues (issue 28 §1)', () => {
+describe('server catalogues', () => {
   for (const [name, locales] of Object.entries(CATALOGUE_LOCALES) as [CatalogueName, readonly string[]][]) {
     const english = loadCatalogue(name, 'en');
 

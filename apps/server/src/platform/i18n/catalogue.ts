@@ -13,7 +13,7 @@ import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
 import { CATALOGUES } from './messages';
 
 /*
- * Catalogue layout (issue 28 §1): one flat JSON object per language and audience,
+ * Catalogue layout: one flat JSON object per language and audience,
  * `platform/i18n/messages/<users|shoppers>/<locale>.json`, key → ICU message, English the source.
  * - By audience, not by area: what users read (their emails, the sign-in popup; four languages)
  *   and what shoppers read (the receipt page and email; seven) are translated into different
@@ -83,7 +83,7 @@ export function translator(name: CatalogueName, locale: string): Translator {
     t: (key, values) => String(formatterFor(name, tag, key).format(values)),
     has: (key) => loadCatalogue(name, 'en')[key] !== undefined,
     money: (minor, currency, options) => formatMoney(minor, currency, intl, options),
-    // The one date formatter (issue 31 §11), the language deciding the order and the clock.
+    // The one date formatter, the language deciding the order and the clock.
     dateTime: (at, timeZone) =>
       formatDateTime(at, { timeZone, locale: intl === 'en' ? 'en-US' : intl, withZone: true }),
     number: (value) => formatNumber(value, intl),

@@ -1,7 +1,7 @@
 import { PSEUDO_LOCALE, USER_LOCALES } from '@scanline/contracts';
 
 /**
- * The two audiences of the server's text (issue 28 §1): people who use Scanline (their emails
+ * The two audiences of the server's text: people who use Scanline (their emails
  * and the sign-in popup, in the console's four languages) and shoppers (the receipt page and
  * email, in the pay pages' seven). Both accept the pseudo-locale `en-XA`.
  */

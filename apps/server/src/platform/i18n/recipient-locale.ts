@@ -21,7 +21,7 @@ export function requestLanguages(headers: Headers | undefined): string[] {
 }
 
 /**
- * The language of an email to a user (issue 28 §1): the one chosen on their account, else what
+ * The language of an email to a user: the one chosen on their account, else what
  * the request that caused it asks for, else English.
  */
 export async function emailTranslatorFor(

@@ -3,7 +3,7 @@ import type { Translator } from '../i18n/catalogue';
 import { type EmailContent, type RenderedEmail, renderEmail } from './render-email';
 
 /**
- * One email from its catalogue messages (issue 28 §1): `<key>.subject`, `.heading`, `.intro`,
+ * One email from its catalogue messages: `<key>.subject`, `.heading`, `.intro`,
  * `.action` and, when English has one, `.outro`, all formatted with the same arguments; the
  * link and any labelled facts come from the caller.
  */

@@ -8,7 +8,7 @@ export interface EmailContent {
   details?: { label: string; lines: string[] }[];
 }
 
-/** The words around the content, in the email's language (issue 28 §1). */
+/** The words around the content, in the email's language. */
 export interface EmailChrome {
   /** The language tag for `<html lang>`. */
   lang: string;

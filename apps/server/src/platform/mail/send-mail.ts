@@ -12,7 +12,7 @@ export interface OutgoingMail extends RenderedEmail {
   kind: string;
 }
 
-// nodemailer loads with the first mail sent through SMTP, not on every start (issue 18 §2).
+// nodemailer loads with the first mail sent through SMTP, not on every start.
 const transports = new Map<string, Promise<Transporter>>();
 const transportFor = (url: string) => {
   let t = transports.get(url);
@@ -25,7 +25,7 @@ const transportFor = (url: string) => {
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise keeps the mail in the local outbox
- * (PRODUCT §4) and, in development, prints it so its links can be clicked.
+ * and, in development, prints it so its links can be clicked.
  */
 export async function sendMail(
   ctx: AppContext,

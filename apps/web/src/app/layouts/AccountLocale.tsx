@@ -3,7 +3,7 @@ import { accountLocale, useMe } from '../../api/me';
 import { useLocaleChoice } from '../../lib/i18n/console-intl';
 
 /**
- * Issue 28 §1: the language chosen in Settings → Language is the account's (GET /api/v1/me
+ * The language chosen in Settings → Language is the account's (GET /api/v1/me
  * `locale`); once the answer is in, the console follows it, or the browser's when there is none.
  */
 export function AccountLocale() {

@@ -54,7 +54,7 @@ function ProjectGate({ projectId }: { projectId: string }) {
   if (project.error instanceof ApiError && project.error.code === 'mfa_required')
     return <MfaRequiredNotice projectName={me.data?.projects.find((p) => p.id === projectId)?.name} />;
   // Every date below reads the project's zone from here and redraws once the project loads
-  // (issue 31 §1): a page opened directly draws its rows before the project answers.
+  //: a page opened directly draws its rows before the project answers.
   return (
     <DisplayTimeZoneProvider zone={project.data?.time_zone}>
       <ProjectLive projectId={projectId} />

@@ -106,7 +106,7 @@ function UserMenu() {
   const menu = useRef<Menu>(null);
   const { t } = useT();
   const label = user?.displayName || user?.email || t('nav.account');
-  // Issue 19: the theme switch is also here, not only in Settings.
+  // The theme switch is also here, not only in Settings.
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
   return (
     <>

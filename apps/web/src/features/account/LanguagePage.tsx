@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 type Choice = ConsoleLocale | 'browser';
 
 /**
- * Settings → Language (issue 28 §1): the console's language is stored on the account
+ * Settings → Language: the console's language is stored on the account
  * (PATCH /api/v1/me `{ locale }`), so it follows the user to every browser. Each language is
  * named in itself; the pseudo-locale en-XA (accented, longer, bracketed text) finds text left
  * out of the catalogues.

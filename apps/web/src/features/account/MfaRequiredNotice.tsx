@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 
 /**
  * Shown instead of a project that requires two-step verification to a session that did not
- * pass it (issue 16 §4): it leads to enrollment and back, or, for someone who already has an
+ * pass it: it leads to enrollment and back, or, for someone who already has an
  * authenticator, to signing in again with it.
  */
 export function MfaRequiredNotice({ projectName }: { projectName?: string }) {

@@ -10,7 +10,7 @@ import { RelativeTime } from '../terminals/status';
 
 const sessionsKey = ['me', 'sessions'] as const;
 
-/** Settings → Security → Sessions (issue 16 §5): every signed-in browser, with a way to end it. */
+/** Settings → Security → Sessions: every signed-in browser, with a way to end it. */
 export function SessionsPanel() {
   const ui = useUi();
   const { t, rich } = useT();

@@ -13,7 +13,7 @@ import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { useProject } from '../projects/hooks';
 
-/** Issue 25: VAT, the daily close and its email, the payout delay and time. */
+/** VAT, the daily close and its email, the payout delay and time. */
 export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
   const { t } = useT();

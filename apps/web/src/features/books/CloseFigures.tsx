@@ -6,8 +6,8 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
 
 /**
  * A close's (or the X report's) figures per currency: payments, refunds, net, tips, the grand
- * total that never resets, then by card brand, by VAT rate (issue 25 §1, §4) and by cashier
- * (issue 26 §3).
+ * total that never resets, then by card brand, by VAT rate and by cashier
+ *.
  */
 export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
   const { t: tr } = useT();

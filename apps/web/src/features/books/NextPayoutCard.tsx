@@ -6,7 +6,7 @@ import { QueryState } from '../workspace/QueryState';
 import { useNextPayout } from './hooks';
 import './books.css';
 
-/** The next payout and its day (issue 25 §2): on the dashboard and the Payouts screen. */
+/** The next payout and its day: on the dashboard and the Payouts screen. */
 export function NextPayoutCard({
   projectId,
   link = false,

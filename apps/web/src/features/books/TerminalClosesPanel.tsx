@@ -13,7 +13,7 @@ import { useCloses, useCreateClose, useCurrentClose } from './hooks';
 import './books.css';
 
 /**
- * On a terminal's page (issue 25 §1): the running X report, "Close the day" (after a
+ * On a terminal's page: the running X report, "Close the day" (after a
  * confirmation) for admins, and the terminal's latest closes.
  */
 export function TerminalClosesPanel({

@@ -11,7 +11,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mainApi, terminalApi } from '../../api/clients';
 
-// The books (issue 25): closes (Z reports), the X report, payouts and their items.
+// The books: closes (Z reports), the X report, payouts and their items.
 
 export const bookKeys = {
   closes: (pid: string) => ['project', pid, 'closes'] as const,

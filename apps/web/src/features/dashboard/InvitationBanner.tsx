@@ -40,7 +40,7 @@ export function InvitationFromLink() {
       />
     );
   }
-  // Issue 31 §14: the link went to the invited address, so opening it signed in as that address
+  // The link went to the invited address, so opening it signed in as that address
   // proves it; accepting marks it verified (no separate verification step).
   const provedByLink = user?.email?.toLowerCase() === preview.data?.email.toLowerCase();
   const act = async (answer: 'accept' | 'decline') => {

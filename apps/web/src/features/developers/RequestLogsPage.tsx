@@ -24,7 +24,7 @@ const caller = (l: RequestLog) =>
       ? translate('developers.terminal', { id: l.terminal_id })
       : '—';
 
-/** Developers → Logs (issue 17 §3): what servers and terminals asked of the APIs, kept RETENTION_REQUEST_LOGS_DAYS. */
+/** Developers → Logs: what servers and terminals asked of the APIs, kept RETENTION_REQUEST_LOGS_DAYS. */
 export default function RequestLogsPage() {
   const { id = '' } = useParams();
   const project = useProject(id);

@@ -11,7 +11,7 @@ import { useEvents } from './hooks';
 
 const typeOptions = WEBHOOK_EVENT_TYPES.map((t) => ({ label: t, value: t }));
 
-/** Developers → Events (issue 17 §4): everything webhooks send, filtered on the server. */
+/** Developers → Events: everything webhooks send, filtered on the server. */
 export default function EventsPage() {
   const { id = '' } = useParams();
   const { t, rich } = useT();

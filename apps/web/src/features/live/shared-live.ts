@@ -1,7 +1,7 @@
 import type { StreamEvent } from '../../lib/event-stream';
 
 /**
- * One live connection per browser and project, shared by its tabs (issue 18 §4). Browsers
+ * One live connection per browser and project, shared by its tabs. Browsers
  * allow six HTTP/1.1 connections per host: a stream per tab left the seventh tab's requests
  * queued behind the others' streams. So the tabs of one project elect a leader with the Web
  * Locks API (the lock is held for the leader's life and queued by the others); the leader alone

@@ -6,7 +6,7 @@ import { openEventStream, type StreamEvent } from '../../lib/event-stream';
 import { type LiveSource, subscribeShared } from './shared-live';
 
 /**
- * PRODUCT §5: screens live-update where the data is live. One stream per project and browser
+ * Screens live-update where the data is live. One stream per project and browser
  * (`GET /projects/{id}/live`, shared by the tabs: shared-live.ts) says what changed; the matching queries are refetched, so the
  * screens keep one source of truth (the API) and the stream carries no data to trust.
  */

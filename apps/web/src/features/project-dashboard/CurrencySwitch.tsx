@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from './range';
 
 /**
- * The range has payments in more than one currency (issue 19): each is its own set of figures,
+ * The range has payments in more than one currency: each is its own set of figures,
  * never added together or converted. The switch says what the others hold and shows them.
  */
 export function CurrencySwitch({

@@ -44,7 +44,7 @@ function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors
         data: data.series.map((p) => p.count),
         borderColor: colors.warn,
         backgroundColor: colors.warn,
-        // Monotone curves never overshoot the points: the line stays inside the plot (issue 19).
+        // Monotone curves never overshoot the points: the line stays inside the plot.
         cubicInterpolationMode: 'monotone',
         pointRadius: data.series.length > 45 ? 0 : 2,
         yAxisID: 'y1',
@@ -72,7 +72,7 @@ function VolumeChart({ data, colors, t }: { data: Dashboard; colors: ChartColors
     scales: {
       x: axes(colors),
       y: { ...axes(colors), beginAtZero: true, position: 'left' },
-      // Payments are whole: no 0.5 ticks on their axis (issue 19).
+      // Payments are whole: no 0.5 ticks on their axis.
       y1: {
         ...axes(colors),
         ticks: { color: colors.muted, precision: 0 },
@@ -271,7 +271,7 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
           </ol>
         )}
       </section>
-      {/* Issue 26 §3: takings (amount + tip) and tips per cashier over the range. */}
+      {/* Takings (amount + tip) and tips per cashier over the range. */}
       <section className="surface-card chart-card" aria-label={t('project-dashboard.cashiers')}>
         <h2>{t('project-dashboard.cashiers')}</h2>
         <p className="muted">

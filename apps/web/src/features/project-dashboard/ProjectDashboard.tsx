@@ -39,7 +39,7 @@ function DashboardSkeleton() {
   );
 }
 
-/** `/p/{id}/dashboard` (issue 9): figures, charts and terminals over a range kept in the URL. */
+/** `/p/{id}/dashboard`: figures, charts and terminals over a range kept in the URL. */
 export default function ProjectDashboard() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ beforeAll(() => {
   loadEnglishCatalogue();
 });
 
-describe('dashboard counts (issue 19)', () => {
+describe('dashboard counts', () => {
   it('says "1 refund" and "2 refunds"', () => {
     expect(refundsHint(1)).toBe('1 refund');
     expect(refundsHint(0)).toBe('0 refunds');
@@ -17,7 +17,7 @@ describe('dashboard counts (issue 19)', () => {
   });
 });
 
-describe('declined cards under the success rate (issue 31 §6)', () => {
+describe('declined cards under the success rate', () => {
   it('counts every declined card and says which a second card rescued', () => {
     // Was "0 declined" after a decline a second card rescued: the figure counted failed payments.
     expect(declinedHint({ declined: 1, rescued: 1 })).toBe('1 declined card · 1 rescued by another card');

@@ -71,12 +71,12 @@ export const formatChange = (v: number) =>
 
 export const formatCount = (v: number) => new Intl.NumberFormat(currentIntlLocale()).format(v);
 
-/** "1 refund", "2 refunds", "1,204 scans": a count with its noun in the right number (issue 19). */
+/** "1 refund", "2 refunds", "1,204 scans": a count with its noun in the right number. */
 export const refundsHint = (count: number) => translate('project-dashboard.hint.refunds', { count });
 export const scansHint = (count: number) => translate('project-dashboard.hint.scans', { count });
 
 /**
- * The success rate's footnote (issue 31 §6): every declined card, as the timeline counts them,
+ * The success rate's footnote: every declined card, as the timeline counts them,
  * and how many of those payments another card then paid ("3 declined cards · 1 rescued").
  */
 export function declinedHint(t: { declined: number; rescued: number }): string {

@@ -6,9 +6,9 @@ export interface DashboardParams {
   from: string;
   to: string;
   terminalId?: string;
-  /** One currency at a time (issue 19); the project's when absent. */
+  /** One currency at a time; the project's when absent. */
   currency?: string;
-  /** Count `scanline trigger`'s test payments too (issue 31 §13); left out by default. */
+  /** Count `scanline trigger`'s test payments too; left out by default. */
   includeTest?: boolean;
 }
 

@@ -70,7 +70,7 @@ export default function ApiKeysPage() {
         />
       </div>
     ) : null;
-  // Sorts and filters run on the server (issue 9): only the columns it knows offer them.
+  // Sorts and filters run on the server: only the columns it knows offer them.
   const columns: TableColumn<ApiKey>[] = [
     { field: 'name', header: t('project.keys.colName'), sortable: true, filterable: true },
     {

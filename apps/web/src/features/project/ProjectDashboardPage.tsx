@@ -1,2 +1,2 @@
-// The project dashboard lives in features/project-dashboard (issue 9).
+// The project dashboard lives in features/project-dashboard.
 export { default } from '../project-dashboard/ProjectDashboard';

@@ -157,7 +157,7 @@ function SettingsForm({ projectId, canEdit }: { projectId: string; canEdit: bool
           value={form.time_zone}
           disabled={!canEdit}
           filter
-          // Issue 31 §16: typing "Berlin" right after opening filters the list.
+          // Typing "Berlin" right after opening filters the list.
           filterInputAutoFocus
           options={
             typeof Intl.supportedValuesOf === 'function'

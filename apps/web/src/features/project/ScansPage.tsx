@@ -1,2 +1,2 @@
-// The screen lives with its feature (issue 7); this path stays for the router's existing entry.
+// The screen lives with its feature; this path stays for the router's existing entry.
 export { default } from '../scans/ScansPage';

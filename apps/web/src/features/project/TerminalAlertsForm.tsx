@@ -12,7 +12,7 @@ import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
 import { useProject } from '../projects/hooks';
 
-/** Issue 15 §6: email owner and admins when a terminal stays offline (and when it is back). */
+/** Email owner and admins when a terminal stays offline (and when it is back). */
 export function TerminalAlertsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
   const { t } = useT();

@@ -16,7 +16,7 @@ import { useProject } from '../projects/hooks';
 const three = <T,>(list: T[], fill: T): T[] => [...list, fill, fill, fill].slice(0, TIP_LIMITS.choices);
 
 /**
- * Issue 26: tips on the shopper's phone (three percentages, three fixed amounts below the smart
+ * Tips on the shopper's phone (three percentages, three fixed amounts below the smart
  * threshold, custom tips) and how long a cashier stays signed in on a terminal without use.
  */
 export function TippingForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {

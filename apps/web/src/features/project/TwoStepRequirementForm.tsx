@@ -26,7 +26,7 @@ function useSessionHasSecondFactor(): boolean | null {
   return passed;
 }
 
-/** Issue 16 §4: the owner or an admin makes two-step verification a condition of entry. */
+/** The owner or an admin makes two-step verification a condition of entry. */
 export function TwoStepRequirementForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const ui = useUi();
   const { t, rich } = useT();

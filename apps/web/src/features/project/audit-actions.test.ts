@@ -34,7 +34,7 @@ const entry = (over: Partial<AuditEntry>) =>
 
 describe('audit lines', () => {
   beforeAll(loadEnglishCatalogue);
-  it('a partial refund reads "refunded €5.00 of €12.80", not as if all of it went back (issue 31 §12)', () => {
+  it('a partial refund reads "refunded €5.00 of €12.80", not as if all of it went back', () => {
     const text = line(
       entry({
         action: 'transaction.refund_requested',

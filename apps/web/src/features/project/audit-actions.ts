@@ -33,7 +33,7 @@ const ACTIONS: Record<string, MessageId> = {
   'webhook.recovered': 'project.audit.webhookRecovered',
   'delivery.resent': 'project.audit.deliveryResent',
   'transaction.refund_requested': 'project.audit.transactionRefundRequested',
-  // Issue 26 §2.
+  //
   'staff.created': 'project.audit.staffCreated',
   'staff.updated': 'project.audit.staffUpdated',
   'staff.deleted': 'project.audit.staffDeleted',

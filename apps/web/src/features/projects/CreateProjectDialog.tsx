@@ -16,7 +16,7 @@ import { useBusinesses } from '../businesses/hooks';
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 // The browser's own zone is always offered, even when Intl's list spells it otherwise (UTC), so
-// the field is never blank while the form sends a zone (issue 19).
+// the field is never blank while the form sends a zone.
 const ZONE_OPTIONS = ZONES.includes(BROWSER_ZONE) ? ZONES : [BROWSER_ZONE, ...ZONES];
 
 export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
@@ -33,7 +33,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     (body: object) => send<Project>('POST', '/projects', body),
     [keys.projects, keys.me],
   );
-  // One business: it is the one (issue 19).
+  // One business: it is the one.
   const only = businesses.data?.length === 1 ? businesses.data[0]!.id : null;
   useEffect(() => {
     if (only) setBusinessId((current) => current ?? only);
@@ -96,7 +96,7 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
               options={ZONE_OPTIONS}
               onChange={(e) => setTimeZone(e.value)}
               filter
-              // Issue 31 §16: typing "Berlin" right after opening filters the list.
+              // Typing "Berlin" right after opening filters the list.
               filterInputAutoFocus
             />
           </FormField>

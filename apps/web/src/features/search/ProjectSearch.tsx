@@ -7,7 +7,7 @@ import { SearchDialog } from './SearchDialog';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
- * The top bar's search (issue 19 §3): a box on wide screens, an icon on phones; either, or
+ * The top bar's search: a box on wide screens, an icon on phones; either, or
  * Ctrl-K / ⌘-K anywhere in the project, opens the search dialog.
  */
 export function ProjectSearch({ projectId }: { projectId: string }) {

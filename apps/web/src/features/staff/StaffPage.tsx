@@ -18,7 +18,7 @@ import { staffKey, useStaff } from './hooks';
 import { StaffDialog } from './StaffDialog';
 
 /**
- * Issue 26 §2: the people who sign in to the project's terminals with a PIN. Admins and owners
+ * The people who sign in to the project's terminals with a PIN. Admins and owners
  * add, edit, disable and delete them; once the project has enabled staff, its terminals are
  * locked until a cashier signs in.
  */

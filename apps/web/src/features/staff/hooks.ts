@@ -2,7 +2,7 @@ import type { Staff } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { mainApi } from '../../api/clients';
 
-/** Issue 26 §2: a project's staff, listed whole (a shop has a handful). */
+/** A project's staff, listed whole (a shop has a handful). */
 export const staffKey = (projectId: string) => ['project', projectId, 'staff'] as const;
 
 export const useStaff = (projectId: string, enabled: boolean) =>

@@ -23,7 +23,7 @@ export function InviteDialog({
   const ui = useUi();
   const { t } = useT();
   const [emails, setEmails] = useState<string[]>([]);
-  // Issue 31 §14: what is typed but not yet a chip (no Enter or comma yet) counts too.
+  // What is typed but not yet a chip (no Enter or comma yet) counts too.
   const [typing, setTyping] = useState('');
   const [role, setRole] = useState(defaultRole);
   const [refused, setRefused] = useState<RefusedInvitation[]>([]);
@@ -43,7 +43,7 @@ export function InviteDialog({
       .map((v) => v.trim())
       .filter((v) => v && !emails.includes(v)),
   ];
-  // Checked as typed, with the server's own rule (issue 19); the address being typed only once
+  // Checked as typed, with the server's own rule; the address being typed only once
   // it is left or sent, so "ann@" is not called wrong mid-word.
   const invalidTyped = emails.filter((e) => !isEmailAddress(e));
   const submit = async () => {
@@ -53,7 +53,7 @@ export function InviteDialog({
     setTyping('');
     const sent = answer.data.length;
     ui.toast('success', t('team.invitationsSent', { n: sent }));
-    // Issue 19: the others went out; the refused ones stay in the field with their reason.
+    // The others went out; the refused ones stay in the field with their reason.
     if (answer.refused.length) {
       setRefused(answer.refused);
       setEmails(answer.refused.map((r) => r.email));

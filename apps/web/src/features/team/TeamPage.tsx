@@ -99,7 +99,7 @@ export function TeamPage({ view }: { view: 'members' | 'admins' }) {
         <RoleTag role={m.role} />
       ),
   };
-  // Sorts and filters run on the server (issue 9); the Admins view fixes the role itself.
+  // Sorts and filters run on the server; the Admins view fixes the role itself.
   const columns: TableColumn<Member>[] = [
     { field: 'display_name', header: t('staff.name'), filterable: true, body: (m) => m.display_name ?? '—' },
     { field: 'email', header: t('auth.field.email'), sortable: true, filterable: true },

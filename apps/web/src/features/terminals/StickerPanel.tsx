@@ -19,7 +19,7 @@ export function useQrDataUrl(text: string | undefined, width = 240) {
 }
 
 /**
- * The terminal's sticker (issue 15 §5): a static pay link, printed as a QR code, that takes
+ * The terminal's sticker: a static pay link, printed as a QR code, that takes
  * payments even while the terminal is switched off. Print it, or rotate it if it leaked.
  */
 export function StickerPanel(props: { projectId: string; terminal: FleetTerminal; canManage: boolean }) {

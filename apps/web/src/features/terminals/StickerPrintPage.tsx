@@ -6,7 +6,7 @@ import { useStickerView, useTerminal } from './hooks';
 import { useQrDataUrl } from './StickerPanel';
 
 /**
- * `/p/{id}/terminals/{terminalId}/sticker`: the sticker ready to print (issue 15 §5): a 60 mm
+ * `/p/{id}/terminals/{terminalId}/sticker`: the sticker ready to print: a 60 mm
  * square QR code with the business and terminal name under it; only the sticker prints.
  */
 export default function StickerPrintPage() {

@@ -10,7 +10,7 @@ import { useTerminals } from './hooks';
 import { RelativeTime, TerminalStatusTag, terminalStatusOptions } from './status';
 import { emptyTerminalsAction, useTerminalActions } from './use-terminal-actions';
 
-/** `/p/{id}/terminals`: the fleet, its live status, and pairing (issue 7). */
+/** `/p/{id}/terminals`: the fleet, its live status, and pairing. */
 export default function TerminalsPage() {
   const { id = '' } = useParams();
   const { t: tr } = useT();

@@ -2,7 +2,7 @@ import type { FleetTerminal, Page, PairingCode, Sticker, Transaction } from '@sc
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mainApi, mobileApi, terminalApi } from '../../api/clients';
 
-// Terminals live on the terminal API (PRODUCT §3); their transactions on the main API.
+// Terminals live on the terminal API; their transactions on the main API.
 
 export const terminalKeys = {
   all: (pid: string) => ['project', pid, 'terminals'] as const,
@@ -50,7 +50,7 @@ function useTerminalMutation<TArgs, TResult>(pid: string, fn: (args: TArgs) => P
 }
 
 /**
- * "Send test checkout" (issue 15 §6): 1.00 in the project's currency pushed to the terminal, as a
+ * "Send test checkout": 1.00 in the project's currency pushed to the terminal, as a
  * register would, so an admin sees the device react without a register.
  */
 export const useSendTestCheckout = (pid: string) => {
@@ -93,7 +93,7 @@ export const useSetTerminalEnabled = (pid: string) =>
     ),
   );
 
-/** A new pairing code voids the previous one (issue 7), so it is a mutation, never cached. */
+/** A new pairing code voids the previous one, so it is a mutation, never cached. */
 export const useNewPairingCode = (pid: string) =>
   useMutation({
     mutationFn: (id: string) =>
@@ -114,7 +114,7 @@ export const useStickerView = (t: FleetTerminal | undefined) =>
       mobileApi().request<Sticker>(`/stickers/${encodeURIComponent(stickerToken(t!))}`, { signal }),
   });
 
-/** Issue 15 §5: a new sticker link; the printed one stops at once. */
+/** A new sticker link; the printed one stops at once. */
 export const useRotateSticker = (pid: string) =>
   useTerminalMutation(pid, (id: string) =>
     terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(id)}/sticker/rotate`, {

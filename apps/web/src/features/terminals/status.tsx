@@ -28,7 +28,7 @@ export function TerminalStatusTag({ status }: { status: Terminal['status'] }) {
   return <Tag severity={s.severity} value={s.label} icon={status === 'online' ? 'pi pi-wifi' : undefined} />;
 }
 
-/** Re-renders every second while `on`: a "12 s ago" that ticks (issue 15 §6). */
+/** Re-renders every second while `on`: a "12 s ago" that ticks. */
 function useTick(on: boolean) {
   const [, setNow] = useState(0);
   useEffect(() => {

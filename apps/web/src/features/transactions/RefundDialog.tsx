@@ -26,10 +26,10 @@ export function RefundDialog(props: {
   onRefund: (body: { amount?: number; reason?: RefundReason }) => Promise<unknown>;
 }) {
   const t = props.transaction;
-  // Issue 26 §1: up to what was charged, the tip included.
+  // Up to what was charged, the tip included.
   const remaining = t.amount_total - t.amount_refunded;
   const [mode, setMode] = useState<'full' | 'partial'>('full');
-  // Issue 19: a partial refund starts empty (not the full amount) and takes what is typed as typed.
+  // A partial refund starts empty (not the full amount) and takes what is typed as typed.
   const [typed, setTyped] = useState('');
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [error, setError] = useState<string | null>(null);

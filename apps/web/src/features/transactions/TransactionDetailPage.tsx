@@ -20,7 +20,7 @@ import { buildTimeline, type TimelineEntry } from './timeline';
 
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
 
-/** Who made a transaction (issue 15 §5). */
+/** Who made a transaction. */
 const SOURCE_LABELS: Record<string, MessageId> = {
   terminal: 'transactions.source.terminal',
   api: 'transactions.source.api',
@@ -41,7 +41,7 @@ export default function TransactionDetailPage() {
   const crumbs = useProjectCrumbs(transactionId, { label: tr('nav.transactions'), path: 'transactions' });
   const t = transaction.data;
   const canManage = project.data?.role === 'owner' || project.data?.role === 'admin';
-  // Issue 26 §1: refunds go up to what was charged, the tip included.
+  // Refunds go up to what was charged, the tip included.
   const refundable = Boolean(t && REFUNDABLE.has(t.status) && t.amount_total > t.amount_refunded);
 
   return (

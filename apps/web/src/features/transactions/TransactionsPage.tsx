@@ -75,7 +75,7 @@ export default function TransactionsPage() {
       body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
     },
     {
-      // Issue 26 §3: who sold it; admins pick from the staff, others filter by id.
+      // Who sold it; admins pick from the staff, others filter by id.
       field: 'cashier_id',
       header: tr('transactions.col.cashier'),
       filterable: true,

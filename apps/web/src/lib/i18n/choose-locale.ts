@@ -1,4 +1,4 @@
-// Issue 28 §1: which language a page speaks, shared by the shopper pages and the console.
+// Which language a page speaks, shared by the shopper pages and the console.
 
 export const PSEUDO = 'en-XA';
 

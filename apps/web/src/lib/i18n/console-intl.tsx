@@ -16,7 +16,7 @@ import { formatMoney } from '../money';
 import { firstSupported, intlLocaleOf, PSEUDO } from './choose-locale';
 import { setCurrentIntlLocale, setTranslator } from './current-locale';
 
-// Issue 28 §1: the console, the sign-in screens and the web terminal speak English, German,
+// The console, the sign-in screens and the web terminal speak English, German,
 // French or Spanish. The catalogues are split by area (src/messages/<area>/xx.json); the build
 // merges and parses them (scripts/precompile-messages.ts), and only the chosen language's is
 // fetched. `en-XA` is made from the English one at runtime (./pseudo.ts).

@@ -1,6 +1,6 @@
 import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 
-// What the catalogue tests compare between a translation and its English source (issue 28 §1).
+// What the catalogue tests compare between a translation and its English source.
 
 /** "name:kind" for every argument, plural, select and tag in the message, sorted. */
 export function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): string[] {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { argumentsOf, literalText } from '../../lib/i18n/icu-arguments';
 import { chooseLocale, LANGUAGES } from '../i18n';
 
-// Issue 28 §1: every shopper catalogue has every English key, each message parses as ICU and
+// Every shopper catalogue has every English key, each message parses as ICU and
 // takes exactly the English message's arguments (same names, same kinds). A new language
 // (./xx.json) is checked as soon as it is in LANGUAGES.
 

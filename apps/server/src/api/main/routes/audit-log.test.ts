@@ -12,7 +12,7 @@ interface Entry {
   metadata: Record<string, unknown> | null;
 }
 
-describe('the audit log names people and objects (issue 16 §6)', () => {
+describe('the audit log names people and objects', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {

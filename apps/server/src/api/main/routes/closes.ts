@@ -21,7 +21,7 @@ const params = z.object({ project_id: z.string().min(1).max(64) });
 const closeParams = params.extend({ close_id: z.string().min(1).max(64) });
 const tags = ['closes'];
 
-/** Closes (Z reports, issue 25 §1): read-only here; they are made through the terminal API. */
+/** Closes (Z reports): read-only here; they are made through the terminal API. */
 export function closeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = root.ctx.database.db;

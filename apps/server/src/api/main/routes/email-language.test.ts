@@ -9,7 +9,7 @@ import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { signedInUser } from '../../../test/tokens';
 
 /**
- * Issue 28 §1: invitations and the project's alerts are written in each recipient's language —
+ * Invitations and the project's alerts are written in each recipient's language —
  * an invitee without an account gets the inviter's — read from a real SMTP peer.
  */
 describe('invitations and alerts in the recipient’s language', () => {

@@ -64,7 +64,7 @@ const checkout = async (terminalId: string) => {
   return (await res.json()) as { id: string };
 };
 
-describe('GET /projects/{project_id}/events/stream (issue 17 §4)', () => {
+describe('GET /projects/{project_id}/events/stream', () => {
   it('sends new events live, with their id, type and the webhook body', async () => {
     const terminal = await createTerminalVia(t, team);
     const { sse, close } = await openStream(readKey);

@@ -35,7 +35,7 @@ function concerns(actor: Actor, message: Record<string, unknown>) {
 }
 
 /**
- * `GET /projects/{project_id}/events/stream` (issue 17 §4): the project's events, live, as webhooks
+ * `GET /projects/{project_id}/events/stream`: the project's events, live, as webhooks
  * carry them — what `scanline listen` forwards to a local endpoint. Every replica hears every
  * change on the bus; each stream reads the events table itself, so it works behind a load
  * balancer and resumes from `Last-Event-ID` on any replica.

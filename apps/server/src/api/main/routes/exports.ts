@@ -45,7 +45,7 @@ const KINDS: { kind: ExportKind; action: Action; summary: string; spec: ListSpec
 ];
 
 /**
- * CSV exports (issue 9), streamed from keyset batches so memory stays flat. `cookieAuth`: a
+ * CSV exports, streamed from keyset batches so memory stays flat. `cookieAuth`: a
  * plain download link works with the console's session cookie (GET only, no side effects).
  */
 export function exportRoutes(root: FastifyInstance) {

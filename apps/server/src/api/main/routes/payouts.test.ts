@@ -10,7 +10,7 @@ import { runCommonRouteTests } from '../../../test/security-suite';
 import { freshSession } from '../../../test/tokens';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
 
-// Issue 25 §2–§3: balance entries, the simulator's fee, payouts over several days (refunds, a
+// –§3: balance entries, the simulator's fee, payouts over several days (refunds, a
 // negative day carried over), items that add up, and every export summed.
 
 const DAY = 86_400_000;
@@ -23,7 +23,7 @@ const sumColumn = (csv: string, header: string, digits = 2) => {
   return rows.reduce((s, r) => s + Math.round(Number(r.split(',')[i]) * 10 ** digits), 0);
 };
 
-describe('payouts (issue 25 §2)', () => {
+describe('payouts', () => {
   let t: TestApp;
   let team: Team;
   let device: Awaited<ReturnType<typeof pairedTerminal>>;
@@ -34,7 +34,7 @@ describe('payouts (issue 25 §2)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SIMULATOR_FEE_PERCENT: '1.4', SIMULATOR_FEE_FIXED: '25' } });
-    // A shop that charges in euros (a terminal charges in its project's currency, issue 31 §8).
+    // A shop that charges in euros (a terminal charges in its project's currency).
     team = await makeTeam(t, { currency: 'EUR' });
     device = await pairedTerminal(t, team);
     write = await apiKeyFor(t, team, 'write');

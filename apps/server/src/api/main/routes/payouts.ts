@@ -20,7 +20,7 @@ const params = z.object({ project_id: z.string().min(1).max(64) });
 const payoutParams = params.extend({ payout_id: z.string().min(1).max(64) });
 const tags = ['payouts'];
 
-/** Payouts (issue 25 §2, §3): from the provider to the bank, with their items and exports. */
+/** Payouts: from the provider to the bank, with their items and exports. */
 export function payoutRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

@@ -19,7 +19,7 @@ import { twoStepSession } from '../../../test/tokens';
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 const PASSWORD = 'correct horse battery';
 
-describe('a project that requires two-step verification (issue 16 §4)', () => {
+describe('a project that requires two-step verification', () => {
   let t: TestApp;
   let team: Team;
   let ownerTwoStep: { authorization: string };

@@ -13,7 +13,7 @@ const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Geck
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-describe('sessions a user can see and end (issue 16 §5)', () => {
+describe('sessions a user can see and end', () => {
   let t: TestApp;
   const pool = firebaseClientPool(() => t);
   beforeAll(async () => {
@@ -101,7 +101,7 @@ describe('sessions a user can see and end (issue 16 §5)', () => {
     expect((await api('DELETE', `/me/sessions/${phoneSession?.id}`, laptop.idToken)).statusCode).toBe(404);
   });
 
-  it('signing out ends the session on the server, as End does (issue 31 §2)', async () => {
+  it('signing out ends the session on the server, as End does', async () => {
     const email = uniqueEmail('ses');
     await createUserWithEmailAndPassword(pool.auth(), email, PASSWORD);
     const laptop = await signIn(email, CHROME_LINUX);
@@ -131,7 +131,7 @@ describe('sessions a user can see and end (issue 16 §5)', () => {
     expect((await api('GET', '/me', laptop.idToken)).statusCode).toBe(200);
   });
 
-  it('"last active" follows API use, written at most once a minute (issue 31 §2)', async () => {
+  it('"last active" follows API use, written at most once a minute', async () => {
     const email = uniqueEmail('ses');
     await createUserWithEmailAndPassword(pool.auth(), email, PASSWORD);
     const laptop = await signIn(email, CHROME_LINUX);

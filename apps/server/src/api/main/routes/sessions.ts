@@ -31,7 +31,7 @@ function requireBuiltin(ctx: AppContext) {
 
 const sessionParams = z.object({ session_id: z.string().min(1).max(64) });
 
-/** Settings → Sessions (issue 16 §5): see where you are signed in, end any of it. */
+/** Settings → Sessions: see where you are signed in, end any of it. */
 export function sessionRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -20,7 +20,7 @@ const params = z.object({ project_id: z.string().min(1).max(64) });
 const staffParams = z.object({ project_id: z.string().min(1).max(64), staff_id: z.string().min(1).max(64) });
 const tags = ['staff'];
 
-/** Issue 26 §2: the people who sign in to the project's terminals with a PIN. Admins and owners. */
+/** The people who sign in to the project's terminals with a PIN. Admins and owners. */
 export function staffRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

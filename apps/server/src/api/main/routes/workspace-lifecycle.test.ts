@@ -145,7 +145,7 @@ describe('workspace lifecycles', () => {
     });
     expect(again.json().code).toBe('already_member');
 
-    // Issue 19: one bad address does not sink the batch; each refused one says why.
+    // One bad address does not sink the batch; each refused one says why.
     const mixed = await call('POST', `/api/v1/projects/${team.project.id}/invitations`, team.owner.auth, {
       emails: ['fresh.face@example.test', 'not-an-email', guest.user.email],
       role: 'member',
@@ -201,7 +201,7 @@ describe('workspace lifecycles', () => {
     }
   });
 
-  it('names the project and the inviter to a signed-out link holder; joining through the link verifies the address (issue 31 §14)', async () => {
+  it('names the project and the inviter to a signed-out link holder; joining through the link verifies the address', async () => {
     const team = await makeTeam(t);
     const invitee = await signedInUser(t.ctx, { emailVerified: false });
     await call('POST', `/api/v1/projects/${team.project.id}/invitations`, team.admin.auth, {

@@ -21,7 +21,7 @@ const ok = (success: number, minimum: 'member' | 'admin' | 'owner'): Record<Who,
   outsider: 404,
 });
 
-// Issue 4's permission table, route by route.
+// 's permission table, route by route.
 const CASES: Case[] = [
   {
     name: 'read project',
@@ -43,7 +43,7 @@ const CASES: Case[] = [
   },
   {
     // A parameter the route does not have is refused for everyone before access is checked
-    // (issue 17 §1): the answer depends only on the URL's shape, so it tells an outsider nothing.
+    //: the answer depends only on the URL's shape, so it tells an outsider nothing.
     name: 'list members with an unknown filter',
     method: 'GET',
     url: (t) => `/api/v1/projects/${t.project.id}/members?uid[equals]=x`,
@@ -115,7 +115,7 @@ const CASES: Case[] = [
     body: (t) => ({ to_user_id: t.member.user.uid }),
     expect: { owner: 400, admin: 403, member: 403, outsider: 404 },
   },
-  // Issue 26 §2: staff and their PINs, admins and owners only.
+  // Staff and their PINs, admins and owners only.
   {
     name: 'list staff',
     method: 'GET',
@@ -147,7 +147,7 @@ const CASES: Case[] = [
     url: (t) => `/api/v1/projects/${t.project.id}/staff/stf_unknown`,
     expect: { owner: 404, admin: 404, member: 403, outsider: 404 },
   },
-  // The books (issue 25): members read closes and payouts; closes are made through the terminal API.
+  // The books: members read closes and payouts; closes are made through the terminal API.
   {
     name: 'list closes',
     method: 'GET',
@@ -174,7 +174,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe('permission table (issue 4): every route × every role × outsider', () => {
+describe('permission table: every route × every role × outsider', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../../test/payment-factories';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 
-describe('receipts (issue 15 §4)', () => {
+describe('receipts', () => {
   let smtp: SmtpPeer;
   let t: TestApp;
   let team: Awaited<ReturnType<typeof makeTeam>>;
@@ -96,7 +96,7 @@ describe('receipts (issue 15 §4)', () => {
       expect(page.body).toContain(text);
     }
     expect(page.body).toMatch(/[EC][SD]T/); // the project's zone, America/New_York
-    // Issue 31 §11: written as the console writes dates ("11/26/26 3:26 AM EST").
+    // Written as the console writes dates ("11/26/26 3:26 AM EST").
     expect(page.body).toMatch(/\d{2}\/\d{2}\/\d{2} \d{1,2}:\d{2} [AP]M E[SD]T/);
     expect(page.body).not.toContain('<script');
 

@@ -61,7 +61,7 @@ describe('mobile API: scan and pay with the simulator', () => {
         tip_amount: 0,
         amount_total: 4599,
       },
-      // Issue 26 §1: the project asks for no tip.
+      // The project asks for no tip.
       tipping: null,
       merchant: { name: 'Acme Coffee' },
       terminal: { label: 'Front counter' },
@@ -291,7 +291,7 @@ describe('mobile API: scan and pay with the simulator', () => {
     expect(last).toBe(429);
   });
 
-  describe('a declined card is not the end (issue 15 §3)', () => {
+  describe('a declined card is not the end', () => {
     const eventTypes = async (id: string) =>
       (
         await db().select().from(events).where(eq(events.objectId, id)).orderBy(events.createdAt, events.id)

@@ -24,7 +24,7 @@ const config = { public: true };
 
 const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
-/** The shopper's side (issue 7): open a scanned code, pay it, read its status. No sign-in. */
+/** The shopper's side: open a scanned code, pay it, read its status. No sign-in. */
 export function mobileScanRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

@@ -12,7 +12,7 @@ import {
   type Team,
 } from '../../terminal/terminal-fixtures';
 
-describe('sticker QR: paying while the terminal is off (issue 15 §5)', () => {
+describe('sticker QR: paying while the terminal is off', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {
@@ -82,11 +82,11 @@ describe('sticker QR: paying while the terminal is off (issue 15 §5)', () => {
     });
     expect(scan.statusCode).toBe(201);
     expect(scan.json().terminal).toEqual({ label: 'Market stall' });
-    // Issue 31 §19: the shopper's note shows back to them on the payment page.
+    // The shopper's note shows back to them on the payment page.
     expect(scan.json().transaction.note).toBe('Table 4');
   });
 
-  it("keeps a register's reference off the shopper's page: only a sticker's note shows (issue 31 §19)", async () => {
+  it("keeps a register's reference off the shopper's page: only a sticker's note shows", async () => {
     const { token: deviceToken } = await pairedTerminal(t, team);
     const created = await t.app.inject({
       method: 'POST',

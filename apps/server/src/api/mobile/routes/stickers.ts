@@ -19,7 +19,7 @@ const tags = ['mobile'];
 const config = { public: true };
 
 /**
- * Sticker QR links (issue 15 §5): a terminal's printed code takes payments while the terminal is
+ * Sticker QR links: a terminal's printed code takes payments while the terminal is
  * switched off. The shopper reads who they pay, types the amount, and is sent to the usual
  * payment page. No sign-in; rate limited per IP and per sticker.
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { nextIp } from '../../../test/payment-factories';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
 
-describe('tips on the shopper’s phone (issue 26 §1)', () => {
+describe('tips on the shopper’s phone', () => {
   let t: TestApp;
   let team: Team;
   let device: Awaited<ReturnType<typeof pairedTerminal>>;

@@ -28,7 +28,7 @@ import {
 
 type Headers = Record<string, string>;
 
-describe('cashiers on the terminal (issue 26 §2)', () => {
+describe('cashiers on the terminal', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -14,7 +14,7 @@ import { cashierCallerOf, deviceOf } from '../caller';
 const tags = ['terminal cashiers'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }];
 
-/** Issue 26 §2: a cashier signs in to the terminal with a PIN, and out again. */
+/** A cashier signs in to the terminal with a PIN, and out again. */
 export function cashierSessionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

@@ -12,7 +12,7 @@ import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
 import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
-// Issue 25 §1 and §4: closes (Z reports), the X report, the hash chain, verify, the schedule, VAT.
+// Closes (Z reports), the X report, the hash chain, verify, the schedule, VAT.
 
 /** Canonical JSON written again here, independently of the server's, as docs/guide/closes.md#the-hash-rule states it. */
 const canonical = (v: unknown): string => {
@@ -28,7 +28,7 @@ const recompute = (close: Record<string, unknown>) => {
   return createHash('sha256').update(canonical(hashed), 'utf8').digest('hex');
 };
 
-describe('closes (issue 25 §1)', () => {
+describe('closes', () => {
   let t: TestApp;
   let team: Team;
   let device: Awaited<ReturnType<typeof pairedTerminal>>;
@@ -37,7 +37,7 @@ describe('closes (issue 25 §1)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // A shop that charges in euros (a terminal charges in its project's currency, issue 31 §8).
+    // A shop that charges in euros (a terminal charges in its project's currency).
     team = await makeTeam(t, { currency: 'EUR' });
     device = await pairedTerminal(t, team, { label: 'Till 1' });
     keys = { read: await apiKeyFor(t, team, 'read'), write: await apiKeyFor(t, team, 'write') };

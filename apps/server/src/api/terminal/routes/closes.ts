@@ -15,7 +15,7 @@ const tags = ['closes'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 
 /**
- * Closes (Z reports, issue 25 §1) as registers make them: the device for itself, a write key or
+ * Closes (Z reports) as registers make them: the device for itself, a write key or
  * an admin/owner for any terminal of the project; and the running X report.
  */
 export function closeRoutes(root: FastifyInstance) {

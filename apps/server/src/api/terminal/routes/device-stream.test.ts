@@ -12,7 +12,7 @@ import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtu
 type Device = Awaited<ReturnType<typeof pairedTerminal>>;
 const data = (m: SseMessage | null) => JSON.parse(m?.data ?? 'null');
 
-describe('the device stream: a register drives the terminal (issue 15 §1)', () => {
+describe('the device stream: a register drives the terminal', () => {
   let t: TestApp;
   let team: Team;
   let writeKey: Record<string, string>;
@@ -77,7 +77,7 @@ describe('the device stream: a register drives the terminal (issue 15 §1)', () 
         allow_other_currencies: false,
       },
       business: { name: 'Acme Coffee' },
-      // Issue 26 §2: no staff, so no cashier needed.
+      // No staff, so no cashier needed.
       cashiers: { required: false, idle_minutes: 5 },
     });
     const asPerson = await t.app.inject({ method: 'GET', url: '/terminal/v1/me', headers: team.owner.auth });

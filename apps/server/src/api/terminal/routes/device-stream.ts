@@ -12,9 +12,9 @@ import { deviceOf } from '../caller';
 import { deviceStreamPresence } from '../device-presence';
 
 const tags = ['terminal devices'];
-/** Brief §9 / PRODUCT §3: clients reconnect after 3 s (backing off to 30 s). */
+/** Clients reconnect after 3 s (backing off to 30 s). */
 const RETRY_MS = 3000;
-/** Issue 15 §1: a comment every 15 s keeps proxies and the device's watchdog content. */
+/** A comment every 15 s keeps proxies and the device's watchdog content. */
 const PING_MS = 15_000;
 /** Safety net for a missed NOTIFY: re-read the open transactions this often. */
 const POLL_MS = 5_000;
@@ -28,7 +28,7 @@ const streamHeaders = z.object({
 });
 
 /**
- * The device's own channel (issue 15 §1): `GET /stream` pushes every checkout created for this
+ * The device's own channel: `GET /stream` pushes every checkout created for this
  * terminal (by a register's API key, the console or the device itself) and its status changes
  * until final, and the terminal's own edits; holding it is the terminal's presence.
  * `GET /me` tells a freshly paired device what it is.

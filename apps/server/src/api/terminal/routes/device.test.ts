@@ -17,7 +17,7 @@ const eventTypes = async (t: TestApp, terminalId: string) =>
       .orderBy(events.seq)
   ).map((e) => e.type);
 
-describe('pairing and device life (issue 7)', () => {
+describe('pairing and device life', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {

@@ -18,7 +18,7 @@ import { cashierCallerOf, deviceOf } from '../caller';
 
 const tags = ['terminal devices'];
 
-/** What a device does for itself: pair once, then heartbeat (issue 7), and unpair. */
+/** What a device does for itself: pair once, then heartbeat, and unpair. */
 export function deviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

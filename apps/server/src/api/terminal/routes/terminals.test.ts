@@ -46,7 +46,7 @@ const CASES: Case[] = [
   { name: 'enable', method: 'POST', url: (t, id) => `${base(t)}/${id}/enable`, success: 200, write: true },
 ];
 
-describe('terminal management (issue 7)', () => {
+describe('terminal management', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {

@@ -29,7 +29,7 @@ const terminalParams = projectParams.extend({ terminal_id: z.string().min(1).max
 const tags = ['terminals'];
 const security: Record<string, string[]>[] = [{ idToken: [] }, { apiKey: [] }];
 
-/** Fleet management (issue 7): admins/owner and write keys act; members and read keys read. */
+/** Fleet management: admins/owner and write keys act; members and read keys read. */
 export function terminalRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;

@@ -7,7 +7,7 @@ import { sseReader } from '../../../test/sse-reader';
 import { openSameDatabase } from '../../../test/test-database';
 import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
-describe('server-sent events (issue 7)', () => {
+describe('server-sent events', () => {
   let t: TestApp;
   let team: Team;
   beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('server-sent events (issue 7)', () => {
     await viaCookie.body?.cancel();
   });
 
-  it('the live stream resumes from Last-Event-ID: what changed while away comes again, then resync (issue 27 §4)', async () => {
+  it('the live stream resumes from Last-Event-ID: what changed while away comes again, then resync', async () => {
     const device = await pairedTerminal(t, team);
     const url = `${t.origin}/api/v1/projects/${team.project.id}/live`;
     const first = sseReader(await fetch(url, { headers: team.member.auth }));

@@ -10,7 +10,7 @@ import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/
 import { callerOf } from '../caller';
 
 const params = z.object({ transaction_id: z.string().min(1).max(64) });
-/** PRODUCT §3: clients reconnect after 3 s. */
+/** Clients reconnect after 3 s. */
 const RETRY_MS = 3000;
 /** Safety net for a missed NOTIFY (a LISTEN connection that dropped): re-read this often. */
 const POLL_MS = 3000;

@@ -14,7 +14,7 @@ import { freshSession } from '../../../test/tokens';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
 import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
-describe('transactions from the terminal (issue 7)', () => {
+describe('transactions from the terminal', () => {
   let t: TestApp;
   let team: Team;
   let device: Awaited<ReturnType<typeof pairedTerminal>>;
@@ -159,7 +159,7 @@ describe('transactions from the terminal (issue 7)', () => {
   it('50 concurrent identical creates make exactly one row and one answer', async () => {
     const key = idemKey();
     const results = await Promise.all(
-      // In the project's currency: a device may not name another (issue 31 §8).
+      // In the project's currency: a device may not name another.
       Array.from({ length: 50 }, () => create(device.auth, { amount: 777, currency: 'USD' }, key)),
     );
     const statuses = new Set(results.map((r) => r.statusCode));

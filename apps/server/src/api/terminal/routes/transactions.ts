@@ -36,7 +36,7 @@ function idempotencyKeyOf(raw: string | string[] | undefined): string {
   return raw;
 }
 
-/** A device's payments (issue 7): create with an Idempotency-Key, read, cancel. */
+/** A device's payments: create with an Idempotency-Key, read, cancel. */
 export function transactionRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
