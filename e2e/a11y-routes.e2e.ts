@@ -57,10 +57,7 @@ describe('no axe violations (WCAG 2.2 AA) anywhere in the console (Chromium)', (
 
   /** The findings of axe on the page as it is now, one line each. */
   async function axe(page: Page, label: string, include?: string) {
-    // WCAG 2.5.3 Label in Name: axe tags its rule experimental, so it is asked for by name.
-    let builder = new AxeBuilder({ page })
-      .withTags(WCAG_22_AA)
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+    let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
     if (include) builder = builder.include(include);
     const result = await builder.analyze();
     return result.violations.map(

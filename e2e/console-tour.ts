@@ -161,6 +161,9 @@ export async function settled(page: Page, route: string) {
  * `settled` waits for the new screen's heading.
  */
 export async function navigate(page: Page, path: string) {
+  // Already there (sign-in lands on the dashboard): the router would draw nothing new, and
+  // headings marked stale would never come back.
+  if ((await page.evaluate(() => `${location.pathname}${location.search}`)) === path) return;
   await page.evaluate((to) => {
     for (const el of document.querySelectorAll('h1, h2, [data-testid=sticker-sheet]'))
       el.setAttribute('data-stale', '');
