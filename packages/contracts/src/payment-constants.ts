@@ -29,3 +29,15 @@ export const FINAL_TRANSACTION_STATUSES: readonly string[] = [
 /** Whether a status is final (`FINAL_TRANSACTION_STATUSES`). */
 export const isFinalTransactionStatus = (status: string | null | undefined) =>
   status != null && FINAL_TRANSACTION_STATUSES.includes(status);
+
+/** The decline codes the server names (apps/server/src/domain/payments/provider.ts); each screen has a sentence for every one. */
+export const DECLINE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'authentication_required',
+  'payment_intent_authentication_failure',
+  'canceled',
+] as const;

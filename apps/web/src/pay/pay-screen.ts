@@ -1,4 +1,5 @@
 import type { TransactionStatus } from '@scanline/contracts';
+import { DECLINE_CODES } from '@scanline/contracts/payment-constants';
 import type { PublicApiError } from '../lib/public-config';
 import type { MessageId } from './i18n';
 
@@ -12,18 +13,6 @@ export type Screen =
   | { kind: 'done'; status: TransactionStatus; reason?: MessageId; receiptUrl?: string | null }
   /** The code was already paid, expired or canceled when it was opened. */
   | { kind: 'closed'; status: TransactionStatus };
-
-/** The decline codes the server names (apps/server/src/domain/payments/provider.ts), each in the catalogue. */
-const DECLINE_CODES = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'processing_error',
-  'authentication_required',
-  'payment_intent_authentication_failure',
-  'canceled',
-] as const;
 
 /**
  * Why the last card was declined, and that another may be tried, said once

@@ -1,4 +1,8 @@
 import type { LastPaymentError } from '@scanline/contracts';
+import { DECLINE_CODES } from '@scanline/contracts/payment-constants';
+
+export { DECLINE_CODES };
+
 import type { T } from '../lib/i18n/console-intl';
 import { PublicApiError } from '../lib/public-config';
 import type { MessageId } from '../messages/keys';
@@ -24,18 +28,6 @@ export const TERMINAL_ERROR_CODES = [
   'service_unavailable',
   'validation_failed',
   'not_found',
-] as const;
-
-/** Stripe's decline codes the catalogue has a sentence for; any other reads as `other`. */
-export const DECLINE_CODES = [
-  'card_declined',
-  'insufficient_funds',
-  'expired_card',
-  'incorrect_cvc',
-  'processing_error',
-  'authentication_required',
-  'payment_intent_authentication_failure',
-  'canceled',
 ] as const;
 
 const known = <C extends string>(list: readonly C[], code: string | undefined): code is C =>
