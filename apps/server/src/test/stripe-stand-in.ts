@@ -47,6 +47,7 @@ const METHODS: Record<string, { brand: string; last4: string; outcome: string; d
 interface BalanceTransaction {
   id: string;
   object: 'balance_transaction';
+  created: number;
   amount: number;
   fee: number;
   net: number;
@@ -61,7 +62,7 @@ interface StripePayout {
   object: 'payout';
   amount: number;
   currency: string;
-  status: 'pending' | 'in_transit' | 'paid' | 'failed';
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
   arrival_date: number;
   created: number;
   reconciliation_status: 'not_applicable' | 'in_progress' | 'completed';
@@ -130,6 +131,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     balanceTransactions.push({
       id: rid('txn'),
       object: 'balance_transaction',
+      created: Math.floor(Date.now() / 1000),
       amount: intent.amount,
       fee,
       net: intent.amount - fee,
@@ -243,6 +245,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       balanceTransactions.push({
         id: rid('txn'),
         object: 'balance_transaction',
+        created: Math.floor(Date.now() / 1000),
         amount: -amount,
         fee: 0,
         net: -amount,
