@@ -151,10 +151,14 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     async refund(input: RefundInput) {
       if (!input.reference)
         return { status: 'failed', reference: null, failureCode: 'charge_not_refundable' };
-      const refund = await client.refunds.create(
-        { payment_intent: input.reference, amount: input.amount },
-        { idempotencyKey: input.refundId },
-      );
+      // A pending refund is read again: Stripe's idempotency replays its first answer (still
+      // `pending`) for a day, so creating it again would never tell it settled.
+      const refund = input.providerRefundId
+        ? await client.refunds.retrieve(input.providerRefundId)
+        : await client.refunds.create(
+            { payment_intent: input.reference, amount: input.amount },
+            { idempotencyKey: input.refundId },
+          );
       const status =
         refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
       return { status, reference: refund.id, failureCode: refund.failure_reason ?? null };
