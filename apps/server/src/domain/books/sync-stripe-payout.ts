@@ -14,6 +14,7 @@ import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvents } from '../events/record-event';
+import { fromStripeAmount } from '../payments/stripe-amounts';
 import { stripeClient } from '../payments/stripe-provider';
 import { presentPayout } from '../presenters/books';
 
@@ -118,9 +119,10 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
       // id, so it is one entry of its own, found again when the payout is read again.
       refundId: isRefund ? refundIdOf((bt.source as { id?: string } | null)?.id, refundByRef) : null,
       type: isRefund ? 'refund' : 'payment',
-      amount: bt.amount,
-      fee: bt.fee,
-      net: bt.net,
+      amount: fromStripeAmount(bt.amount, bt.currency),
+      fee: fromStripeAmount(bt.fee, bt.currency),
+      // Net stays amount − fee after rounding.
+      net: fromStripeAmount(bt.amount, bt.currency) - fromStripeAmount(bt.fee, bt.currency),
       currency: bt.currency.toUpperCase(),
       at: new Date(bt.created * 1000),
     });

@@ -266,6 +266,32 @@ describe('Stripe provider against a local stand-in', () => {
     expect(await row(txn.id)).toMatchObject({ status: 'refunded', amountRefunded: 3000 });
   });
 
+  it('ISK has no minor unit, but Stripe takes it with two decimals: 1,500 kr. is 150000 there', async () => {
+    const txn = await makeTransaction(db(), team.project.id, terminalId, {
+      amount: 1500,
+      provider: 'stripe',
+      currency: 'ISK',
+    });
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn.paymentToken },
+      remoteAddress: nextIp(),
+    });
+    expect((await pay(scan.json().id, 'pm_card_visa')).json().status).toBe('succeeded');
+    const { providerReference } = await row(txn.id);
+    expect(stripe.intents.get(providerReference!)).toMatchObject({ amount: 150000, currency: 'isk' });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${team.project.id}/transactions/${txn.id}/refunds`,
+      headers: team.owner.auth,
+      payload: { amount: 500 },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 50000 });
+    expect(await row(txn.id)).toMatchObject({ amount: 1500, amountRefunded: 500 });
+  });
+
   it('reconcile finishes a Stripe transaction a crash left processing', async () => {
     const { txn, scan } = await scanFor();
     await pay(scan.id, 'pm_card_authenticationRequired');

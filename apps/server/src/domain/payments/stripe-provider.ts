@@ -9,6 +9,7 @@ import {
   type RefundInput,
   type RetrieveInput,
 } from './provider';
+import { toStripeAmount } from './stripe-amounts';
 
 /** Where the SDK sends requests: Stripe, or (tests, proxies) `STRIPE_API_BASE`. */
 export function stripeClient(config: Config, secretKey: string) {
@@ -79,7 +80,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     }
     return client.paymentIntents.create(
       {
-        amount: input.amount,
+        amount: toStripeAmount(input.amount, input.currency),
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
         metadata: { transaction_id: input.transactionId, project_id: input.projectId },
@@ -112,10 +113,10 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       }
       // The intent was made for the order amount when the page opened; a tip
       // chosen since (or another one after a decline) changes what is charged.
-      if (intent.amount !== input.amount) {
+      if (intent.amount !== toStripeAmount(input.amount, input.currency)) {
         await client.paymentIntents.update(
           intent.id,
-          { amount: input.amount },
+          { amount: toStripeAmount(input.amount, input.currency) },
           { idempotencyKey: `${input.attemptKey ?? input.transactionId}:amount:${input.amount}` },
         );
       }
@@ -156,7 +157,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       const refund = input.providerRefundId
         ? await client.refunds.retrieve(input.providerRefundId)
         : await client.refunds.create(
-            { payment_intent: input.reference, amount: input.amount },
+            { payment_intent: input.reference, amount: toStripeAmount(input.amount, input.currency) },
             { idempotencyKey: input.refundId },
           );
       const status =
