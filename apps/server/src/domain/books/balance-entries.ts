@@ -1,16 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
+import { rowsOf } from '../../platform/sql-rows';
 
 /**
  * Taken by whatever stamps a payment's or refund's `succeeded_at`, before reading the clock:
  * FOR KEY SHARE on the terminal's row waits for a close being made on that terminal (which holds
  * FOR UPDATE) and lets other payments of the terminal through (see makeClose).
+ *
+ * Answers the time to stamp: `now`, or the terminal's last `closed_at` when `now` is earlier.
+ * Each app replica reads its own clock; one a few milliseconds behind the replica that made the
+ * close would otherwise stamp a payment inside a period already closed, counted by no close.
+ * docs/guide/closes.md#one-clock
  */
-export async function lockTerminalForBooks(tx: Db, projectId: string, terminalId: string) {
-  await tx.execute(
-    sql`select 1 from terminals where id = ${terminalId} and project_id = ${projectId} for key share`,
+export async function lockTerminalForBooks(
+  tx: Db,
+  projectId: string,
+  terminalId: string,
+  now: Date,
+): Promise<Date> {
+  const [row] = await rowsOf<{ last_closed_at: string | Date | null }>(
+    tx,
+    sql`select (select c.closed_at from closes c where c.terminal_id = t.id order by c.number desc limit 1) as last_closed_at
+        from terminals t where t.id = ${terminalId} and t.project_id = ${projectId} for key share of t`,
   );
+  const last = row?.last_closed_at ? new Date(row.last_closed_at) : null;
+  return last && last > now ? last : now;
 }
 
 /**

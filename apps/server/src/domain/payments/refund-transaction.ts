@@ -284,8 +284,10 @@ export async function settleRefund(
       .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
       .for('update');
     // The refund takes effect (succeeded_at) after the terminal's books lock.
-    if (txn && answer.status !== 'failed') await lockTerminalForBooks(tx, projectId, txn.terminalId);
-    const settledAt = ctx.now();
+    const settledAt =
+      txn && answer.status !== 'failed'
+        ? await lockTerminalForBooks(tx, projectId, txn.terminalId, ctx.now())
+        : ctx.now();
     const [refund] = await tx
       .update(refunds)
       .set({

@@ -63,8 +63,7 @@ export async function recordPaymentOutcome(
     // so a close being made on the terminal either counts it or leaves it to the next close.
     let succeededAt = now;
     if (result.status === 'succeeded') {
-      await lockTerminalForBooks(tx, input.projectId, current.terminalId);
-      succeededAt = ctx.now();
+      succeededAt = await lockTerminalForBooks(tx, input.projectId, current.terminalId, ctx.now());
     }
     // The simulator's fee now, on what was charged (the tip too); Stripe's comes
     // with its balance transaction.
