@@ -56,6 +56,9 @@ export const errorCodes = [
   // Framework answers about the HTTP request itself (every status has its code).
   'request_timeout',
   'headers_too_large',
+  // Tenders (docs/guide/tenders.md): a share larger than what is due, cash short of its share.
+  'amount_exceeds_due',
+  'cash_given_too_low',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];
@@ -114,6 +117,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   currency_required: 422,
   request_timeout: 408,
   headers_too_large: 431,
+  amount_exceeds_due: 422,
+  cash_given_too_low: 422,
 };
 
 /** RFC 9457 problem details, as every product API answers errors. */

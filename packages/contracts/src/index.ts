@@ -12,6 +12,7 @@ export * from './runtime-config';
 export * from './search';
 export * from './staff';
 export * from './table-query';
+export * from './tenders';
 export * from './tips';
 export * from './webhooks';
 export * from './workspace';

@@ -77,6 +77,12 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     tax_rate: 7,
   },
   'POST /terminal/v1/cashier-sessions': { pin: '4821' },
+  // €10.00 of the bill in cash, a €20 note handed over: €10.00 change.
+  'POST /terminal/v1/transactions/{transaction_id}/tenders': {
+    method: 'cash',
+    amount: 1000,
+    cash_given: 2000,
+  },
   'POST /terminal/v1/transactions/{transaction_id}/refunds': { amount: 250, reason: 'requested_by_customer' },
   'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes': {},
   'POST /terminal/v1/closes': {},

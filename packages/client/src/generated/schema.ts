@@ -1724,6 +1724,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/transactions/{transaction_id}/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay part or all of a transaction in cash (requires Idempotency-Key)
+         * @description Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the shopper handed over; the tender succeeds at once with its `change`. The transaction becomes `partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. `amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 `cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same Idempotency-Key answers the first tender again (docs/guide/tenders.md).
+         */
+        post: operations["postTerminalTransactionsTenders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminal/v1/unpair": {
         parameters: {
             query?: never;
@@ -1972,7 +1992,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low";
             detail: string;
             errors?: {
                 code: string;
@@ -2086,6 +2106,8 @@ export interface components {
         };
         Transaction: {
             amount: number;
+            amount_due: number;
+            amount_paid: number;
             amount_refunded: number;
             amount_total: number;
             card_brand: string | null;
@@ -2116,7 +2138,7 @@ export interface components {
             /** @enum {string} */
             source: "terminal" | "api" | "console" | "sticker" | "cli";
             /** @enum {string} */
-            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
             tax_included: number | null;
             tax_rate: number | null;
@@ -4846,9 +4868,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -6542,9 +6564,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at" | "amount" | "-amount";
                 starting_after?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[equals]"?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[notEquals]"?: string;
                 "terminal_id[contains]"?: string;
                 "terminal_id[endsWith]"?: string;
@@ -6591,6 +6613,8 @@ export interface operations {
                      *           "tip_amount": 1250,
                      *           "tip_refunded": -9007199254740991,
                      *           "amount_total": 1250,
+                     *           "amount_paid": 1250,
+                     *           "amount_due": 1250,
                      *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "cashier_name": "cashier name",
                      *           "amount_refunded": 1250,
@@ -6666,6 +6690,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "amount_refunded": 1250,
@@ -6743,6 +6769,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_refunded: number;
                         amount_total: number;
                         card_brand: string | null;
@@ -6786,13 +6814,13 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         status_history: {
                             at: string;
-                            from: ("pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded") | null;
+                            from: ("pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded") | null;
                             reason: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         }[];
                         succeeded_at: string | null;
                         tax_included: number | null;
@@ -6947,9 +6975,9 @@ export interface operations {
                 "reference[startsWith]"?: string;
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at" | "amount" | "-amount";
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[equals]"?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[notEquals]"?: string;
                 "terminal_id[contains]"?: string;
                 "terminal_id[endsWith]"?: string;
@@ -7128,7 +7156,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url: string;
                 };
             };
@@ -7302,7 +7330,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url?: string;
                 };
             };
@@ -7900,7 +7928,7 @@ export interface operations {
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                             tip_amount?: number;
                         };
                     };
@@ -8017,7 +8045,7 @@ export interface operations {
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                             tip_amount?: number;
                         };
                     };
@@ -9639,6 +9667,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9661,6 +9691,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9685,7 +9717,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9733,6 +9765,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9755,6 +9789,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9779,7 +9815,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9823,6 +9859,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9845,6 +9883,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9869,7 +9909,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9974,6 +10014,160 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalTransactionsTenders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "cash",
+                 *       "amount": 1000,
+                 *       "cash_given": 2000
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    cash_given: number;
+                    /** @enum {string} */
+                    method: "cash";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tender": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "method": "card",
+                     *         "amount": 1250,
+                     *         "tip_amount": 1250,
+                     *         "currency": "EUR",
+                     *         "status": "pending",
+                     *         "card_brand": "visa",
+                     *         "card_last4": "4242",
+                     *         "cash_given": -9007199254740991,
+                     *         "change": -9007199254740991,
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *         "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z"
+                     *       },
+                     *       "transaction": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "status": "pending",
+                     *         "source": "terminal",
+                     *         "amount": 1250,
+                     *         "currency": "EUR",
+                     *         "tip_amount": 1250,
+                     *         "tip_refunded": -9007199254740991,
+                     *         "amount_total": 1250,
+                     *         "amount_paid": 1250,
+                     *         "amount_due": 1250,
+                     *         "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "cashier_name": "cashier name",
+                     *         "reference": "order-1042",
+                     *         "metadata": {},
+                     *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *         "card_brand": "visa",
+                     *         "card_last4": "4242",
+                     *         "failure_code": "failure code",
+                     *         "failure_message": "failure message",
+                     *         "last_payment_error": {
+                     *           "code": "code",
+                     *           "message": "message"
+                     *         },
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z",
+                     *         "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tender: {
+                            amount: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cash_given: number | null;
+                            cashier_id: string | null;
+                            change: number | null;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            /** @enum {string} */
+                            method: "card" | "cash";
+                            payment_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            succeeded_at: string | null;
+                            tip_amount: number;
+                            transaction_id: string;
+                        };
+                        transaction: {
+                            amount: number;
+                            amount_due: number;
+                            amount_paid: number;
+                            amount_total: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            currency: string;
+                            expires_at: string;
+                            failure_code: string | null;
+                            failure_message: string | null;
+                            id: string;
+                            last_payment_error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            metadata: {
+                                [key: string]: string;
+                            } | null;
+                            payment_url: string;
+                            receipt_url: string | null;
+                            reference: string | null;
+                            /** @enum {string} */
+                            source: "terminal" | "api" | "console" | "sticker" | "cli";
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            terminal_id: string;
+                            tip_amount: number;
+                            tip_refunded: number;
+                            updated_at: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Problem400"];

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { terminals } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { tenders, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordEvent } from '../events/record-event';
@@ -10,7 +10,7 @@ import { findCallerTransaction } from './get-terminal-transaction';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
- * Cancels a pending (or requires-action) transaction: guarded transition, history row and
+ * Cancels a pending, requires-action or partially paid transaction (its cash tenders given back): guarded transition, history row and
  * `transaction.canceled` event in one database transaction. Any other status is 409, an
  * already canceled one included: a retry that must see the first answer again
  * sends the same Idempotency-Key.
@@ -35,11 +35,26 @@ export async function cancelTransaction(
       projectId: current.projectId,
       id,
       to: 'canceled',
-      from: ['pending', 'requires_action'],
+      from: ['pending', 'requires_action', 'partially_paid'],
       reason: caller.kind === 'device' ? 'canceled by the terminal' : 'canceled through the API',
+      set: { amountPaid: 0 },
       now,
     });
     if (!moved) return null;
+    if (moved.from === 'partially_paid') {
+      // What was paid goes back: cash tenders out of the drawer (docs/guide/tenders.md).
+      await tx
+        .update(tenders)
+        .set({ status: 'refunded', updatedAt: now })
+        .where(
+          and(
+            eq(tenders.projectId, moved.row.projectId),
+            eq(tenders.transactionId, id),
+            eq(tenders.status, 'succeeded'),
+            eq(tenders.method, 'cash'),
+          ),
+        );
+    }
     const [terminal] = await tx
       .select({ label: terminals.label })
       .from(terminals)
