@@ -124,6 +124,16 @@ async function buildWorld(): Promise<World> {
     ),
   );
   ids.openTransaction = open.id;
+  // One left unpaid for the cash tender (docs/guide/tenders.md).
+  ids.tenderTransaction = expectOk(
+    'tender transaction',
+    await call(
+      'POST',
+      '/terminal/v1/transactions',
+      { ...paired.auth, 'idempotency-key': 'world-3' },
+      { amount: 2000 },
+    ),
+  ).id;
   const scan = expectOk('scan', await call('POST', '/mobile/v1/scans', {}, { token: ids.paymentToken }));
   ids.scan = scan.id ?? scan.scan_id;
   expectOk(
@@ -280,6 +290,7 @@ function idFor(op: Op, name: string): string {
     return key === 'DELETE /api/v1/businesses/{business_id}' ? ids.spareBusiness! : ids.business!;
   }
   if (name === 'transaction_id' && op.path.startsWith('/terminal/v1/transactions/')) {
+    if (op.path.endsWith('/tenders')) return ids.tenderTransaction!;
     return op.path.endsWith('/cancel') ? ids.openTransaction! : ids.transaction!;
   }
   if (name === 'project_id') {
@@ -328,7 +339,10 @@ function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
   if (op.path === '/terminal/v1/unpair') return variant === 'valid' ? w.unpairingDevice : w.signInDevice;
   if (op.path === '/terminal/v1/cashier-sessions/current') return w.sessionDevice;
   if (schemes.includes('deviceToken') && !op.path.startsWith('/terminal/v1/projects/')) {
-    return variant === 'valid' && op.method === 'post' && op.path === '/terminal/v1/transactions'
+    return variant === 'valid' &&
+      op.method === 'post' &&
+      (op.path === '/terminal/v1/transactions' ||
+        op.path === '/terminal/v1/transactions/{transaction_id}/tenders')
       ? { ...w.device, 'idempotency-key': `conformance-${Date.now()}` }
       : w.device;
   }

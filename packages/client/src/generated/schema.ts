@@ -10032,7 +10032,10 @@ export interface operations {
     postTerminalTransactionsTenders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Required (else 400 idempotency_key_required). The same key with the same body answers the first tender again for 24 hours (cash is never counted twice); with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 transaction_id: string;
             };
