@@ -1,6 +1,7 @@
 export * from './books';
 export * from './dashboard';
 export * from './date-time';
+export * from './drawer';
 export * from './errors';
 export * from './field-errors';
 export * from './me';

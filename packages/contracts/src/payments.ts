@@ -9,9 +9,9 @@ const timestamp = z.string();
 const label = z.string().trim().min(1).max(80);
 
 // Plain constants live in payment-constants.ts so the shopper page can import them without zod.
-import { AMOUNT_MAX } from './payment-constants';
+import { AMOUNT_MAX, TENDER_METHODS } from './payment-constants';
 
-export { AMOUNT_MAX, TEST_CARDS } from './payment-constants';
+export { AMOUNT_MAX, TENDER_METHODS, TEST_CARDS } from './payment-constants';
 export const PAIRING_CODE_LENGTH = 8;
 /** Crockford-style: no 0/O, 1/I/L, U; readable aloud and typed on a tablet without mistakes. */
 export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -294,7 +294,6 @@ export const createRefundSchema = z.strictObject({
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
 });
 
-export const TENDER_METHODS = ['card', 'cash'] as const;
 export const TENDER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] as const;
 
 /** One payment towards a transaction: a card, or cash with its change (docs/guide/tenders.md). */

@@ -42,7 +42,10 @@ export type IdPrefix =
   | 'po'
   | 'bal'
   // Tenders: the payments (card, cash) that together pay one transaction.
-  | 'tnd';
+  | 'tnd'
+  // Cash drawers and their movements (paid in, paid out, no sale).
+  | 'drw'
+  | 'dmv';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

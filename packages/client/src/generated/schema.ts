@@ -1406,6 +1406,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/drawer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The device's own cash drawer as it stands
+         * @description `expected` = float + cash_sales − cash_refunds + paid_in − paid_out. With no drawer open: `status: closed`, every figure 0.
+         */
+        get: operations["getTerminalDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/drawer/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay cash in or out of the device's own drawer, or open it with no sale
+         * @description `paid_in` / `paid_out` take an `amount`, `no_sale` (the drawer opened without a sale) none; every one a `reason`. Where staff sign in, paid out and no sale need a manager’s Cashier-Session (403 `manager_required`).
+         */
+        post: operations["postTerminalDrawerMovements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/drawer/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the device's own cash drawer with a float
+         * @description Opens the drawer with `float` (minor units, the project currency): the cash put in to give change from. Cash tenders need an open drawer (409 `drawer_closed`); one already open is 409 `drawer_already_open`. The close counts the drawer and ends it (docs/guide/drawer.md).
+         */
+        post: operations["postTerminalDrawerOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminal/v1/heartbeat": {
         parameters: {
             query?: never;
@@ -1510,7 +1570,7 @@ export interface paths {
         put?: never;
         /**
          * Close a terminal's day (Z report)
-         * @description Covers the terminal from the end of its previous close (or its first activity) to now, in one database transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed (a zero report). Closes are never changed or deleted. A device may close only its own terminal.
+         * @description Covers the terminal from the end of its previous close (or its first activity) to now, in one database transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed (a zero report). Closes are never changed or deleted. A device may close only its own terminal. While the terminal has an open cash drawer, `counted_cash` (what was counted in it) is required (422 `counted_cash_required`); the close holds the drawer in `totals[].cash` and ends it.
          */
         post: operations["postTerminalProjectsTerminalsCloses"];
         delete?: never;
@@ -1550,6 +1610,66 @@ export interface paths {
         put?: never;
         /** Disable: the device token is revoked at once (its next request is 401) */
         post: operations["postTerminalProjectsTerminalsDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terminal's cash drawer as it stands
+         * @description `expected` = float + cash_sales − cash_refunds + paid_in − paid_out. With no drawer open: `status: closed`, every figure 0.
+         */
+        get: operations["getTerminalProjectsTerminalsDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay cash in or out of a terminal's drawer, or open it with no sale
+         * @description `paid_in` / `paid_out` take an `amount`, `no_sale` (the drawer opened without a sale) none; every one a `reason`. Where staff sign in, paid out and no sale need a manager’s Cashier-Session (403 `manager_required`).
+         */
+        post: operations["postTerminalProjectsTerminalsDrawerMovements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a terminal's cash drawer with a float
+         * @description Opens the drawer with `float` (minor units, the project currency): the cash put in to give change from. Cash tenders need an open drawer (409 `drawer_closed`); one already open is 409 `drawer_already_open`. The close counts the drawer and ends it (docs/guide/drawer.md). A device may act only on its own terminal.
+         */
+        post: operations["postTerminalProjectsTerminalsDrawerOpen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1992,7 +2112,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
             detail: string;
             errors?: {
                 code: string;
@@ -4282,6 +4402,23 @@ export interface operations {
                      *                   "tips": -9007199254740991
                      *                 }
                      *               ],
+                     *               "by_tender": [
+                     *                 {
+                     *                   "method": "card",
+                     *                   "count": 3,
+                     *                   "amount": 1250
+                     *                 }
+                     *               ],
+                     *               "cash": {
+                     *                 "float": -9007199254740991,
+                     *                 "sales": -9007199254740991,
+                     *                 "refunds": -9007199254740991,
+                     *                 "paid_in": -9007199254740991,
+                     *                 "paid_out": -9007199254740991,
+                     *                 "expected": -9007199254740991,
+                     *                 "counted": 3,
+                     *                 "variance": -9007199254740991
+                     *               },
                      *               "grand_total": 1250
                      *             }
                      *           ],
@@ -4332,6 +4469,22 @@ export interface operations {
                                     rate: number | null;
                                     tax: number;
                                 }[];
+                                by_tender?: {
+                                    amount: number;
+                                    count: number;
+                                    /** @enum {string} */
+                                    method: "card" | "cash";
+                                }[];
+                                cash?: {
+                                    counted: number | null;
+                                    expected: number;
+                                    float: number;
+                                    paid_in: number;
+                                    paid_out: number;
+                                    refunds: number;
+                                    sales: number;
+                                    variance: number | null;
+                                } | null;
                                 currency: string;
                                 grand_total: number;
                                 gross: number;
@@ -4424,6 +4577,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -4477,6 +4647,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -8495,7 +8681,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "counted_cash": 11850
+                 *     }
+                 */
+                "application/json": {
+                    counted_cash?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             201: {
@@ -8554,6 +8751,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -8600,6 +8814,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -8609,6 +8839,293 @@ export interface operations {
                             refunds_count: number;
                             tips: number;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalDrawerMovements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "paid_out",
+                 *       "amount": 450,
+                 *       "reason": "Milk from the corner shop"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    reason: string;
+                    /** @enum {string} */
+                    type: "paid_in" | "paid_out" | "no_sale";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalDrawerOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "float": 10000
+                 *     }
+                 */
+                "application/json": {
+                    float: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
                     };
                 };
             };
@@ -9136,7 +9653,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "counted_cash": 11850
+                 *     }
+                 */
+                "application/json": {
+                    counted_cash?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             201: {
@@ -9195,6 +9723,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -9241,6 +9786,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -9323,6 +9884,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ]
@@ -9352,6 +9930,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -9410,6 +10004,305 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FleetTerminal"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalProjectsTerminalsDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalProjectsTerminalsDrawerMovements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "paid_in",
+                 *       "amount": 2000,
+                 *       "reason": "Coins from the bank"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    reason: string;
+                    /** @enum {string} */
+                    type: "paid_in" | "paid_out" | "no_sale";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalProjectsTerminalsDrawerOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "float": 10000
+                 *     }
+                 */
+                "application/json": {
+                    float: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
                 };
             };
             400: components["responses"]["Problem400"];

@@ -366,10 +366,19 @@ export const tenders = pgTable(
     change: money('change'),
     cashierId: text('cashier_id'),
     succeededAt: timestamptz('succeeded_at'),
+    /** Cash only: the drawer the cash went into (docs/guide/drawer.md). */
+    drawerId: text('drawer_id'),
+    /** Cash only, when given back (a partly paid checkout canceled): when, and out of which drawer. */
+    refundedAt: timestamptz('refunded_at'),
+    refundDrawerId: text('refund_drawer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tenders_transaction_idx').on(t.projectId, t.transactionId, t.createdAt)],
+  (t) => [
+    index('tenders_drawer_idx').on(t.drawerId).where(sql`drawer_id is not null`),
+    index('tenders_refund_drawer_idx').on(t.refundDrawerId).where(sql`refund_drawer_id is not null`),
+    index('tenders_transaction_idx').on(t.projectId, t.transactionId, t.createdAt),
+  ],
 );
 
 export type ScanOutcome = 'opened' | 'paid' | 'abandoned' | 'rejected';

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { lockTerminalForBooks } from '../books/balance-entries';
+import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import {
   claimIdempotencyKeyIn,
@@ -87,10 +88,12 @@ export async function addCashTender(
       );
     }
     const paidInFull = input.amount === due;
-    // A payment in full is stamped after the terminal's books lock, as a card's is
-    // (docs/guide/closes.md): a close being made either counts it or leaves it to the next.
-    if (paidInFull) await lockTerminalForBooks(tx, txn.projectId, txn.terminalId);
-    const at = paidInFull ? clock() : now;
+    // Cash is stamped after the terminal's books lock, as a card's payment is
+    // (docs/guide/closes.md): a close being made either counts it (and its drawer) or leaves it
+    // to the next. Cash goes into the open drawer; none open is 409 drawer_closed.
+    await lockTerminalForBooks(tx, txn.projectId, txn.terminalId);
+    const drawer = await requireOpenDrawer(tx, txn.projectId, txn.terminalId);
+    const at = clock();
     const [tender] = await tx
       .insert(tenders)
       .values({
@@ -104,6 +107,7 @@ export async function addCashTender(
         change,
         cashierId: caller.kind === 'device' ? (caller.cashier?.id ?? null) : null,
         succeededAt: at,
+        drawerId: drawer.id,
         createdAt: now,
         updatedAt: now,
       })

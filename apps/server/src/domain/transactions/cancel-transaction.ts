@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { tenders, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { lockTerminalForBooks } from '../books/balance-entries';
+import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import type { TerminalCaller } from '../terminals/terminal-caller';
@@ -10,8 +12,9 @@ import { findCallerTransaction } from './get-terminal-transaction';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
- * Cancels a pending, requires-action or partially paid transaction (its cash tenders given back): guarded transition, history row and
- * `transaction.canceled` event in one database transaction. Any other status is 409, an
+ * Cancels a pending, requires-action or partially paid transaction (its cash tenders given
+ * back out of the drawer): guarded transition, history row and `transaction.canceled` event in
+ * one database transaction. Any other status is 409, an
  * already canceled one included: a retry that must see the first answer again
  * sends the same Idempotency-Key.
  */
@@ -42,10 +45,13 @@ export async function cancelTransaction(
     });
     if (!moved) return null;
     if (moved.from === 'partially_paid') {
-      // What was paid goes back: cash tenders out of the drawer (docs/guide/tenders.md).
+      // What was paid goes back: cash tenders out of the open drawer, as cash refunds of it
+      // (docs/guide/drawer.md), after the books lock as any cash is; none open is 409 drawer_closed.
+      await lockTerminalForBooks(tx, moved.row.projectId, moved.row.terminalId);
+      const drawer = await requireOpenDrawer(tx, moved.row.projectId, moved.row.terminalId);
       await tx
         .update(tenders)
-        .set({ status: 'refunded', updatedAt: now })
+        .set({ status: 'refunded', refundedAt: now, refundDrawerId: drawer.id, updatedAt: now })
         .where(
           and(
             eq(tenders.projectId, moved.row.projectId),

@@ -18,6 +18,14 @@ describe('tenders: cash at the counter', () => {
     team = await makeTeam(t);
     device = await pairedTerminal(t, team);
     other = await pairedTerminal(t, team);
+    // Cash goes into the terminal's open drawer (docs/guide/drawer.md).
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/drawer/open',
+      headers: device.auth,
+      payload: { float: 5000 },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
   });
   afterAll(() => t.close());
 
@@ -142,6 +150,22 @@ describe('tenders: cash at the counter', () => {
     expect(changed.statusCode).toBe(409);
     expect(changed.json().code).toBe('idempotency_key_reused');
     expect(await tendersOf(txn.id)).toHaveLength(1);
+  });
+
+  it('takes no cash without an open drawer', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/transactions',
+      headers: { ...other.auth, 'idempotency-key': idemKey() },
+      payload: { amount: 500, currency: 'USD' },
+    });
+    const cash = await tender(
+      res.json().id,
+      { method: 'cash', amount: 500, cash_given: 500 },
+      { auth: other.auth },
+    );
+    expect(cash.statusCode).toBe(409);
+    expect(cash.json().code).toBe('drawer_closed');
   });
 
   it('validates the body and hides other terminals’ transactions', async () => {
