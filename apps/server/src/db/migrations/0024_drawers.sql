@@ -27,6 +27,7 @@ CREATE TABLE "drawers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "drawer_id" text;--> statement-breakpoint
 ALTER TABLE "tenders" ADD COLUMN "drawer_id" text;--> statement-breakpoint
 ALTER TABLE "tenders" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "tenders" ADD COLUMN "refund_drawer_id" text;--> statement-breakpoint

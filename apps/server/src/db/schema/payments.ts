@@ -325,6 +325,8 @@ export const refunds = pgTable(
      * the books, so a close counts it exactly once even if it was pending while a close was made.
      */
     succeededAt: timestamptz('succeeded_at'),
+    /** A refund of a payment made in cash: the drawer the cash came out of (docs/guide/drawer.md). */
+    drawerId: text('drawer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,8 @@ export interface DrawerFigures {
 
 /**
  * A drawer's figures, counted from what names it: cash tenders that went in (their `amount`:
- * the change went back out), cash tenders given back out of it, and its movements. One query,
+ * the change went back out), cash given back out of it (tenders of a canceled checkout,
+ * refunds of a cash payment), and its movements. One query,
  * so the drawer screen, the close and `verify` count alike.
  */
 export async function drawerFigures(db: Db | Tx, drawerId: string): Promise<DrawerFigures> {
@@ -26,7 +27,9 @@ export async function drawerFigures(db: Db | Tx, drawerId: string): Promise<Draw
           (select coalesce(sum(amount), 0) from tenders
             where drawer_id = ${drawerId} and method = 'cash' and status in ('succeeded', 'refunded')) as sales,
           (select coalesce(sum(amount), 0) from tenders
-            where refund_drawer_id = ${drawerId} and method = 'cash' and status = 'refunded') as refunds,
+            where refund_drawer_id = ${drawerId} and method = 'cash' and status = 'refunded')
+          + (select coalesce(sum(amount), 0) from refunds
+            where drawer_id = ${drawerId} and status = 'succeeded') as refunds,
           (select coalesce(sum(amount), 0) from drawer_movements
             where drawer_id = ${drawerId} and type = 'paid_in') as paid_in,
           (select coalesce(sum(amount), 0) from drawer_movements

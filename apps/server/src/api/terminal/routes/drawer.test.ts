@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceEntries } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { apiKeyFor, cashierSignedIn, idemKey, pairedTerminal, staffFor } from '../terminal-fixtures';
@@ -13,7 +15,12 @@ describe('the cash drawer', () => {
   afterAll(() => t.close());
 
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const sale = async (
     auth: Record<string, string>,
     amount: number,
@@ -168,7 +175,19 @@ describe('the cash drawer', () => {
     const base = `/terminal/v1/projects/${team.project.id}/terminals/${till.terminal.id}`;
     await inject('POST', '/terminal/v1/drawer/open', till.auth, { float: 5000 });
     await sale(till.auth, 1250, { amount: 1250, given: 2000 });
-    await sale(till.auth, 999, { amount: 999, given: 1000 });
+    const second = await sale(till.auth, 999, { amount: 999, given: 1000 });
+    // A cash payment refunded from the console: cash out of the drawer, never a balance entry.
+    const main = `/api/v1/projects/${team.project.id}`;
+    const refund = await inject('POST', `${main}/transactions/${second}/refunds`, team.owner.auth, {
+      amount: 199,
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json().status).toBe('succeeded');
+    const entries = await t.ctx.database.db
+      .select()
+      .from(balanceEntries)
+      .where(eq(balanceEntries.projectId, team.project.id));
+    expect(entries).toEqual([]);
     await inject('POST', '/terminal/v1/drawer/movements', till.auth, {
       type: 'paid_out',
       amount: 400,
@@ -177,7 +196,7 @@ describe('the cash drawer', () => {
 
     const current = (await inject('GET', `${base}/closes/current`, till.auth)).json();
     expect(current.totals[0].cash).toMatchObject({
-      expected: 5000 + 2249 - 400,
+      expected: 5000 + 2249 - 199 - 400,
       counted: null,
       variance: null,
     });
@@ -186,25 +205,24 @@ describe('the cash drawer', () => {
     expect(uncounted.statusCode).toBe(422);
     expect(uncounted.json().code).toBe('counted_cash_required');
 
-    const made = await inject('POST', '/terminal/v1/closes', till.auth, { counted_cash: 6800 });
+    const made = await inject('POST', '/terminal/v1/closes', till.auth, { counted_cash: 6600 });
     expect(made.statusCode, made.body).toBe(201);
     const usd = made.json().totals[0];
-    expect(usd).toMatchObject({ currency: 'USD', gross: 2249, net: 2249, payments_count: 2 });
+    expect(usd).toMatchObject({ currency: 'USD', gross: 2249, refunds: 199, net: 2050, payments_count: 2 });
     expect(usd.by_tender).toEqual([{ method: 'cash', count: 2, amount: 2249 }]);
     expect(usd.cash).toEqual({
       float: 5000,
       sales: 2249,
-      refunds: 0,
+      refunds: 199,
       paid_in: 0,
       paid_out: 400,
-      expected: 6849,
-      counted: 6800,
-      variance: -49,
+      expected: 6650,
+      counted: 6600,
+      variance: -50,
     });
     // The drawer ended with the close; cash waits for the next one.
     expect((await inject('GET', '/terminal/v1/drawer', till.auth)).json().status).toBe('closed');
 
-    const main = `/api/v1/projects/${team.project.id}`;
     const cents = (v: string) => Math.round(Number(v) * 100);
     const exported = await inject(
       'GET',
@@ -218,7 +236,7 @@ describe('the cash drawer', () => {
       .map((l) => l.split(','));
     const type = head!.indexOf('type');
     const gross = head!.indexOf('gross');
-    expect(rows.map((r) => r[type])).toEqual(['cash_payment', 'cash_payment']);
+    expect(rows.map((r) => r[type])).toEqual(['cash_payment', 'cash_payment', 'cash_refund']);
     expect(rows.reduce((sum, r) => sum + cents(r[gross]!), 0)).toBe(usd.net);
     for (const format of ['xero', 'quickbooks'] as const) {
       const res = await inject(
