@@ -359,6 +359,8 @@ export const transactionDetailSchema = transactionSchema.extend({
   payment_attempts: z.array(paymentAttemptSchema),
   scans: z.array(scanSchema),
   refunds: z.array(refundSchema),
+  /** The payments towards it, in the order they were made (docs/guide/tenders.md). */
+  tenders: z.array(tenderSchema),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

@@ -6950,6 +6950,25 @@ export interface operations {
                      *           "status": "pending",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "tenders": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "method": "card",
+                     *           "amount": 1250,
+                     *           "tip_amount": 1250,
+                     *           "currency": "EUR",
+                     *           "status": "pending",
+                     *           "card_brand": "visa",
+                     *           "card_last4": "4242",
+                     *           "cash_given": -9007199254740991,
+                     *           "change": -9007199254740991,
+                     *           "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
                      *       ]
                      *     }
                      */
@@ -7011,6 +7030,25 @@ export interface operations {
                         succeeded_at: string | null;
                         tax_included: number | null;
                         tax_rate: number | null;
+                        tenders: {
+                            amount: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cash_given: number | null;
+                            cashier_id: string | null;
+                            change: number | null;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            /** @enum {string} */
+                            method: "card" | "cash";
+                            payment_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            succeeded_at: string | null;
+                            tip_amount: number;
+                            transaction_id: string;
+                        }[];
                         terminal_id: string;
                         terminal_label: string | null;
                         tip_amount: number;
