@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { GENESIS_HASH } from '@scanline/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceEntries } from '../../../db/schema';
+import { balanceEntries, closes, projects } from '../../../db/schema';
+import { closeHash } from '../../../domain/books/close-hash';
+import { closeFigures, withGrandTotals } from '../../../domain/books/close-totals';
+import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
+import { hashedFieldsOf } from '../../../domain/presenters/books';
+import { newId } from '../../../platform/ids';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { apiKeyFor, cashierSignedIn, idemKey, pairedTerminal, staffFor } from '../terminal-fixtures';
@@ -14,7 +20,12 @@ describe('the cash drawer', () => {
   });
   afterAll(() => t.close());
 
-  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    headers: Record<string, string>,
+    payload?: unknown,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -257,5 +268,81 @@ describe('the cash drawer', () => {
       ok: true,
       checked: 2,
     });
+  });
+
+  it('a scheduled close ends the drawer uncounted: counted and variance null', async () => {
+    const team = await makeTeam(t);
+    const till = await pairedTerminal(t, team);
+    await inject('POST', '/terminal/v1/drawer/open', till.auth, { float: 2000 });
+    await sale(till.auth, 700, { amount: 700, given: 1000 });
+    const [project] = await t.ctx.database.db.select().from(projects).where(eq(projects.id, team.project.id));
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: project!.timeZone,
+    }).format(new Date(t.ctx.now().getTime() + 60_000));
+    await inject('PATCH', `/api/v1/projects/${team.project.id}`, team.owner.auth, { daily_close_time: hhmm });
+    t.advance(61_000);
+    expect(await runScheduledCloses(t.ctx)).toBeGreaterThanOrEqual(1);
+    const [made] = await t.ctx.database.db
+      .select()
+      .from(closes)
+      .where(and(eq(closes.projectId, team.project.id), eq(closes.terminalId, till.terminal.id)));
+    expect(made!.totals[0]!.cash).toEqual({
+      float: 2000,
+      sales: 700,
+      refunds: 0,
+      paid_in: 0,
+      paid_out: 0,
+      expected: 2700,
+      counted: null,
+      variance: null,
+    });
+    expect((await inject('GET', '/terminal/v1/drawer', till.auth)).json().status).toBe('closed');
+    const verify = await inject('GET', `/api/v1/projects/${team.project.id}/closes/verify`, team.owner.auth);
+    expect(verify.json()).toMatchObject({ ok: true, checked: 1 });
+  });
+
+  it('a close made before tenders (rules 2: no by_tender, no cash) still verifies by its own hash', async () => {
+    const team = await makeTeam(t);
+    const till = await pairedTerminal(t, team);
+    const db = t.ctx.database.db;
+    const closedAt = t.ctx.now();
+    const totals = withGrandTotals(
+      await closeFigures(db, {
+        projectId: team.project.id,
+        terminalId: till.terminal.id,
+        from: null,
+        to: closedAt,
+        rules: 2,
+      }),
+      null,
+      'USD',
+    );
+    expect(totals[0]).not.toHaveProperty('by_tender');
+    const draft = {
+      id: newId('cls'),
+      projectId: team.project.id,
+      terminalId: till.terminal.id,
+      number: 1,
+      openedAt: closedAt,
+      closedAt,
+      closedBy: { kind: 'user' as const, id: team.owner.user.uid, label: null },
+      totals,
+      previousHash: GENESIS_HASH,
+      hash: '',
+      rules: 2,
+      createdAt: closedAt,
+    };
+    draft.hash = closeHash(hashedFieldsOf(draft));
+    await db.insert(closes).values(draft);
+    t.advance(1000);
+    // The next close, by rules 3, chains from it.
+    const next = await inject('POST', '/terminal/v1/closes', till.auth);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().totals[0]).toMatchObject({ by_tender: [], cash: null });
+    const verify = await inject('GET', `/api/v1/projects/${team.project.id}/closes/verify`, team.owner.auth);
+    expect(verify.json(), verify.body).toMatchObject({ ok: true, checked: 2 });
   });
 });
