@@ -125,7 +125,8 @@ export const closeVerifySchema = z.object({
 });
 export type CloseVerify = z.infer<typeof closeVerifySchema>;
 
-export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
+// `canceled`: only Stripe's (a payout canceled before it left); its money is back in the balance.
+export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const;
 export const payoutSchema = z.object({
   id: z.string(),
   /** The sum of its items' net. */

@@ -38,8 +38,8 @@ export interface Database {
   /** Rejects when the database does not answer `select 1` within PING_TIMEOUT_MS. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a gzipped tar, taken under PGlite's query lock (`backup`). */
-  snapshot?(): Promise<Uint8Array>;
+  /** PGlite only: the data directory as a tar (gzipped unless asked otherwise), taken under PGlite's query lock (`backup`). */
+  snapshot?(compression?: 'gzip' | 'none'): Promise<Uint8Array>;
   /** PostgreSQL only: this process's connection pools right now (the metrics gauge reads it). */
   poolStats?(): { pool: 'main' | 'queue'; total: number; idle: number; waiting: number }[];
 }
@@ -86,11 +86,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite only: refuse new statements once it has made no progress for this long (tests shorten it). */
   busyLimitMs?: number;
+  /** PGlite only, in memory: start from this data directory dump (a migrated template) instead of initdb. */
+  pgliteLoadDataDir?: Uint8Array<ArrayBuffer>;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts);
-  return openPglite(opts.pgliteDir, opts.busyLimitMs ?? PGLITE_BUSY_LIMIT_MS);
+  return openPglite(opts.pgliteDir, opts.busyLimitMs ?? PGLITE_BUSY_LIMIT_MS, opts.pgliteLoadDataDir);
 }
 
 /**
@@ -315,9 +317,13 @@ async function openPostgres(
   };
 }
 
-async function openPglite(dir: string | undefined, busyLimitMs: number): Promise<Database> {
+async function openPglite(
+  dir: string | undefined,
+  busyLimitMs: number,
+  loadDataDir: Uint8Array<ArrayBuffer> | undefined,
+): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = loadDataDir ? new PGlite(dir, { loadDataDir: new Blob([loadDataDir]) }) : new PGlite(dir);
   await client.waitReady;
   refuseWhenStuck(client, busyLimitMs);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
@@ -336,8 +342,8 @@ async function openPglite(dir: string | undefined, busyLimitMs: number): Promise
       // Behind other statements on PGlite's one connection: busy that long is not ready.
       await within(db.execute(sql`select 1`), PING_TIMEOUT_MS);
     },
-    async snapshot() {
-      const tar = await client.dumpDataDir('gzip');
+    async snapshot(compression = 'gzip') {
+      const tar = await client.dumpDataDir(compression);
       return new Uint8Array(await tar.arrayBuffer());
     },
     async close() {

@@ -47,6 +47,7 @@ const METHODS: Record<string, { brand: string; last4: string; outcome: string; d
 interface BalanceTransaction {
   id: string;
   object: 'balance_transaction';
+  created: number;
   amount: number;
   fee: number;
   net: number;
@@ -61,7 +62,7 @@ interface StripePayout {
   object: 'payout';
   amount: number;
   currency: string;
-  status: 'pending' | 'in_transit' | 'paid' | 'failed';
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
   arrival_date: number;
   created: number;
   reconciliation_status: 'not_applicable' | 'in_progress' | 'completed';
@@ -90,7 +91,19 @@ export interface StripeStandIn {
   url: string;
   intents: Map<string, Intent>;
   charges: Charge[];
-  refunds: { id: string; payment_intent: string; amount: number; idempotencyKey?: string }[];
+  refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    status: 'succeeded' | 'pending' | 'failed';
+    idempotencyKey?: string;
+  }[];
+  /** What the next refund answers: Stripe answers `pending` for refunds its bank settles later. */
+  nextRefundStatus: 'succeeded' | 'pending';
+  /** Stripe's bank settles a pending refund: `succeeded` moves its money, `failed` gives it back. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): void;
+  /** A refund webhook body (`charge.refund.updated`…), signed with `secret`. */
+  signedRefundEvent(type: string, refundId: string, secret: string): { payload: string; signature: string };
   requests: { method: string; path: string; idempotencyKey?: string }[];
   balanceTransactions: BalanceTransaction[];
   payouts: Map<string, StripePayout>;
@@ -115,6 +128,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const payouts = new Map<string, StripePayout>();
   // Stripe's European card pricing, so fees look real: 1.5 % + 25 (rounded).
   const stripeFee = (amount: number) => Math.round(amount * 0.015) + 25;
+  let refundStatus: 'succeeded' | 'pending' = 'succeeded';
+  const nextRefundStatus = () => refundStatus;
+  // A refund's money leaves the balance when it succeeds, as one balance transaction.
+  const refundMoved = (refundId: string, amount: number, currency: string) =>
+    balanceTransactions.push({
+      id: rid('txn'),
+      object: 'balance_transaction',
+      created: Math.floor(Date.now() / 1000),
+      amount: -amount,
+      fee: 0,
+      net: -amount,
+      currency,
+      type: 'refund',
+      source: refundId,
+      payout: null,
+    });
 
   const charge = (intent: Intent, method: { brand: string; last4: string }) => {
     const c: Charge = {
@@ -130,6 +159,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     balanceTransactions.push({
       id: rid('txn'),
       object: 'balance_transaction',
+      created: Math.floor(Date.now() / 1000),
       amount: intent.amount,
       fee,
       net: intent.amount - fee,
@@ -232,26 +262,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       }
       c.amount_refunded += amount;
+      const status = nextRefundStatus();
       const refund = {
         id: rid('re'),
         object: 'refund',
         payment_intent: intent.id,
         amount,
-        status: 'succeeded',
+        status,
       };
-      refunds.push({ id: refund.id, payment_intent: intent.id, amount });
-      balanceTransactions.push({
-        id: rid('txn'),
-        object: 'balance_transaction',
-        amount: -amount,
-        fee: 0,
-        net: -amount,
-        currency: intent.currency,
-        type: 'refund',
-        source: refund.id,
-        payout: null,
-      });
+      refunds.push({ id: refund.id, payment_intent: intent.id, amount, status });
+      if (status === 'succeeded') refundMoved(refund.id, amount, intent.currency);
       return { status: 200, body: refund };
+    }
+    const re = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && re) {
+      const refund = refunds.find((r) => r.id === re[1]);
+      return refund
+        ? { status: 200, body: { ...refund, object: 'refund' } }
+        : error(404, 'invalid_request_error', 'No such refund', { code: 'resource_missing' });
     }
     const po = /^\/v1\/payouts\/([^/]+)$/.exec(path);
     if (method === 'GET' && po) {
@@ -312,6 +340,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     balanceTransactions,
     payouts,
+    get nextRefundStatus() {
+      return refundStatus;
+    },
+    set nextRefundStatus(status) {
+      refundStatus = status;
+    },
+    settleRefund(refundId, status) {
+      const refund = refunds.find((r) => r.id === refundId)!;
+      refund.status = status;
+      const intent = intents.get(refund.payment_intent)!;
+      if (status === 'succeeded') refundMoved(refund.id, refund.amount, intent.currency);
+      else {
+        const c = charges.find((x) => x.id === intent.latest_charge)!;
+        c.amount_refunded -= refund.amount;
+      }
+    },
+    signedRefundEvent(type, refundId, secret) {
+      const refund = refunds.find((r) => r.id === refundId)!;
+      const payload = JSON.stringify({
+        id: rid('evt'),
+        object: 'event',
+        type,
+        data: { object: { ...refund, object: 'refund' } },
+      });
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
     createPayout(status = 'paid') {
       const open = balanceTransactions.filter((b) => b.payout === null && b.type !== 'payout');
       const now = Math.floor(Date.now() / 1000);

@@ -5694,9 +5694,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at" | "amount" | "-amount";
                 starting_after?: string;
-                /** @description One or more of pending, in_transit, paid, failed, comma-separated. */
+                /** @description One or more of pending, in_transit, paid, failed, canceled, comma-separated. */
                 "status[equals]"?: string;
-                /** @description One or more of pending, in_transit, paid, failed, comma-separated. */
+                /** @description One or more of pending, in_transit, paid, failed, canceled, comma-separated. */
                 "status[notEquals]"?: string;
             };
             header?: never;
@@ -5747,7 +5747,7 @@ export interface operations {
                             provider: "simulator" | "stripe";
                             refunds: number;
                             /** @enum {string} */
-                            status: "pending" | "in_transit" | "paid" | "failed";
+                            status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
                         }[];
                         next_cursor: string | null;
                     };
@@ -5808,7 +5808,7 @@ export interface operations {
                         provider: "simulator" | "stripe";
                         refunds: number;
                         /** @enum {string} */
-                        status: "pending" | "in_transit" | "paid" | "failed";
+                        status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
                     };
                 };
             };

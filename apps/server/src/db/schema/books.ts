@@ -125,7 +125,7 @@ export const balanceEntries = pgTable(
   ],
 );
 
-export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed';
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
 
 export const payouts = pgTable(
   'payouts',

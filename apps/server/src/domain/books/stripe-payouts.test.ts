@@ -143,4 +143,69 @@ describe('Stripe payouts against a local stand-in', () => {
     // Stripe was asked for the payout's balance transactions.
     expect(stripe.requests.some((r) => r.path === '/v1/balance_transactions')).toBe(true);
   });
+
+  it("keeps a refund made in Stripe's dashboard as an entry of its own, and a canceled payout's money for the next one", async () => {
+    const txn = await paid(3000);
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/transactions/${txn}/refunds`,
+      headers: team.owner.auth,
+      payload: { amount: 500 },
+    });
+    expect(ours.statusCode, ours.body).toBe(201);
+    // The same charge refunded again in Stripe's dashboard: Scanline never saw that request.
+    const [row] = await db().select().from(transactions).where(eq(transactions.id, txn));
+    const outside = await fetch(`${stripe.url}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer sk_test_standin4242',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `payment_intent=${row!.providerReference}&amount=700`,
+    });
+    expect(outside.status).toBe(200);
+
+    const po = stripe.createPayout('in_transit');
+    expect(po.amount).toBe(3000 - (45 + 25) - 500 - 700);
+    const created = stripe.signedPayoutEvent('payout.created', po.id, WEBHOOK_SECRET);
+    const synced = await webhook(created.payload, created.signature);
+    expect(synced.statusCode, synced.body).toBe(200);
+    const payout = (await t.app.inject({ method: 'GET', url: `${base()}/payouts`, headers: team.owner.auth }))
+      .json()
+      .data.find((p: { status: string; amount: number }) => p.amount === po.amount);
+    expect(payout).toMatchObject({ status: 'in_transit', refunds: 1200 });
+    const entries = await db().select().from(balanceEntries).where(eq(balanceEntries.transactionId, txn));
+    // Before, the dashboard refund overwrote our refund's entry: two refunds, one entry.
+    expect(entries.map((e) => [e.type, e.amount, e.payoutId]).sort()).toEqual(
+      [
+        ['payment', 3000, payout.id],
+        ['refund', -500, payout.id],
+        ['refund', -700, payout.id],
+      ].sort(),
+    );
+    const items = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${base()}/payouts/${payout.id}/items`,
+        headers: team.owner.auth,
+      })
+    ).json().data;
+    expect(items.reduce((s: number, i: { net: number }) => s + i.net, 0)).toBe(po.amount);
+
+    // Stripe cancels it: the list still answers (a 500 before), and the entries are free again.
+    stripe.payouts.get(po.id)!.status = 'canceled';
+    const canceled = stripe.signedPayoutEvent('payout.canceled', po.id, WEBHOOK_SECRET);
+    expect((await webhook(canceled.payload, canceled.signature)).statusCode).toBe(200);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/payouts?status[equals]=canceled`,
+      headers: team.owner.auth,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((p: { id: string }) => p.id)).toEqual([payout.id]);
+    const freed = await db().select().from(balanceEntries).where(eq(balanceEntries.transactionId, txn));
+    expect(freed.every((e) => e.payoutId === null)).toBe(true);
+    const [after] = await db().select().from(transactions).where(eq(transactions.id, txn));
+    expect(after!.payoutId).toBeNull();
+  });
 });

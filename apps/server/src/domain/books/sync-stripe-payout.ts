@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   balanceEntries,
@@ -14,6 +14,7 @@ import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvents } from '../events/record-event';
+import { fromStripeAmount } from '../payments/stripe-amounts';
 import { stripeClient } from '../payments/stripe-provider';
 import { presentPayout } from '../presenters/books';
 
@@ -114,16 +115,21 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     lines.push({
       projectId: txn.projectId,
       transactionId: txn.id,
-      refundId: isRefund ? (refundByRef.get((bt.source as { id?: string }).id ?? '') ?? null) : null,
+      // A refund made in Stripe's dashboard has no row of ours: its entry keeps Stripe's `re_…`
+      // id, so it is one entry of its own, found again when the payout is read again.
+      refundId: isRefund ? refundIdOf((bt.source as { id?: string } | null)?.id, refundByRef) : null,
       type: isRefund ? 'refund' : 'payment',
-      amount: bt.amount,
-      fee: bt.fee,
-      net: bt.net,
+      amount: fromStripeAmount(bt.amount, bt.currency),
+      fee: fromStripeAmount(bt.fee, bt.currency),
+      // Net stays amount − fee after rounding.
+      net: fromStripeAmount(bt.amount, bt.currency) - fromStripeAmount(bt.fee, bt.currency),
       currency: bt.currency.toUpperCase(),
       at: new Date(bt.created * 1000),
     });
   }
   const status = payout.status as PayoutStatus;
+  // A failed or canceled payout's money went back to Stripe's balance and leaves in a later one.
+  const released = status === 'failed' || status === 'canceled';
   const arrival = new Date(payout.arrival_date * 1000).toISOString().slice(0, 10);
   const now = ctx.now();
   const written = [];
@@ -137,17 +143,28 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
         .where(and(eq(payouts.projectId, projectId), eq(payouts.providerReference, reference)))
         .for('update');
       const id = existing?.id ?? newId('po');
+      if (released) {
+        await tx
+          .update(balanceEntries)
+          .set({ payoutId: null })
+          .where(and(eq(balanceEntries.projectId, projectId), eq(balanceEntries.payoutId, id)));
+        await tx
+          .update(transactions)
+          .set({ payoutId: null })
+          .where(and(eq(transactions.projectId, projectId), eq(transactions.payoutId, id)));
+      }
       for (const l of mine) {
         // Stripe's fee and net replace the entry's (written with fee 0 when the payment succeeded).
         const updated = await tx
           .update(balanceEntries)
-          .set({ fee: l.fee, net: l.net, payoutId: id })
+          .set({ fee: l.fee, net: l.net, payoutId: released ? null : id })
           .where(
             and(
               eq(balanceEntries.projectId, projectId),
               eq(balanceEntries.transactionId, l.transactionId),
               eq(balanceEntries.type, l.type),
-              l.refundId ? eq(balanceEntries.refundId, l.refundId) : sql`true`,
+              // A refund entry is its refund's alone, never every refund of the transaction.
+              l.type === 'refund' ? refundEntry(l.refundId) : sql`true`,
             ),
           )
           .returning({ id: balanceEntries.id });
@@ -163,14 +180,14 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
             net: l.net,
             currency: l.currency,
             availableOn: arrival,
-            payoutId: id,
+            payoutId: released ? null : id,
             createdAt: l.at,
           });
         }
         if (l.type === 'payment')
           await tx
             .update(transactions)
-            .set({ fee: l.fee, payoutId: id })
+            .set({ fee: l.fee, payoutId: released ? null : id })
             .where(and(eq(transactions.projectId, projectId), eq(transactions.id, l.transactionId)));
       }
       const payments = mine.filter((l) => l.type === 'payment');
@@ -213,3 +230,11 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
   }
   return { received: true, handled: written.length > 0 };
 }
+
+function refundIdOf(stripeRefund: string | undefined, ours: Map<string | null, string>): string | null {
+  if (!stripeRefund) return null;
+  return ours.get(stripeRefund) ?? stripeRefund;
+}
+
+const refundEntry = (refundId: string | null) =>
+  refundId ? eq(balanceEntries.refundId, refundId) : isNull(balanceEntries.refundId);

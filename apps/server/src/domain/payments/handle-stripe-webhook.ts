@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { businesses, projects, transactions } from '../../db/schema';
+import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
@@ -7,6 +7,7 @@ import { syncStripePayout } from '../books/sync-stripe-payout';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
+import { askRefundAgain } from './reconcile-processing';
 
 const badSignature = () =>
   new AppError('bad_request', 'The Stripe-Signature header does not match this payload.');
@@ -32,6 +33,8 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   // Payouts are the account's, not a transaction's.
   if (typeof event?.type === 'string' && event.type.startsWith('payout.'))
     return syncStripePayout(ctx, rawBody, signature);
+  if (typeof event?.type === 'string' && REFUND_EVENTS.has(event.type))
+    return handleRefundEvent(ctx, rawBody, signature, event.data?.object?.id);
   const object = event?.data?.object;
   const transactionId = object?.metadata?.transaction_id;
   const projectId = object?.metadata?.project_id;
@@ -83,4 +86,48 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     reason: `stripe:${event.type ?? 'event'}`,
   });
   return { received: true, handled: true };
+}
+
+/** Stripe's events about a refund that was still pending when Stripe first answered. */
+const REFUND_EVENTS = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
+
+/**
+ * A refund event is a hint as well: the refund it names is ours when one of our pending refunds
+ * carries its `re_…` id; that refund is read from Stripe and settled (booked when it succeeded,
+ * its reserved amount freed when it failed). docs/api/payments.md
+ */
+async function handleRefundEvent(
+  ctx: AppContext,
+  rawBody: string,
+  signature: string,
+  stripeRefundId: string | undefined,
+) {
+  if (typeof stripeRefundId !== 'string') return { received: true, handled: false };
+  const [found] = await ctx.database.db
+    .select({ refund: refunds, txn: transactions, business: businesses })
+    .from(refunds)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .where(eq(refunds.providerReference, stripeRefundId))
+    .limit(1);
+  if (!found?.business.stripeWebhookSecretEnc) return { received: true, handled: false };
+  const { default: Stripe } = await import('stripe');
+  try {
+    Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      open(ctx.config, found.business.stripeWebhookSecretEnc),
+    );
+  } catch {
+    throw badSignature();
+  }
+  if (found.refund.status !== 'pending') return { received: true, handled: false };
+  const after = await askRefundAgain(ctx, found.refund, found.txn, found.business).catch(() => {
+    throw new AppError('service_unavailable', 'Stripe could not be reached to check this refund.');
+  });
+  return { received: true, handled: after.status !== 'pending' };
 }

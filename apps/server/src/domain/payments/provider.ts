@@ -53,6 +53,8 @@ export interface RefundInput {
   reference: string | null;
   amount: number;
   currency: string;
+  /** The provider's refund, once it answered `pending`: read again, never created again. */
+  providerRefundId?: string | null;
 }
 
 export interface RefundResult {

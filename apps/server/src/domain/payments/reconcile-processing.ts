@@ -105,19 +105,33 @@ export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThan
   let settled = 0;
   for (const { refund, txn, business } of rows) {
     try {
-      const answer = await (await providerFor(ctx, txn.provider, business)).refund({
-        projectId: refund.projectId,
-        refundId: refund.id,
-        transactionId: txn.id,
-        reference: txn.providerReference,
-        amount: refund.amount,
-        currency: refund.currency,
-      });
-      await settleRefund(ctx, refund, answer);
-      settled++;
+      const after = await askRefundAgain(ctx, refund, txn, business);
+      if (after.status !== 'pending') settled++;
     } catch {
       // Still unknown: the next round asks again.
     }
   }
   return { checked: rows.length, settled };
+}
+
+/**
+ * One pending refund asked of its provider again (our refund id is the idempotency key; a
+ * refund the provider already holds is read, not made again), and its answer recorded.
+ */
+export async function askRefundAgain(
+  ctx: AppContext,
+  refund: typeof refunds.$inferSelect,
+  txn: typeof transactions.$inferSelect,
+  business: typeof businesses.$inferSelect,
+) {
+  const answer = await (await providerFor(ctx, txn.provider, business)).refund({
+    projectId: refund.projectId,
+    refundId: refund.id,
+    transactionId: txn.id,
+    reference: txn.providerReference,
+    amount: refund.amount,
+    currency: refund.currency,
+    providerRefundId: refund.providerReference,
+  });
+  return settleRefund(ctx, refund, answer);
 }

@@ -285,6 +285,18 @@ export async function settleRefund(
   answer: RefundResult,
 ): Promise<RefundRow> {
   const { projectId, transactionId } = pending;
+  if (answer.status === 'pending') {
+    // Accepted, not done (Stripe's bank refunds can take days): nothing is booked and the
+    // amount stays reserved until a webhook or the reconcile reads it succeeded or failed.
+    const [still] = await ctx.database.db
+      .update(refunds)
+      .set({ providerReference: answer.reference, updatedAt: ctx.now() })
+      .where(and(eq(refunds.projectId, projectId), eq(refunds.id, pending.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (still) return still;
+    const [current] = await ctx.database.db.select().from(refunds).where(eq(refunds.id, pending.id));
+    return current!;
+  }
   const done = await ctx.database.db.transaction(async (tx) => {
     const [txn] = await tx
       .select()

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema';
+import { balanceEntries, refunds, transactions } from '../../db/schema';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
 import { transitionTransaction } from '../transactions/transition-transaction';
-import { reconcileProcessing } from './reconcile-processing';
+import { reconcilePendingRefunds, reconcileProcessing } from './reconcile-processing';
 
 const WEBHOOK_SECRET = 'whsec_standin0123456789abcdef';
 
@@ -207,6 +207,89 @@ describe('Stripe provider against a local stand-in', () => {
     const refundId = res.json().id;
     expect(stripe.refunds.find((r) => r.idempotencyKey === refundId)).toMatchObject({ amount: 1000 });
     expect(await row(txn.id)).toMatchObject({ status: 'partially_refunded', amountRefunded: 1000 });
+  });
+
+  it('a refund Stripe answers pending is booked only when it settles: by its webhook, or failed by the reconcile', async () => {
+    const { txn, scan } = await scanFor(3000);
+    await pay(scan.id, 'pm_card_visa');
+    const refundFor = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${team.project.id}/transactions/${txn.id}/refunds`,
+        headers: team.owner.auth,
+        payload: { amount },
+      });
+    const booked = async () =>
+      (await db().select().from(balanceEntries).where(eq(balanceEntries.transactionId, txn.id))).filter(
+        (e) => e.type === 'refund',
+      );
+    stripe.nextRefundStatus = 'pending';
+    try {
+      const first = await refundFor(1000);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json().status).toBe('pending');
+      // Not yet money back: the transaction, the balance and so the close and payout ignore it.
+      expect(await row(txn.id)).toMatchObject({ status: 'succeeded', amountRefunded: 0 });
+      expect(await booked()).toEqual([]);
+      // Its amount stays reserved: no second refund past what is left.
+      expect((await refundFor(2500)).statusCode).toBe(409);
+
+      const [pendingRow] = await db().select().from(refunds).where(eq(refunds.id, first.json().id));
+      stripe.settleRefund(pendingRow!.providerReference!, 'succeeded');
+      const event = stripe.signedRefundEvent(
+        'charge.refund.updated',
+        pendingRow!.providerReference!,
+        WEBHOOK_SECRET,
+      );
+      const hook = await webhook(event.payload, event.signature);
+      expect(hook.statusCode, hook.body).toBe(200);
+      expect(hook.json()).toMatchObject({ handled: true });
+      expect(await row(txn.id)).toMatchObject({ status: 'partially_refunded', amountRefunded: 1000 });
+      expect((await booked()).map((e) => e.amount)).toEqual([-1000]);
+      // A replay changes nothing.
+      expect((await webhook(event.payload, event.signature)).json()).toMatchObject({ handled: false });
+
+      const second = await refundFor(2000);
+      expect(second.json().status).toBe('pending');
+      const [secondRow] = await db().select().from(refunds).where(eq(refunds.id, second.json().id));
+      stripe.settleRefund(secondRow!.providerReference!, 'failed');
+      expect(await reconcilePendingRefunds(t.ctx)).toMatchObject({ settled: 1 });
+      const [failed] = await db().select().from(refunds).where(eq(refunds.id, second.json().id));
+      expect(failed!.status).toBe('failed');
+      expect(await row(txn.id)).toMatchObject({ status: 'partially_refunded', amountRefunded: 1000 });
+      expect((await booked()).map((e) => e.amount)).toEqual([-1000]);
+    } finally {
+      stripe.nextRefundStatus = 'succeeded';
+    }
+    // The failed refund's amount is free again.
+    expect((await refundFor(2000)).statusCode).toBe(201);
+    expect(await row(txn.id)).toMatchObject({ status: 'refunded', amountRefunded: 3000 });
+  });
+
+  it('ISK has no minor unit, but Stripe takes it with two decimals: 1,500 kr. is 150000 there', async () => {
+    const txn = await makeTransaction(db(), team.project.id, terminalId, {
+      amount: 1500,
+      provider: 'stripe',
+      currency: 'ISK',
+    });
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn.paymentToken },
+      remoteAddress: nextIp(),
+    });
+    expect((await pay(scan.json().id, 'pm_card_visa')).json().status).toBe('succeeded');
+    const { providerReference } = await row(txn.id);
+    expect(stripe.intents.get(providerReference!)).toMatchObject({ amount: 150000, currency: 'isk' });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${team.project.id}/transactions/${txn.id}/refunds`,
+      headers: team.owner.auth,
+      payload: { amount: 500 },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 50000 });
+    expect(await row(txn.id)).toMatchObject({ amount: 1500, amountRefunded: 500 });
   });
 
   it('reconcile finishes a Stripe transaction a crash left processing', async () => {

@@ -9,6 +9,7 @@ import {
   type RefundInput,
   type RetrieveInput,
 } from './provider';
+import { toStripeAmount } from './stripe-amounts';
 
 /** Where the SDK sends requests: Stripe, or (tests, proxies) `STRIPE_API_BASE`. */
 export function stripeClient(config: Config, secretKey: string) {
@@ -79,7 +80,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     }
     return client.paymentIntents.create(
       {
-        amount: input.amount,
+        amount: toStripeAmount(input.amount, input.currency),
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
         metadata: { transaction_id: input.transactionId, project_id: input.projectId },
@@ -112,10 +113,10 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       }
       // The intent was made for the order amount when the page opened; a tip
       // chosen since (or another one after a decline) changes what is charged.
-      if (intent.amount !== input.amount) {
+      if (intent.amount !== toStripeAmount(input.amount, input.currency)) {
         await client.paymentIntents.update(
           intent.id,
-          { amount: input.amount },
+          { amount: toStripeAmount(input.amount, input.currency) },
           { idempotencyKey: `${input.attemptKey ?? input.transactionId}:amount:${input.amount}` },
         );
       }
@@ -151,10 +152,14 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     async refund(input: RefundInput) {
       if (!input.reference)
         return { status: 'failed', reference: null, failureCode: 'charge_not_refundable' };
-      const refund = await client.refunds.create(
-        { payment_intent: input.reference, amount: input.amount },
-        { idempotencyKey: input.refundId },
-      );
+      // A pending refund is read again: Stripe's idempotency replays its first answer (still
+      // `pending`) for a day, so creating it again would never tell it settled.
+      const refund = input.providerRefundId
+        ? await client.refunds.retrieve(input.providerRefundId)
+        : await client.refunds.create(
+            { payment_intent: input.reference, amount: toStripeAmount(input.amount, input.currency) },
+            { idempotencyKey: input.refundId },
+          );
       const status =
         refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
       return { status, reference: refund.id, failureCode: refund.failure_reason ?? null };

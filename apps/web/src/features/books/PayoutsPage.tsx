@@ -12,12 +12,19 @@ import { useProjectCrumbs } from '../project/project-crumbs';
 import { usePayouts } from './hooks';
 import { NextPayoutCard } from './NextPayoutCard';
 
-const STATUS_SEVERITY = { paid: 'success', pending: 'info', in_transit: 'info', failed: 'danger' } as const;
+const STATUS_SEVERITY = {
+  paid: 'success',
+  pending: 'info',
+  in_transit: 'info',
+  failed: 'danger',
+  canceled: 'warning',
+} as const;
 const STATUS_LABELS = {
   pending: 'books.payoutStatus.pending',
   in_transit: 'books.payoutStatus.inTransit',
   paid: 'books.payoutStatus.paid',
   failed: 'books.payoutStatus.failed',
+  canceled: 'books.payoutStatus.canceled',
 } as const;
 const statusLabel = (status: string, t: T) =>
   status in STATUS_LABELS ? t(STATUS_LABELS[status as keyof typeof STATUS_LABELS]) : status.replace('_', ' ');
