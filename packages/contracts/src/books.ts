@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { closeCashSchema } from './drawer';
+import { TENDER_METHODS } from './payment-constants';
 
 // The books: closes (Z reports), payouts and their items, accounting exports, VAT.
 const timestamp = z.string();
@@ -58,6 +60,15 @@ export const closeTotalsSchema = z.object({
       tips: z.number().int(),
     }),
   ),
+  /**
+   * Payments per tender method (docs/guide/tenders.md), tips included: they add up to `gross`.
+   * Absent from closes made before tenders (their hash covers what they had).
+   */
+  by_tender: z
+    .array(z.object({ method: z.enum(TENDER_METHODS), count: z.number().int(), amount: z.number().int() }))
+    .optional(),
+  /** The drawer this close ended (docs/guide/drawer.md), null without one; absent before drawers. */
+  cash: closeCashSchema.nullable().optional(),
   /** This terminal's net over all its closes up to and including this one, never reset. */
   grand_total: z.number().int(),
 });

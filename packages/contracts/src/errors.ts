@@ -56,6 +56,13 @@ export const errorCodes = [
   // Framework answers about the HTTP request itself (every status has its code).
   'request_timeout',
   'headers_too_large',
+  // Tenders (docs/guide/tenders.md): a share larger than what is due, cash short of its share.
+  'amount_exceeds_due',
+  'cash_given_too_low',
+  // The cash drawer (docs/guide/drawer.md): cash needs an open drawer, one at a time, counted at the close.
+  'drawer_closed',
+  'drawer_already_open',
+  'counted_cash_required',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];
@@ -114,6 +121,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   currency_required: 422,
   request_timeout: 408,
   headers_too_large: 431,
+  amount_exceeds_due: 422,
+  cash_given_too_low: 422,
+  drawer_closed: 409,
+  drawer_already_open: 409,
+  counted_cash_required: 422,
 };
 
 /** RFC 9457 problem details, as every product API answers errors. */

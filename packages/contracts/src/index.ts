@@ -1,6 +1,7 @@
 export * from './books';
 export * from './dashboard';
 export * from './date-time';
+export * from './drawer';
 export * from './errors';
 export * from './field-errors';
 export * from './me';
@@ -12,6 +13,7 @@ export * from './runtime-config';
 export * from './search';
 export * from './staff';
 export * from './table-query';
+export * from './tenders';
 export * from './tips';
 export * from './webhooks';
 export * from './workspace';

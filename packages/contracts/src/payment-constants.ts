@@ -41,3 +41,6 @@ export const DECLINE_CODES = [
   'payment_intent_authentication_failure',
   'canceled',
 ] as const;
+
+/** How a tender pays (docs/guide/tenders.md). */
+export const TENDER_METHODS = ['card', 'cash'] as const;

@@ -9,9 +9,9 @@ const timestamp = z.string();
 const label = z.string().trim().min(1).max(80);
 
 // Plain constants live in payment-constants.ts so the shopper page can import them without zod.
-import { AMOUNT_MAX } from './payment-constants';
+import { AMOUNT_MAX, TENDER_METHODS } from './payment-constants';
 
-export { AMOUNT_MAX, TEST_CARDS } from './payment-constants';
+export { AMOUNT_MAX, TENDER_METHODS, TEST_CARDS } from './payment-constants';
 export const PAIRING_CODE_LENGTH = 8;
 /** Crockford-style: no 0/O, 1/I/L, U; readable aloud and typed on a tablet without mistakes. */
 export const PAIRING_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -85,6 +85,7 @@ export const TRANSACTION_STATUSES = [
   'pending',
   'processing',
   'requires_action',
+  'partially_paid',
   'succeeded',
   'failed',
   'canceled',
@@ -152,6 +153,10 @@ export const terminalTransactionSchema = z.object({
   tip_refunded: z.number().int(),
   /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
+  /** What succeeded tenders have paid of `amount` (docs/guide/tenders.md); `amount` once succeeded. */
+  amount_paid: z.number().int(),
+  /** amount − amount_paid: what is left to pay. */
+  amount_due: z.number().int(),
   /** The cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
   cashier_name: z.string().nullable(),
@@ -208,6 +213,10 @@ export const transactionSchema = z.object({
   tip_refunded: z.number().int(),
   /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
   amount_total: z.number().int(),
+  /** What succeeded tenders have paid of `amount` (docs/guide/tenders.md); `amount` once succeeded. */
+  amount_paid: z.number().int(),
+  /** amount − amount_paid: what is left to pay. */
+  amount_due: z.number().int(),
   /** The cashier signed in on the terminal (or named by the register) when it was made. */
   cashier_id: z.string().nullable(),
   cashier_name: z.string().nullable(),
@@ -285,6 +294,48 @@ export const createRefundSchema = z.strictObject({
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
 });
 
+export const TENDER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] as const;
+
+/** One payment towards a transaction: a card, or cash with its change (docs/guide/tenders.md). */
+export const tenderSchema = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  method: z.enum(TENDER_METHODS),
+  /** Its share of the order amount; the tip is apart. */
+  amount: z.number().int(),
+  tip_amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(TENDER_STATUSES),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  /** Cash only: what the shopper handed over, and what went back (`cash_given − amount`). */
+  cash_given: z.number().int().nullable(),
+  change: z.number().int().nullable(),
+  /** Card only, while pending: the tender's own payment page. */
+  payment_url: z.string().nullable(),
+  cashier_id: z.string().nullable(),
+  succeeded_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type Tender = z.infer<typeof tenderSchema>;
+
+/** `POST /terminal/v1/transactions/{id}/tenders`: cash handed over at the counter. */
+export const createTenderSchema = z.strictObject({
+  method: z.literal('cash'),
+  /** The share of what is due this cash pays (never more than `amount_due`). */
+  amount: amountSchema,
+  /** What the shopper handed over: at least `amount`; the difference is the change. */
+  cash_given: amountSchema,
+});
+export type CreateTender = z.infer<typeof createTenderSchema>;
+
+/** A tender with the transaction as it stands after it. */
+export const tenderResultSchema = z.object({
+  tender: tenderSchema,
+  transaction: terminalTransactionSchema,
+});
+export type TenderResult = z.infer<typeof tenderResultSchema>;
+
 export const paymentAttemptSchema = z.object({
   id: z.string(),
   status: z.enum(['processing', 'succeeded', 'failed', 'declined', 'requires_action']),
@@ -308,6 +359,8 @@ export const transactionDetailSchema = transactionSchema.extend({
   payment_attempts: z.array(paymentAttemptSchema),
   scans: z.array(scanSchema),
   refunds: z.array(refundSchema),
+  /** The payments towards it, in the order they were made (docs/guide/tenders.md). */
+  tenders: z.array(tenderSchema),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

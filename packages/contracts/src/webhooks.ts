@@ -14,6 +14,7 @@ export const PROJECT_EVENT_TYPES = [
   'terminal.offline',
   'scan.created',
   'transaction.created',
+  'transaction.partially_paid',
   'transaction.succeeded',
   'transaction.payment_failed',
   'transaction.failed',
@@ -168,6 +169,7 @@ export const EVENT_DATA_SCHEMAS: Record<WebhookEventType, z.ZodType> = {
   'terminal.offline': terminalSchema,
   'scan.created': scanSchema,
   'transaction.created': transactionSchema,
+  'transaction.partially_paid': transactionSchema,
   'transaction.succeeded': transactionSchema,
   'transaction.payment_failed': transactionSchema,
   'transaction.failed': transactionSchema,
@@ -189,6 +191,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
     'A terminal lost its device stream for TERMINAL_STREAM_GRACE_SECONDS, or missed its heartbeats for TERMINAL_OFFLINE_AFTER_SECONDS.',
   'scan.created': "A shopper's phone opened a terminal's code.",
   'transaction.created': 'A transaction was created and waits for payment.',
+  'transaction.partially_paid':
+    'A tender paid part of a transaction (cash at the counter); `amount_due` says what is left.',
   'transaction.succeeded': 'A payment succeeded.',
   'transaction.payment_failed':
     'A card was declined; the transaction is pending again and the shopper may try another card.',

@@ -124,6 +124,16 @@ async function buildWorld(): Promise<World> {
     ),
   );
   ids.openTransaction = open.id;
+  // One left unpaid for the cash tender (docs/guide/tenders.md).
+  ids.tenderTransaction = expectOk(
+    'tender transaction',
+    await call(
+      'POST',
+      '/terminal/v1/transactions',
+      { ...paired.auth, 'idempotency-key': 'world-3' },
+      { amount: 2000 },
+    ),
+  ).id;
   const scan = expectOk('scan', await call('POST', '/mobile/v1/scans', {}, { token: ids.paymentToken }));
   ids.scan = scan.id ?? scan.scan_id;
   expectOk(
@@ -280,6 +290,7 @@ function idFor(op: Op, name: string): string {
     return key === 'DELETE /api/v1/businesses/{business_id}' ? ids.spareBusiness! : ids.business!;
   }
   if (name === 'transaction_id' && op.path.startsWith('/terminal/v1/transactions/')) {
+    if (op.path.endsWith('/tenders')) return ids.tenderTransaction!;
     return op.path.endsWith('/cancel') ? ids.openTransaction! : ids.transaction!;
   }
   if (name === 'project_id') {
@@ -328,7 +339,10 @@ function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
   if (op.path === '/terminal/v1/unpair') return variant === 'valid' ? w.unpairingDevice : w.signInDevice;
   if (op.path === '/terminal/v1/cashier-sessions/current') return w.sessionDevice;
   if (schemes.includes('deviceToken') && !op.path.startsWith('/terminal/v1/projects/')) {
-    return variant === 'valid' && op.method === 'post' && op.path === '/terminal/v1/transactions'
+    return variant === 'valid' &&
+      op.method === 'post' &&
+      (op.path === '/terminal/v1/transactions' ||
+        op.path === '/terminal/v1/transactions/{transaction_id}/tenders')
       ? { ...w.device, 'idempotency-key': `conformance-${Date.now()}` }
       : w.device;
   }
@@ -546,6 +560,13 @@ describe('the OpenAPI document against the running server', () => {
         );
         body = { ...(REQUEST_EXAMPLES[key] as Json), code: code.code };
       }
+      // Cash needs the terminal's open drawer, and a drawer opens only when none is
+      // (docs/guide/drawer.md): the close before an open ends any, an open before cash makes one.
+      const drawerPath = `/terminal/v1/projects/${w.ids.project}/terminals/${w.ids.terminal}`;
+      if (key.endsWith('/drawer/open'))
+        await call('POST', `${drawerPath}/closes`, w.team.owner.auth, { counted_cash: 0 });
+      if (key.endsWith('/tenders') || key.endsWith('/drawer/movements'))
+        await call('POST', `${drawerPath}/drawer/open`, w.team.owner.auth, { float: 0 });
       const url = urlOf(op) + queryOf(op);
       // An event about nothing of ours is acknowledged before its signature is checked
       // (stripe-payments tests cover signed ones); its 200 must be documented.

@@ -159,10 +159,19 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/closes': 'closes.create',
   'GET /terminal/v1/projects/:project_id/terminals/:terminal_id/closes/current': 'closes.read',
   'POST /terminal/v1/closes': 'device',
+  // The cash drawer: the device for its own terminal (a cashier's or manager's session where
+  // staff sign in, checked in the domain); members read a terminal's drawer, admins act on it.
+  'POST /terminal/v1/drawer/open': 'device',
+  'GET /terminal/v1/drawer': 'device',
+  'POST /terminal/v1/drawer/movements': 'device',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/drawer/open': 'closes.create',
+  'GET /terminal/v1/projects/:project_id/terminals/:terminal_id/drawer': 'closes.read',
+  'POST /terminal/v1/projects/:project_id/terminals/:terminal_id/drawer/movements': 'closes.create',
   // The device itself, or a person / API key of the transaction's project with this action.
   'POST /terminal/v1/transactions': 'transactions.create',
   'GET /terminal/v1/transactions/:transaction_id': 'transactions.read',
   'POST /terminal/v1/transactions/:transaction_id/cancel': 'transactions.create',
+  'POST /terminal/v1/transactions/:transaction_id/tenders': 'transactions.create',
   'GET /terminal/v1/transactions/:transaction_id/events': 'transactions.read',
 };
 

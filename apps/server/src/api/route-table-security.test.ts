@@ -202,7 +202,7 @@ describe('the route table', () => {
         route.access === 'device' ||
         (route.access !== 'cashier' &&
           (route.url.startsWith('/terminal/v1/transactions') ||
-            /^\/terminal\/v1\/projects\/.*\/closes/.test(route.url)));
+            /^\/terminal\/v1\/projects\/.*\/(closes|drawer)/.test(route.url)));
       const device = await send(
         route,
         keyOf(route) === 'POST /terminal/v1/unpair' ? fx.unpairingDevice : fx.device,

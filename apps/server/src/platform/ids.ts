@@ -40,7 +40,12 @@ export type IdPrefix =
   // Closes, payouts, balance entries.
   | 'cls'
   | 'po'
-  | 'bal';
+  | 'bal'
+  // Tenders: the payments (card, cash) that together pay one transaction.
+  | 'tnd'
+  // Cash drawers and their movements (paid in, paid out, no sale).
+  | 'drw'
+  | 'dmv';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

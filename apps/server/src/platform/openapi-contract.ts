@@ -178,7 +178,17 @@ const REFUND_IDEMPOTENCY_KEY: Parameter = {
   schema: { type: 'string', minLength: 1, maxLength: 255, example: '5f2a3c1e-8d4b-4f0a-9b6e-7c1d2e3f4a5b' },
 };
 
+const TENDER_IDEMPOTENCY_KEY: Parameter = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: true,
+  description:
+    'Required (else 400 idempotency_key_required). The same key with the same body answers the first tender again for 24 hours (cash is never counted twice); with another body, 409 idempotency_key_reused.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, example: '5f2a3c1e-8d4b-4f0a-9b6e-7c1d2e3f4a5b' },
+};
+
 const HEADER_PARAMETERS: Record<string, Parameter[]> = {
+  'POST /terminal/v1/transactions/{transaction_id}/tenders': [TENDER_IDEMPOTENCY_KEY],
   'POST /api/v1/projects/{project_id}/transactions/{transaction_id}/refunds': [REFUND_IDEMPOTENCY_KEY],
   'POST /terminal/v1/transactions/{transaction_id}/refunds': [REFUND_IDEMPOTENCY_KEY],
   'POST /terminal/v1/closes': [CLOSE_IDEMPOTENCY_KEY],

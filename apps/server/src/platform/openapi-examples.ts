@@ -77,9 +77,29 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     tax_rate: 7,
   },
   'POST /terminal/v1/cashier-sessions': { pin: '4821' },
+  // €10.00 of the bill in cash, a €20 note handed over: €10.00 change.
+  'POST /terminal/v1/transactions/{transaction_id}/tenders': {
+    method: 'cash',
+    amount: 1000,
+    cash_given: 2000,
+  },
   'POST /terminal/v1/transactions/{transaction_id}/refunds': { amount: 250, reason: 'requested_by_customer' },
-  'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes': {},
-  'POST /terminal/v1/closes': {},
+  // The cash counted in the drawer (€118.50); required while one is open.
+  'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes': { counted_cash: 11850 },
+  'POST /terminal/v1/closes': { counted_cash: 11850 },
+  // A €100.00 float to give change from (docs/guide/drawer.md).
+  'POST /terminal/v1/drawer/open': { float: 10000 },
+  'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/open': { float: 10000 },
+  'POST /terminal/v1/drawer/movements': {
+    type: 'paid_out',
+    amount: 450,
+    reason: 'Milk from the corner shop',
+  },
+  'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/movements': {
+    type: 'paid_in',
+    amount: 2000,
+    reason: 'Coins from the bank',
+  },
   'POST /mobile/v1/scans': { token: 'stk_token' },
   'POST /api/v1/providers/stripe/webhook': {
     id: 'evt_1QXyZ2AbCdEfGhIj',

@@ -6,5 +6,6 @@ export const idempotentPosts: ReadonlySet<string> = new Set([
   "/terminal/v1/closes",
   "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes",
   "/terminal/v1/transactions",
-  "/terminal/v1/transactions/{transaction_id}/refunds"
+  "/terminal/v1/transactions/{transaction_id}/refunds",
+  "/terminal/v1/transactions/{transaction_id}/tenders"
 ]);

@@ -1406,6 +1406,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/drawer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The device's own cash drawer as it stands
+         * @description `expected` = float + cash_sales − cash_refunds + paid_in − paid_out. With no drawer open: `status: closed`, every figure 0.
+         */
+        get: operations["getTerminalDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/drawer/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay cash in or out of the device's own drawer, or open it with no sale
+         * @description `paid_in` / `paid_out` take an `amount`, `no_sale` (the drawer opened without a sale) none; every one a `reason`. Where staff sign in, paid out and no sale need a manager’s Cashier-Session (403 `manager_required`).
+         */
+        post: operations["postTerminalDrawerMovements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/drawer/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the device's own cash drawer with a float
+         * @description Opens the drawer with `float` (minor units, the project currency): the cash put in to give change from. Cash tenders need an open drawer (409 `drawer_closed`); one already open is 409 `drawer_already_open`. The close counts the drawer and ends it (docs/guide/drawer.md).
+         */
+        post: operations["postTerminalDrawerOpen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminal/v1/heartbeat": {
         parameters: {
             query?: never;
@@ -1510,7 +1570,7 @@ export interface paths {
         put?: never;
         /**
          * Close a terminal's day (Z report)
-         * @description Covers the terminal from the end of its previous close (or its first activity) to now, in one database transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed (a zero report). Closes are never changed or deleted. A device may close only its own terminal.
+         * @description Covers the terminal from the end of its previous close (or its first activity) to now, in one database transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed (a zero report). Closes are never changed or deleted. A device may close only its own terminal. While the terminal has an open cash drawer, `counted_cash` (what was counted in it) is required (422 `counted_cash_required`); the close holds the drawer in `totals[].cash` and ends it.
          */
         post: operations["postTerminalProjectsTerminalsCloses"];
         delete?: never;
@@ -1550,6 +1610,66 @@ export interface paths {
         put?: never;
         /** Disable: the device token is revoked at once (its next request is 401) */
         post: operations["postTerminalProjectsTerminalsDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terminal's cash drawer as it stands
+         * @description `expected` = float + cash_sales − cash_refunds + paid_in − paid_out. With no drawer open: `status: closed`, every figure 0.
+         */
+        get: operations["getTerminalProjectsTerminalsDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay cash in or out of a terminal's drawer, or open it with no sale
+         * @description `paid_in` / `paid_out` take an `amount`, `no_sale` (the drawer opened without a sale) none; every one a `reason`. Where staff sign in, paid out and no sale need a manager’s Cashier-Session (403 `manager_required`).
+         */
+        post: operations["postTerminalProjectsTerminalsDrawerMovements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/drawer/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a terminal's cash drawer with a float
+         * @description Opens the drawer with `float` (minor units, the project currency): the cash put in to give change from. Cash tenders need an open drawer (409 `drawer_closed`); one already open is 409 `drawer_already_open`. The close counts the drawer and ends it (docs/guide/drawer.md). A device may act only on its own terminal.
+         */
+        post: operations["postTerminalProjectsTerminalsDrawerOpen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1718,6 +1838,26 @@ export interface paths {
          * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
          */
         post: operations["postTerminalTransactionsRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/transactions/{transaction_id}/tenders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay part or all of a transaction in cash (requires Idempotency-Key)
+         * @description Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the shopper handed over; the tender succeeds at once with its `change`. The transaction becomes `partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. `amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 `cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same Idempotency-Key answers the first tender again (docs/guide/tenders.md).
+         */
+        post: operations["postTerminalTransactionsTenders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1972,7 +2112,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
             detail: string;
             errors?: {
                 code: string;
@@ -2086,6 +2226,8 @@ export interface components {
         };
         Transaction: {
             amount: number;
+            amount_due: number;
+            amount_paid: number;
             amount_refunded: number;
             amount_total: number;
             card_brand: string | null;
@@ -2116,7 +2258,7 @@ export interface components {
             /** @enum {string} */
             source: "terminal" | "api" | "console" | "sticker" | "cli";
             /** @enum {string} */
-            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
             succeeded_at: string | null;
             tax_included: number | null;
             tax_rate: number | null;
@@ -4260,6 +4402,23 @@ export interface operations {
                      *                   "tips": -9007199254740991
                      *                 }
                      *               ],
+                     *               "by_tender": [
+                     *                 {
+                     *                   "method": "card",
+                     *                   "count": 3,
+                     *                   "amount": 1250
+                     *                 }
+                     *               ],
+                     *               "cash": {
+                     *                 "float": -9007199254740991,
+                     *                 "sales": -9007199254740991,
+                     *                 "refunds": -9007199254740991,
+                     *                 "paid_in": -9007199254740991,
+                     *                 "paid_out": -9007199254740991,
+                     *                 "expected": -9007199254740991,
+                     *                 "counted": 3,
+                     *                 "variance": -9007199254740991
+                     *               },
                      *               "grand_total": 1250
                      *             }
                      *           ],
@@ -4310,6 +4469,22 @@ export interface operations {
                                     rate: number | null;
                                     tax: number;
                                 }[];
+                                by_tender?: {
+                                    amount: number;
+                                    count: number;
+                                    /** @enum {string} */
+                                    method: "card" | "cash";
+                                }[];
+                                cash?: {
+                                    counted: number | null;
+                                    expected: number;
+                                    float: number;
+                                    paid_in: number;
+                                    paid_out: number;
+                                    refunds: number;
+                                    sales: number;
+                                    variance: number | null;
+                                } | null;
                                 currency: string;
                                 grand_total: number;
                                 gross: number;
@@ -4402,6 +4577,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -4455,6 +4647,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -4846,9 +5054,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -6542,9 +6750,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at" | "amount" | "-amount";
                 starting_after?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[equals]"?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[notEquals]"?: string;
                 "terminal_id[contains]"?: string;
                 "terminal_id[endsWith]"?: string;
@@ -6591,6 +6799,8 @@ export interface operations {
                      *           "tip_amount": 1250,
                      *           "tip_refunded": -9007199254740991,
                      *           "amount_total": 1250,
+                     *           "amount_paid": 1250,
+                     *           "amount_due": 1250,
                      *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "cashier_name": "cashier name",
                      *           "amount_refunded": 1250,
@@ -6666,6 +6876,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "amount_refunded": 1250,
@@ -6738,11 +6950,32 @@ export interface operations {
                      *           "status": "pending",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "tenders": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "method": "card",
+                     *           "amount": 1250,
+                     *           "tip_amount": 1250,
+                     *           "currency": "EUR",
+                     *           "status": "pending",
+                     *           "card_brand": "visa",
+                     *           "card_last4": "4242",
+                     *           "cash_given": -9007199254740991,
+                     *           "change": -9007199254740991,
+                     *           "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_refunded: number;
                         amount_total: number;
                         card_brand: string | null;
@@ -6786,17 +7019,36 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         status_history: {
                             at: string;
-                            from: ("pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded") | null;
+                            from: ("pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded") | null;
                             reason: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         }[];
                         succeeded_at: string | null;
                         tax_included: number | null;
                         tax_rate: number | null;
+                        tenders: {
+                            amount: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cash_given: number | null;
+                            cashier_id: string | null;
+                            change: number | null;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            /** @enum {string} */
+                            method: "card" | "cash";
+                            payment_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            succeeded_at: string | null;
+                            tip_amount: number;
+                            transaction_id: string;
+                        }[];
                         terminal_id: string;
                         terminal_label: string | null;
                         tip_amount: number;
@@ -6947,9 +7199,9 @@ export interface operations {
                 "reference[startsWith]"?: string;
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at" | "amount" | "-amount";
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[equals]"?: string;
-                /** @description One or more of pending, processing, requires_action, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
+                /** @description One or more of pending, processing, requires_action, partially_paid, succeeded, failed, canceled, expired, partially_refunded, refunded, comma-separated. */
                 "status[notEquals]"?: string;
                 "terminal_id[contains]"?: string;
                 "terminal_id[endsWith]"?: string;
@@ -7128,7 +7380,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url: string;
                 };
             };
@@ -7302,7 +7554,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url?: string;
                 };
             };
@@ -7900,7 +8152,7 @@ export interface operations {
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                             tip_amount?: number;
                         };
                     };
@@ -8017,7 +8269,7 @@ export interface operations {
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
-                            status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                             tip_amount?: number;
                         };
                     };
@@ -8467,7 +8719,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "counted_cash": 11850
+                 *     }
+                 */
+                "application/json": {
+                    counted_cash?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             201: {
@@ -8526,6 +8789,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -8572,6 +8852,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -8581,6 +8877,293 @@ export interface operations {
                             refunds_count: number;
                             tips: number;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalDrawerMovements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "paid_out",
+                 *       "amount": 450,
+                 *       "reason": "Milk from the corner shop"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    reason: string;
+                    /** @enum {string} */
+                    type: "paid_in" | "paid_out" | "no_sale";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalDrawerOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "float": 10000
+                 *     }
+                 */
+                "application/json": {
+                    float: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
                     };
                 };
             };
@@ -9108,7 +9691,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "counted_cash": 11850
+                 *     }
+                 */
+                "application/json": {
+                    counted_cash?: number;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             201: {
@@ -9167,6 +9761,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ],
@@ -9213,6 +9824,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -9295,6 +9922,23 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_tender": [
+                     *             {
+                     *               "method": "card",
+                     *               "count": 3,
+                     *               "amount": 1250
+                     *             }
+                     *           ],
+                     *           "cash": {
+                     *             "float": -9007199254740991,
+                     *             "sales": -9007199254740991,
+                     *             "refunds": -9007199254740991,
+                     *             "paid_in": -9007199254740991,
+                     *             "paid_out": -9007199254740991,
+                     *             "expected": -9007199254740991,
+                     *             "counted": 3,
+                     *             "variance": -9007199254740991
+                     *           },
                      *           "grand_total": 1250
                      *         }
                      *       ]
@@ -9324,6 +9968,22 @@ export interface operations {
                                 rate: number | null;
                                 tax: number;
                             }[];
+                            by_tender?: {
+                                amount: number;
+                                count: number;
+                                /** @enum {string} */
+                                method: "card" | "cash";
+                            }[];
+                            cash?: {
+                                counted: number | null;
+                                expected: number;
+                                float: number;
+                                paid_in: number;
+                                paid_out: number;
+                                refunds: number;
+                                sales: number;
+                                variance: number | null;
+                            } | null;
                             currency: string;
                             grand_total: number;
                             gross: number;
@@ -9382,6 +10042,305 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FleetTerminal"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalProjectsTerminalsDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalProjectsTerminalsDrawerMovements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "paid_in",
+                 *       "amount": 2000,
+                 *       "reason": "Coins from the bank"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number;
+                    reason: string;
+                    /** @enum {string} */
+                    type: "paid_in" | "paid_out" | "no_sale";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalProjectsTerminalsDrawerOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                terminal_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "float": 10000
+                 *     }
+                 */
+                "application/json": {
+                    float: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "open",
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "opened_at": "2026-11-25T10:00:00.000Z",
+                     *       "currency": "EUR",
+                     *       "float": -9007199254740991,
+                     *       "cash_sales": -9007199254740991,
+                     *       "cash_refunds": -9007199254740991,
+                     *       "paid_in": -9007199254740991,
+                     *       "paid_out": -9007199254740991,
+                     *       "expected": -9007199254740991,
+                     *       "movements": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "type": "paid_in",
+                     *           "amount": 1250,
+                     *           "reason": "reason",
+                     *           "actor": {
+                     *             "kind": "device",
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *           },
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "cashier_name": "cashier name",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        cash_refunds: number;
+                        cash_sales: number;
+                        currency: string;
+                        expected: number;
+                        float: number;
+                        id: string | null;
+                        movements: {
+                            actor: {
+                                id: string | null;
+                                /** @enum {string} */
+                                kind: "device" | "user" | "api_key";
+                            };
+                            amount: number;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            id: string;
+                            reason: string;
+                            /** @enum {string} */
+                            type: "paid_in" | "paid_out" | "no_sale";
+                        }[];
+                        opened_at: string | null;
+                        paid_in: number;
+                        paid_out: number;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        terminal_id: string;
+                    };
                 };
             };
             400: components["responses"]["Problem400"];
@@ -9639,6 +10598,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9661,6 +10622,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9685,7 +10648,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9733,6 +10696,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9755,6 +10720,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9779,7 +10746,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9823,6 +10790,8 @@ export interface operations {
                      *       "tip_amount": 1250,
                      *       "tip_refunded": -9007199254740991,
                      *       "amount_total": 1250,
+                     *       "amount_paid": 1250,
+                     *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
                      *       "reference": "order-1042",
@@ -9845,6 +10814,8 @@ export interface operations {
                      */
                     "application/json": {
                         amount: number;
+                        amount_due: number;
+                        amount_paid: number;
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
@@ -9869,7 +10840,7 @@ export interface operations {
                         /** @enum {string} */
                         source: "terminal" | "api" | "console" | "sticker" | "cli";
                         /** @enum {string} */
-                        status: "pending" | "processing" | "requires_action" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                        status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
                         terminal_id: string;
                         tip_amount: number;
                         tip_refunded: number;
@@ -9974,6 +10945,163 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalTransactionsTenders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (else 400 idempotency_key_required). The same key with the same body answers the first tender again for 24 hours (cash is never counted twice); with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "cash",
+                 *       "amount": 1000,
+                 *       "cash_given": 2000
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    cash_given: number;
+                    /** @enum {string} */
+                    method: "cash";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tender": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "method": "card",
+                     *         "amount": 1250,
+                     *         "tip_amount": 1250,
+                     *         "currency": "EUR",
+                     *         "status": "pending",
+                     *         "card_brand": "visa",
+                     *         "card_last4": "4242",
+                     *         "cash_given": -9007199254740991,
+                     *         "change": -9007199254740991,
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *         "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z"
+                     *       },
+                     *       "transaction": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "status": "pending",
+                     *         "source": "terminal",
+                     *         "amount": 1250,
+                     *         "currency": "EUR",
+                     *         "tip_amount": 1250,
+                     *         "tip_refunded": -9007199254740991,
+                     *         "amount_total": 1250,
+                     *         "amount_paid": 1250,
+                     *         "amount_due": 1250,
+                     *         "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "cashier_name": "cashier name",
+                     *         "reference": "order-1042",
+                     *         "metadata": {},
+                     *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *         "card_brand": "visa",
+                     *         "card_last4": "4242",
+                     *         "failure_code": "failure code",
+                     *         "failure_message": "failure message",
+                     *         "last_payment_error": {
+                     *           "code": "code",
+                     *           "message": "message"
+                     *         },
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z",
+                     *         "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tender: {
+                            amount: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cash_given: number | null;
+                            cashier_id: string | null;
+                            change: number | null;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            /** @enum {string} */
+                            method: "card" | "cash";
+                            payment_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            succeeded_at: string | null;
+                            tip_amount: number;
+                            transaction_id: string;
+                        };
+                        transaction: {
+                            amount: number;
+                            amount_due: number;
+                            amount_paid: number;
+                            amount_total: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            currency: string;
+                            expires_at: string;
+                            failure_code: string | null;
+                            failure_message: string | null;
+                            id: string;
+                            last_payment_error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            metadata: {
+                                [key: string]: string;
+                            } | null;
+                            payment_url: string;
+                            receipt_url: string | null;
+                            reference: string | null;
+                            /** @enum {string} */
+                            source: "terminal" | "api" | "console" | "sticker" | "cli";
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            terminal_id: string;
+                            tip_amount: number;
+                            tip_refunded: number;
+                            updated_at: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["Problem400"];

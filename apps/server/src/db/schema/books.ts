@@ -34,6 +34,19 @@ export interface CloseTotalsEntry {
     gross: number;
     tips: number;
   }[];
+  /** Rules 3 on (docs/guide/tenders.md): payments per tender method, tips included. */
+  by_tender?: { method: 'card' | 'cash'; count: number; amount: number }[];
+  /** Rules 3 on: the drawer the close ended, null without one (docs/guide/drawer.md). */
+  cash?: {
+    float: number;
+    sales: number;
+    refunds: number;
+    paid_in: number;
+    paid_out: number;
+    expected: number;
+    counted: number | null;
+    variance: number | null;
+  } | null;
   grand_total: number;
 }
 
@@ -60,7 +73,8 @@ export const closes = pgTable(
     /**
      * Which rules counted its figures, so `verify` recomputes a close as it was made: 1 = tips
      * taxed, refund VAT per refund, refunds never give back tips; 2 = tips outside VAT unless
-     * the transaction's `tip_taxable`, refund VAT by the running total, refunded tips counted.
+     * the transaction's `tip_taxable`, refund VAT by the running total, refunded tips counted;
+     * 3 = as 2, with `by_tender` and `cash` (the drawer) in each currency's totals.
      */
     rules: integer().notNull().default(1),
     createdAt: createdAt(),
@@ -138,4 +152,60 @@ export const payouts = pgTable(
     index('payouts_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('payouts_provider_reference_key').on(t.providerReference),
   ],
+);
+
+/**
+ * A terminal's cash drawer (docs/guide/drawer.md): opened with a float, counted and ended by
+ * the close that covers it (`close_id`, `counted`). At most one open drawer per terminal.
+ * Its cash sales and refunds are the cash tenders that name it; paid in/out its movements.
+ */
+export const drawers = pgTable(
+  'drawers',
+  {
+    id: text().primaryKey(),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    terminalId: text().notNull(),
+    currency: text().notNull(),
+    float: money('float').notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
+    openedByCashierId: text('opened_by_cashier_id'),
+    closedAt: timestamptz('closed_at'),
+    closeId: text('close_id'),
+    /** What was counted at the close; null for a scheduled close (nobody counted). */
+    counted: money('counted'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('drawers_open_key').on(t.terminalId).where(sql`closed_at is null`),
+    uniqueIndex('drawers_close_key').on(t.closeId).where(sql`close_id is not null`),
+    index('drawers_terminal_idx').on(t.projectId, t.terminalId, t.openedAt.desc().nullsFirst()),
+  ],
+);
+
+export type DrawerMovementType = 'paid_in' | 'paid_out' | 'no_sale';
+
+/** Cash put in or taken out of a drawer outside a sale, or the drawer opened with no sale. */
+export const drawerMovements = pgTable(
+  'drawer_movements',
+  {
+    id: text().primaryKey(),
+    projectId: text().notNull(),
+    drawerId: text()
+      .notNull()
+      .references(() => drawers.id, { onDelete: 'cascade' }),
+    type: text().$type<DrawerMovementType>().notNull(),
+    /** Minor units, always ≥ 0; 0 for no_sale. */
+    amount: money('amount').notNull(),
+    reason: text().notNull(),
+    /** Who did it: the device (with its cashier), a person or an API key. */
+    actorKind: text('actor_kind').$type<'device' | 'user' | 'api_key'>().notNull(),
+    actorId: text('actor_id'),
+    cashierId: text('cashier_id'),
+    cashierName: text('cashier_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('drawer_movements_drawer_idx').on(t.drawerId, t.createdAt, t.id)],
 );

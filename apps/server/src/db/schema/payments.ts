@@ -116,6 +116,7 @@ export type TransactionStatus =
   | 'pending'
   | 'processing'
   | 'requires_action'
+  | 'partially_paid'
   | 'succeeded'
   | 'failed'
   | 'canceled'
@@ -155,6 +156,11 @@ export const transactions = pgTable(
     failureCode: text(),
     failureMessage: text(),
     amountRefunded: money('amount_refunded').notNull().default(0),
+    /**
+     * What succeeded tenders paid of `amount`, kept only while partially paid: a succeeded
+     * transaction paid all of it (amountPaidOf, docs/guide/tenders.md).
+     */
+    amountPaid: money('amount_paid').notNull().default(0),
     /**
      * The shopper's tip, set with each payment try (a retry after a decline may
      * pick another); `amount` stays the order amount, amount + tip_amount is what was charged.
@@ -319,6 +325,8 @@ export const refunds = pgTable(
      * the books, so a close counts it exactly once even if it was pending while a close was made.
      */
     succeededAt: timestamptz('succeeded_at'),
+    /** A refund of a payment made in cash: the drawer the cash came out of (docs/guide/drawer.md). */
+    drawerId: text('drawer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -329,6 +337,49 @@ export const refunds = pgTable(
     index('refunds_txn_idx').on(t.transactionId, t.createdAt),
     index('refunds_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('refunds_updated_idx').on(t.updatedAt),
+  ],
+);
+
+export type TenderMethod = 'card' | 'cash';
+export type TenderStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+
+/**
+ * One payment towards a transaction (docs/guide/tenders.md): a card, or cash handed over at the
+ * counter with its change. A transaction's succeeded tenders' `amount`s add up to what it has
+ * been paid; the card flow of a single checkout is one card tender for the whole amount.
+ */
+export const tenders = pgTable(
+  'tenders',
+  {
+    id: text().primaryKey(),
+    projectId: text().notNull(),
+    transactionId: text()
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    method: text().$type<TenderMethod>().notNull(),
+    /** Its share of the order amount (minor units), tip not included. */
+    amount: money('amount').notNull(),
+    tipAmount: money('tip_amount').notNull().default(0),
+    status: text().$type<TenderStatus>().notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** Cash only: what the shopper handed over, and what went back to them. */
+    cashGiven: money('cash_given'),
+    change: money('change'),
+    cashierId: text('cashier_id'),
+    succeededAt: timestamptz('succeeded_at'),
+    /** Cash only: the drawer the cash went into (docs/guide/drawer.md). */
+    drawerId: text('drawer_id'),
+    /** Cash only, when given back (a partly paid checkout canceled): when, and out of which drawer. */
+    refundedAt: timestamptz('refunded_at'),
+    refundDrawerId: text('refund_drawer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tenders_drawer_idx').on(t.drawerId).where(sql`drawer_id is not null`),
+    index('tenders_refund_drawer_idx').on(t.refundDrawerId).where(sql`refund_drawer_id is not null`),
+    index('tenders_transaction_idx').on(t.projectId, t.transactionId, t.createdAt),
   ],
 );
 

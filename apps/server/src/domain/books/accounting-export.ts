@@ -11,11 +11,15 @@ import { findPayout } from './list-payouts';
 
 export type AccountingFormat = 'csv' | 'xero' | 'quickbooks';
 
-/** One line of the books: a payment (+) or a refund (−) with its fee. */
+/**
+ * One line of the books: a payment (+) or a refund (−) with its fee. A close's export has cash
+ * lines too (`cash_payment`, `cash_refund`: docs/guide/drawer.md), never a payout's: cash
+ * reaches no balance.
+ */
 interface BookLine {
   id: string;
   day: string;
-  type: 'payment' | 'refund';
+  type: 'payment' | 'refund' | 'cash_payment' | 'cash_refund';
   transaction_id: string;
   reference: string | null;
   card_brand: string | null;
@@ -50,6 +54,13 @@ const qboDate = (day: string) => {
   return `${mm}/${dd}/${yy}`;
 };
 
+const DESCRIPTIONS: Record<BookLine['type'], string> = {
+  payment: 'Card payment',
+  refund: 'Refund',
+  cash_payment: 'Cash payment',
+  cash_refund: 'Cash refund',
+};
+
 const HEADERS: Record<AccountingFormat, string> = {
   csv: 'date,type,transaction_id,reference,card,gross,fee,net,currency',
   // Xero's bank statement import (precoded template): the starred columns are required.
@@ -67,7 +78,7 @@ function rowsFor(format: AccountingFormat, l: BookLine, source: string): string[
   const amount = Number(l.amount);
   const fee = Number(l.fee);
   const money = (v: number) => majorUnits(v, l.currency);
-  const description = `${l.type === 'payment' ? 'Card payment' : 'Refund'} ${l.transaction_id}${card(l) ? ` (${card(l)})` : ''}`;
+  const description = `${DESCRIPTIONS[l.type]} ${l.transaction_id}${card(l) ? ` (${card(l)})` : ''}`;
   if (format === 'csv') {
     return [
       [
@@ -89,7 +100,7 @@ function rowsFor(format: AccountingFormat, l: BookLine, source: string): string[
       [
         xeroDate(l.day),
         money(amount),
-        'Card customer',
+        l.type.startsWith('cash_') ? 'Cash customer' : 'Card customer',
         csvField(description, true),
         csvField(l.reference ?? source, true),
       ].join(','),
@@ -163,7 +174,8 @@ export async function exportPayout(
 
 /**
  * `GET …/closes/{close_id}/export.csv`: the close's payments (+, what was charged: the tip
- * included, as the close counts them) and refunds (−) at their amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
+ * included, as the close counts them; one line per tender, cash ones `cash_payment`) and refunds
+ * (−; of a payment made in cash only, `cash_refund`) at their amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
  * the close's net.
  */
 export async function exportClose(
@@ -194,14 +206,24 @@ export async function exportClose(
     rowsOf<BookLine>(
       db,
       sql`select * from (
-            select t.id, t.succeeded_at as at_ts, 'payment' as type, t.id as transaction_id, t.reference, t.card_brand,
-                   t.card_last4, t.amount + t.tip_amount as amount, 0 as fee, t.currency
+            select coalesce(tn.id, t.id) as id, t.succeeded_at as at_ts,
+                   case when tn.method = 'cash' then 'cash_payment' else 'payment' end as type,
+                   t.id as transaction_id, t.reference,
+                   case when tn.method = 'cash' then null else t.card_brand end as card_brand,
+                   case when tn.method = 'cash' then null else t.card_last4 end as card_last4,
+                   coalesce(tn.amount + tn.tip_amount, t.amount + t.tip_amount) as amount, 0 as fee, t.currency
             from transactions t
+            left join tenders tn on tn.transaction_id = t.id and tn.project_id = t.project_id and tn.status = 'succeeded'
             where t.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and t.succeeded_at is not null
               and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${close.closedAt}::timestamptz
             union all
-            select r.id, r.succeeded_at, 'refund', t.id, t.reference, t.card_brand, t.card_last4, -r.amount, 0, r.currency
+            select r.id, r.succeeded_at, case when paid.cash_only then 'cash_refund' else 'refund' end,
+                   t.id, t.reference, t.card_brand, t.card_last4, -r.amount, 0, r.currency
             from refunds r join transactions t on t.id = r.transaction_id
+            cross join lateral (
+              select coalesce(bool_and(tn.method = 'cash'), false) as cash_only from tenders tn
+              where tn.transaction_id = t.id and tn.project_id = t.project_id and tn.status = 'succeeded'
+            ) paid
             where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and r.status = 'succeeded'
               and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${close.closedAt}::timestamptz
           ) x

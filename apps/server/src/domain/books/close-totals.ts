@@ -1,3 +1,4 @@
+import { type CloseCash, drawerExpected } from '@scanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { CloseTotalsEntry } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -31,7 +32,9 @@ interface FigureRow {
 const n = (v: string | number | null) => Number(v ?? 0);
 
 /** The rules new closes are counted by (the close's `rules`; see the `closes` schema). */
-export const CLOSE_RULES = 2;
+export const CLOSE_RULES = 3;
+/** From these rules on, each currency's totals hold `by_tender` and `cash`. */
+const TENDER_RULES = 3;
 
 /** Rules 1, as the first closes were counted: the tip taxed with the order, VAT per refund line. */
 const linesV1 = (period: ClosePeriod, from: Date) => sql`
@@ -221,3 +224,94 @@ const emptyFigures = (currency: string): Omit<CloseTotalsEntry, 'grand_total'> =
   by_tax_rate: [],
   by_cashier: [],
 });
+
+type TenderFigures = NonNullable<CloseTotalsEntry['by_tender']>;
+
+/**
+ * The period's payments per tender method and currency (docs/guide/tenders.md): each succeeded
+ * tender of a payment counted in the period, its tip included; a payment from before tenders
+ * existed is one card tender. Per currency they add up to `gross`.
+ */
+async function tenderFigures(db: Db | Tx, period: ClosePeriod): Promise<Map<string, TenderFigures>> {
+  const from = period.from ?? new Date(0);
+  const rows = await rowsOf<{
+    currency: string;
+    method: 'card' | 'cash';
+    count: string | number;
+    amount: string | number;
+  }>(
+    db,
+    sql`select t.currency, coalesce(tn.method, 'card') as method, count(*) as count,
+               coalesce(sum(coalesce(tn.amount + tn.tip_amount, t.amount + t.tip_amount)), 0) as amount
+        from transactions t
+        left join tenders tn on tn.transaction_id = t.id and tn.project_id = t.project_id and tn.status = 'succeeded'
+        where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+          and t.succeeded_at is not null
+          and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
+        group by t.currency, coalesce(tn.method, 'card')`,
+  );
+  const out = new Map<string, TenderFigures>();
+  for (const r of rows) {
+    const list = out.get(r.currency) ?? [];
+    list.push({ method: r.method, count: n(r.count), amount: n(r.amount) });
+    out.set(r.currency, list);
+  }
+  for (const list of out.values())
+    list.sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0));
+  return out;
+}
+
+/** A drawer's cash as a close holds it: `counted`/`variance` null when nobody counted. */
+export function closeCashOf(
+  float: number,
+  figures: { sales: number; refunds: number; paid_in: number; paid_out: number },
+  counted: number | null,
+): CloseCash {
+  const expected = drawerExpected({ float, ...figures });
+  return {
+    float,
+    sales: figures.sales,
+    refunds: figures.refunds,
+    paid_in: figures.paid_in,
+    paid_out: figures.paid_out,
+    expected,
+    counted,
+    variance: counted === null ? null : counted - expected,
+  };
+}
+
+/**
+ * A close's (or the X report's) totals: the figures, the grand totals and, by the rules from
+ * 3 on, `by_tender` and the drawer's `cash` (on its currency's entry; null on the others and
+ * without a drawer). Closes made by older rules hold neither, so their hashes stay as made.
+ */
+export async function closeTotals(
+  db: Db | Tx,
+  period: ClosePeriod,
+  {
+    previous,
+    projectCurrency,
+    drawer,
+  }: {
+    previous: CloseTotalsEntry[] | null;
+    projectCurrency: string;
+    drawer: { currency: string; cash: CloseCash } | null;
+  },
+): Promise<CloseTotalsEntry[]> {
+  const totals = withGrandTotals(await closeFigures(db, period), previous, projectCurrency);
+  if ((period.rules ?? CLOSE_RULES) < TENDER_RULES) return totals;
+  const byTender = await tenderFigures(db, period);
+  if (drawer && !totals.some((e) => e.currency === drawer.currency)) {
+    totals.push({ ...emptyFigures(drawer.currency), grand_total: 0 });
+    totals.sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  }
+  return totals.map((e) => {
+    const { grand_total, ...rest } = e;
+    return {
+      ...rest,
+      by_tender: byTender.get(e.currency) ?? [],
+      cash: drawer && drawer.currency === e.currency ? drawer.cash : null,
+      grand_total,
+    };
+  });
+}

@@ -14,7 +14,13 @@ import { makeClose } from './make-close';
  */
 export async function createClose(
   ctx: AppContext,
-  input: { caller: TerminalCaller; projectId: string; terminalId: string; idempotencyKey?: string },
+  input: {
+    caller: TerminalCaller;
+    projectId: string;
+    terminalId: string;
+    idempotencyKey?: string;
+    countedCash?: number;
+  },
 ): Promise<Close> {
   const db = ctx.database.db;
   const { closedBy } = await closeAccess(db, {
@@ -32,7 +38,10 @@ export async function createClose(
           scope: `${closedBy.kind}:${closedBy.id}`,
           key: input.idempotencyKey,
         },
-        requestHash: hashRequest(`POST closes ${input.terminalId}`, null),
+        requestHash: hashRequest(
+          `POST closes ${input.terminalId}`,
+          input.countedCash === undefined ? null : { counted_cash: input.countedCash },
+        ),
       }
     : undefined;
   const made = await makeClose(db, {
@@ -40,6 +49,7 @@ export async function createClose(
     terminalId: input.terminalId,
     closedBy,
     now: ctx.now,
+    ...(input.countedCash === undefined ? {} : { countedCash: input.countedCash }),
     ...(idempotency ? { idempotency } : {}),
   });
   if (made && 'replay' in made) {

@@ -3,9 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { closes, projects, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { drawerFigures, findOpenDrawer } from '../drawers/drawer-figures';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { closeAccess } from './close-caller';
-import { closeFigures, withGrandTotals } from './close-totals';
+import { closeCashOf, closeTotals } from './close-totals';
 import { firstActivity } from './make-close';
 
 /** The X report: the figures a close made now would hold; nothing is written. */
@@ -32,12 +33,22 @@ export async function getCurrentClose(
     .orderBy(desc(closes.number))
     .limit(1);
   const from = previous?.closedAt ?? null;
-  const figures = await closeFigures(db, {
-    projectId: input.projectId,
-    terminalId: input.terminalId,
-    from,
-    to: input.now,
-  });
+  // The open drawer as the close would hold it, not yet counted.
+  const drawer = await findOpenDrawer(db, input.projectId, input.terminalId);
+  const totals = await closeTotals(
+    db,
+    { projectId: input.projectId, terminalId: input.terminalId, from, to: input.now },
+    {
+      previous: previous?.totals ?? null,
+      projectCurrency: terminal.currency,
+      drawer: drawer
+        ? {
+            currency: drawer.currency,
+            cash: closeCashOf(drawer.float, await drawerFigures(db, drawer.id), null),
+          }
+        : null,
+    },
+  );
   const openedAt =
     from ??
     (await firstActivity(db, {
@@ -51,6 +62,6 @@ export async function getCurrentClose(
     number: (previous?.number ?? 0) + 1,
     opened_at: openedAt ? openedAt.toISOString() : null,
     as_of: input.now.toISOString(),
-    totals: withGrandTotals(figures, previous?.totals ?? null, terminal.currency),
+    totals,
   };
 }

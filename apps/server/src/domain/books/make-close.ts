@@ -1,10 +1,11 @@
 import { GENESIS_HASH } from '@scanline/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type ClosedBy, closes, projects, terminals } from '../../db/schema';
+import { type ClosedBy, closes, drawers, projects, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { rowsOf } from '../../platform/sql-rows';
+import { drawerFigures, findOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import {
   claimIdempotencyKeyIn,
@@ -13,7 +14,7 @@ import {
 } from '../idempotency/idempotency';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
 import { closeHash } from './close-hash';
-import { CLOSE_RULES, closeFigures, withGrandTotals } from './close-totals';
+import { CLOSE_RULES, closeCashOf, closeTotals } from './close-totals';
 
 /**
  * Makes a terminal's close in ONE database transaction:
@@ -23,8 +24,8 @@ import { CLOSE_RULES, closeFigures, withGrandTotals } from './close-totals';
  *    after the close committed (time ≥ closed_at: the next close's). None lost, none doubled;
  * 2. `closed_at` is read from the clock after the lock; the number is the last one + 1 (no gaps:
  *    the lock serialises closes of a terminal, and (terminal_id, number) is unique);
- * 3. the figures, the grand totals, the hash chained to the previous close, and `close.created`
- *    in the outbox are written together.
+ * 3. the figures, the grand totals, the drawer's cash (the drawer ends here), the hash chained
+ *    to the previous close, and `close.created` in the outbox are written together.
  * `dueBefore` (the schedule): make it only if something happened in the period before that
  * instant, re-checked under the lock, so two replicas running the schedule make one close.
  */
@@ -36,6 +37,8 @@ export async function makeClose(
     closedBy: ClosedBy;
     now: () => Date;
     dueBefore?: Date;
+    /** The cash counted in the drawer; required while one is open, unless the schedule closes. */
+    countedCash?: number;
     /** A key to claim in the close's transaction; when it was used before, `replay` instead. */
     idempotency?: { id: IdempotencyScope; requestHash: string };
   },
@@ -70,12 +73,27 @@ export async function makeClose(
       });
       if (!first) return null;
     }
-    const figures = await closeFigures(tx, {
-      projectId: input.projectId,
-      terminalId: input.terminalId,
-      from,
-      to: closedAt,
-    });
+    // The open drawer ends with the close (docs/guide/drawer.md): counted by hand, or
+    // left uncounted by the schedule. Cash comes in after the same books lock, so none is lost.
+    const drawer = await findOpenDrawer(tx, input.projectId, input.terminalId);
+    const counted = input.closedBy.kind === 'schedule' ? null : (input.countedCash ?? null);
+    if (drawer && input.closedBy.kind !== 'schedule' && counted === null) {
+      throw new AppError(
+        'counted_cash_required',
+        "This terminal's drawer is open: count the cash in it and send it as counted_cash.",
+        [{ path: 'body.counted_cash', message: 'Required while a drawer is open', code: 'required' }],
+      );
+    }
+    const cash = drawer ? closeCashOf(drawer.float, await drawerFigures(tx, drawer.id), counted) : null;
+    const totals = await closeTotals(
+      tx,
+      { projectId: input.projectId, terminalId: input.terminalId, from, to: closedAt, rules: CLOSE_RULES },
+      {
+        previous: previous?.totals ?? null,
+        projectCurrency: terminal.currency,
+        drawer: drawer && cash ? { currency: drawer.currency, cash } : null,
+      },
+    );
     const openedAt =
       from ??
       (await firstActivity(tx, {
@@ -94,7 +112,7 @@ export async function makeClose(
       closedAt,
       closedBy:
         input.closedBy.kind === 'device' ? { ...input.closedBy, label: terminal.label } : input.closedBy,
-      totals: withGrandTotals(figures, previous?.totals ?? null, terminal.currency),
+      totals,
       previousHash: previous?.hash ?? GENESIS_HASH,
       hash: '',
       rules: CLOSE_RULES,
@@ -102,6 +120,12 @@ export async function makeClose(
     };
     draft.hash = closeHash(hashedFieldsOf(draft));
     const [close] = await tx.insert(closes).values(draft).returning();
+    if (drawer) {
+      await tx
+        .update(drawers)
+        .set({ closedAt, closeId: draft.id, counted, updatedAt: closedAt })
+        .where(eq(drawers.id, drawer.id));
+    }
     if (input.idempotency) {
       await finishIdempotencyKey(tx, input.idempotency.id, {
         status: 201,

@@ -1,12 +1,13 @@
 import { type CloseVerify, GENESIS_HASH } from '@scanline/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { closes, projects } from '../../db/schema';
+import { closes, drawers, projects } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
+import { drawerFigures } from '../drawers/drawer-figures';
 import { hashedFieldsOf } from '../presenters/books';
 import { projectAccess } from '../projects/project-access';
 import { canonicalJson, closeHash } from './close-hash';
-import { closeFigures, withGrandTotals } from './close-totals';
+import { closeCashOf, closeTotals } from './close-totals';
 
 type Broken = CloseVerify['broken'][number];
 
@@ -14,7 +15,8 @@ type Broken = CloseVerify['broken'][number];
  * Recomputes every chain and every close's figures: per terminal in number order,
  * the numbers run 1, 2, 3…, each `previous_hash` is the hash before it (64 zeros for the first),
  * each `hash` is the SHA-256 of the close's canonical JSON, and each close's totals equal those
- * computed again from the payments and refunds of its period, by the rules it was made with.
+ * computed again from the payments and refunds of its period (and the cash of the drawer it
+ * ended), by the rules it was made with.
  * Reports every close that fails (terminals in id order, closes in number order), not only the
  * first. A purged project's closes are kept without their payments: they are checked by chain
  * and hash alone (`purged: true` on any that fail). `projectId` null checks every project.
@@ -62,15 +64,29 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
       continue;
     }
     if (!purged) {
-      const figures = await closeFigures(db, {
-        projectId: close.projectId,
-        terminalId: close.terminalId,
-        from: before?.closedAt ?? null,
-        to: close.closedAt,
-        rules: close.rules,
-      });
+      // The drawer the close ended, its cash counted again from its tenders and movements.
+      const [drawer] = await db.select().from(drawers).where(eq(drawers.closeId, close.id)).limit(1);
       const fallback = close.totals[0]?.currency ?? 'EUR';
-      const expected = withGrandTotals(figures, before?.totals ?? null, fallback);
+      const expected = await closeTotals(
+        db,
+        {
+          projectId: close.projectId,
+          terminalId: close.terminalId,
+          from: before?.closedAt ?? null,
+          to: close.closedAt,
+          rules: close.rules,
+        },
+        {
+          previous: before?.totals ?? null,
+          projectCurrency: fallback,
+          drawer: drawer
+            ? {
+                currency: drawer.currency,
+                cash: closeCashOf(drawer.float, await drawerFigures(db, drawer.id), drawer.counted),
+              }
+            : null,
+        },
+      );
       if (canonicalJson(expected) !== canonicalJson(close.totals)) {
         fail('totals_mismatch');
         continue;

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
+import { businesses, projects, refunds, tenders, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit, recordTerminalAudit } from '../audit/record-audit';
 import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
+import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import {
   claimIdempotencyKeyIn,
@@ -60,6 +61,8 @@ async function mayRefundAtCounter(db: Db, device: CounterRefunder) {
  * 2. the provider refunds, keyed by the refund id (a retry is not paid twice);
  * 3. under the lock again: refund `succeeded`, amount_refunded, succeeded → partially_refunded
  *    | refunded, and the `transaction.refunded` event, in one database transaction.
+ * A payment made in cash only skips the provider: the refund succeeds in step 1, as cash out
+ * of the terminal's open drawer (409 `drawer_closed` when none is).
  */
 export async function refundTransaction(
   ctx: AppContext,
@@ -154,6 +157,16 @@ export async function refundTransaction(
         `At most ${Math.max(tipLeft, 0)} of the tip and ${Math.max(orderLeft, 0)} of the order amount (minor units) can still be refunded.`,
       );
     }
+    // A payment made in cash only is refunded in cash out of the open drawer, at once: no
+    // provider, no balance entry (docs/guide/drawer.md).
+    const cash = await paidInCashOnly(tx, projectId, txn.id);
+    const drawer = cash
+      ? await (async () => {
+          await lockTerminalForBooks(tx, projectId, txn.terminalId);
+          return requireOpenDrawer(tx, projectId, txn.terminalId);
+        })()
+      : null;
+    const cashAt = drawer ? ctx.now() : null;
     const [refund] = await tx
       .insert(refunds)
       .values({
@@ -164,7 +177,9 @@ export async function refundTransaction(
         tipAmount,
         currency: txn.currency,
         reason: input.reason ?? null,
-        status: 'pending',
+        status: drawer ? 'succeeded' : 'pending',
+        succeededAt: cashAt,
+        drawerId: drawer?.id ?? null,
         createdBy: who,
         createdAt: now,
         updatedAt: now,
@@ -204,9 +219,14 @@ export async function refundTransaction(
     if (idempotency) {
       await finishIdempotencyKey(tx, idempotency.id, { status: 201, body: { refund_id: refund!.id } });
     }
-    return { txn, refund: refund!, business: business!.b };
+    const moved = drawer ? await applySucceededRefund(tx, { txn, refund: refund!, now: cashAt! }) : null;
+    return { txn, refund: refund!, business: business!.b, cash: drawer !== null, moved };
   });
   if (!reserved) return replayRefund(db, projectId, idempotency!);
+  if (reserved.cash) {
+    if (reserved.moved) await publishTransactionChange(ctx.database.bus, reserved.moved.row);
+    return presentRefund(reserved.refund);
+  }
 
   const provider = await providerFor(ctx, reserved.txn.provider, reserved.business);
   let answer: RefundResult;
@@ -314,31 +334,58 @@ export async function settleRefund(
       currency: refund.currency,
       at: settledAt,
     });
-    const refunded = txn.amountRefunded + refund.amount;
-    const moved = await transitionTransaction(tx, {
-      projectId,
-      id: txn.id,
-      to: refunded >= chargedAmount(txn) ? 'refunded' : 'partially_refunded',
-      from: ['succeeded', 'partially_refunded'],
-      set: { amountRefunded: refunded, tipRefunded: txn.tipRefunded + refund.tipAmount },
-      reason: `refund ${refund.id}`,
-      now: ctx.now(),
-    });
-    if (moved) {
-      const [terminal] = await tx
-        .select({ label: terminals.label })
-        .from(terminals)
-        .where(and(eq(terminals.projectId, projectId), eq(terminals.id, txn.terminalId)));
-      await recordEvent(tx, {
-        projectId,
-        type: 'transaction.refunded',
-        objectId: txn.id,
-        data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund) },
-        now: ctx.now(),
-      });
-    }
+    const moved = await applySucceededRefund(tx, { txn, refund, now: ctx.now() });
     return { refund, moved };
   });
   if (done.moved) await publishTransactionChange(ctx.database.bus, done.moved.row);
   return done.refund;
+}
+
+/**
+ * A succeeded refund on its transaction, under its row lock: amount (and tip) refunded, the
+ * status moved, `transaction.refunded` in the outbox.
+ */
+async function applySucceededRefund(
+  tx: Tx,
+  { txn, refund, now }: { txn: typeof transactions.$inferSelect; refund: RefundRow; now: Date },
+) {
+  const refunded = txn.amountRefunded + refund.amount;
+  const moved = await transitionTransaction(tx, {
+    projectId: txn.projectId,
+    id: txn.id,
+    to: refunded >= chargedAmount(txn) ? 'refunded' : 'partially_refunded',
+    from: ['succeeded', 'partially_refunded'],
+    set: { amountRefunded: refunded, tipRefunded: txn.tipRefunded + refund.tipAmount },
+    reason: `refund ${refund.id}`,
+    now,
+  });
+  if (moved) {
+    const [terminal] = await tx
+      .select({ label: terminals.label })
+      .from(terminals)
+      .where(and(eq(terminals.projectId, txn.projectId), eq(terminals.id, txn.terminalId)));
+    await recordEvent(tx, {
+      projectId: txn.projectId,
+      type: 'transaction.refunded',
+      objectId: txn.id,
+      data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund) },
+      now,
+    });
+  }
+  return moved;
+}
+
+/** Whether a payment was made in cash only: its succeeded tenders are all cash (and there is one). */
+async function paidInCashOnly(tx: Tx, projectId: string, transactionId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ method: tenders.method })
+    .from(tenders)
+    .where(
+      and(
+        eq(tenders.projectId, projectId),
+        eq(tenders.transactionId, transactionId),
+        eq(tenders.status, 'succeeded'),
+      ),
+    );
+  return rows.length > 0 && rows.every((r) => r.method === 'cash');
 }

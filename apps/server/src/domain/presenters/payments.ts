@@ -1,7 +1,15 @@
-import type { FleetTerminal, Scan, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
-import type { scans, terminals, transactions } from '../../db/schema';
+import type {
+  FleetTerminal,
+  Scan,
+  Tender,
+  Terminal,
+  TerminalTransaction,
+  Transaction,
+} from '@scanline/contracts';
+import type { scans, tenders, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
 import { figuresOf } from '../receipts/receipt-facts';
+import { amountDueOf, amountPaidOf } from '../transactions/amount-paid';
 import { transactionNet } from '../transactions/transaction-net';
 
 // The payment core's presenters. They live under domain/ (not api/) because an outbox
@@ -11,6 +19,7 @@ import { transactionNet } from '../transactions/transaction-net';
 type TerminalRow = typeof terminals.$inferSelect;
 type TransactionRow = typeof transactions.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
+type TenderRow = typeof tenders.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -45,6 +54,8 @@ const counterFields = (t: TransactionRow) => ({
   tip_amount: t.tipAmount - t.tipRefunded,
   tip_refunded: t.tipRefunded,
   amount_total: t.amount + t.tipAmount,
+  amount_paid: amountPaidOf(t),
+  amount_due: amountDueOf(t),
   cashier_id: t.cashierId,
   cashier_name: t.cashierName,
 });
@@ -125,5 +136,26 @@ export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
     app_version: s.appVersion,
     paid_at: iso(s.paidAt),
     created_at: s.createdAt.toISOString(),
+  };
+}
+
+/** One payment towards a transaction (docs/guide/tenders.md); a cash tender has no payment page. */
+export function presentTender(t: TenderRow, currency: string): Tender {
+  return {
+    id: t.id,
+    transaction_id: t.transactionId,
+    method: t.method,
+    amount: t.amount,
+    tip_amount: t.tipAmount,
+    currency,
+    status: t.status,
+    card_brand: t.cardBrand,
+    card_last4: t.cardLast4,
+    cash_given: t.cashGiven,
+    change: t.change,
+    payment_url: null,
+    cashier_id: t.cashierId,
+    succeeded_at: iso(t.succeededAt),
+    created_at: t.createdAt.toISOString(),
   };
 }

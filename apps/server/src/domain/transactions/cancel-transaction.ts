@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { terminals } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { tenders, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { lockTerminalForBooks } from '../books/balance-entries';
+import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import type { TerminalCaller } from '../terminals/terminal-caller';
@@ -10,8 +12,9 @@ import { findCallerTransaction } from './get-terminal-transaction';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
- * Cancels a pending (or requires-action) transaction: guarded transition, history row and
- * `transaction.canceled` event in one database transaction. Any other status is 409, an
+ * Cancels a pending, requires-action or partially paid transaction (its cash tenders given
+ * back out of the drawer): guarded transition, history row and `transaction.canceled` event in
+ * one database transaction. Any other status is 409, an
  * already canceled one included: a retry that must see the first answer again
  * sends the same Idempotency-Key.
  */
@@ -35,11 +38,29 @@ export async function cancelTransaction(
       projectId: current.projectId,
       id,
       to: 'canceled',
-      from: ['pending', 'requires_action'],
+      from: ['pending', 'requires_action', 'partially_paid'],
       reason: caller.kind === 'device' ? 'canceled by the terminal' : 'canceled through the API',
+      set: { amountPaid: 0 },
       now,
     });
     if (!moved) return null;
+    if (moved.from === 'partially_paid') {
+      // What was paid goes back: cash tenders out of the open drawer, as cash refunds of it
+      // (docs/guide/drawer.md), after the books lock as any cash is; none open is 409 drawer_closed.
+      await lockTerminalForBooks(tx, moved.row.projectId, moved.row.terminalId);
+      const drawer = await requireOpenDrawer(tx, moved.row.projectId, moved.row.terminalId);
+      await tx
+        .update(tenders)
+        .set({ status: 'refunded', refundedAt: now, refundDrawerId: drawer.id, updatedAt: now })
+        .where(
+          and(
+            eq(tenders.projectId, moved.row.projectId),
+            eq(tenders.transactionId, id),
+            eq(tenders.status, 'succeeded'),
+            eq(tenders.method, 'cash'),
+          ),
+        );
+    }
     const [terminal] = await tx
       .select({ label: terminals.label })
       .from(terminals)

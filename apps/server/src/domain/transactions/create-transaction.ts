@@ -284,6 +284,7 @@ export function newTransactionRow(input: {
     failureCode: null,
     failureMessage: null,
     amountRefunded: 0,
+    amountPaid: 0,
     tipAmount: 0,
     tipRefunded: 0,
     tipTaxable: input.tipTaxable ?? false,

@@ -4,6 +4,7 @@ import {
   paymentAttempts,
   refunds,
   scans,
+  tenders,
   terminals,
   transactionStatusChanges,
   transactions,
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
-import { presentScan, presentTransaction } from '../presenters/payments';
+import { presentScan, presentTender, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 
 const labelJoin = and(
@@ -35,7 +36,7 @@ export async function presentedTransaction(db: Db, projectId: string, id: string
   return view ? presentTransaction(view.txn, view.label) : null;
 }
 
-/** `GET …/transactions/{transaction_id}`: every field, the status history, attempts, scans and refunds. */
+/** `GET …/transactions/{transaction_id}`: every field, the status history, attempts, scans, refunds and tenders. */
 export async function getTransaction(
   db: Db,
   { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
@@ -43,7 +44,7 @@ export async function getTransaction(
   await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const view = await loadTransactionView(db, projectId, id);
   if (!view) throw notFound('Transaction');
-  const [history, attempts, scanRows, refundRows] = await Promise.all([
+  const [history, attempts, scanRows, refundRows, tenderRows] = await Promise.all([
     db
       .select()
       .from(transactionStatusChanges)
@@ -70,6 +71,11 @@ export async function getTransaction(
       .from(refunds)
       .where(and(eq(refunds.projectId, projectId), eq(refunds.transactionId, id)))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    db
+      .select()
+      .from(tenders)
+      .where(and(eq(tenders.projectId, projectId), eq(tenders.transactionId, id)))
+      .orderBy(asc(tenders.createdAt), asc(tenders.id)),
   ]);
   return {
     ...presentTransaction(view.txn, view.label),
@@ -91,6 +97,7 @@ export async function getTransaction(
     })),
     scans: scanRows.map((s) => presentScan(s, view.label)),
     refunds: refundRows.map(presentRefund),
+    tenders: tenderRows.map((r) => presentTender(r, view.txn.currency)),
   };
 }
 

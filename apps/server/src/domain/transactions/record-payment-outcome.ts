@@ -1,7 +1,8 @@
 import { MAX_DECLINED_ATTEMPTS, type ProjectEventType } from '@scanline/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { paymentAttempts, scans, terminals, transactions } from '../../db/schema';
+import { paymentAttempts, scans, tenders, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { newId } from '../../platform/ids';
 import { countPayment } from '../../platform/process-metrics';
 import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
 import { simulatorFee } from '../books/fees';
@@ -124,6 +125,22 @@ export async function recordPaymentOutcome(
         .where(eq(paymentAttempts.id, attempt.id));
     }
     if (result.status === 'succeeded') {
+      // The card that paid the whole checkout is its one tender (docs/guide/tenders.md).
+      await tx.insert(tenders).values({
+        id: newId('tnd'),
+        projectId: input.projectId,
+        transactionId: input.transactionId,
+        method: 'card',
+        amount: moved.row.amount,
+        tipAmount: moved.row.tipAmount,
+        status: 'succeeded',
+        cardBrand: moved.row.cardBrand,
+        cardLast4: moved.row.cardLast4,
+        cashierId: moved.row.cashierId,
+        succeededAt,
+        createdAt: now,
+        updatedAt: now,
+      });
       await recordBalanceEntry(tx, {
         projectId: input.projectId,
         type: 'payment',

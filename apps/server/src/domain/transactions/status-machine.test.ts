@@ -46,10 +46,12 @@ describe('transaction status machine: every from × to pair', () => {
 
   it('the table matches docs/api/payments.md', () => {
     expect(TRANSITIONS).toEqual({
-      pending: ['processing', 'canceled', 'expired', 'failed'],
+      // pending → partially_paid | succeeded: cash tenders (docs/guide/tenders.md).
+      pending: ['processing', 'canceled', 'expired', 'failed', 'partially_paid', 'succeeded'],
       // processing → pending only when the provider certainly charged nothing (retry allowed).
       processing: ['succeeded', 'failed', 'requires_action', 'pending'],
       requires_action: ['processing', 'canceled', 'expired'],
+      partially_paid: ['succeeded', 'canceled'],
       succeeded: ['partially_refunded', 'refunded'],
       partially_refunded: ['partially_refunded', 'refunded'],
       failed: [],

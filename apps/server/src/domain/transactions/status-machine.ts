@@ -10,11 +10,14 @@ import type { TransactionStatus } from '../../db/schema';
  */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
   // pending → failed: it expired after a declined card, so it failed rather than lapsed.
-  pending: ['processing', 'canceled', 'expired', 'failed'],
+  // pending → partially_paid | succeeded: cash at the counter paid part or all of it
+  // (docs/guide/tenders.md); a partially paid one never expires, it is paid or canceled.
+  pending: ['processing', 'canceled', 'expired', 'failed', 'partially_paid', 'succeeded'],
   // processing → pending: the provider certainly made no charge (it declined the card, or a
   // retrieve under the attempt's idempotency key found none), so the shopper may try again.
   processing: ['succeeded', 'failed', 'requires_action', 'pending'],
   requires_action: ['processing', 'canceled', 'expired'],
+  partially_paid: ['succeeded', 'canceled'],
   succeeded: ['partially_refunded', 'refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],
   failed: [],

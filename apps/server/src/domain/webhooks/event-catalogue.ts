@@ -34,6 +34,8 @@ const transaction = (status: string, extra: Record<string, unknown> = {}) => ({
   // A 15 % tip once paid, and the cashier signed in on the terminal.
   tip_amount: ['pending', 'canceled', 'expired'].includes(status) ? 0 : 188,
   amount_total: ['pending', 'canceled', 'expired'].includes(status) ? 1250 : 1438,
+  amount_paid: ['pending', 'canceled', 'expired', 'failed'].includes(status) ? 0 : 1250,
+  amount_due: ['pending', 'canceled', 'expired', 'failed'].includes(status) ? 1250 : 0,
   cashier_id: 'stf_4kT9pQ2mW7vXk3RtY8bN1c',
   cashier_name: 'Ana',
   amount_refunded: 0,
@@ -123,6 +125,18 @@ const EXAMPLES: Record<WebhookEventType, Record<string, unknown>> = {
     created_at: at,
   },
   'transaction.created': transaction('pending'),
+  // €5.00 of €12.50 paid in cash at the counter; the rest is still due.
+  'transaction.partially_paid': transaction('partially_paid', {
+    tip_amount: 0,
+    amount_total: 1250,
+    amount_paid: 500,
+    amount_due: 750,
+    provider_reference: null,
+    card_brand: null,
+    card_last4: null,
+    fee: null,
+    net: null,
+  }),
   'transaction.succeeded': transaction('succeeded', { succeeded_at: at }),
   'transaction.payment_failed': transaction('pending', {
     card_brand: 'visa',

@@ -1,4 +1,4 @@
-import type { CloseTotals } from '@scanline/contracts';
+import type { CloseCash, CloseTotals } from '@scanline/contracts';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 
@@ -6,8 +6,8 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
 
 /**
  * A close's (or the X report's) figures per currency: payments, refunds, net, tips, the grand
- * total that never resets, then by card brand, by VAT rate and by cashier
- *.
+ * total that never resets, then by card brand, by tender (card, cash), the cash drawer the close
+ * counted (docs/guide/drawer.md), by VAT rate and by cashier.
  */
 export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
   const { t: tr } = useT();
@@ -60,6 +60,23 @@ export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
                 </tbody>
               </table>
             )}
+            {t.by_tender && t.by_tender.length > 0 && (
+              <table className="figures" aria-label={tr('books.figures.byTender')} data-testid="by-tender">
+                <tbody>
+                  {t.by_tender.map((b) => (
+                    <tr key={b.method}>
+                      <th scope="row">
+                        {b.method === 'cash'
+                          ? tr('books.figures.tenderCash', { count: b.count })
+                          : tr('books.figures.tenderCard', { count: b.count })}
+                      </th>
+                      <td>{m(b.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {t.cash && <CashFigures cash={t.cash} currency={t.currency} />}
             {t.by_tax_rate.some((r) => r.rate !== null) && (
               <table className="figures" aria-label={tr('books.figures.byVat')}>
                 <tbody>
@@ -99,5 +116,57 @@ export function CloseFigures({ totals }: { totals: CloseTotals[] }) {
         );
       })}
     </>
+  );
+}
+
+/** The drawer a close counted: float, cash in and out, expected, counted and the variance. */
+function CashFigures({ cash, currency }: { cash: CloseCash; currency: string }) {
+  const { t: tr } = useT();
+  const m = (v: number) => formatMoney(v, currency);
+  const out = (v: number) => formatMoney(v, currency, undefined, { sign: 'negative' });
+  return (
+    <table className="figures" aria-label={tr('books.figures.cash')} data-testid="cash">
+      <caption>{tr('books.figures.cash')}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{tr('books.figures.cashFloat')}</th>
+          <td>{m(cash.float)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{tr('books.figures.cashSales')}</th>
+          <td>{m(cash.sales)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{tr('books.figures.cashRefunds')}</th>
+          <td>{out(cash.refunds)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{tr('books.figures.cashPaidIn')}</th>
+          <td>{m(cash.paid_in)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{tr('books.figures.cashPaidOut')}</th>
+          <td>{out(cash.paid_out)}</td>
+        </tr>
+        <tr className="total-row">
+          <th scope="row">{tr('books.figures.cashExpected')}</th>
+          <td data-testid="cash-expected">{m(cash.expected)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{tr('books.figures.cashCounted')}</th>
+          <td data-testid="cash-counted">
+            {cash.counted === null ? tr('books.figures.cashNotCounted') : m(cash.counted)}
+          </td>
+        </tr>
+        {cash.variance !== null && (
+          <tr>
+            <th scope="row">{tr('books.figures.cashVariance')}</th>
+            <td data-testid="cash-variance">
+              {formatMoney(cash.variance, currency, undefined, { sign: 'exceptZero' })}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
   );
 }

@@ -1,9 +1,10 @@
 import type { Close } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, toMinorUnits } from '../../lib/money';
 import { DateText } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -33,13 +34,37 @@ export function TerminalClosesPanel({
   const base = `/p/${encodeURIComponent(projectId)}`;
   const x = current.data;
 
+  // An open drawer is counted at the close: the X report shows its cash, the dialog asks for it.
+  const drawer = x?.totals.find((e) => e.cash);
+  const countedRef = useRef<HTMLInputElement>(null);
   const confirmClose = () =>
     ui.confirm({
       header: tr('books.x.confirmTitle'),
-      message: <p className="m-0">{tr('books.x.confirmText', { number: String(x?.number ?? '') })}</p>,
+      message: (
+        <div className="stack">
+          <p className="m-0">{tr('books.x.confirmText', { number: String(x?.number ?? '') })}</p>
+          {drawer && (
+            <label className="stack">
+              <span>{tr('books.x.countedCash', { currency: drawer.currency })}</span>
+              <input
+                ref={countedRef}
+                className="p-inputtext"
+                inputMode="decimal"
+                required
+                data-testid="counted-cash"
+              />
+            </label>
+          )}
+        </div>
+      ),
       acceptLabel: tr('books.x.closeDay'),
       onAccept: async () => {
-        const made = await create.mutateAsync();
+        const counted = drawer ? toMinorUnits(countedRef.current?.value ?? '', drawer.currency) : null;
+        if (drawer && (counted === null || counted < 0)) {
+          ui.toast('error', tr('books.x.countedCashInvalid'));
+          return;
+        }
+        const made = await create.mutateAsync(counted ?? undefined);
         ui.toast(
           'success',
           tr('books.x.made', { number: String(made.number) }),

@@ -56,7 +56,12 @@ export const useCurrentClose = (pid: string, tid: string) =>
 export function useCreateClose(pid: string, tid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => terminalApi().request<Close>(terminalPath(pid, tid), { method: 'POST' }),
+    // The cash counted in the drawer, when the terminal has one open (docs/guide/drawer.md).
+    mutationFn: (counted?: number) =>
+      terminalApi().request<Close>(terminalPath(pid, tid), {
+        method: 'POST',
+        ...(counted === undefined ? {} : { body: { counted_cash: counted } }),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: bookKeys.closes(pid) }),
   });
 }

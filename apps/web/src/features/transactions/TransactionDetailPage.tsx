@@ -218,6 +218,41 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             </ul>
           </>
         )}
+        {t.tenders.length > 0 && (
+          <>
+            <h3 className="section-title" id="tenders-title">
+              {tr('transactions.detail.tenders')}
+            </h3>
+            <table className="figures" aria-labelledby="tenders-title" data-testid="tenders">
+              <thead>
+                <tr>
+                  <th scope="col">{tr('transactions.tender.method')}</th>
+                  <th scope="col">{tr('transactions.tender.amount')}</th>
+                  <th scope="col">{tr('transactions.tender.change')}</th>
+                  <th scope="col">{tr('transactions.tender.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {t.tenders.map((x) => (
+                  <tr key={x.id}>
+                    <td>
+                      {x.method === 'cash'
+                        ? x.cash_given === null
+                          ? tr('transactions.tender.cash')
+                          : tr('transactions.tender.cashGiven', {
+                              given: formatMoney(x.cash_given, x.currency),
+                            })
+                        : (cardLabel(x.card_brand, x.card_last4) ?? tr('transactions.card'))}
+                    </td>
+                    <td>{formatMoney(x.amount + x.tip_amount, x.currency)}</td>
+                    <td>{x.change === null ? '—' : formatMoney(x.change, x.currency)}</td>
+                    <td>{tr('transactions.tender.statusValue', { status: x.status })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
       </section>
       <section className="surface-card panel detail-wide" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title" className="section-title">

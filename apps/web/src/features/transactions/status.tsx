@@ -10,6 +10,7 @@ const TRANSACTION_STATUS: Record<TransactionStatus, { severity: Severity; label:
   pending: { severity: 'info', label: 'transactions.status.pending' },
   processing: { severity: 'info', label: 'transactions.status.processing' },
   requires_action: { severity: 'warning', label: 'transactions.status.requiresAction' },
+  partially_paid: { severity: 'warning', label: 'transactions.status.partiallyPaid' },
   succeeded: { severity: 'success', label: 'transactions.status.succeeded' },
   failed: { severity: 'danger', label: 'transactions.status.failed' },
   canceled: { severity: 'muted', label: 'transactions.status.canceled' },

@@ -1,4 +1,4 @@
-import { closeSchema, currentCloseSchema } from '@scanline/contracts';
+import { closeSchema, createCloseSchema, currentCloseSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ const terminalParams = z.object({
   terminal_id: z.string().min(1).max(64),
 });
 const tags = ['closes'];
+const countedOf = (body: { counted_cash?: number | undefined } | undefined) =>
+  body?.counted_cash === undefined ? {} : { countedCash: body.counted_cash };
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 
 /**
@@ -32,8 +34,11 @@ export function closeRoutes(root: FastifyInstance) {
         description:
           'Covers the terminal from the end of its previous close (or its first activity) to now, in one database ' +
           'transaction: every payment and refund lands in exactly one close. A close with nothing in it is allowed ' +
-          '(a zero report). Closes are never changed or deleted. A device may close only its own terminal.',
+          '(a zero report). Closes are never changed or deleted. A device may close only its own terminal. ' +
+          'While the terminal has an open cash drawer, `counted_cash` (what was counted in it) is required ' +
+          '(422 `counted_cash_required`); the close holds the drawer in `totals[].cash` and ends it.',
         params: terminalParams,
+        body: createCloseSchema.optional(),
         response: { 201: closeSchema },
       },
     },
@@ -43,6 +48,7 @@ export function closeRoutes(root: FastifyInstance) {
         projectId: request.params.project_id,
         terminalId: request.params.terminal_id,
         ...optionalIdempotencyKey(request.headers['idempotency-key']),
+        ...countedOf(request.body),
       });
       return reply.status(201).send(close);
     },
@@ -78,6 +84,7 @@ export function closeRoutes(root: FastifyInstance) {
         summary: "The device closes its own terminal's day (Z report)",
         description:
           'As `POST /projects/{project_id}/terminals/{terminal_id}/closes`, for the paired device itself.',
+        body: createCloseSchema.optional(),
         response: { 201: closeSchema },
       },
     },
@@ -88,6 +95,7 @@ export function closeRoutes(root: FastifyInstance) {
         projectId: device.projectId,
         terminalId: device.terminalId,
         ...optionalIdempotencyKey(request.headers['idempotency-key']),
+        ...countedOf(request.body),
       });
       return reply.status(201).send(close);
     },

@@ -1,7 +1,9 @@
 import {
   createRefundSchema,
+  createTenderSchema,
   createTransactionSchema,
   refundSchema,
+  tenderResultSchema,
   terminalTransactionSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN, optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
+import { addCashTender } from '../../../domain/transactions/add-cash-tender';
 import { cancelTransaction } from '../../../domain/transactions/cancel-transaction';
 import { createTransaction } from '../../../domain/transactions/create-transaction';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
@@ -117,6 +120,41 @@ export function transactionRoutes(root: FastifyInstance) {
       });
       void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
+    },
+  );
+
+  app.post(
+    '/transactions/:transaction_id/tenders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pay part or all of a transaction in cash (requires Idempotency-Key)',
+        description:
+          'Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the ' +
+          'shopper handed over; the tender succeeds at once with its `change`. The transaction becomes ' +
+          '`partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. ' +
+          '`amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 ' +
+          '`cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same ' +
+          'Idempotency-Key answers the first tender again (docs/guide/tenders.md).',
+        params,
+        body: createTenderSchema,
+        response: { 201: tenderResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const result = await addCashTender(db, {
+        caller: await cashierCallerOf(request),
+        transactionId: request.params.transaction_id,
+        input: request.body,
+        idempotencyKey: key,
+        publicUrl: ctx.config.publicUrl,
+        now: ctx.now,
+      });
+      if (result.changed) void publishTransactionChange(ctx.database.bus, result.changed);
+      else reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
     },
   );
 

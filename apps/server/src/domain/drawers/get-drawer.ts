@@ -1,0 +1,35 @@
+import type { Drawer } from '@scanline/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { drawerMovements } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { presentDrawer } from '../presenters/drawer';
+import type { TerminalCaller } from '../terminals/terminal-caller';
+import { drawerAccess } from './drawer-access';
+import { drawerFigures, findOpenDrawer } from './drawer-figures';
+
+/** `GET …/drawer`: the terminal's open drawer with its figures and movements, or a closed one. */
+export async function getDrawer(
+  db: Db,
+  { caller, projectId, terminalId }: { caller: TerminalCaller; projectId: string; terminalId: string },
+): Promise<Drawer> {
+  const { currency } = await drawerAccess(db, { caller, projectId, terminalId, action: 'closes.read' });
+  return readDrawer(db, { projectId, terminalId, currency });
+}
+
+/** The drawer as it stands, read in `db` (the caller's transaction, after a write). */
+export async function readDrawer(
+  db: Db | Tx,
+  { projectId, terminalId, currency }: { projectId: string; terminalId: string; currency: string },
+): Promise<Drawer> {
+  const drawer = await findOpenDrawer(db, projectId, terminalId);
+  if (!drawer) return presentDrawer(terminalId, currency, null);
+  const [figures, movements] = [
+    await drawerFigures(db, drawer.id),
+    await db
+      .select()
+      .from(drawerMovements)
+      .where(eq(drawerMovements.drawerId, drawer.id))
+      .orderBy(asc(drawerMovements.createdAt), asc(drawerMovements.id)),
+  ];
+  return presentDrawer(terminalId, currency, { drawer, figures, movements });
+}
