@@ -38,7 +38,8 @@ export async function addDrawerMovement(
     manager: input.type !== 'paid_in',
   });
   return db.transaction(async (tx) => {
-    await lockTerminalForBooks(tx, projectId, terminalId);
+    // Movements count by drawer, not by time: the stamp the lock answers is not needed here.
+    await lockTerminalForBooks(tx, projectId, terminalId, new Date());
     const drawer = await requireOpenDrawer(tx, projectId, terminalId);
     await tx.insert(drawerMovements).values({
       id: newId('dmv'),

@@ -160,13 +160,8 @@ export async function refundTransaction(
     // A payment made in cash only is refunded in cash out of the open drawer, at once: no
     // provider, no balance entry (docs/guide/drawer.md).
     const cash = await paidInCashOnly(tx, projectId, txn.id);
-    const drawer = cash
-      ? await (async () => {
-          await lockTerminalForBooks(tx, projectId, txn.terminalId);
-          return requireOpenDrawer(tx, projectId, txn.terminalId);
-        })()
-      : null;
-    const cashAt = drawer ? ctx.now() : null;
+    const cashAt = cash ? await lockTerminalForBooks(tx, projectId, txn.terminalId, ctx.now()) : null;
+    const drawer = cash ? await requireOpenDrawer(tx, projectId, txn.terminalId) : null;
     const [refund] = await tx
       .insert(refunds)
       .values({

@@ -91,9 +91,8 @@ export async function addCashTender(
     // Cash is stamped after the terminal's books lock, as a card's payment is
     // (docs/guide/closes.md): a close being made either counts it (and its drawer) or leaves it
     // to the next. Cash goes into the open drawer; none open is 409 drawer_closed.
-    await lockTerminalForBooks(tx, txn.projectId, txn.terminalId);
+    const at = await lockTerminalForBooks(tx, txn.projectId, txn.terminalId, clock());
     const drawer = await requireOpenDrawer(tx, txn.projectId, txn.terminalId);
-    const at = clock();
     const [tender] = await tx
       .insert(tenders)
       .values({

@@ -47,7 +47,7 @@ export async function cancelTransaction(
     if (moved.from === 'partially_paid') {
       // What was paid goes back: cash tenders out of the open drawer, as cash refunds of it
       // (docs/guide/drawer.md), after the books lock as any cash is; none open is 409 drawer_closed.
-      await lockTerminalForBooks(tx, moved.row.projectId, moved.row.terminalId);
+      await lockTerminalForBooks(tx, moved.row.projectId, moved.row.terminalId, now);
       const drawer = await requireOpenDrawer(tx, moved.row.projectId, moved.row.terminalId);
       await tx
         .update(tenders)
