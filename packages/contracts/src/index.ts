@@ -3,6 +3,7 @@ export * from './dashboard';
 export * from './date-time';
 export * from './errors';
 export * from './field-errors';
+export * from './items';
 export * from './me';
 export * from './no-content';
 export * from './pagination';

@@ -40,7 +40,10 @@ export type IdPrefix =
   // Closes, payouts, balance entries.
   | 'cls'
   | 'po'
-  | 'bal';
+  | 'bal'
+  // The catalogue: items and their variants.
+  | 'itm'
+  | 'var';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

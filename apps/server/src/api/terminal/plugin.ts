@@ -8,6 +8,7 @@ import { cashierSessionRoutes } from './routes/cashier-sessions';
 import { closeRoutes } from './routes/closes';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
+import { terminalItemRoutes } from './routes/items';
 import { terminalRoutes } from './routes/terminals';
 import { transactionEventRoutes } from './routes/transaction-events';
 import { transactionRoutes } from './routes/transactions';
@@ -30,4 +31,5 @@ export async function terminalApi(app: FastifyInstance) {
   cashierSessionRoutes(app);
   transactionEventRoutes(app);
   closeRoutes(app);
+  terminalItemRoutes(app);
 }
