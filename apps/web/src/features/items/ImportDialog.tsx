@@ -109,13 +109,8 @@ export function ImportDialog({
                 text={t('items.import.hasErrors', { n: preview.errors.length })}
                 className="w-full mb-2"
               />
-              <DataTable
-                value={preview.errors}
-                size="small"
-                scrollable
-                scrollHeight="20rem"
-                aria-label={t('items.import.errorsTable')}
-              >
+              <h3 className="text-base">{t('items.import.errorsTable')}</h3>
+              <DataTable value={preview.errors} size="small" scrollable scrollHeight="20rem">
                 <Column field="row" header={t('items.import.row')} />
                 <Column header={t('items.import.column')} body={(e: ItemImportError) => e.column ?? '—'} />
                 <Column header={t('items.import.problem')} body={(e: ItemImportError) => e.message} />
