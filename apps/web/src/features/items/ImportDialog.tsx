@@ -1,4 +1,4 @@
-import type { ItemImportError, ItemImportResult } from '@scanline/contracts';
+import type { ItemImportError, ItemImportResult, ItemImportRowCode } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -7,7 +7,11 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { send } from '../../api/main-requests';
 import { useT } from '../../lib/i18n/console-intl';
+import type { MessageId } from '../../messages/keys';
 import { itemsPath } from './hooks';
+
+// Each row error's code in the reader's language; the server's English message is its tooltip.
+const codeMessage = (code: ItemImportRowCode) => `items.import.code.${code}` as MessageId;
 
 /**
  * Import a catalogue CSV in two steps: Preview sends the file with `mode: preview` (nothing is
@@ -113,7 +117,10 @@ export function ImportDialog({
               <DataTable value={preview.errors} size="small" scrollable scrollHeight="20rem">
                 <Column field="row" header={t('items.import.row')} />
                 <Column header={t('items.import.column')} body={(e: ItemImportError) => e.column ?? '—'} />
-                <Column header={t('items.import.problem')} body={(e: ItemImportError) => e.message} />
+                <Column
+                  header={t('items.import.problem')}
+                  body={(e: ItemImportError) => <span title={e.message}>{t(codeMessage(e.code))}</span>}
+                />
               </DataTable>
             </>
           )}
