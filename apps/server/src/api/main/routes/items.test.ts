@@ -95,6 +95,9 @@ describe('the catalogue', () => {
       .from(auditLog)
       .where(and(eq(auditLog.projectId, team.project.id), eq(auditLog.target, item.id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['item.archived', 'item.created', 'item.updated']);
+    const log = await call('GET', `/api/v1/projects/${team.project.id}/audit`, team.owner.auth);
+    const entry = log.json().data.find((e: { target: string }) => e.target === item.id);
+    expect(entry.target_label).toBe('Flat white');
     const back = await call('PATCH', `${base()}/${item.id}`, team.admin.auth, { archived: false });
     expect(back.json().archived).toBe(false);
   });
