@@ -35,6 +35,7 @@ const DIALOGS: Record<string, RegExp[]> = {
   '/p/:id/admins': [/^Invite$/],
   '/p/:id/api-keys': [/^New key$/],
   '/p/:id/staff': [/^Add staff$/],
+  '/p/:id/catalog': [/^Add item$/, /^Import CSV$/],
   '/p/:id/webhooks': [/^Add endpoint$/],
   '/p/:id/settings': [/^Delete project$/],
 };

@@ -108,6 +108,18 @@ export async function seedConsoleTour(s: Stack): Promise<ConsoleTour> {
   const close = await call(`${terminals}/${counter.id}/closes`, {});
   // A manager, so the web terminal shows its lock screen and its recent payments.
   await call(`${api}/staff`, { name: 'Mo', pin: '9876', role: 'manager' });
+  // A catalog with variants and a price typed at the counter.
+  await call(`${api}/items`, {
+    name: 'Flat white',
+    category: 'Coffee',
+    price: null,
+    tax_rate: 7,
+    variants: [
+      { name: 'Small', price: 320 },
+      { name: 'Large', price: 390 },
+    ],
+  });
+  await call(`${api}/items`, { name: 'Soup of the day', category: 'Kitchen', price: null });
   const [payout] = (await runPayoutsNow(s.t.ctx, { projectId, asOf: '2099-12-31' })).payouts;
 
   const ids: Record<string, string> = {

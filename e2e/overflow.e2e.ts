@@ -137,6 +137,7 @@ describe('no page scrolls sideways (Chromium)', () => {
       `${p}/admins`,
       `${p}/api-keys`,
       `${p}/staff`,
+      `${p}/catalog`,
       `${p}/webhooks`,
       `${p}/webhooks/${webhook.json().id}`,
       `${p}/webhooks/${webhook.json().id}/deliveries/${sent.delivery_id}`,

@@ -53,6 +53,8 @@ export const errorCodes = [
   'currency_not_allowed',
   // A Xero/QuickBooks export of a close in several currencies must name one.
   'currency_required',
+  // A catalogue CSV import asked to apply while some rows have errors (preview lists them).
+  'import_invalid',
   // Framework answers about the HTTP request itself (every status has its code).
   'request_timeout',
   'headers_too_large',
@@ -119,6 +121,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   too_many_attempts: 429,
   currency_not_allowed: 422,
   currency_required: 422,
+  import_invalid: 422,
   request_timeout: 408,
   headers_too_large: 431,
   amount_exceeds_due: 422,

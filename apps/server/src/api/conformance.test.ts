@@ -260,6 +260,11 @@ async function buildWorld(): Promise<World> {
   );
   ids.manager = manager.id;
   ids.staff = (await staffFor(t, team, { name: 'Spare cashier', pin: '6402' })).id;
+  const item = expectOk(
+    'item',
+    await call('POST', `/api/v1/projects/${ids.project}/items`, owner, { name: 'Croissant', price: 210 }),
+  );
+  ids.item = item.id;
   const signedIn = await cashierSignedIn(t, paired.auth, '4821');
   const signInDevice = await pairedTerminal(t, team, { label: 'Till 2' });
   const sessionDevice = await pairedTerminal(t, team, { label: 'Till 3' });
@@ -319,6 +324,7 @@ function idFor(op: Op, name: string): string {
     terminal_id: op.method === 'get' ? ids.terminal : ids.spareTerminal,
     session_id: ids.session,
     staff_id: ids.staff,
+    item_id: ids.item,
     close_id: ids.close,
     payout_id: ids.payout,
   };

@@ -132,6 +132,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/v1/projects/:project_id/staff': 'staff.manage',
   'PATCH /api/v1/projects/:project_id/staff/:staff_id': 'staff.manage',
   'DELETE /api/v1/projects/:project_id/staff/:staff_id': 'staff.manage',
+  // The catalogue; DELETE archives.
+  'GET /api/v1/projects/:project_id/items': 'items.read',
+  'POST /api/v1/projects/:project_id/items': 'items.manage',
+  'GET /api/v1/projects/:project_id/items/export.csv': 'items.read',
+  'POST /api/v1/projects/:project_id/items/import': 'items.manage',
+  'GET /api/v1/projects/:project_id/items/:item_id': 'items.read',
+  'PATCH /api/v1/projects/:project_id/items/:item_id': 'items.manage',
+  'DELETE /api/v1/projects/:project_id/items/:item_id': 'items.manage',
 
   // Terminal API
   'GET /terminal/v1/health': 'public',
@@ -140,6 +148,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // A device unpairs itself; where staff sign in, only with a manager's session (checked inside).
   'POST /terminal/v1/unpair': 'device',
   'GET /terminal/v1/me': 'device',
+  'GET /terminal/v1/items': 'device', // the paired terminal's catalogue, archived items left out
   'GET /terminal/v1/stream': 'device',
   // A cashier signs in on the device with a PIN; refunds at the counter need a manager's session.
   'POST /terminal/v1/cashier-sessions': 'device',

@@ -35,6 +35,9 @@ export const POLICY = {
   'closes.read': ['owner', 'admin', 'member'],
   'closes.create': ['owner', 'admin'],
   'payouts.read': ['owner', 'admin', 'member'],
+  // The catalogue: members read it (paired terminals too, through the terminal API); admins edit.
+  'items.read': ['owner', 'admin', 'member'],
+  'items.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof POLICY;
@@ -60,6 +63,8 @@ export const API_KEY_ACTIONS: Partial<Record<Action, 'read' | 'write'>> = {
   'closes.read': 'read',
   'closes.create': 'write',
   'payouts.read': 'read',
+  'items.read': 'read',
+  'items.manage': 'write',
 };
 
 export function authorize(actor: Actor, role: Role | null, action: Action) {

@@ -45,7 +45,10 @@ export type IdPrefix =
   | 'tnd'
   // Cash drawers and their movements (paid in, paid out, no sale).
   | 'drw'
-  | 'dmv';
+  | 'dmv'
+  // The catalogue: items and their variants.
+  | 'itm'
+  | 'var';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

@@ -38,6 +38,22 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   'POST /api/v1/projects/{project_id}/staff': { name: 'Ana', pin: '5930', role: 'cashier' },
   'PATCH /api/v1/projects/{project_id}/staff/{staff_id}': { role: 'manager', disabled: false },
+  'POST /api/v1/projects/{project_id}/items': {
+    name: 'Flat white',
+    category: 'Coffee',
+    price: null,
+    tax_rate: 7,
+    sku: 'COF-FW',
+    variants: [
+      { name: 'Small', price: 320 },
+      { name: 'Large', price: 390 },
+    ],
+  },
+  'PATCH /api/v1/projects/{project_id}/items/{item_id}': { category: 'Hot drinks', position: 2 },
+  'POST /api/v1/projects/{project_id}/items/import': {
+    mode: 'preview',
+    csv: 'name,category,price,tax_rate,sku,variant\r\nFlat white,Coffee,3.20,7,COF-FW,Small\r\nFlat white,Coffee,3.90,7,COF-FW,Large\r\nCroissant,Bakery,2.10,7,,\r\n',
+  },
   'POST /api/v1/projects/{project_id}/transfer': { to_user_id: 'uid_admin' },
   'PATCH /api/v1/projects/{project_id}/members/{user_id}': { role: 'admin' },
   'POST /api/v1/projects/{project_id}/invitations': { emails: ['ana@corner-bakery.example'], role: 'member' },

@@ -145,6 +145,7 @@ export const routes: RouteObject[] = [
                   { path: 'admins', lazy: page(() => import('../features/project/AdminsPage')) },
                   { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
                   { path: 'staff', lazy: page(() => import('../features/staff/StaffPage')) },
+                  { path: 'catalog', lazy: page(() => import('../features/items/ItemsPage')) },
                   { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
                   { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
                   { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },

@@ -8,6 +8,7 @@ import type common from './common/en.json';
 import type dashboard from './dashboard/en.json';
 import type developers from './developers/en.json';
 import type events from './events/en.json';
+import type items from './items/en.json';
 import type nav from './nav/en.json';
 import type project from './project/en.json';
 import type projectDashboard from './project-dashboard/en.json';
@@ -30,6 +31,7 @@ export type MessageId =
   | keyof typeof dashboard
   | keyof typeof developers
   | keyof typeof events
+  | keyof typeof items
   | keyof typeof nav
   | keyof typeof project
   | keyof typeof projectDashboard

@@ -624,6 +624,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{project_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's catalogue
+         * @description Keyset pages (`limit`, `starting_after`), `sort` (`position`, the default, `name`, `created_at`; `-` for descending) and `field[mode]=value` filters: `category[equals]=Coffee`, `archived[equals]=false`, `name[contains]=latte`, and sku, price, created_at.
+         */
+        get: operations["getProjectsItems"];
+        put?: never;
+        /**
+         * Add an item to the catalogue
+         * @description `price` in minor units, or null to type it at the counter; with `variants` the item is priced by them (its `price` must be null: 400 `validation_failed`, field code `price_with_variants`). `tax_rate` null = the project's. Without `position` the item goes last. At most 5000 items (409 `conflict`).
+         */
+        post: operations["postProjectsItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item (archived ones too) */
+        get: operations["getProjectsItemsByItemId"];
+        put?: never;
+        post?: never;
+        /** Archive an item (it leaves the terminal; sales still name it) */
+        delete: operations["deleteProjectsItemsByItemId"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit an item, or bring an archived one back (`archived: false`)
+         * @description Sales keep the name and price they were made at. `variants` replaces the list: send a variant’s `id` to keep it, leave it out for a new one.
+         */
+        patch: operations["patchProjectsItemsByItemId"];
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/items/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the catalogue as CSV (the import reads it back)
+         * @description `name,category,price,tax_rate,sku,variant`, one row per variant, prices in major units of the project currency, archived items left out.
+         */
+        get: operations["getProjectsItemsExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/items/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a catalogue CSV: preview, then apply
+         * @description The body carries the file as text (`csv`) and a `mode`. `preview` writes nothing and answers every row error (`row` as a spreadsheet numbers it, `column`, `code`) and, per item, whether it is created, updated or unchanged. `apply` writes everything in one transaction, or nothing: any row error is 422 `import_invalid`. Columns `name,category,price,tax_rate,sku,variant`, any order, only `name` required; rows with the same name and category are one item, one row per variant; prices in major units (3.50).
+         */
+        post: operations["postProjectsItemsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{project_id}/live": {
         parameters: {
             query?: never;
@@ -1483,6 +1569,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/terminal/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The paired terminal's catalogue (not archived, in position order)
+         * @description Device token. The whole catalogue in one answer (a shop has at most a few thousand items).
+         */
+        get: operations["getTerminalItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/terminal/v1/me": {
         parameters: {
             query?: never;
@@ -2112,7 +2218,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
             detail: string;
             errors?: {
                 code: string;
@@ -5451,6 +5557,624 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsItems: {
+        parameters: {
+            query?: {
+                /** @description One or more of true, false, comma-separated. */
+                "archived[equals]"?: string;
+                /** @description One or more of true, false, comma-separated. */
+                "archived[notEquals]"?: string;
+                "category[contains]"?: string;
+                "category[endsWith]"?: string;
+                "category[equals]"?: string;
+                "category[notContains]"?: string;
+                "category[notEquals]"?: string;
+                "category[startsWith]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateAfter]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateBefore]"?: string;
+                /** @description Two days (yyyy-mm-dd,yyyy-mm-dd), both included, in the project's time zone. */
+                "created_at[dateBetween]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIs]"?: string;
+                /** @description A day (yyyy-mm-dd) in the project's time zone. */
+                "created_at[dateIsNot]"?: string;
+                limit?: number;
+                "name[contains]"?: string;
+                "name[endsWith]"?: string;
+                "name[equals]"?: string;
+                "name[notContains]"?: string;
+                "name[notEquals]"?: string;
+                "name[startsWith]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[equals]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[gt]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[gte]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[lt]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[lte]"?: string;
+                /** @description A whole number (position in minor units where it is money). */
+                "position[notEquals]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[equals]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[gt]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[gte]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[lt]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[lte]"?: string;
+                /** @description A whole number (price in minor units where it is money). */
+                "price[notEquals]"?: string;
+                "sku[contains]"?: string;
+                "sku[endsWith]"?: string;
+                "sku[equals]"?: string;
+                "sku[notContains]"?: string;
+                "sku[notEquals]"?: string;
+                "sku[startsWith]"?: string;
+                /** @description Sort by a field, `-field` for descending (default `-position`). */
+                sort?: "position" | "-position" | "name" | "-name" | "created_at" | "-created_at";
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "sku": "sku",
+                     *           "variants": [
+                     *             {
+                     *               "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "price": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "archived": false,
+                     *           "position": -9007199254740991,
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            archived: boolean;
+                            category: string | null;
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            position: number;
+                            price: number | null;
+                            sku: string | null;
+                            tax_rate: number | null;
+                            updated_at: string;
+                            variants: {
+                                id: string;
+                                name: string;
+                                price: number | null;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postProjectsItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Flat white",
+                 *       "category": "Coffee",
+                 *       "price": null,
+                 *       "tax_rate": 7,
+                 *       "sku": "COF-FW",
+                 *       "variants": [
+                 *         {
+                 *           "name": "Small",
+                 *           "price": 320
+                 *         },
+                 *         {
+                 *           "name": "Large",
+                 *           "price": 390
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    category?: string | null;
+                    name: string;
+                    position?: number;
+                    price?: number | null;
+                    sku?: string | null;
+                    tax_rate?: number | null;
+                    variants?: {
+                        id?: string;
+                        name: string;
+                        price: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "category": "category",
+                     *       "price": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "sku": "sku",
+                     *       "variants": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "price": -9007199254740991
+                     *         }
+                     *       ],
+                     *       "archived": false,
+                     *       "position": -9007199254740991,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        archived: boolean;
+                        category: string | null;
+                        created_at: string;
+                        id: string;
+                        name: string;
+                        position: number;
+                        price: number | null;
+                        sku: string | null;
+                        tax_rate: number | null;
+                        updated_at: string;
+                        variants: {
+                            id: string;
+                            name: string;
+                            price: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsItemsByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "category": "category",
+                     *       "price": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "sku": "sku",
+                     *       "variants": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "price": -9007199254740991
+                     *         }
+                     *       ],
+                     *       "archived": false,
+                     *       "position": -9007199254740991,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        archived: boolean;
+                        category: string | null;
+                        created_at: string;
+                        id: string;
+                        name: string;
+                        position: number;
+                        price: number | null;
+                        sku: string | null;
+                        tax_rate: number | null;
+                        updated_at: string;
+                        variants: {
+                            id: string;
+                            name: string;
+                            price: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    deleteProjectsItemsByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "category": "category",
+                     *       "price": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "sku": "sku",
+                     *       "variants": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "price": -9007199254740991
+                     *         }
+                     *       ],
+                     *       "archived": false,
+                     *       "position": -9007199254740991,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        archived: boolean;
+                        category: string | null;
+                        created_at: string;
+                        id: string;
+                        name: string;
+                        position: number;
+                        price: number | null;
+                        sku: string | null;
+                        tax_rate: number | null;
+                        updated_at: string;
+                        variants: {
+                            id: string;
+                            name: string;
+                            price: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    patchProjectsItemsByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "category": "Hot drinks",
+                 *       "position": 2
+                 *     }
+                 */
+                "application/json": {
+                    archived?: boolean;
+                    category?: string | null;
+                    name?: string;
+                    position?: number;
+                    price?: number | null;
+                    sku?: string | null;
+                    tax_rate?: number | null;
+                    variants?: {
+                        id?: string;
+                        name: string;
+                        price: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "name": "Corner Bakery",
+                     *       "category": "category",
+                     *       "price": -9007199254740991,
+                     *       "tax_rate": 0,
+                     *       "sku": "sku",
+                     *       "variants": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "price": -9007199254740991
+                     *         }
+                     *       ],
+                     *       "archived": false,
+                     *       "position": -9007199254740991,
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        archived: boolean;
+                        category: string | null;
+                        created_at: string;
+                        id: string;
+                        name: string;
+                        position: number;
+                        price: number | null;
+                        sku: string | null;
+                        tax_rate: number | null;
+                        updated_at: string;
+                        variants: {
+                            id: string;
+                            name: string;
+                            price: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsItemsExportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180) with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at
+                     *     txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postProjectsItemsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "preview",
+                 *       "csv": "name,category,price,tax_rate,sku,variant\r\nFlat white,Coffee,3.20,7,COF-FW,Small\r\nFlat white,Coffee,3.90,7,COF-FW,Large\r\nCroissant,Bakery,2.10,7,,\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    csv: string;
+                    /** @enum {string} */
+                    mode: "preview" | "apply";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "preview",
+                     *       "valid": false,
+                     *       "rows": -9007199254740991,
+                     *       "errors": [
+                     *         {
+                     *           "row": -9007199254740991,
+                     *           "column": "name",
+                     *           "code": "required",
+                     *           "message": "message"
+                     *         }
+                     *       ],
+                     *       "items": [
+                     *         {
+                     *           "action": "create",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "rows": [
+                     *             -9007199254740991
+                     *           ],
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "sku": "sku",
+                     *           "variants": [
+                     *             {
+                     *               "name": "Corner Bakery",
+                     *               "price": -9007199254740991
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "created": -9007199254740991,
+                     *       "updated": -9007199254740991,
+                     *       "unchanged": -9007199254740991
+                     *     }
+                     */
+                    "application/json": {
+                        created: number;
+                        errors: {
+                            /** @enum {string} */
+                            code: "required" | "too_long" | "invalid_price" | "invalid_tax_rate" | "unknown_column" | "missing_column" | "duplicate_column" | "wrong_cell_count" | "duplicate_variant" | "mixed_variants" | "conflicting_value" | "too_many_variants" | "too_many_rows" | "too_many_items" | "ambiguous_item" | "unterminated_quote";
+                            column: ("name" | "category" | "price" | "tax_rate" | "sku" | "variant") | null;
+                            message: string;
+                            row: number;
+                        }[];
+                        items: {
+                            /** @enum {string} */
+                            action: "create" | "update" | "unchanged";
+                            category: string | null;
+                            item_id: string | null;
+                            name: string;
+                            price: number | null;
+                            rows: number[];
+                            sku: string | null;
+                            tax_rate: number | null;
+                            variants: {
+                                name: string;
+                                price: number | null;
+                            }[];
+                        }[];
+                        /** @enum {string} */
+                        mode: "preview" | "apply";
+                        rows: number;
+                        unchanged: number;
+                        updated: number;
+                        valid: boolean;
+                    };
                 };
             };
             400: components["responses"]["Problem400"];
@@ -9237,6 +9961,75 @@ export interface operations {
             414: components["responses"]["Problem414"];
             415: components["responses"]["Problem415"];
             422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getTerminalItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "sku": "sku",
+                     *           "variants": [
+                     *             {
+                     *               "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *               "name": "Corner Bakery",
+                     *               "price": -9007199254740991
+                     *             }
+                     *           ],
+                     *           "archived": false,
+                     *           "position": -9007199254740991,
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            archived: boolean;
+                            category: string | null;
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            position: number;
+                            price: number | null;
+                            sku: string | null;
+                            tax_rate: number | null;
+                            updated_at: string;
+                            variants: {
+                                id: string;
+                                name: string;
+                                price: number | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            414: components["responses"]["Problem414"];
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };

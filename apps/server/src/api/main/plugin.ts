@@ -14,6 +14,7 @@ import { demoProjectRoutes } from './routes/demo-projects';
 import { eventRoutes } from './routes/events';
 import { eventStreamRoutes } from './routes/events-stream';
 import { exportRoutes } from './routes/exports';
+import { itemRoutes } from './routes/items';
 import { liveRoutes } from './routes/live';
 import { payoutRoutes } from './routes/payouts';
 import { projectRoutes } from './routes/projects';
@@ -43,6 +44,7 @@ export async function mainApi(app: FastifyInstance) {
   projectRoutes(app);
   teamRoutes(app);
   staffRoutes(app);
+  itemRoutes(app);
   apiKeyRoutes(app);
   liveRoutes(app);
   transactionRoutes(app);

@@ -9,6 +9,7 @@ import { closeRoutes } from './routes/closes';
 import { deviceRoutes } from './routes/device';
 import { deviceStreamRoutes } from './routes/device-stream';
 import { drawerRoutes } from './routes/drawer';
+import { terminalItemRoutes } from './routes/items';
 import { terminalRoutes } from './routes/terminals';
 import { transactionEventRoutes } from './routes/transaction-events';
 import { transactionRoutes } from './routes/transactions';
@@ -32,4 +33,5 @@ export async function terminalApi(app: FastifyInstance) {
   transactionEventRoutes(app);
   closeRoutes(app);
   drawerRoutes(app);
+  terminalItemRoutes(app);
 }

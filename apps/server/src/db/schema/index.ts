@@ -4,6 +4,7 @@ export * from './books';
 export * from './events';
 export * from './identity';
 export * from './identity-codes';
+export * from './items';
 export * from './payment-simulator';
 export * from './payments';
 export * from './replicas';

@@ -33,7 +33,8 @@ const kindOf = (target: string) => {
     prefix === 'txn' ||
     prefix === 'prj' ||
     prefix === 'dlv' ||
-    prefix === 'stf'
+    prefix === 'stf' ||
+    prefix === 'itm'
     ? prefix
     : target.includes('@')
       ? 'email'
@@ -161,9 +162,14 @@ export async function auditLabels(
             : kind === 'stf'
               ? (labels.get(row.target) ??
                 (typeof row.metadata?.name === 'string' ? row.metadata.name : row.target))
-              : kind === 'prj'
-                ? 'this project'
-                : (names.get(row.target) ?? labels.get(row.target) ?? row.target);
+              : kind === 'itm'
+                ? // An item by the name its entry recorded (what it was called then).
+                  typeof row.metadata?.name === 'string'
+                  ? row.metadata.name
+                  : row.target
+                : kind === 'prj'
+                  ? 'this project'
+                  : (names.get(row.target) ?? labels.get(row.target) ?? row.target);
     }
     out.set(row.id, { actorLabel, targetLabel });
   }

@@ -39,6 +39,10 @@ const ACTIONS: Record<string, MessageId> = {
   'staff.deleted': 'project.audit.staffDeleted',
   'terminal.pin_locked': 'project.audit.terminalPinLocked',
   'terminal.unpaired': 'project.audit.terminalUnpaired',
+  'item.created': 'project.audit.itemCreated',
+  'item.updated': 'project.audit.itemUpdated',
+  'item.archived': 'project.audit.itemArchived',
+  'items.imported': 'project.audit.itemsImported',
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -76,5 +80,7 @@ export function describeAuditAction(a: AuditEntry): {
     detail = translate('project.audit.keyMode', { mode: String(m.mode) });
   else if ((a.action === 'staff.created' || a.action === 'staff.updated') && str(m.role))
     detail = String(m.role);
+  else if (a.action === 'items.imported' && typeof m.created === 'number' && typeof m.updated === 'number')
+    detail = `+${m.created} · ~${m.updated}`;
   return { id, values: {}, detail };
 }
