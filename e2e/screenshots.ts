@@ -34,8 +34,11 @@ const signedIn = (prj: string, hook = { webhook: 'whk_demo', delivery: 'dlv_demo
         `/p/${prj}/terminals/${payments.terminalId}`,
         `/p/${prj}/terminals/${payments.terminalId}/sticker`,
         `/p/${prj}/transactions/${payments.transactionId}`,
+        `/p/${prj}/transactions/${payments.cashTransactionId}`,
+        `/p/${prj}/closes/${payments.closeId}`,
       ]
     : []),
+  `/p/${prj}/catalog`,
   `/p/${prj}/members`,
   `/p/${prj}/admins`,
   `/p/${prj}/api-keys`,
@@ -58,6 +61,9 @@ interface SeededPayments {
   stickerUrl: string;
   receiptUrl: string;
   push: () => Promise<{ id: string; token: string }>;
+  /** A checkout paid in cash with change, and a close that counted the drawer (a variance). */
+  cashTransactionId: string;
+  closeId: string;
 }
 let payments: SeededPayments | null = null;
 
@@ -124,6 +130,36 @@ async function seedPayments(projectId: string, auth: Record<string, string>): Pr
     reason: 'requested_by_customer',
   });
   const pending = await charge(1875, null);
+  // Cash: a drawer opened with a float, a checkout paid with a 20, the day closed with the
+  // drawer counted 0.50 short.
+  await call('POST', '/terminal/v1/drawer/open', { float: 10000 }, front.device);
+  const cash = await call(
+    'POST',
+    '/terminal/v1/transactions',
+    { amount: 1640, currency: 'USD', reference: 'Table 4' },
+    { ...front.device, 'idempotency-key': `shots-${n++}` },
+  );
+  await call(
+    'POST',
+    `/terminal/v1/transactions/${cash.id}/tenders`,
+    { method: 'cash', amount: 1640, cash_given: 2000 },
+    { ...front.device, 'idempotency-key': `shots-${n++}` },
+  );
+  const close = await call('POST', `${terminals}/${front.terminal.id}/closes`, { counted_cash: 11590 });
+  for (const item of [
+    { name: 'Flat white', category: 'Coffee', price: 380, tax_rate: 7, sku: 'COF-FW' },
+    {
+      name: 'Cappuccino',
+      category: 'Coffee',
+      price: null,
+      variants: [
+        { name: 'Small', price: 340 },
+        { name: 'Large', price: 420 },
+      ],
+    },
+    { name: 'Croissant', category: 'Bakery', price: 260, sku: 'BAK-CR' },
+  ])
+    await call('POST', `/api/v1/projects/${projectId}/items`, item);
   const fleet = await call('GET', `${terminals}/${front.terminal.id}`);
   const paidDetail = await call('GET', `/api/v1/projects/${projectId}/transactions/${paid.id}`);
   const push = async () => {
@@ -144,6 +180,8 @@ async function seedPayments(projectId: string, auth: Record<string, string>): Pr
     stickerUrl: fleet.sticker_url,
     receiptUrl: paidDetail.receipt_url,
     push,
+    cashTransactionId: cash.id,
+    closeId: close.id,
   };
 }
 

@@ -22,6 +22,8 @@ describe('formats through Intl in the reader’s locale (docs/i18n/rules.md#form
     expect(formatMoney(400, 'EUR', 'en-US', { sign: 'negative' })).toBe('-€4.00');
     expect(spaced(formatMoney(400, 'EUR', 'de-DE', { sign: 'negative' }))).toBe('-4,00 €');
     expect(formatMoney(-400, 'EUR', 'en-US', { sign: 'negative' })).toBe('-€4.00');
+    // Nothing refunded reads as zero, never as a negative zero.
+    expect(formatMoney(0, 'USD', 'en-US', { sign: 'negative' })).toBe('$0.00');
     expect(formatPercent(19, 'en-US')).toBe('19%');
     expect(spaced(formatPercent(19, 'de-DE'))).toBe('19 %');
     expect(spaced(formatPercent(5.5, 'fr-FR'))).toBe('5,5 %');

@@ -64,7 +64,8 @@ export function formatMoney(
   { sign = 'auto' }: MoneyOptions = {},
 ) {
   const digits = currencyDigits(currency);
-  const value = (sign === 'negative' ? -Math.abs(minor) : minor) / 10 ** digits;
+  // Nothing taken back is 0, not −0 (Intl writes a minus before a negative zero).
+  const value = (sign === 'negative' && minor !== 0 ? -Math.abs(minor) : minor) / 10 ** digits;
   try {
     return cached(locale, {
       style: 'currency',
