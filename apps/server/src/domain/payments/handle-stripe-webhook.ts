@@ -7,10 +7,20 @@ import { syncStripePayout } from '../books/sync-stripe-payout';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
-import { askRefundAgain } from './reconcile-processing';
+import { askRefundAgain, refundsWithBusiness } from './reconcile-processing';
 
 const badSignature = () =>
   new AppError('bad_request', 'The Stripe-Signature header does not match this payload.');
+
+async function verifySignature(ctx: AppContext, rawBody: string, signature: string, secretEnc: string) {
+  // Loaded here, not at start: only Stripe merchants' webhooks need it.
+  const { default: Stripe } = await import('stripe');
+  try {
+    Stripe.webhooks.constructEvent(rawBody, signature, open(ctx.config, secretEnc));
+  } catch {
+    throw badSignature();
+  }
+}
 
 /**
  * `POST /api/v1/providers/stripe/webhook`. The event names our transaction in the intent's
@@ -50,17 +60,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
     .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
     .limit(1);
   if (!found?.business.stripeWebhookSecretEnc) throw badSignature();
-  // Loaded here, not at start: only Stripe merchants' webhooks need it.
-  const { default: Stripe } = await import('stripe');
-  try {
-    Stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      open(ctx.config, found.business.stripeWebhookSecretEnc),
-    );
-  } catch {
-    throw badSignature();
-  }
+  await verifySignature(ctx, rawBody, signature, found.business.stripeWebhookSecretEnc);
   const { txn } = found;
   if (txn.provider !== 'stripe' || !['pending', 'processing', 'requires_action'].includes(txn.status)) {
     return { received: true, handled: false };
@@ -103,28 +103,11 @@ async function handleRefundEvent(
   stripeRefundId: string | undefined,
 ) {
   if (typeof stripeRefundId !== 'string') return { received: true, handled: false };
-  const [found] = await ctx.database.db
-    .select({ refund: refunds, txn: transactions, business: businesses })
-    .from(refunds)
-    .innerJoin(
-      transactions,
-      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
-    )
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
-    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+  const [found] = await refundsWithBusiness(ctx.database.db)
     .where(eq(refunds.providerReference, stripeRefundId))
     .limit(1);
   if (!found?.business.stripeWebhookSecretEnc) return { received: true, handled: false };
-  const { default: Stripe } = await import('stripe');
-  try {
-    Stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      open(ctx.config, found.business.stripeWebhookSecretEnc),
-    );
-  } catch {
-    throw badSignature();
-  }
+  await verifySignature(ctx, rawBody, signature, found.business.stripeWebhookSecretEnc);
   if (found.refund.status !== 'pending') return { received: true, handled: false };
   const after = await askRefundAgain(ctx, found.refund, found.txn, found.business).catch(() => {
     throw new AppError('service_unavailable', 'Stripe could not be reached to check this refund.');

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { businesses, projects, refunds, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { chargeKey, declinedAttempts } from '../transactions/declined-attempts';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
@@ -90,15 +91,7 @@ export async function reconcileProcessing(
  */
 export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThanMs?: number } = {}) {
   const cutoff = new Date(ctx.now().getTime() - (opts.olderThanMs ?? 0));
-  const rows = await ctx.database.db
-    .select({ refund: refunds, txn: transactions, business: businesses })
-    .from(refunds)
-    .innerJoin(
-      transactions,
-      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
-    )
-    .innerJoin(projects, eq(projects.id, refunds.projectId))
-    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+  const rows = await refundsWithBusiness(ctx.database.db)
     .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, cutoff)))
     .orderBy(asc(refunds.createdAt))
     .limit(500);
@@ -113,6 +106,18 @@ export async function reconcilePendingRefunds(ctx: AppContext, opts: { olderThan
   }
   return { checked: rows.length, settled };
 }
+
+/** Refunds with their transaction and the business whose provider keys they need. */
+export const refundsWithBusiness = (db: Db) =>
+  db
+    .select({ refund: refunds, txn: transactions, business: businesses })
+    .from(refunds)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, refunds.transactionId), eq(transactions.projectId, refunds.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, refunds.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId));
 
 /**
  * One pending refund asked of its provider again (our refund id is the idempotency key; a
