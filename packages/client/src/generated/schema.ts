@@ -664,7 +664,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit an item, or bring an archived one back (`archived: false`)
+         * Edit an item, or bring an archived one back (archived: false)
          * @description Sales keep the name and price they were made at. `variants` replaces the list: send a variant’s `id` to keep it, leave it out for a new one.
          */
         patch: operations["patchProjectsItemsByItemId"];

@@ -163,7 +163,7 @@ export function itemRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Edit an item, or bring an archived one back (`archived: false`)',
+        summary: 'Edit an item, or bring an archived one back (archived: false)',
         description:
           'Sales keep the name and price they were made at. `variants` replaces the list: send a variant’s `id` ' +
           'to keep it, leave it out for a new one.',
