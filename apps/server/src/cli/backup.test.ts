@@ -269,5 +269,6 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(res.err).toMatch(/not a Scanline backup/);
     expect((await cli('restore')).code).toBe(2);
     expect((await cli('restore', '--from', path.join(work, 'missing'))).code).toBe(3);
-  });
+    // Three CLI processes, each loading the server's code: 61 s on a loaded 2-core machine.
+  }, 120_000);
 });
