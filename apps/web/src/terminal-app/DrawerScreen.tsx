@@ -247,7 +247,10 @@ export function DrawerScreen(props: {
             </button>
           </form>
           {drawer.movements.length > 0 && (
-            <ul className="term-movements" aria-label={t('terminal.drawer.movements')}>
+            <h2 className="term-movements-title">{t('terminal.drawer.movements')}</h2>
+          )}
+          {drawer.movements.length > 0 && (
+            <ul className="term-movements">
               {drawer.movements
                 .slice()
                 .reverse()
