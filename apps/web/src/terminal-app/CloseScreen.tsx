@@ -24,20 +24,17 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
           </dd>
           <dt>{tr('terminal.close.grandTotal')}</dt>
           <dd>{formatMoney(t.grand_total, t.currency)}</dd>
-          {t.cash && (
+          {/* The Z report's count; the X report shows the drawer in the count below instead. */}
+          {t.cash && t.cash.counted !== null && (
             <>
               <dt>{tr('terminal.drawer.expected')}</dt>
               <dd>{formatMoney(t.cash.expected, t.currency)}</dd>
-              {t.cash.counted !== null && (
-                <>
-                  <dt>{tr('terminal.count.counted')}</dt>
-                  <dd data-testid="term-counted">{formatMoney(t.cash.counted, t.currency)}</dd>
-                  <dt>{tr('terminal.count.variance')}</dt>
-                  <dd data-testid="term-variance">
-                    {formatMoney(t.cash.variance ?? 0, t.currency, undefined, { sign: 'exceptZero' })}
-                  </dd>
-                </>
-              )}
+              <dt>{tr('terminal.count.counted')}</dt>
+              <dd data-testid="term-counted">{formatMoney(t.cash.counted, t.currency)}</dd>
+              <dt>{tr('terminal.count.variance')}</dt>
+              <dd data-testid="term-variance">
+                {formatMoney(t.cash.variance ?? 0, t.currency, undefined, { sign: 'exceptZero' })}
+              </dd>
             </>
           )}
         </dl>
