@@ -149,6 +149,53 @@ describe('cash at the counter on the web terminal (Chromium)', () => {
       expect(found).toEqual([]);
       await context.close();
     }, 180_000);
+
+  it('where staff sign in, a paid out waits for a manager to sign in', async () => {
+    const merchant = await (await s.context()).newPage();
+    const { post, project } = await signedUpWithProject(s, merchant, { tag: 'cashstaff' });
+    await post(`/api/v1/projects/${project.id}/staff`, { name: 'Ana', pin: '1234', role: 'cashier' });
+    await post(`/api/v1/projects/${project.id}/staff`, { name: 'Mo', pin: '9876', role: 'manager' });
+    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
+    const terminal = await post(terminals, { label: 'Till 2', kind: 'virtual' });
+    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const page = await (await s.context({ width: 1024, height: 768 })).newPage();
+    const press = async (keys: string[]) => {
+      for (const k of keys) await page.getByRole('button', { name: k, exact: true }).click();
+    };
+    await page.goto(`${s.origin}/terminal?code=${code}`);
+    await page.getByRole('button', { name: 'Pair' }).click();
+    await expectVisible(page.getByTestId('cashier-lock'));
+    await press(['1', '2', '3', '4']);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectText(page.getByTestId('cashier-name'), 'Ana');
+
+    // A cashier opens the drawer and pays in without a manager.
+    await page.getByRole('button', { name: 'Drawer', exact: true }).click();
+    await press(['2', '0', '0', '0']);
+    await page.getByRole('button', { name: 'Open the drawer with $20.00' }).click();
+    await expectText(page.getByTestId('drawer-expected'), '$20.00');
+
+    // A paid out needs a manager: the cashier is told so and offered "Switch cashier".
+    await page.getByRole('button', { name: 'Paid out', exact: true }).click();
+    await expectText(page.getByTestId('drawer-needs-manager'), 'need a manager');
+    await press(['5', '0', '0']);
+    await page.getByTestId('drawer-reason').fill('Window cleaner');
+    expect(await page.getByRole('button', { name: 'Record Paid out: $5.00' }).isDisabled()).toBe(true);
+    await page.getByTestId('drawer-needs-manager').getByRole('button', { name: 'Switch cashier' }).click();
+    await expectVisible(page.getByTestId('cashier-lock'));
+    await press(['9', '8', '7', '6']);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectText(page.getByTestId('cashier-name'), 'Mo');
+    // Back on the drawer, the manager records it.
+    await expectText(page.getByTestId('drawer-expected'), '$20.00');
+    await page.getByRole('button', { name: 'Paid out', exact: true }).click();
+    expect(await page.getByTestId('drawer-needs-manager').count()).toBe(0);
+    await press(['5', '0', '0']);
+    await page.getByTestId('drawer-reason').fill('Window cleaner');
+    await page.getByRole('button', { name: 'Record Paid out: $5.00' }).click();
+    await expectText(page.getByTestId('drawer-expected'), '$15.00');
+    await expectText(page.getByTestId('drawer-movement'), 'Window cleaner · Mo');
+  }, 120_000);
 });
 
 async function theme(page: Page, dark: boolean) {

@@ -11,7 +11,6 @@ import {
   isUnauthorized,
   moveDrawerCash,
   openDrawer,
-  signInCashier,
 } from './device';
 import { errorText } from './error-text';
 import { MoneyPad } from './MoneyPad';
@@ -25,13 +24,17 @@ const TYPE_LABEL: Record<DrawerMovementType, MessageId> = {
 /**
  * The terminal's cash drawer (docs/guide/drawer.md): what it should hold, opening it with a
  * float, and cash paid in, paid out or a no sale with its reason. Where staff sign in, paid out
- * and no sale need a manager: a manager's PIN is asked unless one is signed in here, as for
- * unpairing; the server refuses anyone else (403 manager_required), said as such.
+ * and no sale need a manager signed in, as refunds at the counter do: a cashier is told so and
+ * offered "Switch cashier" (a PIN typed for one request would end the cashier's session, since
+ * signing in ends the terminal's previous one: docs/guide/cashiers.md). The server refuses anyone
+ * else (403 manager_required), said as such.
  */
 export function DrawerScreen(props: {
   device: Device;
-  /** Staff sign in here and no manager is: paid out and no sale ask for a manager's PIN. */
-  needsManagerPin: boolean;
+  /** Staff sign in here and no manager is: paid out and no sale need a manager to sign in. */
+  needsManager: boolean;
+  /** Lets a manager sign in (absent while a payment is on the screen). */
+  onSwitchCashier?: () => void;
   onDone: () => void;
   onRevoked: () => void;
   onCashierRequired?: () => void;
@@ -46,7 +49,6 @@ export function DrawerScreen(props: {
   const [type, setType] = useState<DrawerMovementType>('paid_in');
   const [amount, setAmount] = useState(0);
   const [reason, setReason] = useState('');
-  const [pin, setPin] = useState('');
 
   const failed = (e: unknown) => {
     if (isUnauthorized(e)) onRevoked();
@@ -84,9 +86,8 @@ export function DrawerScreen(props: {
     }
   };
 
-  const askPin = props.needsManagerPin && type !== 'paid_in';
-  const ready =
-    reason.trim().length > 0 && (type === 'no_sale' || amount > 0) && (!askPin || pin.length >= 4);
+  const managerOnly = props.needsManager && type !== 'paid_in';
+  const ready = reason.trim().length > 0 && (type === 'no_sale' || amount > 0) && !managerOnly;
   const move = async (e: FormEvent) => {
     e.preventDefault();
     if (!drawer || busy || !ready) return;
@@ -94,24 +95,11 @@ export function DrawerScreen(props: {
     setError(null);
     setMessage(null);
     try {
-      let session: string | undefined;
-      if (askPin) {
-        try {
-          session = (await signInCashier(device, pin)).cashier_session;
-        } catch (err) {
-          setPin('');
-          if (err instanceof PublicApiError && err.status === 400) {
-            setError(t('terminal.lock.wrongPin'));
-            return;
-          }
-          throw err;
-        }
-      }
-      const d = await moveDrawerCash(
-        device,
-        { type, reason: reason.trim(), ...(type === 'no_sale' ? {} : { amount }) },
-        session,
-      );
+      const d = await moveDrawerCash(device, {
+        type,
+        reason: reason.trim(),
+        ...(type === 'no_sale' ? {} : { amount }),
+      });
       setDrawer(d);
       setMessage(
         type === 'no_sale'
@@ -123,9 +111,7 @@ export function DrawerScreen(props: {
       );
       setAmount(0);
       setReason('');
-      setPin('');
     } catch (err) {
-      setPin('');
       failed(err);
     } finally {
       setBusy(false);
@@ -227,18 +213,15 @@ export function DrawerScreen(props: {
                 data-testid="drawer-reason"
               />
             </label>
-            {askPin && (
-              <label className="term-ref">
-                <span>{t('terminal.drawer.managerPin')}</span>
-                <input
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  value={pin}
-                  onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-                />
-              </label>
+            {managerOnly && (
+              <div className="term-notice term-manager-note" data-testid="drawer-needs-manager">
+                <p>{t('terminal.drawer.notManager')}</p>
+                {props.onSwitchCashier && (
+                  <button type="button" className="term-secondary" onClick={props.onSwitchCashier}>
+                    {t('terminal.switchCashier')}
+                  </button>
+                )}
+              </div>
             )}
             <button type="submit" className="term-primary" disabled={busy || !ready}>
               {type === 'no_sale'

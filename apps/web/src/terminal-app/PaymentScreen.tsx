@@ -30,8 +30,8 @@ export function PaymentScreen(props: {
   onCashierRequired?: () => void;
   /** The result, for the terminal's live region (screen readers). */
   onAnnounce?: (text: string) => void;
-  /** Staff sign in here and no manager is: paid out and no sale on the drawer ask for a manager's PIN. */
-  needsManagerPin?: boolean;
+  /** Staff sign in here and no manager is: paid out and no sale on the drawer need a manager. */
+  needsManager?: boolean;
 }) {
   const { device, transactionId, onRevoked, onSettled } = props;
   const [t, setT] = useState<TerminalTransaction | null>(null);
@@ -108,7 +108,7 @@ export function PaymentScreen(props: {
     return (
       <DrawerScreen
         device={device}
-        needsManagerPin={props.needsManagerPin === true}
+        needsManager={props.needsManager === true}
         onDone={() => setDrawer(false)}
         onRevoked={onRevoked}
         onCashierRequired={props.onCashierRequired}

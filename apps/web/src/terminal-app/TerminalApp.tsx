@@ -261,7 +261,7 @@ export function TerminalApp() {
             onSettled={onSettled}
             onCashierRequired={onCashierRequired}
             onAnnounce={setAnnouncement}
-            needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
+            needsManager={staffed && cashier?.cashier.role !== 'manager'}
           />
         ) : unpairing ? (
           <UnpairScreen
@@ -284,7 +284,8 @@ export function TerminalApp() {
         ) : drawer ? (
           <DrawerScreen
             device={device}
-            needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
+            needsManager={staffed && cashier?.cashier.role !== 'manager'}
+            onSwitchCashier={switchCashier}
             onDone={() => setDrawer(false)}
             onRevoked={onRevoked}
             onCashierRequired={onCashierRequired}
