@@ -32,7 +32,7 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
               <dt>{tr('terminal.count.counted')}</dt>
               <dd data-testid="term-counted">{formatMoney(t.cash.counted, t.currency)}</dd>
               <dt>{tr('terminal.count.variance')}</dt>
-              <dd data-testid="term-variance">
+              <dd data-testid="term-variance" className={t.cash.variance ? 'term-variance-off' : undefined}>
                 {formatMoney(t.cash.variance ?? 0, t.currency, undefined, { sign: 'exceptZero' })}
               </dd>
             </>
