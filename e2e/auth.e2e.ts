@@ -67,6 +67,7 @@ describe('sign-in experience in Chromium', () => {
     await page.waitForURL('**/u/dashboard');
     // The dashboard's words come from the rest of the catalogue, loaded after /login painted.
     await expectVisible(page.getByRole('navigation').first());
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, one line per block, is what a reader sees
     const body = (await page.locator('body').innerText()).split('\n');
     expect(body.filter((line) => /^[a-z]+(\.[a-zA-Z]+){2,}$/.test(line.trim()))).toEqual([]);
     expect(missing).toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX } from './payment-constants';
+import { DRAWER_REASON_MAX } from './tenders';
 
 // The cash drawer of a terminal (docs/guide/drawer.md): a float, cash sales and refunds, money
 // paid in and out, counted at the close.
@@ -8,7 +9,7 @@ export const DRAWER_MOVEMENT_TYPES = ['paid_in', 'paid_out', 'no_sale'] as const
 export type DrawerMovementType = (typeof DRAWER_MOVEMENT_TYPES)[number];
 /** The most a drawer's float or a count may be (minor units). */
 export const cashCountSchema = z.number().int().min(0).max(AMOUNT_MAX);
-export const DRAWER_REASON_MAX = 200;
+export { DRAWER_REASON_MAX };
 
 /** `POST …/drawer/open`: the cash put in the drawer to give change from (project currency). */
 export const openDrawerSchema = z.strictObject({ float: cashCountSchema });

@@ -4,3 +4,6 @@
  */
 export const cashChange = (amount: number, cashGiven: number): number | null =>
   cashGiven >= amount ? cashGiven - amount : null;
+
+/** The longest reason a drawer movement takes: the terminal's form (no zod there) and the API. */
+export const DRAWER_REASON_MAX = 200;

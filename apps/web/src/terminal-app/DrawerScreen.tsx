@@ -1,4 +1,5 @@
-import { DRAWER_REASON_MAX, type Drawer, type DrawerMovementType } from '@scanline/contracts';
+import type { Drawer, DrawerMovementType } from '@scanline/contracts';
+import { DRAWER_REASON_MAX } from '@scanline/contracts/tenders';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';

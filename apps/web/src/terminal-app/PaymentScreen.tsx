@@ -1,11 +1,13 @@
 import type { TenderResult, TerminalTransaction } from '@scanline/contracts';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import type { MessageId } from '../messages/keys';
 import { CashTender } from './CashTender';
-import { DrawerScreen } from './DrawerScreen';
+
+// Opened only when a cash tender finds the drawer closed.
+const DrawerScreen = lazy(() => import('./DrawerScreen').then((m) => ({ default: m.DrawerScreen })));
+
 import {
   cancelTransaction,
   type Device,
@@ -56,13 +58,18 @@ export function PaymentScreen(props: {
   useEffect(() => {
     if (!url) return;
     // Black on white whatever the theme, a 4-module quiet zone and medium error correction:
-    // phones (and a screenshot decoder) read it from across a counter.
-    QRCode.toString(url, {
-      type: 'svg',
-      margin: 4,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    }).then(setQr, () => setError(tr('terminal.pay.qrFailed')));
+    // phones (and a screenshot decoder) read it from across a counter. The encoder is loaded
+    // here, not with the keypad's first paint (TerminalApp prefetches it once idle).
+    loadQrEncoder()
+      .then((QRCode) =>
+        QRCode.toString(url, {
+          type: 'svg',
+          margin: 4,
+          errorCorrectionLevel: 'M',
+          color: { dark: '#000000', light: '#ffffff' },
+        }),
+      )
+      .then(setQr, () => setError(tr('terminal.pay.qrFailed')));
   }, [url, tr]);
 
   useEffect(() => {
@@ -106,13 +113,15 @@ export function PaymentScreen(props: {
   // The cash tender found the drawer closed: open it here, then back to the cash.
   if (drawer)
     return (
-      <DrawerScreen
-        device={device}
-        needsManager={props.needsManager === true}
-        onDone={() => setDrawer(false)}
-        onRevoked={onRevoked}
-        onCashierRequired={props.onCashierRequired}
-      />
+      <Suspense fallback={null}>
+        <DrawerScreen
+          device={device}
+          needsManager={props.needsManager === true}
+          onDone={() => setDrawer(false)}
+          onRevoked={onRevoked}
+          onCashierRequired={props.onCashierRequired}
+        />
+      </Suspense>
     );
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
@@ -314,3 +323,6 @@ function Result({
 
 const brandName = (brand: string | null, card: string) =>
   brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : card;
+
+/** The QR encoder (8 KB of brotli), outside the terminal's first scripts. */
+export const loadQrEncoder = () => import('qrcode').then((m) => m.default);

@@ -1,10 +1,8 @@
 import type { DeviceMe, TerminalTransaction } from '@scanline/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { CashierLock } from './CashierLock';
-import { CloseScreen } from './CloseScreen';
-import { DrawerScreen } from './DrawerScreen';
 import {
   type CashierOnDuty,
   type Device,
@@ -21,10 +19,14 @@ import {
 } from './device';
 import { Keypad } from './Keypad';
 import { PairScreen } from './PairScreen';
-import { PaymentScreen } from './PaymentScreen';
+import { loadQrEncoder, PaymentScreen } from './PaymentScreen';
 import { loadRecent, RecentPayments, rememberPayment } from './RecentPayments';
 import { toggleTheme } from './theme';
-import { UnpairScreen } from './UnpairScreen';
+
+// Screens a cashier opens now and then load when first opened, not with the keypad.
+const CloseScreen = lazy(() => import('./CloseScreen').then((m) => ({ default: m.CloseScreen })));
+const DrawerScreen = lazy(() => import('./DrawerScreen').then((m) => ({ default: m.DrawerScreen })));
+const UnpairScreen = lazy(() => import('./UnpairScreen').then((m) => ({ default: m.UnpairScreen })));
 
 const OPEN = new Set(['pending', 'processing', 'requires_action']);
 const IDLE_NOTICE_MS = 5_000;
@@ -75,6 +77,14 @@ export function TerminalApp() {
     setNotice(message);
   }, []);
   const onRevoked = useCallback(() => unpaired(tr('terminal.revoked')), [unpaired, tr]);
+
+  // A paired terminal has the QR encoder ready before its first charge, fetched once the
+  // keypad has painted.
+  useEffect(() => {
+    if (!device) return;
+    const timer = setTimeout(() => void loadQrEncoder().catch(() => undefined), 1000);
+    return () => clearTimeout(timer);
+  }, [device]);
 
   useEffect(() => {
     if (!device) return;
@@ -238,92 +248,94 @@ export function TerminalApp() {
         )}
       </header>
       <main className="term-main">
-        {!device ? (
-          <PairScreen
-            initialCode={initialCode}
-            notice={notice}
-            onPaired={(d) => {
-              saveDevice(d);
-              setNotice(null);
-              setMe(null);
-              setDevice(d);
-              // The code is single use: keep it out of the address bar and history.
-              window.history.replaceState(null, '', '/terminal');
-            }}
-          />
-        ) : payment ? (
-          <PaymentScreen
-            key={payment.id}
-            device={device}
-            transactionId={payment.id}
-            onDone={() => setPayment(null)}
-            onRevoked={onRevoked}
-            onSettled={onSettled}
-            onCashierRequired={onCashierRequired}
-            onAnnounce={setAnnouncement}
-            needsManager={staffed && cashier?.cashier.role !== 'manager'}
-          />
-        ) : unpairing ? (
-          <UnpairScreen
-            device={device}
-            needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
-            onUnpaired={() => unpaired(tr('terminal.unpaired'))}
-            onCancel={() => setUnpairing(false)}
-          />
-        ) : staffed && !cashier ? (
-          <CashierLock
-            device={device}
-            notice={lockNotice}
-            onSignedIn={(c) => {
-              saveCashier(c);
-              setLockNotice(null);
-              setCashier(c);
-            }}
-            onRevoked={onRevoked}
-          />
-        ) : drawer ? (
-          <DrawerScreen
-            device={device}
-            needsManager={staffed && cashier?.cashier.role !== 'manager'}
-            onSwitchCashier={switchCashier}
-            onDone={() => setDrawer(false)}
-            onRevoked={onRevoked}
-            onCashierRequired={onCashierRequired}
-          />
-        ) : closing && me ? (
-          <CloseScreen
-            device={device}
-            projectId={me.project.id}
-            timeZone={me.project.time_zone}
-            onDone={() => setClosing(false)}
-            onRevoked={onRevoked}
-          />
-        ) : (
-          <>
-            <Keypad
-              device={device}
-              me={me}
-              waiting={online}
-              notice={idleNotice}
-              onCreated={(id) => {
-                setIdleNotice(null);
-                setPayment({ id });
+        <Suspense fallback={null}>
+          {!device ? (
+            <PairScreen
+              initialCode={initialCode}
+              notice={notice}
+              onPaired={(d) => {
+                saveDevice(d);
+                setNotice(null);
+                setMe(null);
+                setDevice(d);
+                // The code is single use: keep it out of the address bar and history.
+                window.history.replaceState(null, '', '/terminal');
               }}
+            />
+          ) : payment ? (
+            <PaymentScreen
+              key={payment.id}
+              device={device}
+              transactionId={payment.id}
+              onDone={() => setPayment(null)}
+              onRevoked={onRevoked}
+              onSettled={onSettled}
+              onCashierRequired={onCashierRequired}
+              onAnnounce={setAnnouncement}
+              needsManager={staffed && cashier?.cashier.role !== 'manager'}
+            />
+          ) : unpairing ? (
+            <UnpairScreen
+              device={device}
+              needsManagerPin={staffed && cashier?.cashier.role !== 'manager'}
+              onUnpaired={() => unpaired(tr('terminal.unpaired'))}
+              onCancel={() => setUnpairing(false)}
+            />
+          ) : staffed && !cashier ? (
+            <CashierLock
+              device={device}
+              notice={lockNotice}
+              onSignedIn={(c) => {
+                saveCashier(c);
+                setLockNotice(null);
+                setCashier(c);
+              }}
+              onRevoked={onRevoked}
+            />
+          ) : drawer ? (
+            <DrawerScreen
+              device={device}
+              needsManager={staffed && cashier?.cashier.role !== 'manager'}
+              onSwitchCashier={switchCashier}
+              onDone={() => setDrawer(false)}
               onRevoked={onRevoked}
               onCashierRequired={onCashierRequired}
             />
-            {staffed && (
-              <RecentPayments
+          ) : closing && me ? (
+            <CloseScreen
+              device={device}
+              projectId={me.project.id}
+              timeZone={me.project.time_zone}
+              onDone={() => setClosing(false)}
+              onRevoked={onRevoked}
+            />
+          ) : (
+            <>
+              <Keypad
                 device={device}
-                payments={recent}
-                canRefund={cashier?.cashier.role === 'manager'}
-                onChange={setRecent}
+                me={me}
+                waiting={online}
+                notice={idleNotice}
+                onCreated={(id) => {
+                  setIdleNotice(null);
+                  setPayment({ id });
+                }}
                 onRevoked={onRevoked}
                 onCashierRequired={onCashierRequired}
               />
-            )}
-          </>
-        )}
+              {staffed && (
+                <RecentPayments
+                  device={device}
+                  payments={recent}
+                  canRefund={cashier?.cashier.role === 'manager'}
+                  onChange={setRecent}
+                  onRevoked={onRevoked}
+                  onCashierRequired={onCashierRequired}
+                />
+              )}
+            </>
+          )}
+        </Suspense>
       </main>
       <p className="sr-only" aria-live="polite" data-testid="terminal-live">
         {announcement}

@@ -78,7 +78,10 @@ const waiting = new Map<LoadCatalogue, Map<string, (messages: Messages) => void>
 /** The catalogue of `locale` (the pseudo-locale made from English) by `load`, fetched once. */
 export function loadCatalogue(load: LoadCatalogue, locale: ConsoleLocale): Promise<Messages> {
   let mine = loading.get(load);
-  if (!mine) loading.set(load, (mine = new Map()));
+  if (!mine) {
+    mine = new Map();
+    loading.set(load, mine);
+  }
   let promise = mine.get(locale);
   if (!promise) {
     promise =
@@ -104,7 +107,10 @@ function whenLoaded(load: LoadCatalogue, locale: ConsoleLocale, then: (messages:
     return () => {};
   }
   let mine = waiting.get(load);
-  if (!mine) waiting.set(load, (mine = new Map()));
+  if (!mine) {
+    mine = new Map();
+    waiting.set(load, mine);
+  }
   mine.set(locale, then);
   return () => mine.delete(locale);
 }

@@ -40,12 +40,18 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}) {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, f);
+  }
   return f;
 }
 function plural(locale: string) {
   let r = pluralRules.get(locale);
-  if (!r) pluralRules.set(locale, (r = new Intl.PluralRules(locale)));
+  if (!r) {
+    r = new Intl.PluralRules(locale);
+    pluralRules.set(locale, r);
+  }
   return r;
 }
 
