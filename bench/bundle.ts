@@ -9,8 +9,12 @@ import { report } from './measure';
 
 const BUDGET_KB = 200;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-/** The shopper page is at most 1.5× what React alone costs. */
-const PAY_TARGET_RATIO = 1.5;
+/** What each page's first scripts may cost, as a multiple of what React alone costs. */
+const PAY_TARGET_RATIO = 1.2;
+const TERMINAL_TARGET_RATIO = 1.3;
+const LOGIN_TARGET_RATIO = 1.3;
+const verdict = (ratio: number, target: number) =>
+  `${ratio.toFixed(2)}× ${ratio <= target ? 'met' : 'MISSED'}`;
 
 /** Script bytes on the wire for a first visit to `url`, until `ready` shows. */
 async function scriptsOnTheWire(browser: Browser, url: string, ready: string) {
@@ -40,10 +44,13 @@ async function benchPublicPages(browser: Browser, origin: string, baselineBr: nu
     { name: `/pay/{token} (${pay.files} files)`, value: kb(pay.wire) },
     {
       name: `ratio /pay / baseline (target ≤ ${PAY_TARGET_RATIO}×)`,
-      value: `${(pay.wire / baselineBr).toFixed(2)}× ${pay.wire / baselineBr <= PAY_TARGET_RATIO ? 'met' : 'MISSED'}`,
+      value: verdict(pay.wire / baselineBr, PAY_TARGET_RATIO),
     },
     { name: `/terminal (${terminal.files} files)`, value: kb(terminal.wire) },
-    { name: 'ratio /terminal / baseline', value: `${(terminal.wire / baselineBr).toFixed(2)}×` },
+    {
+      name: `ratio /terminal / baseline (target ≤ ${TERMINAL_TARGET_RATIO}×)`,
+      value: verdict(terminal.wire / baselineBr, TERMINAL_TARGET_RATIO),
+    },
   ]);
 }
 
@@ -143,8 +150,8 @@ export async function benchBundle() {
         value: kb(jsWire),
       },
       {
-        name: 'ratio /login scripts / baseline (brotli), target ≤ 1.5×',
-        value: `${(jsWire / base.br).toFixed(2)}×`,
+        name: `ratio /login scripts / baseline (brotli), target ≤ ${LOGIN_TARGET_RATIO}×`,
+        value: verdict(jsWire / base.br, LOGIN_TARGET_RATIO),
       },
       { name: 'ratio /login scripts / baseline (gzip)', value: `${(jsWire / base.gz).toFixed(2)}×` },
       {

@@ -53,6 +53,25 @@ describe('sign-in experience in Chromium', () => {
     await page.waitForURL('**/u/dashboard');
   });
 
+  it('paints /login with the sign-in words alone, then the console has every word (no message id shows)', async () => {
+    const email = newEmail('catalogue');
+    await registerThroughUi(await (await s.context()).newPage(), s.origin, email);
+    const page = await (await s.context()).newPage();
+    const missing: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('[i18n]')) missing.push(m.text());
+    });
+    await page.goto(`${s.origin}/login`);
+    await expectVisible(page.locator('#login-email'));
+    await signInThroughUi(page, email);
+    await page.waitForURL('**/u/dashboard');
+    // The dashboard's words come from the rest of the catalogue, loaded after /login painted.
+    await expectVisible(page.getByRole('navigation').first());
+    const body = (await page.locator('body').innerText()).split('\n');
+    expect(body.filter((line) => /^[a-z]+(\.[a-zA-Z]+){2,}$/.test(line.trim()))).toEqual([]);
+    expect(missing).toEqual([]);
+  });
+
   it('gives one message for a wrong password and for an unknown email', async () => {
     const email = newEmail('wrong');
     await registerThroughUi(await (await s.context()).newPage(), s.origin, email);

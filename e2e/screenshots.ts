@@ -234,6 +234,40 @@ async function publicShots(context: import('playwright-core').BrowserContext, na
       authorization: `Bearer ${payments.device.token}`,
     },
   });
+  // Cash: the drawer screen (opened with a float on the first run), a cash tender with its change,
+  // and the close's count of the drawer (left unconfirmed, so the next run finds the drawer open).
+  await page.goto(`${stack.origin}/terminal`);
+  await page.getByRole('button', { name: 'Drawer', exact: true }).click();
+  await page.getByTestId('drawer-status').waitFor();
+  if ((await page.getByTestId('drawer-status').getAttribute('data-status')) === 'closed') {
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, name('/terminal-drawer-closed')), fullPage: true });
+    for (const key of ['1', '0', '0', '0', '0'])
+      await page.getByRole('button', { name: key, exact: true }).click();
+    await page.getByRole('button', { name: /^Open the drawer with/ }).click();
+    await page.getByTestId('drawer-expected').waitFor();
+  }
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-drawer')), fullPage: true });
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  for (const key of ['1', '2', '5', '0']) await page.getByRole('button', { name: key, exact: true }).click();
+  await page.getByRole('button', { name: /^Charge/ }).click();
+  await page.getByTestId('method-cash').click();
+  await page.getByRole('button', { name: '$20.00', exact: true }).click();
+  await page.getByTestId('cash-change').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-cash')), fullPage: true });
+  await page.getByRole('button', { name: /in cash$/ }).click();
+  await page.getByTestId('payment-result-change').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-cash-paid')), fullPage: true });
+  await page.getByRole('button', { name: 'New payment' }).click();
+  await page.getByRole('button', { name: 'Close the day' }).click();
+  await page.getByTestId('cash-count').waitFor();
+  await page.getByTestId('count-2000').fill('5');
+  await page.getByTestId('count-1000').fill('1');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-close-count')), fullPage: true });
   for (const [label, url] of [
     ['/sticker', payments.stickerUrl],
     ['/receipt', payments.receiptUrl],

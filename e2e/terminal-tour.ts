@@ -15,13 +15,14 @@ export const TERMINAL_SCREENS = [
   'payment',
   'result',
   'recent payments with a refund open',
+  'drawer',
   'close',
 ] as const;
 export type TerminalScreen = (typeof TERMINAL_SCREENS)[number];
 
 /**
  * Pairs a fresh browser tab with the tour's counter terminal, signs Mo in, charges $4.50, pays it,
- * opens its refund and the close of day, calling `look` on each screen once drawn. With `lang`
+ * opens its refund, the cash drawer and the close of day, calling `look` on each screen once drawn. With `lang`
  * the terminal is opened in that language (`?lang=`); buttons are found by their English names,
  * accented for the pseudo-locale `en-XA` (its messages hold the accented English, bracketed).
  */
@@ -60,6 +61,10 @@ export async function walkTerminal(
   await recent.getByRole('button', { name: say('Refund') }).click();
   await expectVisible(recent.locator('.term-refund'));
   await look('recent payments with a refund open');
+  await page.getByRole('button', { name: say('Drawer') }).click();
+  await expectVisible(page.getByTestId('drawer-status'));
+  await look('drawer');
+  await page.getByRole('button', { name: say('Back') }).click();
   await button('Close the day').click();
   await expectVisible(page.getByTestId('term-net'));
   await look('close');

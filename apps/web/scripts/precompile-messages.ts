@@ -5,9 +5,10 @@
 //
 // The shopper pages import one file per language (src/pay/messages/xx.json). The console's
 // catalogues are split by area (src/messages/<area>/xx.json, every key prefixed `<area>.`) so
-// areas can be translated side by side; the console imports one merged catalogue per language,
-// `virtual:scanline-messages/console/xx` (every area), and the web terminal
-// `virtual:scanline-messages/terminal/xx` (`common` and `terminal` only).
+// areas can be translated side by side; each page imports merged catalogues per language:
+// `virtual:scanline-messages/sign-in/xx` (`auth` and `common`: all that /login paints with),
+// `virtual:scanline-messages/console-rest/xx` (every other area: the console is both), and the
+// web terminal `virtual:scanline-messages/terminal/xx` (`common` and `terminal` only).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,14 @@ const PAY_CATALOGUE = /\/src\/pay\/messages\/[a-z]{2}(?:-[A-Z]{2})?\.json$/;
 const VIRTUAL = 'virtual:scanline-messages/';
 const RESOLVED = `\0${VIRTUAL}`;
 export const CONSOLE_MESSAGES = fileURLToPath(new URL('../src/messages', import.meta.url));
-/** Which areas each bundle carries (`*`: every folder under src/messages). */
-const BUNDLES: Record<string, readonly string[] | '*'> = { console: '*', terminal: ['common', 'terminal'] };
+/** The areas /login paints with (docs/develop/adding-a-language.md#first-paint). */
+export const SIGN_IN_AREAS = ['auth', 'common'] as const;
+/** Which areas each bundle carries (`{except}`: every folder under src/messages but those). */
+const BUNDLES: Record<string, readonly string[] | { except: readonly string[] }> = {
+  'sign-in': SIGN_IN_AREAS,
+  'console-rest': { except: SIGN_IN_AREAS },
+  terminal: ['common', 'terminal'],
+};
 
 function compile(file: string, messages: Record<string, string>): Record<string, MessageFormatElement[]> {
   return Object.fromEntries(
@@ -54,7 +61,8 @@ export function precompileMessages(): Plugin {
         const [bundle = '', language = ''] = id.slice(RESOLVED.length).split('/');
         const wanted = BUNDLES[bundle];
         if (!wanted || !/^[a-z]{2}$/.test(language)) throw new Error(`unknown catalogue ${id.slice(1)}`);
-        const areas = wanted === '*' ? await consoleAreas() : wanted;
+        const areas =
+          'except' in wanted ? (await consoleAreas()).filter((a) => !wanted.except.includes(a)) : wanted;
         const merged: Record<string, MessageFormatElement[]> = {};
         for (const area of areas) {
           const file = path.join(CONSOLE_MESSAGES, area, `${language}.json`);

@@ -10,7 +10,7 @@ import { loadLoginPage } from './app/SignInShell';
 import { currentIdToken } from './auth/auth-context';
 import { authReady, authStarted, sdk } from './auth/firebase';
 import { loadRuntimeConfig } from './config/runtime-config';
-import { loadConsoleCatalogue } from './lib/i18n/console-catalogues';
+import { loadConsoleCatalogue, loadSignInCatalogue } from './lib/i18n/console-catalogues';
 import { chooseConsoleLocale, loadCatalogue } from './lib/i18n/console-intl';
 import { applyAppearance, watchAppearance } from './theme/appearance';
 
@@ -27,8 +27,10 @@ async function boot() {
       (module) => module.preloadCurrentRoute(),
       () => undefined,
     );
-  // The chosen language's catalogue downloads alongside the rest.
-  void loadCatalogue(loadConsoleCatalogue, chooseConsoleLocale()).catch(() => undefined);
+  // The chosen language's catalogue downloads alongside the rest (/login's: the sign-in areas).
+  void loadCatalogue(shell ? loadSignInCatalogue : loadConsoleCatalogue, chooseConsoleLocale()).catch(
+    () => undefined,
+  );
   applyAppearance();
   watchAppearance();
   const root = createRoot(document.getElementById('root') as HTMLElement);

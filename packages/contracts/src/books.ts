@@ -129,7 +129,7 @@ export type CloseVerify = z.infer<typeof closeVerifySchema>;
 export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const;
 export const payoutSchema = z.object({
   id: z.string(),
-  /** The sum of its items' net. */
+  /** What was paid out: the sum of its items' `settlement.net` (Stripe's own payout amount). */
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(PAYOUT_STATUSES),
@@ -143,15 +143,34 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+export const PAYOUT_ITEM_TYPES = ['payment', 'refund', 'adjustment'] as const;
 export const payoutItemSchema = z.object({
   id: z.string(),
-  type: z.enum(['payment', 'refund']),
-  transaction_id: z.string(),
+  /** `adjustment`: a dispute, Stripe's own fee or another of Stripe's balance transactions. */
+  type: z.enum(PAYOUT_ITEM_TYPES),
+  /** Null only for an `adjustment`. */
+  transaction_id: z.string().nullable(),
   refund_id: z.string().nullable(),
+  /** In the transaction's currency. */
   amount: z.number().int(),
   fee: z.number().int(),
   net: z.number().int(),
   currency: z.string(),
+  /**
+   * What reached the payout, in the payout's currency: Stripe's own figures (its account may
+   * settle a USD charge in EUR at `exchange_rate`), else the item's. The payout's `amount` is
+   * the sum of its items' `settlement.net`.
+   */
+  settlement: z.object({
+    amount: z.number().int(),
+    fee: z.number().int(),
+    net: z.number().int(),
+    currency: z.string(),
+    /** Settlement units per unit of the item's currency; null when they are the same. */
+    exchange_rate: z.number().nullable(),
+  }),
+  /** Stripe's description of an adjustment (its type first: `dispute`, `stripe_fee`…). */
+  description: z.string().nullable(),
   available_on: z.string(),
   created_at: timestamp,
 });

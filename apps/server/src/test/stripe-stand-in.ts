@@ -26,6 +26,7 @@ interface Charge {
   object: 'charge';
   payment_intent: string;
   amount: number;
+  currency: string;
   amount_refunded: number;
   payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
 }
@@ -52,10 +53,17 @@ interface BalanceTransaction {
   fee: number;
   net: number;
   currency: string;
-  type: 'charge' | 'refund' | 'payout';
-  source: string;
+  /** Stripe's other kinds too: `adjustment`, `dispute`, `stripe_fee`… */
+  type: string;
+  source: string | Record<string, unknown> | null;
   payout: string | null;
+  description?: string | null;
+  /** Set when the account settles in another currency than the charge's. */
+  exchange_rate?: number | null;
 }
+
+/** Zero-decimal currencies the stand-in's conversions meet. */
+const ZERO_DECIMAL = new Set(['jpy', 'krw']);
 
 interface StripePayout {
   id: string;
@@ -109,6 +117,18 @@ export interface StripeStandIn {
   payouts: Map<string, StripePayout>;
   /** Stripe's automatic payout: every balance transaction not yet paid out, as one payout. */
   createPayout(status?: StripePayout['status']): StripePayout;
+  /**
+   * The account's settlement currency and rate (settlement units per charge unit): charges and
+   * refunds in another currency reach the balance converted, with `exchange_rate` set.
+   */
+  settlement: { currency: string; rate: number } | null;
+  /** A balance transaction that is not a charge or refund (a dispute, Stripe's own fee…). */
+  addBalanceTransaction(
+    bt: Pick<BalanceTransaction, 'type' | 'amount' | 'fee' | 'currency'> & {
+      description?: string;
+      source?: Record<string, unknown> | null;
+    },
+  ): void;
   /** A payout webhook body (`payout.paid`, `payout.reconciliation_completed`…), signed with `secret`. */
   signedPayoutEvent(type: string, payoutId: string, secret: string): { payload: string; signature: string };
   /** What Stripe.js does after the shopper passes 3-D Secure: the intent succeeds. */
@@ -130,20 +150,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const stripeFee = (amount: number) => Math.round(amount * 0.015) + 25;
   let refundStatus: 'succeeded' | 'pending' = 'succeeded';
   const nextRefundStatus = () => refundStatus;
+  const standIn = { settlement: null as StripeStandIn['settlement'] };
+  // What reaches the balance of an amount in `currency`: itself, or converted at the rate.
+  const settled = (amount: number, currency: string) => {
+    const to = standIn.settlement;
+    if (!to || to.currency === currency) return { amount, currency, exchange_rate: null };
+    const scale = 10 ** ((ZERO_DECIMAL.has(to.currency) ? 0 : 2) - (ZERO_DECIMAL.has(currency) ? 0 : 2));
+    return { amount: Math.round(amount * to.rate * scale), currency: to.currency, exchange_rate: to.rate };
+  };
   // A refund's money leaves the balance when it succeeds, as one balance transaction.
-  const refundMoved = (refundId: string, amount: number, currency: string) =>
+  const refundMoved = (refundId: string, amount: number, currency: string) => {
+    const s = settled(-amount, currency);
     balanceTransactions.push({
       id: rid('txn'),
       object: 'balance_transaction',
       created: Math.floor(Date.now() / 1000),
-      amount: -amount,
+      amount: s.amount,
       fee: 0,
-      net: -amount,
-      currency,
+      net: s.amount,
+      currency: s.currency,
+      exchange_rate: s.exchange_rate,
       type: 'refund',
       source: refundId,
       payout: null,
     });
+  };
 
   const charge = (intent: Intent, method: { brand: string; last4: string }) => {
     const c: Charge = {
@@ -151,19 +182,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       object: 'charge',
       payment_intent: intent.id,
       amount: intent.amount,
+      currency: intent.currency,
       amount_refunded: 0,
       payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
     };
     charges.push(c);
-    const fee = stripeFee(intent.amount);
+    const s = settled(intent.amount, intent.currency);
+    const fee = stripeFee(s.amount);
     balanceTransactions.push({
       id: rid('txn'),
       object: 'balance_transaction',
       created: Math.floor(Date.now() / 1000),
-      amount: intent.amount,
+      amount: s.amount,
       fee,
-      net: intent.amount - fee,
-      currency: intent.currency,
+      net: s.amount - fee,
+      currency: s.currency,
+      exchange_rate: s.exchange_rate,
       type: 'charge',
       source: c.id,
       payout: null,
@@ -171,6 +205,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intent.status = 'succeeded';
     intent.latest_charge = c.id;
     intent.next_action = null;
+  };
+  // A refund as the balance list expands it: with its currency, the intent's.
+  const refundSource = (id: string) => {
+    const r = refunds.find((x) => x.id === id);
+    return r && { ...r, object: 'refund', currency: intents.get(r.payment_intent)?.currency };
   };
   const view = (intent: Intent, expand: boolean) => ({
     ...intent,
@@ -297,7 +336,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           source:
             b.type === 'charge'
               ? charges.find((c) => c.id === b.source)
-              : { ...refunds.find((r) => r.id === b.source), object: 'refund' },
+              : b.type === 'refund'
+                ? refundSource(b.source as string)
+                : b.source,
         }));
       return {
         status: 200,
@@ -340,6 +381,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     balanceTransactions,
     payouts,
+    get settlement() {
+      return standIn.settlement;
+    },
+    set settlement(to) {
+      standIn.settlement = to;
+    },
+    addBalanceTransaction({ type, amount, fee, currency, description, source }) {
+      balanceTransactions.push({
+        id: rid('txn'),
+        object: 'balance_transaction',
+        created: Math.floor(Date.now() / 1000),
+        amount,
+        fee,
+        net: amount - fee,
+        currency,
+        type,
+        source: source ?? null,
+        description: description ?? null,
+        exchange_rate: null,
+        payout: null,
+      });
+    },
     get nextRefundStatus() {
       return refundStatus;
     },

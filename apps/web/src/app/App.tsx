@@ -1,7 +1,7 @@
 import { type ReactElement, useCallback, useState } from 'react';
 import { AuthProvider } from '../auth/auth-context';
-import { loadConsoleCatalogue } from '../lib/i18n/console-catalogues';
-import { AppIntl } from '../lib/i18n/console-intl';
+import { loadConsoleCatalogue, loadSignInCatalogue } from '../lib/i18n/console-catalogues';
+import { AppIntl, chooseConsoleLocale, loadCatalogue } from '../lib/i18n/console-intl';
 import { IdentityLanguage } from './IdentityLanguage';
 import { SignInShell } from './SignInShell';
 
@@ -20,12 +20,23 @@ export function App({
   loadConsole: () => Promise<ReactElement>;
 }) {
   const [console, setConsole] = useState(initial);
-  const prefetch = useCallback(() => void loadConsoleModule().catch(() => undefined), []);
-  const leave = useCallback(() => void loadConsole().then(setConsole), [loadConsole]);
+  // Once the sign-in screen has painted: the router's code and the rest of the catalogue.
+  const prefetch = useCallback(() => {
+    void loadConsoleModule().catch(() => undefined);
+    void loadCatalogue(loadConsoleCatalogue, chooseConsoleLocale()).catch(() => undefined);
+  }, []);
+  // The console's screens need the whole catalogue, not only the sign-in screen's.
+  const leave = useCallback(
+    () =>
+      void Promise.all([loadConsole(), loadCatalogue(loadConsoleCatalogue, chooseConsoleLocale())]).then(
+        ([next]) => setConsole(next),
+      ),
+    [loadConsole],
+  );
   return (
     <AuthProvider>
       {/* Every screen in the chosen language (the account's, ?lang=, the browser's). */}
-      <AppIntl load={loadConsoleCatalogue}>
+      <AppIntl load={loadConsoleCatalogue} first={initial ? undefined : loadSignInCatalogue}>
         <IdentityLanguage />
         {console ?? <SignInShell onLeave={leave} prefetch={prefetch} />}
       </AppIntl>

@@ -1,13 +1,17 @@
-import { createIntl } from 'react-intl';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setTranslator } from '../lib/i18n/current-locale';
+import { createFormatter } from '../lib/i18n/format-message';
 import english from '../messages/auth/en.json';
 import { authErrorMessage } from './errors';
 
 // The texts live in the `auth` catalogue: read through the English one here.
 beforeAll(() => {
-  const intl = createIntl({ locale: 'en', messages: english });
-  setTranslator((id, values) => intl.formatMessage({ id }, values));
+  const format = createFormatter(
+    'en',
+    Object.fromEntries(Object.entries(english).map(([id, text]) => [id, parse(text)])),
+  );
+  setTranslator((id, values) => String(format(id, values)));
 });
 
 // Seed §8: every client code it names must reach the user as a sentence, never as a code.

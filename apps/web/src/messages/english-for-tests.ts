@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createIntl } from 'react-intl';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { setTranslator } from '../lib/i18n/current-locale';
+import { createFormatter } from '../lib/i18n/format-message';
 
 /** Tests of code that calls `translate()`: every area's English catalogue, as the app loads it. */
 export function loadEnglishCatalogue() {
@@ -9,6 +10,9 @@ export function loadEnglishCatalogue() {
   const messages: Record<string, string> = {};
   for (const area of fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()))
     Object.assign(messages, JSON.parse(fs.readFileSync(path.join(dir, area.name, 'en.json'), 'utf8')));
-  const intl = createIntl({ locale: 'en', messages });
-  setTranslator((id, values) => intl.formatMessage({ id }, values));
+  const format = createFormatter(
+    'en',
+    Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])),
+  );
+  setTranslator((id, values) => String(format(id, values)));
 }

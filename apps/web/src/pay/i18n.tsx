@@ -1,8 +1,8 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formattingLocale } from '@scanline/contracts/format';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
 import { firstSupported, PSEUDO } from '../lib/i18n/choose-locale';
+import { MessagesProvider, useMessages } from '../lib/i18n/messages-provider';
 import { formatMoney } from '../lib/money';
 import type english from './messages/en.json';
 
@@ -81,23 +81,22 @@ export function PayIntl({ children }: { children: ReactNode }) {
   if (!loaded) return null;
   return (
     <LocaleContext.Provider value={{ locale: loaded.locale, setLocale }}>
-      <IntlProvider
+      <MessagesProvider
         locale={formattingLocale(loaded.locale, readerLanguages())}
-        defaultLocale="en"
         messages={loaded.messages}
       >
         {children}
-      </IntlProvider>
+      </MessagesProvider>
     </LocaleContext.Provider>
   );
 }
 
 /** The page's words: `t(id, values)` from the catalogue, `money` through `Intl` in the same language. */
 export function useT() {
-  const intl = useIntl();
+  const intl = useMessages();
   const { locale } = useContext(LocaleContext);
   return {
-    t: (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+    t: (id: MessageId, values?: Record<string, string | number>) => intl.format(id, values) as string,
     has: (id: string): id is MessageId => id in intl.messages,
     money: (minor: number, currency: string) => formatMoney(minor, currency, intl.locale),
     /** The catalogue's language (`pt`, `en-XA`): the receipt's and Stripe's. */

@@ -3,6 +3,8 @@ import { formatDateTime } from '@scanline/contracts/date-time';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
+import { CashCount } from './CashCount';
+import { countedTotal } from './cash-denominations';
 import { closeDay, type Device, getCurrentClose, isUnauthorized } from './device';
 import { errorText } from './error-text';
 
@@ -22,6 +24,19 @@ function Figures({ totals }: { totals: CloseTotals[] }) {
           </dd>
           <dt>{tr('terminal.close.grandTotal')}</dt>
           <dd>{formatMoney(t.grand_total, t.currency)}</dd>
+          {/* The Z report's count; the X report shows the drawer in the count below instead. */}
+          {t.cash && t.cash.counted !== null && (
+            <>
+              <dt>{tr('terminal.drawer.expected')}</dt>
+              <dd>{formatMoney(t.cash.expected, t.currency)}</dd>
+              <dt>{tr('terminal.count.counted')}</dt>
+              <dd data-testid="term-counted">{formatMoney(t.cash.counted, t.currency)}</dd>
+              <dt>{tr('terminal.count.variance')}</dt>
+              <dd data-testid="term-variance" className={t.cash.variance ? 'term-variance-off' : undefined}>
+                {formatMoney(t.cash.variance ?? 0, t.currency, undefined, { sign: 'exceptZero' })}
+              </dd>
+            </>
+          )}
         </dl>
       ))}
     </>
@@ -44,6 +59,8 @@ export function CloseScreen(props: {
   const [closed, setClosed] = useState<Close | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The notes and coins counted in the drawer, when one is open (docs/guide/drawer.md#at-the-close).
+  const [counts, setCounts] = useState<Record<number, number>>({});
   const { device, projectId, onRevoked } = props;
   const { t, intlLocale } = useT();
 
@@ -61,12 +78,23 @@ export function CloseScreen(props: {
     };
   }, [device, projectId, onRevoked, t]);
 
+  // The drawer open now: its figures sit on the entry of its currency (`cash`, null elsewhere).
+  const drawer = report?.totals.find((x) => x.cash) ?? null;
+  const counted = countedTotal(counts);
   const close = async () => {
-    if (!window.confirm(t('terminal.close.confirm'))) return;
+    const question = drawer?.cash
+      ? `${t('terminal.count.confirm', {
+          counted: formatMoney(counted, drawer.currency),
+          variance: formatMoney(counted - drawer.cash.expected, drawer.currency, undefined, {
+            sign: 'exceptZero',
+          }),
+        })} ${t('terminal.close.confirm')}`
+      : t('terminal.close.confirm');
+    if (!window.confirm(question)) return;
     setBusy(true);
     setError(null);
     try {
-      setClosed(await closeDay(device));
+      setClosed(await closeDay(device, drawer?.cash ? { counted_cash: counted } : {}));
     } catch (e) {
       if (isUnauthorized(e)) onRevoked();
       else setError(errorText(e, t));
@@ -102,6 +130,9 @@ export function CloseScreen(props: {
               : ''}
           </p>
           <Figures totals={report.totals} />
+          {drawer?.cash && (
+            <CashCount cash={drawer.cash} currency={drawer.currency} counts={counts} onChange={setCounts} />
+          )}
           <div className="term-actions">
             <button type="button" className="term-link" onClick={props.onDone}>
               {t('terminal.close.back')}

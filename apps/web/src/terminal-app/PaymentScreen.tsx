@@ -1,9 +1,11 @@
-import type { TerminalTransaction } from '@scanline/contracts';
+import type { TenderResult, TerminalTransaction } from '@scanline/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import type { MessageId } from '../messages/keys';
+import { CashTender } from './CashTender';
+import { DrawerScreen } from './DrawerScreen';
 import {
   cancelTransaction,
   type Device,
@@ -28,6 +30,8 @@ export function PaymentScreen(props: {
   onCashierRequired?: () => void;
   /** The result, for the terminal's live region (screen readers). */
   onAnnounce?: (text: string) => void;
+  /** Staff sign in here and no manager is: paid out and no sale on the drawer need a manager. */
+  needsManager?: boolean;
 }) {
   const { device, transactionId, onRevoked, onSettled } = props;
   const [t, setT] = useState<TerminalTransaction | null>(null);
@@ -35,6 +39,10 @@ export function PaymentScreen(props: {
   const [stream, setStream] = useState<'open' | 'reconnecting'>('open');
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // Card (the QR code, as before) or cash handed over at the counter (docs/guide/tenders.md).
+  const [method, setMethod] = useState<'card' | 'cash'>('card');
+  const [cash, setCash] = useState<TenderResult | null>(null);
+  const [drawer, setDrawer] = useState(false);
   const { t: tr } = useT();
 
   useEffect(() => {
@@ -86,7 +94,26 @@ export function PaymentScreen(props: {
   // Once paid with a tip, what was charged (the order amount + the tip).
   const amount = formatMoney(t.amount_total, t.currency);
   if (!WAITING.has(t.status))
-    return <Result t={t} amount={amount} onDone={props.onDone} onAnnounce={props.onAnnounce} />;
+    return (
+      <Result
+        t={t}
+        amount={amount}
+        change={cash?.transaction.id === t.id ? cash.tender.change : null}
+        onDone={props.onDone}
+        onAnnounce={props.onAnnounce}
+      />
+    );
+  // The cash tender found the drawer closed: open it here, then back to the cash.
+  if (drawer)
+    return (
+      <DrawerScreen
+        device={device}
+        needsManager={props.needsManager === true}
+        onDone={() => setDrawer(false)}
+        onRevoked={onRevoked}
+        onCashierRequired={props.onCashierRequired}
+      />
+    );
 
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
   // A declined card sends the payment back to pending; the same code takes another.
@@ -104,40 +131,74 @@ export function PaymentScreen(props: {
       <p className="term-pay-amount" data-testid="payment-amount">
         {amount}
       </p>
-      <div
-        className="term-qr"
-        data-testid="payment-qr"
-        role="img"
-        aria-label={tr('terminal.pay.qr', { amount })}
-      >
-        {qr ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally by the qrcode library
-          <div dangerouslySetInnerHTML={{ __html: qr }} />
-        ) : (
-          <span className="term-spinner" />
-        )}
-      </div>
-      <p
-        className={`term-status${declined ? ' term-status-declined' : ''}`}
-        role="status"
-        data-testid="payment-status"
-        data-status={declined ? 'declined' : t.status}
-      >
-        {statusText}
-      </p>
-      {declined && t.last_payment_error && (
-        <p className="term-muted">{declineText(t.last_payment_error, tr)}</p>
+      {/* Cash needs nothing in flight: a card payment being processed is left to finish. */}
+      {t.status === 'pending' && (
+        <fieldset className="term-methods">
+          <legend className="sr-only">{tr('terminal.pay.method')}</legend>
+          {(['card', 'cash'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={`term-method${method === m ? ' term-method-on' : ''}`}
+              aria-pressed={method === m}
+              onClick={() => setMethod(m)}
+              data-testid={`method-${m}`}
+            >
+              {m === 'card' ? tr('terminal.pay.card') : tr('terminal.pay.cash')}
+            </button>
+          ))}
+        </fieldset>
       )}
-      {/* The shopper may pay on this screen too (and a tester needs no phone): the same page the code opens. */}
-      <a
-        className="term-link"
-        href={t.payment_url}
-        target="_blank"
-        rel="noreferrer"
-        data-testid="payment-link"
-      >
-        {tr('terminal.pay.here')}
-      </a>
+      {method === 'cash' && t.status === 'pending' ? (
+        <CashTender
+          device={device}
+          transaction={t}
+          onPaid={(r) => {
+            setCash(r);
+            setT(r.transaction);
+          }}
+          onOpenDrawer={() => setDrawer(true)}
+          onRevoked={onRevoked}
+          onCashierRequired={props.onCashierRequired}
+        />
+      ) : (
+        <>
+          <div
+            className="term-qr"
+            data-testid="payment-qr"
+            role="img"
+            aria-label={tr('terminal.pay.qr', { amount })}
+          >
+            {qr ? (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the SVG is generated locally by the qrcode library
+              <div dangerouslySetInnerHTML={{ __html: qr }} />
+            ) : (
+              <span className="term-spinner" />
+            )}
+          </div>
+          <p
+            className={`term-status${declined ? ' term-status-declined' : ''}`}
+            role="status"
+            data-testid="payment-status"
+            data-status={declined ? 'declined' : t.status}
+          >
+            {statusText}
+          </p>
+          {declined && t.last_payment_error && (
+            <p className="term-muted">{declineText(t.last_payment_error, tr)}</p>
+          )}
+          {/* The shopper may pay on this screen too (and a tester needs no phone): the same page the code opens. */}
+          <a
+            className="term-link"
+            href={t.payment_url}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="payment-link"
+          >
+            {tr('terminal.pay.here')}
+          </a>
+        </>
+      )}
       <p className="term-muted">
         {tr('terminal.pay.expires', {
           time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`,
@@ -174,11 +235,14 @@ export function PaymentScreen(props: {
 function Result({
   t,
   amount,
+  change,
   onDone,
   onAnnounce,
 }: {
   t: TerminalTransaction;
   amount: string;
+  /** Paid in cash here: the change to hand back (the tender's own `change`). */
+  change: number | null;
   onDone: () => void;
   onAnnounce?: (text: string) => void;
 }) {
@@ -197,13 +261,22 @@ function Result({
   const titleId = titles[t.status];
   const title = good ? tr('terminal.result.success') : titleId ? tr(titleId) : t.status;
   const detail = good
-    ? `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand, tr('terminal.result.card'))} •••• ${t.card_last4}` : ''}`
+    ? change !== null
+      ? `${amount} · ${tr('terminal.pay.cash')}`
+      : `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand, tr('terminal.result.card'))} •••• ${t.card_last4}` : ''}`
     : t.status === 'failed'
       ? (t.failure_message ?? tr('terminal.result.declined'))
       : t.status === 'expired'
         ? tr('terminal.result.nobodyPaid')
         : tr('terminal.result.noMoney');
-  useEffect(() => onAnnounce?.(`${title}. ${detail}`), [onAnnounce, title, detail]);
+  const changeText =
+    good && change !== null
+      ? tr('terminal.cash.giveChange', { amount: formatMoney(change, t.currency) })
+      : '';
+  useEffect(
+    () => onAnnounce?.(`${title}. ${detail}${changeText ? `. ${changeText}` : ''}`),
+    [onAnnounce, title, detail, changeText],
+  );
   return (
     <section
       className={`term-panel term-result term-result-${good ? 'good' : t.status === 'failed' ? 'bad' : 'neutral'}`}
@@ -215,6 +288,12 @@ function Result({
       </div>
       <h1>{title}</h1>
       <p data-testid="payment-result-amount">{detail}</p>
+      {changeText && (
+        <p className="term-change term-change-result" data-testid="payment-result-change">
+          <span>{tr('terminal.cash.change')}</span>
+          <strong>{formatMoney(change ?? 0, t.currency)}</strong>
+        </p>
+      )}
       {good && t.tip_amount > 0 && (
         <p className="term-muted" data-testid="payment-result-tip">
           {tr('terminal.result.tip', {

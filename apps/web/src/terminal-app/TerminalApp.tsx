@@ -4,6 +4,7 @@ import { useT } from '../lib/i18n/console-intl';
 import { formatMoney } from '../lib/money';
 import { CashierLock } from './CashierLock';
 import { CloseScreen } from './CloseScreen';
+import { DrawerScreen } from './DrawerScreen';
 import {
   type CashierOnDuty,
   type Device,
@@ -43,6 +44,7 @@ export function TerminalApp() {
   const [idleNotice, setIdleNotice] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
   const [unpairing, setUnpairing] = useState(false);
+  const [drawer, setDrawer] = useState(false);
   // Payment results are said by a live region that is always on the page (a region
   // added together with its text is not announced).
   const [announcement, setAnnouncement] = useState('');
@@ -104,6 +106,7 @@ export function TerminalApp() {
         if (!current && OPEN.has(t.status)) {
           setIdleNotice(null);
           setClosing(false);
+          setDrawer(false);
           setPayment({ id: t.id });
         }
       },
@@ -193,9 +196,30 @@ export function TerminalApp() {
         >
           ◐
         </button>
+        {/* The cash drawer: anyone signed in (paid out and no sale then ask for a manager). */}
+        {device && !payment && !drawer && me && (!staffed || cashier) && (
+          <button
+            type="button"
+            className="term-link"
+            onClick={() => {
+              setClosing(false);
+              setDrawer(true);
+            }}
+            data-testid="open-drawer-screen"
+          >
+            {tr('terminal.drawer.menu')}
+          </button>
+        )}
         {/* Where staff sign in, closing the day needs a manager. */}
         {device && !payment && !closing && me && (!staffed || cashier?.cashier.role === 'manager') && (
-          <button type="button" className="term-link" onClick={() => setClosing(true)}>
+          <button
+            type="button"
+            className="term-link"
+            onClick={() => {
+              setDrawer(false);
+              setClosing(true);
+            }}
+          >
             {tr('terminal.closeDay')}
           </button>
         )}
@@ -205,6 +229,7 @@ export function TerminalApp() {
             className="term-link"
             onClick={() => {
               setClosing(false);
+              setDrawer(false);
               setUnpairing(true);
             }}
           >
@@ -236,6 +261,7 @@ export function TerminalApp() {
             onSettled={onSettled}
             onCashierRequired={onCashierRequired}
             onAnnounce={setAnnouncement}
+            needsManager={staffed && cashier?.cashier.role !== 'manager'}
           />
         ) : unpairing ? (
           <UnpairScreen
@@ -254,6 +280,15 @@ export function TerminalApp() {
               setCashier(c);
             }}
             onRevoked={onRevoked}
+          />
+        ) : drawer ? (
+          <DrawerScreen
+            device={device}
+            needsManager={staffed && cashier?.cashier.role !== 'manager'}
+            onSwitchCashier={switchCashier}
+            onDone={() => setDrawer(false)}
+            onRevoked={onRevoked}
+            onCashierRequired={onCashierRequired}
           />
         ) : closing && me ? (
           <CloseScreen

@@ -2,10 +2,13 @@ import type {
   Cashier,
   CashierSession,
   Close,
+  CreateDrawerMovement,
   CurrentClose,
   DeviceMe,
+  Drawer,
   PairResponse,
   Refund,
+  TenderResult,
   Terminal,
   TerminalTransaction,
 } from '@scanline/contracts';
@@ -231,5 +234,42 @@ export const getCurrentClose = (device: Device, projectId: string) =>
     `/projects/${encodeURIComponent(projectId)}/terminals/${encodeURIComponent(device.terminal.id)}/closes/current`,
   );
 
-/** "Close the day": the Z report, made by the device itself. */
-export const closeDay = (device: Device) => call<Close>(device, '/closes', { method: 'POST' });
+/**
+ * "Close the day": the Z report, made by the device itself. `counted_cash` is what was counted
+ * in the drawer, required while one is open (docs/guide/drawer.md#at-the-close).
+ */
+export const closeDay = (device: Device, body: { counted_cash?: number } = {}) =>
+  call<Close>(device, '/closes', { method: 'POST', body });
+
+/**
+ * Cash handed over at the counter for `amount` of what is due (docs/guide/tenders.md). One
+ * `idempotencyKey` per attempt, kept across a retry: a lost answer never takes the cash twice.
+ */
+export const payInCash = (
+  device: Device,
+  id: string,
+  body: { amount: number; cash_given: number },
+  idempotencyKey: string,
+) =>
+  call<TenderResult>(device, `/transactions/${encodeURIComponent(id)}/tenders`, {
+    method: 'POST',
+    body: { method: 'cash', ...body },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+/** This terminal's cash drawer as it stands (docs/guide/drawer.md). */
+export const getDrawer = (device: Device) => call<Drawer>(device, '/drawer');
+
+export const openDrawer = (device: Device, float: number) =>
+  call<Drawer>(device, '/drawer/open', { method: 'POST', body: { float } });
+
+/**
+ * Paid in, paid out or no sale. Where staff sign in, paid out and no sale need a manager's
+ * session: the one signed in here, or `session` from a manager's PIN typed for it.
+ */
+export const moveDrawerCash = (device: Device, body: CreateDrawerMovement, session?: string) =>
+  call<Drawer>(device, '/drawer/movements', {
+    method: 'POST',
+    body,
+    ...(session ? { headers: { 'cashier-session': session } } : {}),
+  });

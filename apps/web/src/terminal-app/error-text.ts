@@ -28,6 +28,12 @@ export const TERMINAL_ERROR_CODES = [
   'service_unavailable',
   'validation_failed',
   'not_found',
+  // Cash (docs/guide/tenders.md, docs/guide/drawer.md).
+  'drawer_closed',
+  'drawer_already_open',
+  'cash_given_too_low',
+  'amount_exceeds_due',
+  'counted_cash_required',
 ] as const;
 
 const known = <C extends string>(list: readonly C[], code: string | undefined): code is C =>

@@ -6619,9 +6619,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of payment, refund, comma-separated. */
+                /** @description One or more of payment, refund, adjustment, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of payment, refund, comma-separated. */
+                /** @description One or more of payment, refund, adjustment, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -6651,6 +6651,14 @@ export interface operations {
                      *           "fee": -9007199254740991,
                      *           "net": -9007199254740991,
                      *           "currency": "EUR",
+                     *           "settlement": {
+                     *             "amount": 1250,
+                     *             "fee": -9007199254740991,
+                     *             "net": -9007199254740991,
+                     *             "currency": "EUR",
+                     *             "exchange_rate": 0
+                     *           },
+                     *           "description": "description",
                      *           "available_on": "available on",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
@@ -6664,13 +6672,21 @@ export interface operations {
                             available_on: string;
                             created_at: string;
                             currency: string;
+                            description: string | null;
                             fee: number;
                             id: string;
                             net: number;
                             refund_id: string | null;
-                            transaction_id: string;
+                            settlement: {
+                                amount: number;
+                                currency: string;
+                                exchange_rate: number | null;
+                                fee: number;
+                                net: number;
+                            };
+                            transaction_id: string | null;
                             /** @enum {string} */
-                            type: "payment" | "refund";
+                            type: "payment" | "refund" | "adjustment";
                         }[];
                         next_cursor: string | null;
                     };

@@ -91,12 +91,14 @@ export const closes = pgTable(
   ],
 );
 
-export type BalanceEntryType = 'payment' | 'refund';
+export type BalanceEntryType = 'payment' | 'refund' | 'adjustment';
 
 /**
  * What the provider owes the project: one entry per succeeded payment
  * (amount, fee, net) and per succeeded refund (−amount, fee 0), each available on a day;
- * the payout job pays out the available ones not yet paid out.
+ * the payout job pays out the available ones not yet paid out. Stripe's payouts add what
+ * Stripe settled (docs/guide/payouts.md#stripe-projects): `settlement_*` in the account's currency,
+ * and `adjustment` entries (disputes, Stripe's own fees…) that belong to no transaction.
  */
 export const balanceEntries = pgTable(
   'balance_entries',
@@ -106,7 +108,8 @@ export const balanceEntries = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     type: text().$type<BalanceEntryType>().notNull(),
-    transactionId: text().notNull(),
+    /** Null only for an `adjustment`. */
+    transactionId: text(),
     refundId: text(),
     /**
      * A card tender's share of a checkout paid in parts (docs/guide/tenders.md): one payment entry
@@ -117,6 +120,16 @@ export const balanceEntries = pgTable(
     fee: money('fee').notNull(),
     net: money('net').notNull(),
     currency: text().notNull(),
+    /** What Stripe settled, in its account's currency (null: as amount, fee, net, currency). */
+    settlementAmount: money('settlement_amount'),
+    settlementFee: money('settlement_fee'),
+    settlementNet: money('settlement_net'),
+    settlementCurrency: text(),
+    /** Settlement units per charge unit, as Stripe gives it (null: the same currency). */
+    exchangeRate: text(),
+    /** Stripe's balance transaction (`txn_…`); its type and description for an adjustment. */
+    providerReference: text(),
+    description: text(),
     /** The project's local day from which it may be paid out. */
     availableOn: date('available_on', { mode: 'string' }).notNull(),
     payoutId: text(),
@@ -130,6 +143,7 @@ export const balanceEntries = pgTable(
       .on(t.tenderId)
       .where(sql`type = 'payment' and tender_id is not null`),
     uniqueIndex('balance_entries_refund_key').on(t.refundId).where(sql`type = 'refund'`),
+    uniqueIndex('balance_entries_adjustment_key').on(t.providerReference).where(sql`type = 'adjustment'`),
     index('balance_entries_unpaid_idx').on(t.projectId, t.availableOn).where(sql`payout_id is null`),
     index('balance_entries_payout_idx').on(t.payoutId, t.createdAt, t.id),
   ],

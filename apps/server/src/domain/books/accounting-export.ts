@@ -19,8 +19,10 @@ export type AccountingFormat = 'csv' | 'xero' | 'quickbooks';
 interface BookLine {
   id: string;
   day: string;
-  type: 'payment' | 'refund' | 'cash_payment' | 'cash_refund';
-  transaction_id: string;
+  type: 'payment' | 'refund' | 'cash_payment' | 'cash_refund' | 'adjustment';
+  /** Null for an adjustment (its `description` says what it is). */
+  transaction_id: string | null;
+  description?: string | null;
   reference: string | null;
   card_brand: string | null;
   card_last4: string | null;
@@ -59,6 +61,7 @@ const DESCRIPTIONS: Record<BookLine['type'], string> = {
   refund: 'Refund',
   cash_payment: 'Cash payment',
   cash_refund: 'Cash refund',
+  adjustment: 'Adjustment',
 };
 
 const HEADERS: Record<AccountingFormat, string> = {
@@ -78,14 +81,15 @@ function rowsFor(format: AccountingFormat, l: BookLine, source: string): string[
   const amount = Number(l.amount);
   const fee = Number(l.fee);
   const money = (v: number) => majorUnits(v, l.currency);
-  const description = `${DESCRIPTIONS[l.type]} ${l.transaction_id}${card(l) ? ` (${card(l)})` : ''}`;
+  const subject = [l.transaction_id, l.description].filter(Boolean).join(' ');
+  const description = `${DESCRIPTIONS[l.type]} ${subject}${card(l) ? ` (${card(l)})` : ''}`;
   if (format === 'csv') {
     return [
       [
         l.day,
         l.type,
-        l.transaction_id,
-        csvField(l.reference, true),
+        l.transaction_id ?? '',
+        csvField(l.reference ?? l.description ?? null, true),
         csvField(card(l), true),
         money(amount),
         money(fee),
@@ -107,13 +111,7 @@ function rowsFor(format: AccountingFormat, l: BookLine, source: string): string[
     );
     if (fee)
       out.push(
-        [
-          xeroDate(l.day),
-          money(-fee),
-          'Scanline',
-          csvField(`Fee ${l.transaction_id}`),
-          csvField(source),
-        ].join(','),
+        [xeroDate(l.day), money(-fee), 'Scanline', csvField(`Fee ${subject}`), csvField(source)].join(','),
       );
   } else {
     out.push(
@@ -123,7 +121,7 @@ function rowsFor(format: AccountingFormat, l: BookLine, source: string): string[
         money(amount),
       ].join(','),
     );
-    if (fee) out.push([qboDate(l.day), csvField(`Fee ${l.transaction_id}`), money(-fee)].join(','));
+    if (fee) out.push([qboDate(l.day), csvField(`Fee ${subject}`), money(-fee)].join(','));
   }
   return out;
 }
@@ -145,7 +143,10 @@ async function* stream(
   }
 }
 
-/** `GET …/payouts/{payout_id}/export.csv`: its entries; the net column (or the amounts) add up to the payout. */
+/**
+ * `GET …/payouts/{payout_id}/export.csv`: its entries at what reached the payout (Stripe's
+ * settled figures, in the payout's currency); the net column (or the amounts) add up to it.
+ */
 export async function exportPayout(
   db: Db,
   {
@@ -162,8 +163,9 @@ export async function exportPayout(
       db,
       sql`select e.id, to_char((e.created_at at time zone ${project.timeZone})::date, 'YYYY-MM-DD') as day,
                  e.created_at::text as at, e.type, e.transaction_id, t.reference, t.card_brand, t.card_last4,
-                 e.amount, e.fee, e.currency
-          from balance_entries e join transactions t on t.id = e.transaction_id
+                 e.description, coalesce(e.settlement_amount, e.amount) as amount,
+                 coalesce(e.settlement_fee, e.fee) as fee, coalesce(e.settlement_currency, e.currency) as currency
+          from balance_entries e left join transactions t on t.id = e.transaction_id
           where e.project_id = ${projectId} and e.payout_id = ${payoutId}
             ${after ? sql`and (e.created_at, e.id) > (${after.day}::timestamptz, ${after.id})` : sql``}
           order by e.created_at, e.id limit ${BATCH}`,

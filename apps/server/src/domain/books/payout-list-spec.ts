@@ -18,7 +18,7 @@ export const payoutListSpec: ListSpec = {
 export const payoutItemListSpec: ListSpec = {
   columns: {
     created_at: { column: balanceEntries.createdAt, type: 'date', sortable: true },
-    type: { column: balanceEntries.type, type: 'text', values: ['payment', 'refund'] },
+    type: { column: balanceEntries.type, type: 'text', values: ['payment', 'refund', 'adjustment'] },
   },
   id: balanceEntries.id,
   defaultSort: { field: 'created_at', direction: 'asc' },

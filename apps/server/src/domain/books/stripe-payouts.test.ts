@@ -40,11 +40,11 @@ describe('Stripe payouts against a local stand-in', () => {
     await stripe.close();
   });
 
-  const paid = async (amount: number) => {
+  const paid = async (amount: number, currency = 'EUR') => {
     const txn = await makeTransaction(db(), team.project.id, terminalId, {
       amount,
       provider: 'stripe',
-      currency: 'EUR',
+      currency,
     });
     const scan = await t.app.inject({
       method: 'POST',
@@ -207,5 +207,116 @@ describe('Stripe payouts against a local stand-in', () => {
     expect(freed.every((e) => e.payoutId === null)).toBe(true);
     const [after] = await db().select().from(transactions).where(eq(transactions.id, txn));
     expect(after!.payoutId).toBeNull();
+  });
+
+  it("keeps a USD charge settled in EUR in dollars, and pays out Stripe's amount with disputes and Stripe's fees", async () => {
+    stripe.settlement = { currency: 'eur', rate: 0.9 };
+    try {
+      const usd = await paid(2000, 'USD');
+      const refund = await t.app.inject({
+        method: 'POST',
+        url: `${base()}/transactions/${usd}/refunds`,
+        headers: team.owner.auth,
+        payload: { amount: 500 },
+      });
+      expect(refund.statusCode, refund.body).toBe(201);
+      const eur = await paid(1000);
+      const [eurRow] = await db().select().from(transactions).where(eq(transactions.id, eur));
+      stripe.addBalanceTransaction({
+        type: 'dispute',
+        amount: -1000,
+        fee: 1500,
+        currency: 'eur',
+        description: 'Chargeback withdrawal',
+        source: { object: 'dispute', id: 'dp_standin', payment_intent: eurRow!.providerReference },
+      });
+      stripe.addBalanceTransaction({
+        type: 'stripe_fee',
+        amount: -200,
+        fee: 0,
+        currency: 'eur',
+        description: 'Radar',
+      });
+      const po = stripe.createPayout('paid');
+      // 2000 USD at 0.9 is 1800 EUR (fee 27 + 25), −450, 1000 (fee 15 + 25), −1000 − 1500, −200.
+      expect(po.amount).toBe(1800 - 52 - 450 + 1000 - 40 - 2500 - 200);
+      const event = stripe.signedPayoutEvent('payout.paid', po.id, WEBHOOK_SECRET);
+      expect((await webhook(event.payload, event.signature)).statusCode).toBe(200);
+      // Read twice: Stripe's adjustments are found again, never written twice.
+      expect((await webhook(event.payload, event.signature)).statusCode).toBe(200);
+
+      const payout = (
+        await t.app.inject({ method: 'GET', url: `${base()}/payouts`, headers: team.owner.auth })
+      )
+        .json()
+        .data.find((p: { amount: number }) => p.amount === po.amount);
+      // Before, the payout was rebuilt from charges and refunds alone, dollars counted as euros.
+      expect(payout).toMatchObject({ currency: 'EUR', gross: 2800, fees: 52 + 40 + 1500, refunds: 450 });
+      const items = (
+        await t.app.inject({
+          method: 'GET',
+          url: `${base()}/payouts/${payout.id}/items`,
+          headers: team.owner.auth,
+        })
+      ).json().data as {
+        type: string;
+        transaction_id: string | null;
+        amount: number;
+        fee: number;
+        net: number;
+        currency: string;
+        settlement: {
+          amount: number;
+          fee: number;
+          net: number;
+          currency: string;
+          exchange_rate: number | null;
+        };
+        description: string | null;
+      }[];
+      expect(items).toHaveLength(5);
+      expect(items.reduce((s, i) => s + i.settlement.net, 0)).toBe(po.amount);
+      const usdPayment = items.find((i) => i.transaction_id === usd && i.type === 'payment')!;
+      // Stripe's 52 EUR fee is 58 USD at 0.9: the transaction's net stays in dollars.
+      expect(usdPayment).toMatchObject({
+        amount: 2000,
+        fee: 58,
+        net: 1942,
+        currency: 'USD',
+        settlement: { amount: 1800, fee: 52, net: 1748, currency: 'EUR', exchange_rate: 0.9 },
+      });
+      expect(items.find((i) => i.transaction_id === usd && i.type === 'refund')).toMatchObject({
+        amount: -500,
+        currency: 'USD',
+        settlement: { amount: -450, currency: 'EUR' },
+      });
+      const adjustments = items.filter((i) => i.type === 'adjustment');
+      expect(adjustments.map((a) => [a.transaction_id, a.settlement.net, a.description]).sort()).toEqual(
+        [
+          [eur, -2500, 'dispute: Chargeback withdrawal'],
+          [null, -200, 'stripe_fee: Radar'],
+        ].sort(),
+      );
+      const txn = await t.app.inject({
+        method: 'GET',
+        url: `${base()}/transactions/${usd}`,
+        headers: team.owner.auth,
+      });
+      expect(txn.json()).toMatchObject({ currency: 'USD', fee: 58, net: 2000 - 500 - 58 });
+      // The export adds up to what reached the bank, in the payout's currency.
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `${base()}/payouts/${payout.id}/export.csv?format=csv`,
+        headers: team.owner.auth,
+      });
+      expect(csv.statusCode, csv.body).toBe(200);
+      const rows = csv.body.trim().split('\r\n').slice(1);
+      expect(rows).toHaveLength(5);
+      const cents = rows.reduce((s, r) => s + Math.round(Number(r.split(',').at(-2)) * 100), 0);
+      expect(cents).toBe(po.amount);
+      expect(rows.every((r) => r.endsWith(',EUR'))).toBe(true);
+    } finally {
+      stripe.settlement = null;
+    }
   });
 });

@@ -14,21 +14,31 @@ import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { recordEvents } from '../events/record-event';
+import { currencyDigits } from '../money';
 import { fromStripeAmount } from '../payments/stripe-amounts';
 import { stripeClient } from '../payments/stripe-provider';
 import { presentPayout } from '../presenters/books';
 
 interface Line {
-  projectId: string;
-  transactionId: string;
+  /** Null until an unattributed line is given to the payout's home project. */
+  projectId: string | null;
+  transactionId: string | null;
   refundId: string | null;
-  type: 'payment' | 'refund';
+  type: 'payment' | 'refund' | 'adjustment';
+  /** In the charge's currency (an adjustment's: the settlement's). */
   amount: number;
   fee: number;
   net: number;
   currency: string;
+  settlement: { amount: number; fee: number; net: number; currency: string };
+  exchangeRate: number | null;
+  reference: string;
+  description: string | null;
   at: Date;
 }
+
+/** Balance transactions that move a payout itself rather than the project's money. */
+const PAYOUT_MOVES = new Set(['payout', 'payout_cancel', 'payout_failure', 'payout_minimum_balance_hold']);
 
 /**
  * Stripe's payouts: a `payout.*` webhook (`payout.created`, `payout.updated`,
@@ -75,9 +85,9 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     throw new AppError('service_unavailable', 'Stripe could not be reached to read this payout.');
   }
 
-  // Our transactions and refunds behind Stripe's charges and refunds.
+  // Our transactions and refunds behind Stripe's charges, refunds and disputes.
   const intentOf = (bt: Stripe.BalanceTransaction) => {
-    const source = bt.source as { object?: string; payment_intent?: string | { id: string } } | null;
+    const source = bt.source as { payment_intent?: string | { id: string } | null } | null;
     const pi = source?.payment_intent;
     return typeof pi === 'string' ? pi : (pi?.id ?? null);
   };
@@ -108,10 +118,35 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
 
   const lines: Line[] = [];
   for (const bt of balance) {
-    if (bt.type !== 'charge' && bt.type !== 'payment' && bt.type !== 'refund') continue;
+    if (PAYOUT_MOVES.has(bt.type)) continue;
+    const settlement = {
+      amount: fromStripeAmount(bt.amount, bt.currency),
+      fee: fromStripeAmount(bt.fee, bt.currency),
+      // Net stays amount − fee after rounding.
+      net: fromStripeAmount(bt.amount, bt.currency) - fromStripeAmount(bt.fee, bt.currency),
+      currency: bt.currency.toUpperCase(),
+    };
     const txn = byIntent.get(intentOf(bt) ?? '');
-    if (!txn) continue;
+    const isMoney = bt.type === 'charge' || bt.type === 'payment' || bt.type === 'refund';
+    if (!txn || !isMoney) {
+      // Disputes, Stripe's own fees, adjustments, and charges not made through Scanline: in
+      // Stripe's payout, so in ours (docs/guide/payouts.md#stripe-projects), as adjustments.
+      lines.push({
+        projectId: txn?.projectId ?? null,
+        transactionId: txn?.id ?? null,
+        refundId: null,
+        type: 'adjustment',
+        ...settlement,
+        settlement,
+        exchangeRate: null,
+        reference: bt.id,
+        description: [bt.type, bt.description].filter(Boolean).join(': '),
+        at: new Date(bt.created * 1000),
+      });
+      continue;
+    }
     const isRefund = bt.type === 'refund';
+    const charged = chargeSide(bt, settlement);
     lines.push({
       projectId: txn.projectId,
       transactionId: txn.id,
@@ -119,13 +154,27 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
       // id, so it is one entry of its own, found again when the payout is read again.
       refundId: isRefund ? refundIdOf((bt.source as { id?: string } | null)?.id, refundByRef) : null,
       type: isRefund ? 'refund' : 'payment',
-      amount: fromStripeAmount(bt.amount, bt.currency),
-      fee: fromStripeAmount(bt.fee, bt.currency),
-      // Net stays amount − fee after rounding.
-      net: fromStripeAmount(bt.amount, bt.currency) - fromStripeAmount(bt.fee, bt.currency),
-      currency: bt.currency.toUpperCase(),
+      ...charged,
+      settlement,
+      exchangeRate: bt.exchange_rate ?? null,
+      reference: bt.id,
+      description: null,
       at: new Date(bt.created * 1000),
     });
+  }
+  // What Scanline cannot tie to a project goes to the payout's home project: the oldest of the
+  // business's projects with a line in it (else the oldest of all), so the payouts recorded for
+  // one Stripe payout add up to Stripe's amount.
+  if (lines.some((l) => l.projectId === null)) {
+    const owned = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.businessId, business.id))
+      .orderBy(projects.createdAt, projects.id);
+    const present = new Set(lines.map((l) => l.projectId));
+    const home = (owned.find((p) => present.has(p.id)) ?? owned[0])?.id;
+    if (!home) return { received: true, handled: false };
+    for (const l of lines) l.projectId ??= home;
   }
   const status = payout.status as PayoutStatus;
   // A failed or canceled payout's money went back to Stripe's balance and leaves in a later one.
@@ -133,7 +182,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
   const arrival = new Date(payout.arrival_date * 1000).toISOString().slice(0, 10);
   const now = ctx.now();
   const written = [];
-  for (const projectId of [...new Set(lines.map((l) => l.projectId))]) {
+  for (const projectId of [...new Set(lines.map((l) => l.projectId!))]) {
     const mine = lines.filter((l) => l.projectId === projectId);
     const reference = `${payout.id}:${projectId}`;
     const row = await db.transaction(async (tx) => {
@@ -153,53 +202,17 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
           .set({ payoutId: null })
           .where(and(eq(transactions.projectId, projectId), eq(transactions.payoutId, id)));
       }
-      for (const l of mine) {
-        // Stripe's fee and net replace the entry's (written with fee 0 when the payment succeeded).
-        const updated = await tx
-          .update(balanceEntries)
-          .set({ fee: l.fee, net: l.net, payoutId: released ? null : id })
-          .where(
-            and(
-              eq(balanceEntries.projectId, projectId),
-              eq(balanceEntries.transactionId, l.transactionId),
-              eq(balanceEntries.type, l.type),
-              // A refund entry is its refund's alone, never every refund of the transaction.
-              l.type === 'refund' ? refundEntry(l.refundId) : sql`true`,
-            ),
-          )
-          .returning({ id: balanceEntries.id });
-        if (updated.length === 0) {
-          await tx.insert(balanceEntries).values({
-            id: newId('bal'),
-            projectId,
-            type: l.type,
-            transactionId: l.transactionId,
-            refundId: l.refundId,
-            amount: l.amount,
-            fee: l.fee,
-            net: l.net,
-            currency: l.currency,
-            availableOn: arrival,
-            payoutId: released ? null : id,
-            createdAt: l.at,
-          });
-        }
-        if (l.type === 'payment')
-          await tx
-            .update(transactions)
-            .set({ fee: l.fee, payoutId: released ? null : id })
-            .where(and(eq(transactions.projectId, projectId), eq(transactions.id, l.transactionId)));
-      }
+      for (const l of mine) await writeEntry(tx, projectId, l, released ? null : id, arrival);
       const payments = mine.filter((l) => l.type === 'payment');
       const figures = {
-        amount: mine.reduce((s, l) => s + l.net, 0),
-        currency: mine[0]!.currency,
+        amount: mine.reduce((s, l) => s + l.settlement.net, 0),
+        currency: mine[0]!.settlement.currency,
         status,
         arrivalDate: arrival,
         paymentsCount: payments.length,
-        gross: payments.reduce((s, l) => s + l.amount, 0),
-        fees: mine.reduce((s, l) => s + l.fee, 0),
-        refunds: -mine.filter((l) => l.type === 'refund').reduce((s, l) => s + l.amount, 0),
+        gross: payments.reduce((s, l) => s + l.settlement.amount, 0),
+        fees: mine.reduce((s, l) => s + l.settlement.fee, 0),
+        refunds: -mine.filter((l) => l.type === 'refund').reduce((s, l) => s + l.settlement.amount, 0),
         updatedAt: now,
       };
       const [saved] = existing
@@ -229,6 +242,91 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     written.push(row);
   }
   return { received: true, handled: written.length > 0 };
+}
+
+type Tx = Parameters<Parameters<AppContext['database']['db']['transaction']>[0]>[0];
+
+/**
+ * One line's entry: Stripe's fee and net replace the entry's (written with fee 0 when the
+ * payment succeeded); an adjustment is found again by Stripe's `txn_…`.
+ */
+async function writeEntry(tx: Tx, projectId: string, l: Line, payoutId: string | null, arrival: string) {
+  const figures = {
+    fee: l.fee,
+    net: l.net,
+    settlementAmount: l.settlement.amount,
+    settlementFee: l.settlement.fee,
+    settlementNet: l.settlement.net,
+    settlementCurrency: l.settlement.currency,
+    exchangeRate: l.exchangeRate === null ? null : String(l.exchangeRate),
+    providerReference: l.reference,
+    description: l.description,
+    payoutId,
+  };
+  const updated = await tx
+    .update(balanceEntries)
+    .set(figures)
+    .where(
+      and(
+        eq(balanceEntries.projectId, projectId),
+        eq(balanceEntries.type, l.type),
+        l.type === 'adjustment'
+          ? eq(balanceEntries.providerReference, l.reference)
+          : and(
+              eq(balanceEntries.transactionId, l.transactionId!),
+              // A refund entry is its refund's alone, never every refund of the transaction.
+              l.type === 'refund' ? refundEntry(l.refundId) : sql`true`,
+            ),
+      ),
+    )
+    .returning({ id: balanceEntries.id });
+  if (updated.length === 0) {
+    await tx.insert(balanceEntries).values({
+      id: newId('bal'),
+      projectId,
+      type: l.type,
+      transactionId: l.transactionId,
+      refundId: l.refundId,
+      amount: l.amount,
+      currency: l.currency,
+      availableOn: arrival,
+      createdAt: l.at,
+      ...figures,
+    });
+  }
+  if (l.type === 'payment')
+    await tx
+      .update(transactions)
+      .set({ fee: l.fee, payoutId })
+      .where(and(eq(transactions.projectId, projectId), eq(transactions.id, l.transactionId!)));
+}
+
+/**
+ * A charge's or refund's own side, in its currency. Stripe gives the balance transaction in the
+ * account's currency; when that differs (`exchange_rate` set), the amount is the charge's or
+ * refund's own and Stripe's fee is brought back at the same rate, so a transaction's net stays
+ * in its currency and equals the sum of its entries.
+ */
+function chargeSide(
+  bt: Stripe.BalanceTransaction,
+  settlement: { amount: number; fee: number; net: number; currency: string },
+) {
+  const source = bt.source as { amount?: number; currency?: string } | null;
+  const rate = bt.exchange_rate;
+  if (!rate || !source?.currency || typeof source.amount !== 'number' || source.currency === bt.currency) {
+    return {
+      amount: settlement.amount,
+      fee: settlement.fee,
+      net: settlement.net,
+      currency: settlement.currency,
+    };
+  }
+  const currency = source.currency.toUpperCase();
+  const sign = bt.amount < 0 ? -1 : 1;
+  const amount = sign * fromStripeAmount(source.amount, currency);
+  const scale = 10 ** (currencyDigits(currency) - currencyDigits(settlement.currency));
+  const fee = Math.round((settlement.fee * scale) / rate);
+  return { amount, fee, net: amount - fee, currency };
 }
 
 function refundIdOf(stripeRefund: string | undefined, ours: Map<string | null, string>): string | null {

@@ -51,6 +51,14 @@ export function presentPayoutItem(e: EntryRow): PayoutItem {
     fee: e.fee,
     net: e.net,
     currency: e.currency,
+    settlement: {
+      amount: e.settlementAmount ?? e.amount,
+      fee: e.settlementFee ?? e.fee,
+      net: e.settlementNet ?? e.net,
+      currency: e.settlementCurrency ?? e.currency,
+      exchange_rate: e.exchangeRate === null ? null : Number(e.exchangeRate),
+    },
+    description: e.description,
     available_on: e.availableOn,
     created_at: e.createdAt.toISOString(),
   };

@@ -42,22 +42,47 @@ export default function PayoutDetailPage() {
       options: [
         { value: 'payment', label: t('books.itemType.payment') },
         { value: 'refund', label: t('books.itemType.refund') },
+        { value: 'adjustment', label: t('books.itemType.adjustment') },
       ],
-      body: (i) => (i.type === 'refund' ? t('books.itemType.refund') : t('books.itemType.payment')),
+      body: (i) => t(`books.itemType.${i.type}`),
     },
     {
       field: 'transaction_id',
       header: t('books.col.transaction'),
       body: (i) => (
-        <Link to={`${base}/transactions/${encodeURIComponent(i.transaction_id)}`}>
-          <code>{i.transaction_id}</code>
-        </Link>
+        <>
+          {i.transaction_id && (
+            <Link to={`${base}/transactions/${encodeURIComponent(i.transaction_id)}`}>
+              <code>{i.transaction_id}</code>
+            </Link>
+          )}
+          {i.description && <div className="muted">{i.description}</div>}
+        </>
       ),
     },
-    { field: 'amount', header: t('books.col.amount'), body: (i) => money(i.amount, i.currency) },
-    { field: 'fee', header: t('books.col.fee'), body: (i) => money(i.fee, i.currency) },
-    { field: 'net', header: t('books.col.net'), body: (i) => money(i.net, i.currency) },
+    // What reached the payout, in its currency; a charge in another currency says what was charged.
+    {
+      field: 'amount',
+      header: t('books.col.amount'),
+      body: (i) => (
+        <>
+          {money(i.settlement.amount, i.settlement.currency)}
+          {i.settlement.exchange_rate !== null && (
+            <div className="muted">
+              {t('books.payout.charged', {
+                amount: money(i.amount, i.currency),
+                rate: String(i.settlement.exchange_rate),
+              })}
+            </div>
+          )}
+        </>
+      ),
+    },
+    { field: 'fee', header: t('books.col.fee'), body: (i) => money(i.settlement.fee, i.settlement.currency) },
+    { field: 'net', header: t('books.col.net'), body: (i) => money(i.settlement.net, i.settlement.currency) },
   ];
+  // Disputes and Stripe's own fees: what the payout holds beyond payments, fees and refunds.
+  const adjustments = p ? p.amount - p.gross + p.fees + p.refunds : 0;
   return (
     <>
       <PageHeader
@@ -108,6 +133,12 @@ export default function PayoutDetailPage() {
                       <th scope="row">{t('books.col.refunds')}</th>
                       <td>{formatMoney(p.refunds, p.currency, undefined, { sign: 'negative' })}</td>
                     </tr>
+                    {adjustments !== 0 && p && (
+                      <tr>
+                        <th scope="row">{t('books.payout.adjustments')}</th>
+                        <td>{money(adjustments)}</td>
+                      </tr>
+                    )}
                     <tr className="total-row">
                       <th scope="row">{t('books.payout.paidOut')}</th>
                       <td data-testid="payout-amount">{money(p.amount)}</td>

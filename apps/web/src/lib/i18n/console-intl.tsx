@@ -10,11 +10,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { createIntl, IntlProvider, useIntl } from 'react-intl';
 import type { MessageId } from '../../messages/keys';
 import { formatMoney } from '../money';
 import { firstSupported, intlLocaleOf, PSEUDO } from './choose-locale';
 import { setCurrentIntlLocale, setTranslator } from './current-locale';
+import { createMessages, MessagesProvider, useMessages } from './messages-provider';
 
 // The console, the sign-in screens and the web terminal speak English, German,
 // French or Spanish. The catalogues are split by area (src/messages/<area>/xx.json); the build
@@ -73,10 +73,13 @@ export function chooseConsoleLocale(
 
 export type LoadCatalogue = (language: ConsoleLanguage) => Promise<Messages>;
 
-const loading = new Map<string, Promise<Messages>>();
-/** The catalogue of `locale` (the pseudo-locale made from English), fetched once. */
+const loading = new Map<LoadCatalogue, Map<string, Promise<Messages>>>();
+const waiting = new Map<LoadCatalogue, Map<string, (messages: Messages) => void>>();
+/** The catalogue of `locale` (the pseudo-locale made from English) by `load`, fetched once. */
 export function loadCatalogue(load: LoadCatalogue, locale: ConsoleLocale): Promise<Messages> {
-  let promise = loading.get(locale);
+  let mine = loading.get(load);
+  if (!mine) loading.set(load, (mine = new Map()));
+  let promise = mine.get(locale);
   if (!promise) {
     promise =
       locale === PSEUDO
@@ -84,10 +87,26 @@ export function loadCatalogue(load: LoadCatalogue, locale: ConsoleLocale): Promi
             ([english, { pseudoCatalogue }]) => pseudoCatalogue(english),
           )
         : load(locale);
-    loading.set(locale, promise);
-    promise.catch(() => loading.delete(locale));
+    mine.set(locale, promise);
+    promise.then(
+      (messages) => waiting.get(load)?.get(locale)?.(messages),
+      () => mine.delete(locale),
+    );
   }
   return promise;
+}
+
+/** The catalogue once something else has loaded it (`loadCatalogue`), without fetching it here. */
+function whenLoaded(load: LoadCatalogue, locale: ConsoleLocale, then: (messages: Messages) => void) {
+  const started = loading.get(load)?.get(locale);
+  if (started) {
+    void started.then(then, () => undefined);
+    return () => {};
+  }
+  let mine = waiting.get(load);
+  if (!mine) waiting.set(load, (mine = new Map()));
+  mine.set(locale, then);
+  return () => mine.delete(locale);
 }
 
 interface LocaleChoice {
@@ -102,33 +121,64 @@ export const useLocaleChoice = () => useContext(LocaleContext);
 /**
  * Loads the chosen catalogue, keeps `<html lang>` saying which, and renders the app in it. A new
  * language redraws everything below (the `key`): tables memoise their cells, and every date,
- * amount and PrimeReact label must follow.
+ * amount and PrimeReact label must follow. With `first`, the app paints with that smaller
+ * catalogue (the sign-in screen's) and the whole one replaces it once it arrives.
  */
 export function AppIntl({
   load,
+  first,
   initial = chooseConsoleLocale(),
   children,
 }: {
   load: LoadCatalogue;
+  first?: LoadCatalogue;
   initial?: ConsoleLocale;
   children: ReactNode;
 }) {
   const [locale, setLocale] = useState<ConsoleLocale>(initial);
   const [loaded, setLoaded] = useState<{ locale: ConsoleLocale; messages: Messages } | null>(null);
+  // Whether the catalogue shown is `first`'s, the whole one still to come.
+  const [partial, setPartial] = useState(false);
   useEffect(() => {
     let alive = true;
-    loadCatalogue(load, locale).then((messages) => {
+    const show = (messages: Messages, isPartial: boolean) => {
       if (!alive) return;
       setCurrentIntlLocale(formattingLocale(locale, readerLanguages()));
-      const intl = createIntl({ locale, defaultLocale: 'en', messages });
-      setTranslator((id, values) => intl.formatMessage({ id }, values));
+      const words = createMessages(
+        locale === PSEUDO ? PSEUDO : formattingLocale(locale, readerLanguages()),
+        messages,
+      );
+      setTranslator((id, values) => String(words.format(id, values)));
       document.documentElement.lang = locale;
       setLoaded({ locale, messages });
-    });
+      setPartial(isPartial);
+    };
+    if (first) void loadCatalogue(first, locale).then((m) => show(m, true));
+    else void loadCatalogue(load, locale).then((m) => show(m, false));
     return () => {
       alive = false;
     };
-  }, [load, locale]);
+  }, [load, first, locale]);
+  // The whole catalogue replaces the first once the page has loaded it (the sign-in screen asks
+  // for it after it has painted: App.tsx), so it never competes with what that screen needs.
+  useEffect(() => {
+    if (!partial) return;
+    let alive = true;
+    const stop = whenLoaded(load, locale, (messages) => {
+      if (!alive) return;
+      const words = createMessages(
+        locale === PSEUDO ? PSEUDO : formattingLocale(locale, readerLanguages()),
+        messages,
+      );
+      setTranslator((id, values) => String(words.format(id, values)));
+      setLoaded({ locale, messages });
+      setPartial(false);
+    });
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [partial, load, locale]);
   const initialRef = useRef(initial);
   const setAccountLocale = useCallback((account: ConsoleLocale | null) => {
     if (account) storage()?.setItem(STORED, account);
@@ -144,14 +194,13 @@ export function AppIntl({
   if (!loaded) return null;
   return (
     <LocaleContext.Provider value={choice}>
-      <IntlProvider
+      <MessagesProvider
         key={loaded.locale}
         locale={loaded.locale === PSEUDO ? PSEUDO : formattingLocale(loaded.locale, readerLanguages())}
-        defaultLocale="en"
         messages={loaded.messages}
       >
         {children}
-      </IntlProvider>
+      </MessagesProvider>
     </LocaleContext.Provider>
   );
 }
@@ -164,12 +213,12 @@ type RichValues = Record<string, ReactNode | Date | ((chunks: ReactNode[]) => Re
  * element; numbers and money through `Intl` in the same language.
  */
 export function useT() {
-  const intl = useIntl();
+  const intl = useMessages();
   return useMemo(() => {
     const intlLocale = intlLocaleOf(intl.locale);
     return {
-      t: (id: MessageId, values?: Values) => intl.formatMessage({ id }, values as never) as string,
-      rich: (id: MessageId, values?: RichValues) => intl.formatMessage({ id }, values as never) as ReactNode,
+      t: (id: MessageId, values?: Values) => intl.format(id, values as never) as string,
+      rich: (id: MessageId, values?: RichValues) => intl.format(id, values as never) as ReactNode,
       has: (id: string): id is MessageId => id in intl.messages,
       money: (minor: number, currency: string) => formatMoney(minor, currency, intlLocale),
       number: (value: number, options?: Intl.NumberFormatOptions) =>

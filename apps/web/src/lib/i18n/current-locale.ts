@@ -2,7 +2,7 @@ import type { MessageId } from '../../messages/keys';
 
 // The language `Intl` formats in outside React (dates in theme/date-format.ts, money in
 // lib/money.ts): the console's chosen language once its catalogue is loaded, the browser's until
-// then. Components read it through react-intl; this is for the helpers they call.
+// then. Components read it through useT(); this is for the helpers they call.
 
 let current: string | undefined;
 
