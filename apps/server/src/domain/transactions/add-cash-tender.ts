@@ -19,7 +19,7 @@ import { presentTender, presentTerminalTransaction, presentTransaction } from '.
 import { newReceipt } from '../receipts/receipt-link';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { amountDueOf } from './amount-paid';
-import { amountInFlight } from './card-shares';
+import { amountInFlight, cancelPendingShares } from './card-shares';
 import { findCallerTransaction } from './get-terminal-transaction';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -146,6 +146,7 @@ export async function addCashTender(
       if (!moved) throw new Error(`transaction ${txn.id} moved under its lock`);
       row = moved.row;
     }
+    if (paidInFull) await cancelPendingShares(tx, { projectId: txn.projectId, transactionId: txn.id, now });
     if (paidInFull || txn.status === 'pending') {
       const [terminal] = await tx
         .select({ label: terminals.label })

@@ -43,3 +43,24 @@ export async function openCardTenders(
       ),
     );
 }
+
+/**
+ * Nothing is left due: card shares not paid yet stop working (their pay pages read canceled),
+ * in the database transaction that settled the checkout.
+ */
+export async function cancelPendingShares(
+  tx: Db,
+  { projectId, transactionId, now }: { projectId: string; transactionId: string; now: Date },
+) {
+  await tx
+    .update(tenders)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(
+      and(
+        eq(tenders.projectId, projectId),
+        eq(tenders.transactionId, transactionId),
+        eq(tenders.method, 'card'),
+        eq(tenders.status, 'pending'),
+      ),
+    );
+}

@@ -10,6 +10,7 @@ import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
 import { newReceipt } from '../receipts/receipt-link';
 import { amountDueOf, amountPaidOf } from './amount-paid';
+import { cancelPendingShares } from './card-shares';
 import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -122,6 +123,7 @@ export async function recordTenderOutcome(
       if (!moved) throw new Error(`transaction ${txn.id} moved under its lock`);
       row = moved.row;
     }
+    if (paidInFull) await cancelPendingShares(tx, { projectId: txn.projectId, transactionId: txn.id, now });
     // Each card share is its own payment to the provider, so its own payout entry.
     await recordBalanceEntry(tx, {
       projectId: txn.projectId,
