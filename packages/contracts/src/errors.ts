@@ -61,6 +61,8 @@ export const errorCodes = [
   // Tenders (docs/guide/tenders.md): a share larger than what is due, cash short of its share.
   'amount_exceeds_due',
   'cash_given_too_low',
+  // A refund of a payment paid by more than one tender must name which (`tender_id`).
+  'tender_required',
   // The cash drawer (docs/guide/drawer.md): cash needs an open drawer, one at a time, counted at the close.
   'drawer_closed',
   'drawer_already_open',
@@ -126,6 +128,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   headers_too_large: 431,
   amount_exceeds_due: 422,
   cash_given_too_low: 422,
+  tender_required: 422,
   drawer_closed: 409,
   drawer_already_open: 409,
   counted_cash_required: 422,

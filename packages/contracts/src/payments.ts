@@ -287,6 +287,11 @@ export type Refund = z.infer<typeof refundSchema>;
 export const createRefundSchema = z.strictObject({
   amount: amountSchema.optional(),
   /**
+   * The tender it gives back: required when the payment has more than one succeeded tender and
+   * not all of them cash (422 `tender_required`); a cash tender's refund is cash out of the drawer.
+   */
+  tender_id: z.string().min(1).max(64).optional(),
+  /**
    * The part of `amount` that gives back the tip (a mistaken tip). Alone, the refund is just
    * that tip. Without it a refund gives back the order amount first and the tip last.
    */
@@ -294,7 +299,14 @@ export const createRefundSchema = z.strictObject({
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
 });
 
-export const TENDER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] as const;
+export const TENDER_STATUSES = [
+  'pending',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+] as const;
 
 /** One payment towards a transaction: a card, or cash with its change (docs/guide/tenders.md). */
 export const tenderSchema = z.object({
@@ -320,14 +332,41 @@ export const tenderSchema = z.object({
 export type Tender = z.infer<typeof tenderSchema>;
 
 /** `POST /terminal/v1/transactions/{id}/tenders`: cash handed over at the counter. */
-export const createTenderSchema = z.strictObject({
+export const createCashTenderSchema = z.strictObject({
   method: z.literal('cash'),
   /** The share of what is due this cash pays (never more than `amount_due`). */
   amount: amountSchema,
   /** What the shopper handed over: at least `amount`; the difference is the change. */
   cash_given: amountSchema,
 });
+
+/** The same route for a card share: a pending tender with a payment page of its own. */
+export const createCardTenderSchema = z.strictObject({
+  method: z.literal('card'),
+  /** The share of what is due the card pays, the shopper's tip apart (never more than `amount_due`). */
+  amount: amountSchema,
+});
+
+export const createTenderSchema = z.discriminatedUnion('method', [
+  createCashTenderSchema,
+  createCardTenderSchema,
+]);
 export type CreateTender = z.infer<typeof createTenderSchema>;
+export type CreateCashTender = z.infer<typeof createCashTenderSchema>;
+
+/** `POST /terminal/v1/transactions/{id}/tenders/split`: N card shares of what is due. */
+export const splitTendersSchema = z.strictObject({
+  /** How many shares (2–20); they differ by at most one minor unit (`splitShares`). */
+  shares: z.number().int().min(2).max(20),
+});
+export type SplitTenders = z.infer<typeof splitTendersSchema>;
+
+/** The pending card tenders a split made, with the transaction as it stands. */
+export const splitResultSchema = z.object({
+  tenders: z.array(tenderSchema),
+  transaction: terminalTransactionSchema,
+});
+export type SplitResult = z.infer<typeof splitResultSchema>;
 
 /** A tender with the transaction as it stands after it. */
 export const tenderResultSchema = z.object({

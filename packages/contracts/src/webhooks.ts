@@ -192,7 +192,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'scan.created': "A shopper's phone opened a terminal's code.",
   'transaction.created': 'A transaction was created and waits for payment.',
   'transaction.partially_paid':
-    'A tender paid part of a transaction (cash at the counter); `amount_due` says what is left.',
+    'A tender paid part of a transaction (cash at the counter or a card share); `amount_due` says what is left.',
   'transaction.succeeded': 'A payment succeeded.',
   'transaction.payment_failed':
     'A card was declined; the transaction is pending again and the shopper may try another card.',

@@ -295,7 +295,7 @@ function idFor(op: Op, name: string): string {
     return key === 'DELETE /api/v1/businesses/{business_id}' ? ids.spareBusiness! : ids.business!;
   }
   if (name === 'transaction_id' && op.path.startsWith('/terminal/v1/transactions/')) {
-    if (op.path.endsWith('/tenders')) return ids.tenderTransaction!;
+    if (op.path.endsWith('/tenders') || op.path.endsWith('/tenders/split')) return ids.tenderTransaction!;
     return op.path.endsWith('/cancel') ? ids.openTransaction! : ids.transaction!;
   }
   if (name === 'project_id') {
@@ -348,7 +348,8 @@ function credentialsFor(op: Op, variant: 'valid' | 'malformed'): Json {
     return variant === 'valid' &&
       op.method === 'post' &&
       (op.path === '/terminal/v1/transactions' ||
-        op.path === '/terminal/v1/transactions/{transaction_id}/tenders')
+        op.path === '/terminal/v1/transactions/{transaction_id}/tenders' ||
+        op.path === '/terminal/v1/transactions/{transaction_id}/tenders/split')
       ? { ...w.device, 'idempotency-key': `conformance-${Date.now()}` }
       : w.device;
   }

@@ -181,6 +181,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /terminal/v1/transactions/:transaction_id': 'transactions.read',
   'POST /terminal/v1/transactions/:transaction_id/cancel': 'transactions.create',
   'POST /terminal/v1/transactions/:transaction_id/tenders': 'transactions.create',
+  'POST /terminal/v1/transactions/:transaction_id/tenders/split': 'transactions.create',
   'GET /terminal/v1/transactions/:transaction_id/events': 'transactions.read',
 };
 

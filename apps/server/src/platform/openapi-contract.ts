@@ -189,6 +189,7 @@ const TENDER_IDEMPOTENCY_KEY: Parameter = {
 
 const HEADER_PARAMETERS: Record<string, Parameter[]> = {
   'POST /terminal/v1/transactions/{transaction_id}/tenders': [TENDER_IDEMPOTENCY_KEY],
+  'POST /terminal/v1/transactions/{transaction_id}/tenders/split': [TENDER_IDEMPOTENCY_KEY],
   'POST /api/v1/projects/{project_id}/transactions/{transaction_id}/refunds': [REFUND_IDEMPOTENCY_KEY],
   'POST /terminal/v1/transactions/{transaction_id}/refunds': [REFUND_IDEMPOTENCY_KEY],
   'POST /terminal/v1/closes': [CLOSE_IDEMPOTENCY_KEY],

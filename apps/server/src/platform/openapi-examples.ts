@@ -99,6 +99,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     amount: 1000,
     cash_given: 2000,
   },
+  // A €30.00 bill split three ways: three card shares of €10.00, a payment page each.
+  'POST /terminal/v1/transactions/{transaction_id}/tenders/split': { shares: 3 },
   'POST /terminal/v1/transactions/{transaction_id}/refunds': { amount: 250, reason: 'requested_by_customer' },
   // The cash counted in the drawer (€118.50); required while one is open.
   'POST /terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes': { counted_cash: 11850 },

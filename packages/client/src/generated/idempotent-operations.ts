@@ -7,5 +7,6 @@ export const idempotentPosts: ReadonlySet<string> = new Set([
   "/terminal/v1/projects/{project_id}/terminals/{terminal_id}/closes",
   "/terminal/v1/transactions",
   "/terminal/v1/transactions/{transaction_id}/refunds",
-  "/terminal/v1/transactions/{transaction_id}/tenders"
+  "/terminal/v1/transactions/{transaction_id}/tenders",
+  "/terminal/v1/transactions/{transaction_id}/tenders/split"
 ]);

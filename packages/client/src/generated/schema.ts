@@ -1960,10 +1960,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay part or all of a transaction in cash (requires Idempotency-Key)
-         * @description Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the shopper handed over; the tender succeeds at once with its `change`. The transaction becomes `partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. `amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 `cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same Idempotency-Key answers the first tender again (docs/guide/tenders.md).
+         * Pay part or all of a transaction in cash, or add a card share (requires Idempotency-Key)
+         * @description Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the shopper handed over; the tender succeeds at once with its `change`. The transaction becomes `partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. A card share (`{"method": "card", "amount": 1000}`) is a `pending` tender with a `payment_url` of its own: the shopper pays that share (and may tip on it) from their phone. `amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 `cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same Idempotency-Key answers the first tender again (docs/guide/tenders.md).
          */
         post: operations["postTerminalTransactionsTenders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/terminal/v1/transactions/{transaction_id}/tenders/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split what is due into card shares, one payment page each (requires Idempotency-Key)
+         * @description `shares` (2 to 20) pending card tenders over `amount_due`, differing by at most one minor unit (the first ones carry the extra unit), each with its own `payment_url`: every shopper pays their share and may tip on it. Shares being paid at once never pay more than is due. The same Idempotency-Key answers the same tenders again (docs/guide/tenders.md#splitting-the-bill).
+         */
+        post: operations["postTerminalTransactionsTendersSplit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2218,7 +2238,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "tender_required" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
             detail: string;
             errors?: {
                 code: string;
@@ -7784,7 +7804,7 @@ export interface operations {
                             method: "card" | "cash";
                             payment_url: string | null;
                             /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            status: "pending" | "processing" | "succeeded" | "failed" | "canceled" | "refunded";
                             succeeded_at: string | null;
                             tip_amount: number;
                             transaction_id: string;
@@ -7831,6 +7851,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tender_id?: string;
                     tip_amount?: number;
                 };
             };
@@ -11730,6 +11751,7 @@ export interface operations {
                     amount?: number;
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+                    tender_id?: string;
                     tip_amount?: number;
                 };
             };
@@ -11795,6 +11817,10 @@ export interface operations {
                     cash_given: number;
                     /** @enum {string} */
                     method: "cash";
+                } | {
+                    amount: number;
+                    /** @enum {string} */
+                    method: "card";
                 };
             };
         };
@@ -11871,11 +11897,165 @@ export interface operations {
                             method: "card" | "cash";
                             payment_url: string | null;
                             /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed" | "canceled" | "refunded";
+                            status: "pending" | "processing" | "succeeded" | "failed" | "canceled" | "refunded";
                             succeeded_at: string | null;
                             tip_amount: number;
                             transaction_id: string;
                         };
+                        transaction: {
+                            amount: number;
+                            amount_due: number;
+                            amount_paid: number;
+                            amount_total: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cashier_id: string | null;
+                            cashier_name: string | null;
+                            created_at: string;
+                            currency: string;
+                            expires_at: string;
+                            failure_code: string | null;
+                            failure_message: string | null;
+                            id: string;
+                            last_payment_error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            metadata: {
+                                [key: string]: string;
+                            } | null;
+                            payment_url: string;
+                            receipt_url: string | null;
+                            reference: string | null;
+                            /** @enum {string} */
+                            source: "terminal" | "api" | "console" | "sticker" | "cli";
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "requires_action" | "partially_paid" | "succeeded" | "failed" | "canceled" | "expired" | "partially_refunded" | "refunded";
+                            terminal_id: string;
+                            tip_amount: number;
+                            tip_refunded: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postTerminalTransactionsTendersSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (else 400 idempotency_key_required). The same key with the same body answers the first tender again for 24 hours (cash is never counted twice); with another body, 409 idempotency_key_reused. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "shares": 3
+                 *     }
+                 */
+                "application/json": {
+                    shares: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenders": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "transaction_id": "tra_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "method": "card",
+                     *           "amount": 1250,
+                     *           "tip_amount": 1250,
+                     *           "currency": "EUR",
+                     *           "status": "pending",
+                     *           "card_brand": "visa",
+                     *           "card_last4": "4242",
+                     *           "cash_given": -9007199254740991,
+                     *           "change": -9007199254740991,
+                     *           "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "succeeded_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "transaction": {
+                     *         "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "status": "pending",
+                     *         "source": "terminal",
+                     *         "amount": 1250,
+                     *         "currency": "EUR",
+                     *         "tip_amount": 1250,
+                     *         "tip_refunded": -9007199254740991,
+                     *         "amount_total": 1250,
+                     *         "amount_paid": 1250,
+                     *         "amount_due": 1250,
+                     *         "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "cashier_name": "cashier name",
+                     *         "reference": "order-1042",
+                     *         "metadata": {},
+                     *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
+                     *         "card_brand": "visa",
+                     *         "card_last4": "4242",
+                     *         "failure_code": "failure code",
+                     *         "failure_message": "failure message",
+                     *         "last_payment_error": {
+                     *           "code": "code",
+                     *           "message": "message"
+                     *         },
+                     *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z",
+                     *         "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        tenders: {
+                            amount: number;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            cash_given: number | null;
+                            cashier_id: string | null;
+                            change: number | null;
+                            created_at: string;
+                            currency: string;
+                            id: string;
+                            /** @enum {string} */
+                            method: "card" | "cash";
+                            payment_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "succeeded" | "failed" | "canceled" | "refunded";
+                            succeeded_at: string | null;
+                            tip_amount: number;
+                            transaction_id: string;
+                        }[];
                         transaction: {
                             amount: number;
                             amount_due: number;

@@ -111,6 +111,11 @@ export const balanceEntries = pgTable(
     /** Null only for an `adjustment`. */
     transactionId: text(),
     refundId: text(),
+    /**
+     * A card tender's share of a checkout paid in parts (docs/guide/tenders.md): one payment entry
+     * per card tender. Null for a checkout paid by one card, which has one entry.
+     */
+    tenderId: text('tender_id'),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     net: money('net').notNull(),
@@ -131,7 +136,12 @@ export const balanceEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('balance_entries_payment_key').on(t.transactionId).where(sql`type = 'payment'`),
+    uniqueIndex('balance_entries_payment_key')
+      .on(t.transactionId)
+      .where(sql`type = 'payment' and tender_id is null`),
+    uniqueIndex('balance_entries_tender_payment_key')
+      .on(t.tenderId)
+      .where(sql`type = 'payment' and tender_id is not null`),
     uniqueIndex('balance_entries_refund_key').on(t.refundId).where(sql`type = 'refund'`),
     uniqueIndex('balance_entries_adjustment_key').on(t.providerReference).where(sql`type = 'adjustment'`),
     index('balance_entries_unpaid_idx').on(t.projectId, t.availableOn).where(sql`payout_id is null`),

@@ -311,6 +311,8 @@ export const refunds = pgTable(
     transactionId: text()
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** The tender it gives back, for a payment made by more than one (docs/guide/tenders.md#refunds). */
+    tenderId: text('tender_id'),
     amount: money('amount').notNull(),
     /** The part of `amount` that gives back the tip (never VAT's unless the tip was taxable). */
     tipAmount: money('tip_amount').notNull().default(0),
@@ -341,7 +343,7 @@ export const refunds = pgTable(
 );
 
 export type TenderMethod = 'card' | 'cash';
-export type TenderStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+export type TenderStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
 
 /**
  * One payment towards a transaction (docs/guide/tenders.md): a card, or cash handed over at the
@@ -373,6 +375,14 @@ export const tenders = pgTable(
     /** Cash only, when given back (a partly paid checkout canceled): when, and out of which drawer. */
     refundedAt: timestamptz('refunded_at'),
     refundDrawerId: text('refund_drawer_id'),
+    /** Card only: the token of the tender's own payment page (`/pay/{token}`), like a transaction's. */
+    paymentToken: text('payment_token'),
+    /** Card only: the provider's id for the charge that paid it (what its refunds name). */
+    providerReference: text('provider_reference'),
+    /** Card only: declined tries so far; each new card is a new charge with its own key. */
+    declines: integer().notNull().default(0),
+    /** Card only: the provider's fee on what it charged (simulator now, Stripe later). */
+    fee: money('fee'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -380,6 +390,7 @@ export const tenders = pgTable(
     index('tenders_drawer_idx').on(t.drawerId).where(sql`drawer_id is not null`),
     index('tenders_refund_drawer_idx').on(t.refundDrawerId).where(sql`refund_drawer_id is not null`),
     index('tenders_transaction_idx').on(t.projectId, t.transactionId, t.createdAt),
+    uniqueIndex('tenders_payment_token_key').on(t.paymentToken),
   ],
 );
 
@@ -394,6 +405,8 @@ export const scans = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     transactionId: text().references(() => transactions.id, { onDelete: 'cascade' }),
+    /** A card tender's own payment page was scanned: the scan pays that share only. */
+    tenderId: text('tender_id'),
     terminalId: text().notNull(),
     outcome: text().$type<ScanOutcome>().notNull().default('opened'),
     /** Why a scan was rejected: the transaction's status at the time (expired, canceled, paid). */

@@ -39,6 +39,8 @@ export async function recordBalanceEntry(
     type: 'payment' | 'refund';
     transactionId: string;
     refundId?: string | null;
+    /** A card tender's share (its own payment entry); absent for a whole-checkout card. */
+    tenderId?: string | null;
     amount: number;
     fee: number;
     currency: string;
@@ -46,8 +48,8 @@ export async function recordBalanceEntry(
   },
 ) {
   await tx.execute(
-    sql`insert into balance_entries (id, project_id, type, transaction_id, refund_id, amount, fee, net, currency, available_on, created_at)
-        select ${newId('bal')}, p.id, ${entry.type}, ${entry.transactionId}, ${entry.refundId ?? null},
+    sql`insert into balance_entries (id, project_id, type, transaction_id, refund_id, tender_id, amount, fee, net, currency, available_on, created_at)
+        select ${newId('bal')}, p.id, ${entry.type}, ${entry.transactionId}, ${entry.refundId ?? null}, ${entry.tenderId ?? null},
                ${entry.amount}, ${entry.fee}, ${entry.amount - entry.fee}, ${entry.currency},
                (${entry.at}::timestamptz at time zone p.time_zone)::date + p.payout_delay_days, ${entry.at}::timestamptz
         from projects p where p.id = ${entry.projectId}

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { lastPaymentError } from '../presenters/payments';
 import { loadScanContext } from '../scans/scan-context';
+import { openCardTenders } from '../transactions/card-shares';
 import { chargeKey, declinedAttempts } from '../transactions/declined-attempts';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import { publishTransactionChange } from '../transactions/publish-transaction-change';
@@ -14,6 +15,7 @@ import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
 import { type TransactionRow, transitionTransaction } from '../transactions/transition-transaction';
 import { chargedAmount, checkTip } from './check-tip';
+import { payTender } from './pay-tender';
 import type { ChargeResult, PaymentProvider } from './provider';
 import { providerFor } from './provider-for';
 
@@ -92,6 +94,17 @@ export async function payTransaction(
   const scanCtx = await loadScanContext(db, input.scanId);
   const provider = await providerFor(ctx, scanCtx.txn.provider, scanCtx.business);
   if (!input.confirmation) provider.checkPaymentMethod(input.paymentMethod ?? '');
+  // Paid in parts (docs/guide/tenders.md#card-tenders): a share's own code pays that share; the
+  // checkout's code, once part of it is paid or shared out, pays what is left as one more share.
+  if (
+    scanCtx.tender ||
+    scanCtx.txn.status === 'partially_paid' ||
+    (scanCtx.txn.status === 'pending' &&
+      (await openCardTenders(db, { projectId: scanCtx.txn.projectId, transactionId: scanCtx.txn.id }))
+        .length > 0)
+  ) {
+    return payTender(ctx, { ...input, scanCtx, provider });
+  }
   // A confirmation finishes the try that chose its tip; a new try sets it anew.
   const tip = input.confirmation ? undefined : checkTip(scanCtx.txn, scanCtx.tipping, input.tipAmount);
   const txn = await expireAndPublishIfDue(ctx.database, scanCtx.txn, ctx.now());
@@ -113,6 +126,11 @@ export async function payTransaction(
           now,
         });
         if (!moved) return null;
+        // Card shares made or claimed before this row lock: the whole checkout is being paid in
+        // parts, so this try must not charge all of it (the rollback puts it back to pending).
+        if ((await openCardTenders(tx, { projectId: txn.projectId, transactionId: txn.id })).length > 0) {
+          throw new AppError('transaction_state_conflict', 'This bill is being paid in shares; try again.');
+        }
         // A new card after a decline is a new charge (its own idempotency key).
         const attemptKey = chargeKey(txn.id, await declinedAttempts(tx, txn.projectId, txn.id));
         let attemptId: string;

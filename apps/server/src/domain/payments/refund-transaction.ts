@@ -27,6 +27,7 @@ import { transitionTransaction } from '../transactions/transition-transaction';
 import { chargedAmount } from './check-tip';
 import type { RefundResult } from './provider';
 import { providerFor } from './provider-for';
+import { refundedTender } from './refund-tender';
 
 type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'other';
 
@@ -76,7 +77,7 @@ export async function refundTransaction(
     actor: Actor | CounterRefunder;
     projectId: string;
     transactionId: string;
-    input: { amount?: number; tip_amount?: number; reason?: RefundReason };
+    input: { amount?: number; tip_amount?: number; reason?: RefundReason; tender_id?: string };
     /** Optional: a retried refund with the same key answers the first refund, never a second one. */
     idempotencyKey?: string;
   },
@@ -159,7 +160,14 @@ export async function refundTransaction(
     }
     // A payment made in cash only is refunded in cash out of the open drawer, at once: no
     // provider, no balance entry (docs/guide/drawer.md).
-    const cash = await paidInCashOnly(tx, projectId, txn.id);
+    // Paid by several tenders: the refund names one (docs/guide/tenders.md#refunds).
+    const share = await refundedTender(tx, {
+      projectId,
+      transactionId: txn.id,
+      tenderId: input.tender_id,
+      amount,
+    });
+    const cash = share ? share.method === 'cash' : await paidInCashOnly(tx, projectId, txn.id);
     const cashAt = cash ? await lockTerminalForBooks(tx, projectId, txn.terminalId, ctx.now()) : null;
     const drawer = cash ? await requireOpenDrawer(tx, projectId, txn.terminalId) : null;
     const [refund] = await tx
@@ -168,6 +176,7 @@ export async function refundTransaction(
         id: newId('rfd'),
         projectId,
         transactionId: txn.id,
+        tenderId: share?.id ?? null,
         amount,
         tipAmount,
         currency: txn.currency,
@@ -215,7 +224,7 @@ export async function refundTransaction(
       await finishIdempotencyKey(tx, idempotency.id, { status: 201, body: { refund_id: refund!.id } });
     }
     const moved = drawer ? await applySucceededRefund(tx, { txn, refund: refund!, now: cashAt! }) : null;
-    return { txn, refund: refund!, business: business!.b, cash: drawer !== null, moved };
+    return { txn, refund: refund!, business: business!.b, cash: drawer !== null, moved, share };
   });
   if (!reserved) return replayRefund(db, projectId, idempotency!);
   if (reserved.cash) {
@@ -230,7 +239,7 @@ export async function refundTransaction(
       projectId,
       refundId: reserved.refund.id,
       transactionId: reserved.txn.id,
-      reference: reserved.txn.providerReference,
+      reference: reserved.share?.reference ?? reserved.txn.providerReference,
       amount: reserved.refund.amount,
       currency: reserved.txn.currency,
     });

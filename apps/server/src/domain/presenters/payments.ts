@@ -140,7 +140,7 @@ export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
 }
 
 /** One payment towards a transaction (docs/guide/tenders.md); a cash tender has no payment page. */
-export function presentTender(t: TenderRow, currency: string): Tender {
+export function presentTender(t: TenderRow, currency: string, publicUrl?: string): Tender {
   return {
     id: t.id,
     transaction_id: t.transactionId,
@@ -153,7 +153,9 @@ export function presentTender(t: TenderRow, currency: string): Tender {
     card_last4: t.cardLast4,
     cash_given: t.cashGiven,
     change: t.change,
-    payment_url: null,
+    // Its own payment page while it can still be paid (docs/guide/tenders.md#card-tenders).
+    payment_url:
+      publicUrl && t.paymentToken && t.status === 'pending' ? paymentUrl(publicUrl, t.paymentToken) : null,
     cashier_id: t.cashierId,
     succeeded_at: iso(t.succeededAt),
     created_at: t.createdAt.toISOString(),

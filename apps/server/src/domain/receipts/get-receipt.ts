@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { businesses, projects, refunds, tenders, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { receiptNumber } from './receipt-link';
@@ -46,5 +46,25 @@ export async function getReceipt(db: Db, token: string) {
       ),
     )
     .orderBy(asc(refunds.createdAt));
-  return { ...row, number: receiptNumber(row.txn), refunds: refundRows };
+  // Each tender that paid it (docs/guide/tenders.md); refunded ones too, the refunds say so.
+  const tenderList = await db
+    .select({
+      method: tenders.method,
+      amount: tenders.amount,
+      tipAmount: tenders.tipAmount,
+      cardBrand: tenders.cardBrand,
+      cardLast4: tenders.cardLast4,
+      cashGiven: tenders.cashGiven,
+      change: tenders.change,
+    })
+    .from(tenders)
+    .where(
+      and(
+        eq(tenders.projectId, row.txn.projectId),
+        eq(tenders.transactionId, row.txn.id),
+        inArray(tenders.status, ['succeeded', 'refunded']),
+      ),
+    )
+    .orderBy(asc(tenders.succeededAt), asc(tenders.id));
+  return { ...row, number: receiptNumber(row.txn), refunds: refundRows, tenders: tenderList };
 }

@@ -3,6 +3,7 @@ import type { Translator } from '../../platform/i18n/catalogue';
 import { rateOf } from '../books/vat';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
+import { tenderRows } from './receipt-tenders';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
@@ -53,6 +54,8 @@ export function receiptDocument(r: Receipt, t: Translator) {
           ]
         : [],
     card,
+    /** One row per tender of a checkout paid in parts or in cash ("Cash €10.00 — given …"). */
+    tenders: tenderRows(r.tenders, t, txn.currency),
     paidAt: t.dateTime(txn.succeededAt ?? txn.updatedAt, r.timeZone),
     number: r.number,
     reference: txn.reference,
@@ -83,7 +86,11 @@ export function receiptFacts(r: Receipt, t: Translator): { label: string; lines:
   return [
     ...doc.split.map(([label, value]) => ({ label: label!, lines: [value!] })),
     { label: t.t(doc.split.length ? 'receipt.total' : 'receipt.amount'), lines: charged },
-    ...(doc.card ? [{ label: t.t('receipt.card'), lines: [doc.card] }] : []),
+    ...(doc.tenders.length
+      ? [{ label: t.t('receipt.paidWith'), lines: doc.tenders.map(([k, v]) => `${k} ${v}`) }]
+      : doc.card
+        ? [{ label: t.t('receipt.card'), lines: [doc.card] }]
+        : []),
     { label: t.t('receipt.date'), lines: [`${doc.paidAt} (${r.timeZone})`] },
     { label: t.t('receipt.number'), lines: [r.number] },
     ...(doc.reference ? [{ label: t.t('receipt.reference'), lines: [doc.reference] }] : []),

@@ -26,7 +26,7 @@ export function renderReceipt(r: Receipt, t: Translator): string {
     ...doc.split,
     [t.t('receipt.number'), doc.number],
     [t.t('receipt.paidAt'), doc.paidAt],
-    ...(doc.card ? [[t.t('receipt.card'), doc.card]] : []),
+    ...(doc.tenders.length ? doc.tenders : doc.card ? [[t.t('receipt.card'), doc.card]] : []),
     ...(doc.reference ? [[t.t('receipt.reference'), doc.reference]] : []),
     ...(doc.terminal ? [[t.t('receipt.terminal'), doc.terminal]] : []),
     ...(doc.servedBy ? [[t.t('receipt.servedBy'), doc.servedBy]] : []),

@@ -12,6 +12,7 @@ import { lastPaymentError, presentScan } from '../presenters/payments';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { loadByPaymentToken, loadScanContext } from './scan-context';
+import { shareView } from './share-view';
 
 type BusinessRow = typeof businesses.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
@@ -101,9 +102,10 @@ export async function openScan(
 ): Promise<ShopperScan> {
   const found = await loadByPaymentToken(ctx.database.db, input.token);
   if (!found) throw notFound('Payment code');
-  const txn = await expireAndPublishIfDue(ctx.database, found.txn, ctx.now());
+  const txn = shareView(await expireAndPublishIfDue(ctx.database, found.txn, ctx.now()), found.tender);
   const reason = rejectedReason(txn.status);
-  const stripe = reason ? null : await stripeSession(ctx, txn, found.business);
+  // Card shares are paid through the simulator's path for now (docs/guide/tenders.md#card-tenders).
+  const stripe = reason || found.tender ? null : await stripeSession(ctx, txn, found.business);
   const now = ctx.now();
   const scan = await ctx.database.db.transaction(async (tx) => {
     const [row] = await tx
@@ -112,6 +114,7 @@ export async function openScan(
         id: newId('scn'),
         projectId: txn.projectId,
         transactionId: txn.id,
+        tenderId: found.tender?.id ?? null,
         terminalId: txn.terminalId,
         outcome: reason ? 'rejected' : 'opened',
         rejectedReason: reason,
@@ -137,7 +140,10 @@ export async function openScan(
 /** `GET /mobile/v1/scans/{id}`: the scan's transaction as it is now. */
 export async function getShopperScan(ctx: AppContext, scanId: string): Promise<ShopperScan> {
   const found = await loadScanContext(ctx.database.db, scanId);
-  const txn = await expireAndPublishIfDue(ctx.database, found.txn, ctx.now());
-  const stripe = await stripeSession(ctx, txn, found.business);
+  const txn = shareView(
+    await expireAndPublishIfDue(ctx.database, found.txn, ctx.now()),
+    found.tender?.id ? found.tender : null,
+  );
+  const stripe = found.tender?.id ? null : await stripeSession(ctx, txn, found.business);
   return presentShopperScan(found.scan, txn, found.label, found.business, stripe, found.tipping);
 }

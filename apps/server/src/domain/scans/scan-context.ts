@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { businesses, projects, scans, terminals, transactions } from '../../db/schema';
+import { businesses, projects, scans, tenders, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 
@@ -16,6 +16,7 @@ export async function loadScanContext(db: Db, scanId: string) {
       label: terminals.label,
       business: businesses,
       tipping: projects.tipping,
+      tender: tenders,
     })
     .from(scans)
     .innerJoin(
@@ -28,13 +29,18 @@ export async function loadScanContext(db: Db, scanId: string) {
       terminals,
       and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
     )
+    // A card tender's own page was scanned: the scan pays that share (docs/guide/tenders.md#card-tenders).
+    .leftJoin(tenders, and(eq(tenders.id, scans.tenderId), eq(tenders.projectId, scans.projectId)))
     .where(and(eq(scans.id, scanId), isNull(projects.deletedAt)))
     .limit(1);
   if (!row) throw notFound('Scan');
   return row;
 }
 
-/** The same, found by the payment token a QR code carries. */
+/**
+ * The same, found by the payment token a QR code carries: a transaction's, or a card tender's
+ * own (its share of the checkout).
+ */
 export async function loadByPaymentToken(db: Db, token: string) {
   const [row] = await db
     .select({ txn: transactions, label: terminals.label, business: businesses, project: projects })
@@ -47,7 +53,29 @@ export async function loadByPaymentToken(db: Db, token: string) {
     )
     .where(and(eq(transactions.paymentToken, token), isNull(projects.deletedAt)))
     .limit(1);
-  return row ?? null;
+  if (row) return { ...row, tender: null };
+  const [share] = await db
+    .select({
+      txn: transactions,
+      label: terminals.label,
+      business: businesses,
+      project: projects,
+      tender: tenders,
+    })
+    .from(tenders)
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, tenders.transactionId), eq(transactions.projectId, tenders.projectId)),
+    )
+    .innerJoin(projects, eq(projects.id, transactions.projectId))
+    .innerJoin(businesses, eq(businesses.id, projects.businessId))
+    .leftJoin(
+      terminals,
+      and(eq(terminals.id, transactions.terminalId), eq(terminals.projectId, transactions.projectId)),
+    )
+    .where(and(eq(tenders.paymentToken, token), isNull(projects.deletedAt)))
+    .limit(1);
+  return share ?? null;
 }
 
 export type ScanContext = Awaited<ReturnType<typeof loadScanContext>>;

@@ -1,4 +1,4 @@
-import type { CreateTender, TenderResult } from '@scanline/contracts';
+import type { CreateCashTender, TenderResult } from '@scanline/contracts';
 import { cashChange } from '@scanline/contracts/tenders';
 import { and, eq } from 'drizzle-orm';
 import { tenders, terminals, transactions } from '../../db/schema';
@@ -19,6 +19,7 @@ import { presentTender, presentTerminalTransaction, presentTransaction } from '.
 import { newReceipt } from '../receipts/receipt-link';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { amountDueOf } from './amount-paid';
+import { amountInFlight, cancelPendingShares } from './card-shares';
 import { findCallerTransaction } from './get-terminal-transaction';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -44,7 +45,7 @@ export async function addCashTender(
   }: {
     caller: TerminalCaller;
     transactionId: string;
-    input: CreateTender;
+    input: CreateCashTender;
     idempotencyKey: string;
     publicUrl: string;
     now: () => Date;
@@ -79,7 +80,9 @@ export async function addCashTender(
         `This transaction is ${txn.status.replace('_', ' ')} and takes no tender now.`,
       );
     }
-    const due = amountDueOf(txn);
+    // Card shares being charged now will pay their part: cash takes only what is left.
+    const due =
+      amountDueOf(txn) - (await amountInFlight(tx, { projectId: txn.projectId, transactionId: txn.id }));
     if (input.amount > due) {
       throw new AppError(
         'amount_exceeds_due',
@@ -87,7 +90,7 @@ export async function addCashTender(
         [{ path: 'body.amount', message: `At most ${due}`, code: 'too_big' }],
       );
     }
-    const paidInFull = input.amount === due;
+    const paidInFull = input.amount === amountDueOf(txn);
     // Cash is stamped after the terminal's books lock, as a card's payment is
     // (docs/guide/closes.md): a close being made either counts it (and its drawer) or leaves it
     // to the next. Cash goes into the open drawer; none open is 409 drawer_closed.
@@ -111,7 +114,7 @@ export async function addCashTender(
         updatedAt: now,
       })
       .returning();
-    const amountPaid = txn.amount - due + input.amount;
+    const amountPaid = txn.amount - amountDueOf(txn) + input.amount;
     let row: TransactionRow;
     if (txn.status === 'partially_paid' && !paidInFull) {
       const [updated] = await tx
@@ -143,6 +146,7 @@ export async function addCashTender(
       if (!moved) throw new Error(`transaction ${txn.id} moved under its lock`);
       row = moved.row;
     }
+    if (paidInFull) await cancelPendingShares(tx, { projectId: txn.projectId, transactionId: txn.id, now });
     if (paidInFull || txn.status === 'pending') {
       const [terminal] = await tx
         .select({ label: terminals.label })

@@ -1,14 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { tenders, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { lockTerminalForBooks } from '../books/balance-entries';
+import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
 import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
 import { presentTransaction } from '../presenters/payments';
 import type { TerminalCaller } from '../terminals/terminal-caller';
+import { openCardTenders } from './card-shares';
 import { expireIfDue, isDue } from './expire-transactions';
 import { findCallerTransaction } from './get-terminal-transaction';
+import type { TenderRow } from './record-tender-outcome';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
@@ -26,7 +28,7 @@ export async function cancelTransaction(
     now,
     onCommitted,
   }: { caller: TerminalCaller; id: string; now: Date; onCommitted?: (row: TransactionRow) => void },
-): Promise<TransactionRow> {
+): Promise<{ row: TransactionRow; cardsToRefund: TenderRow[] }> {
   const current = await findCallerTransaction(db, { caller, id, action: 'transactions.create' });
   if (isDue(current, now)) {
     const { row, changed } = await expireIfDue(db, current, now);
@@ -44,14 +46,37 @@ export async function cancelTransaction(
       now,
     });
     if (!moved) return null;
+    // A card share being charged now cannot be taken back yet: 409, the rollback undoes the move.
+    const open = await openCardTenders(tx, { projectId: moved.row.projectId, transactionId: id });
+    if (open.some((t) => t.status === 'processing')) {
+      throw new AppError(
+        'transaction_state_conflict',
+        'A share of this bill is being paid right now; try again.',
+      );
+    }
+    // Shares not paid yet stop working (their pay pages show it canceled).
+    if (open.length > 0) {
+      await tx
+        .update(tenders)
+        .set({ status: 'canceled', updatedAt: now })
+        .where(
+          and(
+            eq(tenders.projectId, moved.row.projectId),
+            inArray(
+              tenders.id,
+              open.map((t) => t.id),
+            ),
+          ),
+        );
+    }
+    let cardsToRefund: TenderRow[] = [];
     if (moved.from === 'partially_paid') {
       // What was paid goes back: cash tenders out of the open drawer, as cash refunds of it
       // (docs/guide/drawer.md), after the books lock as any cash is; none open is 409 drawer_closed.
       await lockTerminalForBooks(tx, moved.row.projectId, moved.row.terminalId, now);
-      const drawer = await requireOpenDrawer(tx, moved.row.projectId, moved.row.terminalId);
-      await tx
-        .update(tenders)
-        .set({ status: 'refunded', refundedAt: now, refundDrawerId: drawer.id, updatedAt: now })
+      const paidInCash = await tx
+        .select({ id: tenders.id })
+        .from(tenders)
         .where(
           and(
             eq(tenders.projectId, moved.row.projectId),
@@ -59,7 +84,50 @@ export async function cancelTransaction(
             eq(tenders.status, 'succeeded'),
             eq(tenders.method, 'cash'),
           ),
-        );
+        )
+        .limit(1);
+      // Only cash needs the drawer: card shares alone go back through the provider.
+      const drawer = paidInCash.length
+        ? await requireOpenDrawer(tx, moved.row.projectId, moved.row.terminalId)
+        : null;
+      if (drawer)
+        await tx
+          .update(tenders)
+          .set({ status: 'refunded', refundedAt: now, refundDrawerId: drawer.id, updatedAt: now })
+          .where(
+            and(
+              eq(tenders.projectId, moved.row.projectId),
+              eq(tenders.transactionId, id),
+              eq(tenders.status, 'succeeded'),
+              eq(tenders.method, 'cash'),
+            ),
+          );
+      // Card shares go back through the provider once this commits (refundCanceledShares); their
+      // payouts give the money back now, as a refund's balance entry does.
+      cardsToRefund = await tx
+        .update(tenders)
+        .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(tenders.projectId, moved.row.projectId),
+            eq(tenders.transactionId, id),
+            eq(tenders.status, 'succeeded'),
+            eq(tenders.method, 'card'),
+          ),
+        )
+        .returning();
+      for (const card of cardsToRefund) {
+        await recordBalanceEntry(tx, {
+          projectId: moved.row.projectId,
+          type: 'refund',
+          transactionId: id,
+          refundId: `cancel_${card.id}`,
+          amount: -(card.amount + card.tipAmount),
+          fee: 0,
+          currency: moved.row.currency,
+          at: now,
+        });
+      }
     }
     const [terminal] = await tx
       .select({ label: terminals.label })
@@ -73,7 +141,7 @@ export async function cancelTransaction(
       data: presentTransaction(moved.row, terminal?.label ?? null),
       now,
     });
-    return moved.row;
+    return { row: moved.row, cardsToRefund };
   });
   if (result) return result;
   throw stateConflict(await findCallerTransaction(db, { caller, id, action: 'transactions.create' }));

@@ -170,8 +170,8 @@ describe('tenders: cash at the counter', () => {
 
   it('validates the body and hides other terminals’ transactions', async () => {
     const txn = await create(500);
-    const card = await tender(txn.id, { method: 'card', amount: 500 });
-    expect(card.statusCode).toBe(400);
+    const cheque = await tender(txn.id, { method: 'cheque', amount: 500 });
+    expect(cheque.statusCode).toBe(400);
     const extra = await tender(txn.id, { method: 'cash', amount: 500, cash_given: 500, tip: 1 });
     expect(extra.statusCode).toBe(400);
     const elsewhere = await tender(

@@ -3,6 +3,8 @@ import {
   createTenderSchema,
   createTransactionSchema,
   refundSchema,
+  splitResultSchema,
+  splitTendersSchema,
   tenderResultSchema,
   terminalTransactionSchema,
 } from '@scanline/contracts';
@@ -10,10 +12,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN, optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
+import { cancelCheckout } from '../../../domain/payments/cancel-checkout';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
+import { addCardTender, splitTenders } from '../../../domain/transactions/add-card-tenders';
 import { addCashTender } from '../../../domain/transactions/add-cash-tender';
-import { cancelTransaction } from '../../../domain/transactions/cancel-transaction';
 import { createTransaction } from '../../../domain/transactions/create-transaction';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
@@ -112,10 +115,9 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await cancelTransaction(db, {
+      const row = await cancelCheckout(ctx, {
         caller: await cashierCallerOf(request),
         id: request.params.transaction_id,
-        now: ctx.now(),
         onCommitted: (r) => publishTransactionChange(ctx.database.bus, r),
       });
       void publishTransactionChange(ctx.database.bus, row);
@@ -129,11 +131,13 @@ export function transactionRoutes(root: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Pay part or all of a transaction in cash (requires Idempotency-Key)',
+        summary: 'Pay part or all of a transaction in cash, or add a card share (requires Idempotency-Key)',
         description:
           'Cash handed over at the counter: `amount` is the share of `amount_due` it pays, `cash_given` what the ' +
           'shopper handed over; the tender succeeds at once with its `change`. The transaction becomes ' +
           '`partially_paid` (event `transaction.partially_paid`) or, when nothing is left due, `succeeded`. ' +
+          'A card share (`{"method": "card", "amount": 1000}`) is a `pending` tender with a `payment_url` of its ' +
+          'own: the shopper pays that share (and may tip on it) from their phone. ' +
           '`amount` over what is due is 422 `amount_exceeds_due`, `cash_given` under `amount` 422 ' +
           '`cash_given_too_low`; a card payment in flight is 409 `transaction_state_conflict`. The same ' +
           'Idempotency-Key answers the first tender again (docs/guide/tenders.md).',
@@ -144,17 +148,55 @@ export function transactionRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const result = await addCashTender(db, {
-        caller: await cashierCallerOf(request),
+      const caller = await cashierCallerOf(request);
+      const common = {
+        caller,
         transactionId: request.params.transaction_id,
-        input: request.body,
         idempotencyKey: key,
         publicUrl: ctx.config.publicUrl,
         now: ctx.now,
-      });
+      };
+      if (request.body.method === 'card') {
+        const made = await addCardTender(db, { ...common, amount: request.body.amount });
+        if (made.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(made.body);
+      }
+      const result = await addCashTender(db, { ...common, input: request.body });
       if (result.changed) void publishTransactionChange(ctx.database.bus, result.changed);
       else reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(result.body);
+    },
+  );
+
+  app.post(
+    '/transactions/:transaction_id/tenders/split',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Split what is due into card shares, one payment page each (requires Idempotency-Key)',
+        description:
+          '`shares` (2 to 20) pending card tenders over `amount_due`, differing by at most one minor unit ' +
+          '(the first ones carry the extra unit), each with its own `payment_url`: every shopper pays their share ' +
+          'and may tip on it. Shares being paid at once never pay more than is due. The same Idempotency-Key ' +
+          'answers the same tenders again (docs/guide/tenders.md#splitting-the-bill).',
+        params,
+        body: splitTendersSchema,
+        response: { 201: splitResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const made = await splitTenders(db, {
+        caller: await cashierCallerOf(request),
+        transactionId: request.params.transaction_id,
+        idempotencyKey: key,
+        publicUrl: ctx.config.publicUrl,
+        now: ctx.now,
+        shares: request.body.shares,
+      });
+      if (made.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(made.body);
     },
   );
 
