@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Refund all or part of a payment
-         * @description Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount.
+         * @description Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount. With `line_items` [{line_id, quantity}] it refunds those quantities of the basket and computes the amount; more of a line than is left is 409 `line_quantity_exceeds_remaining`.
          */
         post: operations["postProjectsTransactionsRefunds"];
         delete?: never;
@@ -1941,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Refund one of this terminal's payments at the counter (a manager's Cashier-Session)
-         * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
+         * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`). With `line_items` it refunds quantities of basket lines (409 `line_quantity_exceeds_remaining` past what is left of one).
          */
         post: operations["postTerminalTransactionsRefunds"];
         delete?: never;
@@ -2218,7 +2218,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "drawer_closed" | "drawer_already_open" | "counted_cash_required" | "amount_mismatch" | "item_unavailable" | "unit_price_required" | "line_quantity_exceeds_remaining";
             detail: string;
             errors?: {
                 code: string;
@@ -7693,6 +7693,21 @@ export interface operations {
                      *           "succeeded_at": "2026-11-25T10:00:00.000Z",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
                      *       ]
                      *     }
                      */
@@ -7717,6 +7732,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -7813,6 +7841,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount?: number;
+                    line_items?: {
+                        line_id: string;
+                        quantity: number;
+                    }[];
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
                     tip_amount?: number;
@@ -11342,11 +11374,23 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
-                 *       "amount": 1250,
+                 *       "amount": 1290,
+                 *       "line_items": [
+                 *         {
+                 *           "name": "Flat white",
+                 *           "unit_price": 320,
+                 *           "quantity": 2
+                 *         },
+                 *         {
+                 *           "name": "Mountain cheese (kg)",
+                 *           "unit_price": 1299,
+                 *           "quantity": 0.5
+                 *         }
+                 *       ],
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"
@@ -11356,9 +11400,20 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    amount: number;
+                    amount?: number;
                     cashier_id?: string;
                     currency?: string;
+                    line_items?: ({
+                        item_id: string;
+                        quantity: number;
+                        unit_price?: number;
+                        variant_id?: string;
+                    } | {
+                        name: string;
+                        quantity: number;
+                        tax_rate?: number;
+                        unit_price: number;
+                    })[];
                     metadata?: {
                         [key: string]: string;
                     };
@@ -11408,6 +11463,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11432,6 +11502,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11506,6 +11589,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11530,6 +11628,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11600,6 +11711,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11624,6 +11750,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11712,6 +11851,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount?: number;
+                    line_items?: {
+                        line_id: string;
+                        quantity: number;
+                    }[];
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
                     tip_amount?: number;
@@ -11834,6 +11977,21 @@ export interface operations {
                      *           "message": "message"
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "line_items": [
+                     *           {
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "name": "Corner Bakery",
+                     *             "category": "category",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "tax_rate": 0,
+                     *             "total": 1250,
+                     *             "tax": -9007199254740991,
+                     *             "refunded_quantity": 0
+                     *           }
+                     *         ],
                      *         "expires_at": "2026-11-25T10:00:00.000Z",
                      *         "created_at": "2026-11-25T10:00:00.000Z",
                      *         "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11879,6 +12037,19 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                category: string | null;
+                                id: string;
+                                item_id: string | null;
+                                name: string;
+                                quantity: number;
+                                refunded_quantity: number;
+                                tax: number;
+                                tax_rate: number | null;
+                                total: number;
+                                unit_price: number;
+                                variant_id: string | null;
+                            }[];
                             metadata: {
                                 [key: string]: string;
                             } | null;

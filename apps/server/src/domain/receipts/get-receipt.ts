@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { businesses, projects, refunds, terminals, transactions } from '../../db/schema';
+import { businesses, lineItems, projects, refunds, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { receiptNumber } from './receipt-link';
@@ -35,6 +35,18 @@ export async function getReceipt(db: Db, token: string) {
     .where(and(eq(transactions.receiptToken, token), isNull(projects.deletedAt)))
     .limit(1);
   if (!row) throw notFound('Receipt');
+  // The basket as sold (docs/guide/baskets.md): names, prices and VAT copied at sale time.
+  const lines = await db
+    .select({
+      name: lineItems.name,
+      quantity: lineItems.quantity,
+      taxRate: lineItems.taxRate,
+      total: lineItems.total,
+      tax: lineItems.tax,
+    })
+    .from(lineItems)
+    .where(and(eq(lineItems.projectId, row.txn.projectId), eq(lineItems.transactionId, row.txn.id)))
+    .orderBy(asc(lineItems.position));
   const refundRows = await db
     .select({ amount: refunds.amount, tipAmount: refunds.tipAmount, createdAt: refunds.createdAt })
     .from(refunds)
@@ -46,5 +58,5 @@ export async function getReceipt(db: Db, token: string) {
       ),
     )
     .orderBy(asc(refunds.createdAt));
-  return { ...row, number: receiptNumber(row.txn), refunds: refundRows };
+  return { ...row, number: receiptNumber(row.txn), refunds: refundRows, lines };
 }
