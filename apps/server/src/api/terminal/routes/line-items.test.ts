@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineItems, projects, refundLines, transactions } from '../../../db/schema';
+import { getReceipt } from '../../../domain/receipts/get-receipt';
+import { receiptFacts } from '../../../domain/receipts/receipt-facts';
+import { translator } from '../../../platform/i18n/catalogue';
+import { SHOPPER_LOCALES } from '../../../platform/i18n/locales';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
