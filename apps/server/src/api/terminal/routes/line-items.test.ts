@@ -272,6 +272,23 @@ describe('refunds by line', () => {
     expect(detail.json().line_items.map((l: { refunded_quantity: number }) => l.refunded_quantity)).toEqual([
       3, 0.5,
     ]);
+    // The receipt lists the lines and the VAT per rate, in every shopper language; the email states the same.
+    const receiptUrl = detail.json().receipt_url as string;
+    const en = await t.app.inject({ method: 'GET', url: `${new URL(receiptUrl).pathname}?lang=en` });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('3 × Cola');
+    expect(en.body).toContain('0.5 × Cheese');
+    expect(en.body).toContain(`incl. VAT 19% on €9.99: €${(cola.tax / 100).toFixed(2)}`);
+    expect(en.body).toContain(`incl. VAT 7% on €6.50: €${(cheese.tax / 100).toFixed(2)}`);
+    const de = await t.app.inject({ method: 'GET', url: `${new URL(receiptUrl).pathname}?lang=de` });
+    expect(de.body).toContain('0,5 × Cheese');
+    expect(de.body).toContain('inkl. MwSt. 19');
+    const receipt = await getReceipt(t.ctx.database.db, new URL(receiptUrl).pathname.split('/').pop()!);
+    for (const locale of SHOPPER_LOCALES) {
+      const facts = receiptFacts(receipt, translator('shoppers', locale));
+      const items = facts.find((f) => f.label === translator('shoppers', locale).t('receipt.items'));
+      expect(items?.lines, locale).toHaveLength(2);
+    }
     const rows = await t.ctx.database.db
       .select()
       .from(refundLines)
