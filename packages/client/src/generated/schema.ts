@@ -4508,6 +4508,13 @@ export interface operations {
                      *                   "tips": -9007199254740991
                      *                 }
                      *               ],
+                     *               "by_category": [
+                     *                 {
+                     *                   "category": "category",
+                     *                   "quantity": 0,
+                     *                   "gross": -9007199254740991
+                     *                 }
+                     *               ],
                      *               "by_tender": [
                      *                 {
                      *                   "method": "card",
@@ -4568,6 +4575,11 @@ export interface operations {
                                     name: string | null;
                                     payments_count: number;
                                     tips: number;
+                                }[];
+                                by_category?: {
+                                    category: string | null;
+                                    gross: number;
+                                    quantity: number;
                                 }[];
                                 by_tax_rate: {
                                     gross: number;
@@ -4683,6 +4695,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -4746,6 +4765,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -9545,6 +9569,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -9601,6 +9632,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -10586,6 +10622,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -10642,6 +10685,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -10747,6 +10795,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -10786,6 +10841,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;

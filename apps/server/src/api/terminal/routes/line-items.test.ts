@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineItems, projects, refundLines, transactions } from '../../../db/schema';
+import { verifyCloses } from '../../../domain/books/verify-closes';
 import { getReceipt } from '../../../domain/receipts/get-receipt';
 import { receiptFacts } from '../../../domain/receipts/receipt-facts';
 import { translator } from '../../../platform/i18n/catalogue';
@@ -295,5 +296,82 @@ describe('refunds by line', () => {
       .where(eq(refundLines.projectId, team.project.id));
     // VAT given back adds up to the lines' VAT.
     expect(rows.reduce((s, r) => s + r.tax, 0)).toBe(cola.tax + cheese.tax);
+  });
+});
+
+describe('a close of baskets', () => {
+  let t: TestApp;
+  let team: Team;
+  let device: Awaited<ReturnType<typeof pairedTerminal>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    team = await makeTeam(t, { currency: 'EUR' });
+    await t.ctx.database.db.update(projects).set({ taxRate: '19' }).where(eq(projects.id, team.project.id));
+    device = await pairedTerminal(t, team);
+  });
+  afterAll(() => t.close());
+
+  it('states VAT per rate from the lines, sales per category, and verifies', async () => {
+    const item = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${team.project.id}/items`,
+      headers: team.owner.auth,
+      payload: { name: 'Cheese', category: 'Deli', price: 1299, tax_rate: 7 },
+    });
+    const sold: { line_items: { id: string; tax: number; tax_rate: number | null; total: number }[] }[] = [];
+    for (const line_items of [
+      [
+        { item_id: item.json().id, quantity: 0.333 },
+        { name: 'Cola', unit_price: 333, quantity: 3 },
+        { name: 'Bag', unit_price: 10, quantity: 1, tax_rate: 0 },
+      ],
+      [
+        { item_id: item.json().id, quantity: 1.5 },
+        { name: 'Water', unit_price: 3, quantity: 7, tax_rate: 7.7 },
+      ],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/terminal/v1/transactions',
+        headers: { ...device.auth, 'idempotency-key': idemKey() },
+        payload: { line_items },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await payAsShopper(t.app, res.json().payment_url)).statusCode).toBeLessThan(300);
+      sold.push(res.json());
+    }
+    // A checkout without lines beside them: one row at the project's rate, as before.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/terminal/v1/transactions',
+      headers: { ...device.auth, 'idempotency-key': idemKey() },
+      payload: { amount: 1000 },
+    });
+    expect((await payAsShopper(t.app, plain.json().payment_url)).statusCode).toBeLessThan(300);
+
+    const close = await t.app.inject({
+      method: 'POST',
+      url: `/terminal/v1/projects/${team.project.id}/terminals/${device.terminal.id}/closes`,
+      headers: team.owner.auth,
+    });
+    expect(close.statusCode, close.body).toBe(201);
+    const [entry] = close.json().totals;
+    const lines = sold.flatMap((s) => s.line_items);
+    const expected = new Map<number | null, { gross: number; tax: number }>();
+    for (const l of [...lines, { tax_rate: 19, total: 1000, tax: 160 }]) {
+      const e = expected.get(l.tax_rate) ?? { gross: 0, tax: 0 };
+      expected.set(l.tax_rate, { gross: e.gross + l.total, tax: e.tax + l.tax });
+    }
+    expect(entry.by_tax_rate).toHaveLength(expected.size);
+    for (const r of entry.by_tax_rate) {
+      expect(r, String(r.rate)).toMatchObject(expected.get(r.rate)!);
+    }
+    // The rates add up to the close.
+    expect(entry.by_tax_rate.reduce((s: number, r: { gross: number }) => s + r.gross, 0)).toBe(entry.net);
+    expect(entry.by_category).toEqual([
+      { category: null, quantity: 11, gross: 999 + 10 + 21 + 1000 },
+      { category: 'Deli', quantity: 1.833, gross: 433 + 1949 },
+    ]);
+    expect(await verifyCloses(t.ctx.database.db, { projectId: team.project.id })).toMatchObject({ ok: true });
   });
 });
