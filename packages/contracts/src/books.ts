@@ -61,6 +61,13 @@ export const closeTotalsSchema = z.object({
     }),
   ),
   /**
+   * Sales per item category (docs/guide/baskets.md): line quantities and totals, tips apart;
+   * `category: null` holds ad-hoc lines and payments without lines. Absent before baskets.
+   */
+  by_category: z
+    .array(z.object({ category: z.string().nullable(), quantity: z.number(), gross: z.number().int() }))
+    .optional(),
+  /**
    * Payments per tender method (docs/guide/tenders.md), tips included: they add up to `gross`.
    * Absent from closes made before tenders (their hash covers what they had).
    */

@@ -67,6 +67,12 @@ export const errorCodes = [
   'drawer_closed',
   'drawer_already_open',
   'counted_cash_required',
+  // Baskets (docs/guide/baskets.md): lines that do not add up to the amount, an item that cannot be sold,
+  // an item without a price sent without one, a line refunded past what is left of it.
+  'amount_mismatch',
+  'item_unavailable',
+  'unit_price_required',
+  'line_quantity_exceeds_remaining',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];
@@ -132,6 +138,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   drawer_closed: 409,
   drawer_already_open: 409,
   counted_cash_required: 422,
+  amount_mismatch: 422,
+  item_unavailable: 422,
+  unit_price_required: 422,
+  line_quantity_exceeds_remaining: 409,
 };
 
 /** RFC 9457 problem details, as every product API answers errors. */

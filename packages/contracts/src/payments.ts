@@ -9,6 +9,7 @@ const timestamp = z.string();
 const label = z.string().trim().min(1).max(80);
 
 // Plain constants live in payment-constants.ts so the shopper page can import them without zod.
+import { QUANTITY_MAX, quantityThousandths } from './basket-figures';
 import { AMOUNT_MAX, TENDER_METHODS } from './payment-constants';
 
 export { AMOUNT_MAX, TENDER_METHODS, TEST_CARDS } from './payment-constants';
@@ -110,8 +111,61 @@ export const MAX_DECLINED_ATTEMPTS = 3;
 export const lastPaymentErrorSchema = z.object({ code: z.string(), message: z.string() }).nullable();
 export type LastPaymentError = z.infer<typeof lastPaymentErrorSchema>;
 
+/** A basket line's quantity: > 0, up to three decimals (a weight: 0.125 kg). */
+export const lineQuantitySchema = z
+  .number()
+  .positive()
+  .max(QUANTITY_MAX)
+  .refine((q) => quantityThousandths(q) !== null, 'At most three decimals');
+
+/**
+ * One line of a checkout's basket (docs/guide/baskets.md): an item of the catalogue (with its
+ * variant), or an ad-hoc line with its own name and price. `unit_price` with an item is only for
+ * an item without a price (typed at the counter).
+ */
+export const createLineItemSchema = z.union([
+  z.strictObject({
+    item_id: z.string().min(1).max(64),
+    variant_id: z.string().min(1).max(64).optional(),
+    quantity: lineQuantitySchema,
+    unit_price: z.number().int().min(0).max(AMOUNT_MAX).optional(),
+  }),
+  z.strictObject({
+    name: z.string().trim().min(1).max(120),
+    unit_price: z.number().int().min(0).max(AMOUNT_MAX),
+    quantity: lineQuantitySchema,
+    /** VAT included in the price, percent; defaults to the transaction's rate. */
+    tax_rate: taxRateSchema.optional(),
+  }),
+]);
+export type CreateLineItem = z.infer<typeof createLineItemSchema>;
+export const LINE_ITEMS_MAX = 200;
+
+/** A sold line as stored: name, price and VAT rate copied at sale time. */
+export const lineItemSchema = z.object({
+  id: z.string(),
+  item_id: z.string().nullable(),
+  variant_id: z.string().nullable(),
+  name: z.string(),
+  /** The item's category when sold (reports group by it); null for ad-hoc lines. */
+  category: z.string().nullable(),
+  quantity: z.number(),
+  unit_price: z.number().int(),
+  tax_rate: z.number().nullable(),
+  /** quantity × unit_price, rounded half up. */
+  total: z.number().int(),
+  /** VAT included in total at tax_rate, rounded half up. */
+  tax: z.number().int(),
+  /** What refunds by line have given back of it so far. */
+  refunded_quantity: z.number(),
+});
+export type LineItem = z.infer<typeof lineItemSchema>;
+
 export const createTransactionSchema = z.strictObject({
-  amount: amountSchema,
+  /** Required without `line_items`; with them it is their sum (or left out). */
+  amount: amountSchema.optional(),
+  /** The basket: amount = Σ line totals (docs/guide/baskets.md). */
+  line_items: z.array(createLineItemSchema).min(1).max(LINE_ITEMS_MAX).optional(),
   /** Defaults to the project's currency. */
   currency: currencySchema.optional(),
   reference: z.string().trim().min(1).max(120).optional(),
@@ -171,6 +225,8 @@ export const terminalTransactionSchema = z.object({
   last_payment_error: lastPaymentErrorSchema,
   /** Succeeded transactions only: the shopper's receipt page. */
   receipt_url: z.string().nullable(),
+  /** Its basket (docs/guide/baskets.md), on a create and a read; left out when it has none. */
+  line_items: z.array(lineItemSchema).optional(),
   expires_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
@@ -297,6 +353,15 @@ export const createRefundSchema = z.strictObject({
    */
   tip_amount: z.number().int().min(0).optional(),
   reason: z.enum(['requested_by_customer', 'duplicate', 'fraudulent', 'other']).optional(),
+  /**
+   * Refund by line (docs/guide/baskets.md#refunds-by-line): the amount is what these quantities
+   * of the lines cost; not with `amount` or `tip_amount`.
+   */
+  line_items: z
+    .array(z.strictObject({ line_id: z.string().min(1).max(64), quantity: lineQuantitySchema }))
+    .min(1)
+    .max(LINE_ITEMS_MAX)
+    .optional(),
 });
 
 export const TENDER_STATUSES = [
@@ -400,6 +465,8 @@ export const transactionDetailSchema = transactionSchema.extend({
   refunds: z.array(refundSchema),
   /** The payments towards it, in the order they were made (docs/guide/tenders.md). */
   tenders: z.array(tenderSchema),
+  /** Its basket in the order sent; empty for a checkout of an amount (docs/guide/baskets.md). */
+  line_items: z.array(lineItemSchema),
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 

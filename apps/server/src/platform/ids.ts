@@ -48,7 +48,9 @@ export type IdPrefix =
   | 'dmv'
   // The catalogue: items and their variants.
   | 'itm'
-  | 'var';
+  | 'var'
+  // A basket's line (docs/guide/baskets.md).
+  | 'li';
 
 /** Opaque id with a type prefix, e.g. `prj_3xK9…`. 22 base62 chars ≈ 131 bits. */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(22)}`;

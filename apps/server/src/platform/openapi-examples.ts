@@ -84,9 +84,14 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   'POST /terminal/v1/heartbeat': { app_version: '2.4.0', battery: 87, network: 'wifi' },
   // No currency: the project's (a device or a person may name only that one unless the project
-  // allows others; a register's API key may name any).
+  // allows others; a register's API key may name any). Its basket (docs/guide/baskets.md): the
+  // amount is the lines' sum, 2 × 3.20 + 0.5 kg × 12.99 = 12.90, and may be left out.
   'POST /terminal/v1/transactions': {
-    amount: 1250,
+    amount: 1290,
+    line_items: [
+      { name: 'Flat white', unit_price: 320, quantity: 2 },
+      { name: 'Mountain cheese (kg)', unit_price: 1299, quantity: 0.5 },
+    ],
     reference: 'order-1042',
     metadata: { register: 'till-2' },
     skip_tipping: false,

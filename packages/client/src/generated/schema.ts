@@ -1086,7 +1086,7 @@ export interface paths {
         put?: never;
         /**
          * Refund all or part of a payment
-         * @description Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount.
+         * @description Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount. With `line_items` [{line_id, quantity}] it refunds those quantities of the basket and computes the amount; more of a line than is left is 409 `line_quantity_exceeds_remaining`.
          */
         post: operations["postProjectsTransactionsRefunds"];
         delete?: never;
@@ -1941,7 +1941,7 @@ export interface paths {
         put?: never;
         /**
          * Refund one of this terminal's payments at the counter (a manager's Cashier-Session)
-         * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`).
+         * @description Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, 403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` (409 `refund_exceeds_amount`). With `line_items` it refunds quantities of basket lines (409 `line_quantity_exceeds_remaining` past what is left of one).
          */
         post: operations["postTerminalTransactionsRefunds"];
         delete?: never;
@@ -2238,7 +2238,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "tender_required" | "drawer_closed" | "drawer_already_open" | "counted_cash_required";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "tender_required" | "drawer_closed" | "drawer_already_open" | "counted_cash_required" | "amount_mismatch" | "item_unavailable" | "unit_price_required" | "line_quantity_exceeds_remaining";
             detail: string;
             errors?: {
                 code: string;
@@ -4528,6 +4528,13 @@ export interface operations {
                      *                   "tips": -9007199254740991
                      *                 }
                      *               ],
+                     *               "by_category": [
+                     *                 {
+                     *                   "category": "category",
+                     *                   "quantity": 0,
+                     *                   "gross": -9007199254740991
+                     *                 }
+                     *               ],
                      *               "by_tender": [
                      *                 {
                      *                   "method": "card",
@@ -4588,6 +4595,11 @@ export interface operations {
                                     name: string | null;
                                     payments_count: number;
                                     tips: number;
+                                }[];
+                                by_category?: {
+                                    category: string | null;
+                                    gross: number;
+                                    quantity: number;
                                 }[];
                                 by_tax_rate: {
                                     gross: number;
@@ -4703,6 +4715,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -4766,6 +4785,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -7729,6 +7753,21 @@ export interface operations {
                      *           "succeeded_at": "2026-11-25T10:00:00.000Z",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
                      *       ]
                      *     }
                      */
@@ -7753,6 +7792,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -7849,6 +7901,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount?: number;
+                    line_items?: {
+                        line_id: string;
+                        quantity: number;
+                    }[];
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
                     tender_id?: string;
@@ -9550,6 +9606,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -9606,6 +9669,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -10591,6 +10659,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -10647,6 +10722,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -10752,6 +10832,13 @@ export interface operations {
                      *               "tips": -9007199254740991
                      *             }
                      *           ],
+                     *           "by_category": [
+                     *             {
+                     *               "category": "category",
+                     *               "quantity": 0,
+                     *               "gross": -9007199254740991
+                     *             }
+                     *           ],
                      *           "by_tender": [
                      *             {
                      *               "method": "card",
@@ -10791,6 +10878,11 @@ export interface operations {
                                 name: string | null;
                                 payments_count: number;
                                 tips: number;
+                            }[];
+                            by_category?: {
+                                category: string | null;
+                                gross: number;
+                                quantity: number;
                             }[];
                             by_tax_rate: {
                                 gross: number;
@@ -11379,11 +11471,23 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
-                 *       "amount": 1250,
+                 *       "amount": 1290,
+                 *       "line_items": [
+                 *         {
+                 *           "name": "Flat white",
+                 *           "unit_price": 320,
+                 *           "quantity": 2
+                 *         },
+                 *         {
+                 *           "name": "Mountain cheese (kg)",
+                 *           "unit_price": 1299,
+                 *           "quantity": 0.5
+                 *         }
+                 *       ],
                  *       "reference": "order-1042",
                  *       "metadata": {
                  *         "register": "till-2"
@@ -11393,9 +11497,20 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    amount: number;
+                    amount?: number;
                     cashier_id?: string;
                     currency?: string;
+                    line_items?: ({
+                        item_id: string;
+                        quantity: number;
+                        unit_price?: number;
+                        variant_id?: string;
+                    } | {
+                        name: string;
+                        quantity: number;
+                        tax_rate?: number;
+                        unit_price: number;
+                    })[];
                     metadata?: {
                         [key: string]: string;
                     };
@@ -11445,6 +11560,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11469,6 +11599,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11543,6 +11686,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11567,6 +11725,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11637,6 +11808,21 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "line_items": [
+                     *         {
+                     *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "category": "category",
+                     *           "quantity": 0,
+                     *           "unit_price": -9007199254740991,
+                     *           "tax_rate": 0,
+                     *           "total": 1250,
+                     *           "tax": -9007199254740991,
+                     *           "refunded_quantity": 0
+                     *         }
+                     *       ],
                      *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "created_at": "2026-11-25T10:00:00.000Z",
                      *       "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11661,6 +11847,19 @@ export interface operations {
                             code: string;
                             message: string;
                         } | null;
+                        line_items?: {
+                            category: string | null;
+                            id: string;
+                            item_id: string | null;
+                            name: string;
+                            quantity: number;
+                            refunded_quantity: number;
+                            tax: number;
+                            tax_rate: number | null;
+                            total: number;
+                            unit_price: number;
+                            variant_id: string | null;
+                        }[];
                         metadata: {
                             [key: string]: string;
                         } | null;
@@ -11749,6 +11948,10 @@ export interface operations {
                  */
                 "application/json": {
                     amount?: number;
+                    line_items?: {
+                        line_id: string;
+                        quantity: number;
+                    }[];
                     /** @enum {string} */
                     reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
                     tender_id?: string;
@@ -11876,6 +12079,21 @@ export interface operations {
                      *           "message": "message"
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "line_items": [
+                     *           {
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "name": "Corner Bakery",
+                     *             "category": "category",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "tax_rate": 0,
+                     *             "total": 1250,
+                     *             "tax": -9007199254740991,
+                     *             "refunded_quantity": 0
+                     *           }
+                     *         ],
                      *         "expires_at": "2026-11-25T10:00:00.000Z",
                      *         "created_at": "2026-11-25T10:00:00.000Z",
                      *         "updated_at": "2026-11-25T10:00:00.000Z"
@@ -11921,6 +12139,19 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                category: string | null;
+                                id: string;
+                                item_id: string | null;
+                                name: string;
+                                quantity: number;
+                                refunded_quantity: number;
+                                tax: number;
+                                tax_rate: number | null;
+                                total: number;
+                                unit_price: number;
+                                variant_id: string | null;
+                            }[];
                             metadata: {
                                 [key: string]: string;
                             } | null;
@@ -12030,6 +12261,21 @@ export interface operations {
                      *           "message": "message"
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "line_items": [
+                     *           {
+                     *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *             "name": "Corner Bakery",
+                     *             "category": "category",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "tax_rate": 0,
+                     *             "total": 1250,
+                     *             "tax": -9007199254740991,
+                     *             "refunded_quantity": 0
+                     *           }
+                     *         ],
                      *         "expires_at": "2026-11-25T10:00:00.000Z",
                      *         "created_at": "2026-11-25T10:00:00.000Z",
                      *         "updated_at": "2026-11-25T10:00:00.000Z"
@@ -12075,6 +12321,19 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                category: string | null;
+                                id: string;
+                                item_id: string | null;
+                                name: string;
+                                quantity: number;
+                                refunded_quantity: number;
+                                tax: number;
+                                tax_rate: number | null;
+                                total: number;
+                                unit_price: number;
+                                variant_id: string | null;
+                            }[];
                             metadata: {
                                 [key: string]: string;
                             } | null;

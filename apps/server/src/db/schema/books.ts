@@ -34,6 +34,8 @@ export interface CloseTotalsEntry {
     gross: number;
     tips: number;
   }[];
+  /** Rules 4 on (docs/guide/baskets.md): sales per item category, tips apart. */
+  by_category?: { category: string | null; quantity: number; gross: number }[];
   /** Rules 3 on (docs/guide/tenders.md): payments per tender method, tips included. */
   by_tender?: { method: 'card' | 'cash'; count: number; amount: number }[];
   /** Rules 3 on: the drawer the close ended, null without one (docs/guide/drawer.md). */

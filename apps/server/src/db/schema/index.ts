@@ -5,6 +5,7 @@ export * from './events';
 export * from './identity';
 export * from './identity-codes';
 export * from './items';
+export * from './line-items';
 export * from './payment-simulator';
 export * from './payments';
 export * from './replicas';

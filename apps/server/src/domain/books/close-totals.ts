@@ -16,7 +16,7 @@ export interface ClosePeriod {
 }
 
 interface FigureRow {
-  grp: 'total' | 'brand' | 'rate' | 'cashier';
+  grp: 'total' | 'brand' | 'rate' | 'cashier' | 'category';
   currency: string;
   key: string | null;
   key2: string | null;
@@ -27,12 +27,16 @@ interface FigureRow {
   tips: string | number;
   tax: string | number;
   signed_sum: string | number;
+  qty: string | number;
+  line_gross: string | number;
 }
 
 const n = (v: string | number | null) => Number(v ?? 0);
 
 /** The rules new closes are counted by (the close's `rules`; see the `closes` schema). */
-export const CLOSE_RULES = 3;
+export const CLOSE_RULES = 4;
+/** From these rules on, payments with line items count by their lines, and totals hold `by_category`. */
+const BASKET_RULES = 4;
 /** From these rules on, each currency's totals hold `by_tender` and `cash`. */
 const TENDER_RULES = 3;
 
@@ -40,14 +44,15 @@ const TENDER_RULES = 3;
 const linesV1 = (period: ClosePeriod, from: Date) => sql`
   select 'p' as kind, t.id as ref, t.currency, t.amount + t.tip_amount as signed, t.card_brand, t.tax_rate,
          t.tip_amount as tip, t.cashier_id, t.cashier_name,
-         coalesce(round((t.amount + t.tip_amount) * t.tax_rate / (100 + t.tax_rate)), 0) as tax
+         coalesce(round((t.amount + t.tip_amount) * t.tax_rate / (100 + t.tax_rate)), 0) as tax,
+         null::text as category, 0::numeric as qty
   from transactions t
   where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
     and t.succeeded_at is not null
     and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
   union all
   select 'r', r.id, r.currency, -r.amount, t.card_brand, t.tax_rate, 0::bigint, null::text, null::text,
-         -coalesce(round(r.amount * t.tax_rate / (100 + t.tax_rate)), 0)
+         -coalesce(round(r.amount * t.tax_rate / (100 + t.tax_rate)), 0), null::text, 0::numeric
   from refunds r join transactions t on t.id = r.transaction_id
   where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
     and r.status = 'succeeded' and r.succeeded_at is not null
@@ -61,17 +66,21 @@ const linesV1 = (period: ClosePeriod, from: Date) => sql`
  * that add up to the payment give back exactly the payment's VAT (333 + 333 + 334 of 1000 at 19 %:
  * 53 + 53 + 54 = 160), not a sum of separately rounded parts.
  */
-const linesV2 = (period: ClosePeriod, from: Date) => sql`
-  select 'p' as kind, t.id as ref, t.currency, t.amount as signed, t.card_brand, t.tax_rate,
+const linesV2 = (period: ClosePeriod, from: Date, basket = false) => sql`
+  ${
+    basket
+      ? basketPayments(period, from)
+      : sql`select 'p' as kind, t.id as ref, t.currency, t.amount as signed, t.card_brand, t.tax_rate,
          t.tip_amount as tip, t.cashier_id, t.cashier_name,
-         coalesce(round(t.amount * t.tax_rate / (100 + t.tax_rate)), 0) as tax
+         coalesce(round(t.amount * t.tax_rate / (100 + t.tax_rate)), 0) as tax, null::text as category, 0::numeric as qty
   from transactions t
-  where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
+  where`
+  } t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
     and t.succeeded_at is not null
     and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
   union all
   select 't', t.id, t.currency, t.tip_amount, t.card_brand, tip_rate.rate, 0::bigint, t.cashier_id,
-         t.cashier_name, coalesce(round(t.tip_amount * tip_rate.rate / (100 + tip_rate.rate)), 0)
+         t.cashier_name, coalesce(round(t.tip_amount * tip_rate.rate / (100 + tip_rate.rate)), 0), null::text, 0::numeric
   from transactions t
   cross join lateral (select case when t.tip_taxable then t.tax_rate end as rate) tip_rate
   where t.terminal_id = ${period.terminalId} and t.project_id = ${period.projectId}
@@ -81,7 +90,7 @@ const linesV2 = (period: ClosePeriod, from: Date) => sql`
   select case when part.is_tip then 'rt' else 'r' end, r.id, r.currency, -part.amount, t.card_brand,
          part.rate, case when part.is_tip then -part.amount else 0 end, t.cashier_id, t.cashier_name,
          -coalesce(round(part.upto * part.rate / (100 + part.rate))
-                   - round((part.upto - part.amount) * part.rate / (100 + part.rate)), 0)
+                   - round((part.upto - part.amount) * part.rate / (100 + part.rate)), 0), null::text, 0::numeric
   from (
     select r.*, sum(r.amount - r.tip_amount) over run as order_upto, sum(r.tip_amount) over run as tip_upto
     from refunds r join transactions t on t.id = r.transaction_id
@@ -95,7 +104,38 @@ const linesV2 = (period: ClosePeriod, from: Date) => sql`
     values (false, r.amount - r.tip_amount, r.order_upto, t.tax_rate),
            (true, r.tip_amount, r.tip_upto, case when t.tip_taxable then t.tax_rate end)
   ) part(is_tip, amount, upto, rate)
-  where r.succeeded_at >= ${from}::timestamptz and part.amount > 0`;
+  where r.succeeded_at >= ${from}::timestamptz and part.amount > 0
+    ${
+      basket
+        ? sql`and not exists (select from refund_lines rl where rl.refund_id = r.id)
+  union all
+  select 'r', r.id, r.currency, -rl.amount, t.card_brand, li.tax_rate, 0::bigint, t.cashier_id, t.cashier_name,
+         -rl.tax, li.category, -rl.quantity
+  from refund_lines rl
+  join refunds r on r.id = rl.refund_id
+  join line_items li on li.id = rl.line_item_id
+  join transactions t on t.id = r.transaction_id
+  where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+    and r.status = 'succeeded' and r.succeeded_at is not null
+    and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz`
+        : sql``
+    }`;
+
+/**
+ * Rules 4 (docs/guide/baskets.md): a payment with line items is one row per line, at the line's
+ * VAT rate with the line's own VAT (so the close's `by_tax_rate` states what the receipts state)
+ * and its category; the tip rides on the first line. A payment without lines is one row as in
+ * rules 2. The `where` of the payment branch follows this fragment.
+ */
+const basketPayments = (_period: ClosePeriod, _from: Date) => sql`select 'p' as kind, t.id as ref, t.currency,
+         case when li.id is null then t.amount else li.total end as signed, t.card_brand,
+         case when li.id is null then t.tax_rate else li.tax_rate end as tax_rate,
+         case when li.id is null or li.position = 0 then t.tip_amount else 0 end as tip, t.cashier_id, t.cashier_name,
+         case when li.id is null then coalesce(round(t.amount * t.tax_rate / (100 + t.tax_rate)), 0) else li.tax end as tax,
+         li.category as category, coalesce(li.quantity, 0) as qty
+  from transactions t
+  left join line_items li on li.transaction_id = t.id and li.project_id = t.project_id
+  where`;
 
 /**
  * Every figure of a close (or the running X report) for one terminal and period, in ONE query, so
@@ -112,7 +152,8 @@ export async function closeFigures(
   period: ClosePeriod,
 ): Promise<Omit<CloseTotalsEntry, 'grand_total'>[]> {
   const from = period.from ?? new Date(0);
-  const lines = (period.rules ?? CLOSE_RULES) === 1 ? linesV1(period, from) : linesV2(period, from);
+  const rules = period.rules ?? CLOSE_RULES;
+  const lines = rules === 1 ? linesV1(period, from) : linesV2(period, from, rules >= BASKET_RULES);
   const rows = await rowsOf<FigureRow>(
     db,
     sql`with lines as (${lines})
@@ -121,11 +162,13 @@ export async function closeFigures(
         select case when grouping(card_brand) = 0 then 'brand'
                     when grouping(tax_rate) = 0 then 'rate'
                     when grouping(cashier_id) = 0 then 'cashier'
+                    when grouping(category) = 0 then 'category'
                     else 'total' end as grp,
                currency,
                coalesce(case when grouping(card_brand) = 0 then card_brand end,
                         case when grouping(tax_rate) = 0 then tax_rate::text end,
-                        case when grouping(cashier_id) = 0 then cashier_id end) as key,
+                        case when grouping(cashier_id) = 0 then cashier_id end,
+                        case when grouping(category) = 0 then category end) as key,
                max(cashier_name) as key2,
                count(distinct ref) filter (where kind = 'p') as payments_count,
                coalesce(sum(signed) filter (where kind in ('p', 't')), 0) as gross,
@@ -133,9 +176,12 @@ export async function closeFigures(
                coalesce(-sum(signed) filter (where kind in ('r', 'rt')), 0) as refunds,
                coalesce(sum(tip), 0) as tips,
                coalesce(sum(tax), 0) as tax,
-               coalesce(sum(signed), 0) as signed_sum
+               coalesce(sum(signed), 0) as signed_sum,
+               coalesce(sum(qty) filter (where kind = 'p'), 0) as qty,
+               coalesce(sum(signed) filter (where kind = 'p'), 0) as line_gross
         from lines
-        group by grouping sets ((currency), (currency, card_brand), (currency, tax_rate), (currency, cashier_id))`,
+        group by grouping sets ((currency), (currency, card_brand), (currency, tax_rate), (currency, cashier_id),
+                               (currency, category))`,
   );
   const byCurrency = new Map<string, Omit<CloseTotalsEntry, 'grand_total'>>();
   for (const r of rows.filter((x) => x.grp === 'total')) {
@@ -152,6 +198,7 @@ export async function closeFigures(
       by_brand: [],
       by_tax_rate: [],
       by_cashier: [],
+      ...(rules >= BASKET_RULES ? { by_category: [] } : {}),
     });
   }
   for (const r of rows) {
@@ -173,6 +220,10 @@ export async function closeFigures(
         gross: n(r.gross),
         tips: n(r.tips),
       });
+    // Sales per category (docs/guide/baskets.md): lines' quantities and totals, tips apart;
+    // `null` holds ad-hoc lines and payments without lines.
+    if (r.grp === 'category' && entry.by_category && n(r.payments_count) > 0)
+      entry.by_category.push({ category: r.key, quantity: n(r.qty), gross: n(r.line_gross) });
   }
   // A fixed order for every array: the hash covers them as stored (docs/guide/closes.md#the-hash-rule).
   const byNullable =
@@ -190,6 +241,7 @@ export async function closeFigures(
     by_brand: e.by_brand.sort(byNullable((b) => b.card_brand)),
     by_tax_rate: e.by_tax_rate.sort(byNullable((b) => b.rate)),
     by_cashier: e.by_cashier.sort(byNullable((b) => b.cashier_id)),
+    ...(e.by_category ? { by_category: e.by_category.sort(byNullable((b) => b.category)) } : {}),
   }));
 }
 

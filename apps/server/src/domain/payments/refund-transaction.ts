@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import type { Actor } from '../actor';
 import { recordAudit, recordTerminalAudit } from '../audit/record-audit';
+import { planLineRefund, recordRefundLines } from '../baskets/refund-lines';
 import { lockTerminalForBooks, recordBalanceEntry } from '../books/balance-entries';
 import { requireOpenDrawer } from '../drawers/drawer-figures';
 import { recordEvent } from '../events/record-event';
@@ -77,7 +78,13 @@ export async function refundTransaction(
     actor: Actor | CounterRefunder;
     projectId: string;
     transactionId: string;
-    input: { amount?: number; tip_amount?: number; reason?: RefundReason; tender_id?: string };
+    input: {
+      amount?: number;
+      tip_amount?: number;
+      reason?: RefundReason;
+      tender_id?: string;
+      line_items?: { line_id: string; quantity: number }[];
+    };
     /** Optional: a retried refund with the same key answers the first refund, never a second one. */
     idempotencyKey?: string;
   },
@@ -121,6 +128,14 @@ export async function refundTransaction(
         `Only a succeeded payment can be refunded (this one is ${txn.status}).`,
       );
     }
+    // A refund by line: its amount is what the lines' quantities cost (docs/guide/baskets.md).
+    const byLine = input.line_items
+      ? await planLineRefund(tx, {
+          projectId,
+          transactionId: txn.id,
+          input: { ...input, line_items: input.line_items },
+        })
+      : null;
     const [pending] = await tx
       .select({
         sum: sql<string>`coalesce(sum(${refunds.amount}), 0)`,
@@ -139,7 +154,7 @@ export async function refundTransaction(
     const tipLeft = txn.tipAmount - txn.tipRefunded - Number(pending?.tips ?? 0);
     const left = chargedAmount(txn) - txn.amountRefunded - Number(pending?.sum ?? 0);
     const orderLeft = left - tipLeft;
-    const amount = input.amount ?? input.tip_amount ?? left;
+    const amount = byLine?.amount ?? input.amount ?? input.tip_amount ?? left;
     if (left <= 0 || amount > left) {
       throw new AppError(
         'refund_exceeds_amount',
@@ -189,6 +204,7 @@ export async function refundTransaction(
         updatedAt: now,
       })
       .returning();
+    if (byLine) await recordRefundLines(tx, { projectId, refundId: refund!.id, lines: byLine.lines });
     const details = {
       refund_id: refund!.id,
       amount,

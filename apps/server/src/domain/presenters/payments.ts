@@ -1,5 +1,6 @@
 import type {
   FleetTerminal,
+  LineItem,
   Scan,
   Tender,
   Terminal,
@@ -94,7 +95,12 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
 }
 
 /** The terminal API's view: what a device needs to show the code and the result. */
-export function presentTerminalTransaction(t: TransactionRow, publicUrl: string): TerminalTransaction {
+export function presentTerminalTransaction(
+  t: TransactionRow,
+  publicUrl: string,
+  /** Its basket when it has one (docs/guide/baskets.md); left out otherwise. */
+  lineItems?: LineItem[],
+): TerminalTransaction {
   return {
     id: t.id,
     status: t.status,
@@ -112,6 +118,7 @@ export function presentTerminalTransaction(t: TransactionRow, publicUrl: string)
     failure_message: t.failureMessage,
     last_payment_error: lastPaymentError(t),
     receipt_url: t.receiptUrl,
+    ...(lineItems && lineItems.length > 0 ? { line_items: lineItems } : {}),
     expires_at: t.expiresAt.toISOString(),
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { businesses, projects, refunds, tenders, terminals, transactions } from '../../db/schema';
+import { businesses, lineItems, projects, refunds, tenders, terminals, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { receiptNumber } from './receipt-link';
@@ -35,6 +35,18 @@ export async function getReceipt(db: Db, token: string) {
     .where(and(eq(transactions.receiptToken, token), isNull(projects.deletedAt)))
     .limit(1);
   if (!row) throw notFound('Receipt');
+  // The basket as sold (docs/guide/baskets.md): names, prices and VAT copied at sale time.
+  const lines = await db
+    .select({
+      name: lineItems.name,
+      quantity: lineItems.quantity,
+      taxRate: lineItems.taxRate,
+      total: lineItems.total,
+      tax: lineItems.tax,
+    })
+    .from(lineItems)
+    .where(and(eq(lineItems.projectId, row.txn.projectId), eq(lineItems.transactionId, row.txn.id)))
+    .orderBy(asc(lineItems.position));
   const refundRows = await db
     .select({ amount: refunds.amount, tipAmount: refunds.tipAmount, createdAt: refunds.createdAt })
     .from(refunds)
@@ -66,5 +78,5 @@ export async function getReceipt(db: Db, token: string) {
       ),
     )
     .orderBy(asc(tenders.succeededAt), asc(tenders.id));
-  return { ...row, number: receiptNumber(row.txn), refunds: refundRows, tenders: tenderList };
+  return { ...row, number: receiptNumber(row.txn), refunds: refundRows, tenders: tenderList, lines };
 }

@@ -3,6 +3,7 @@ import type { Translator } from '../../platform/i18n/catalogue';
 import { rateOf } from '../books/vat';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
+import { receiptLinesBlock } from './receipt-lines';
 import { tenderRows } from './receipt-tenders';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
@@ -32,13 +33,17 @@ export function receiptDocument(r: Receipt, t: Translator) {
   const money = (v: number) => t.money(v, txn.currency);
   const figures = figuresOf(txn);
   const card = cardOf(t, txn);
+  const lines = receiptLinesBlock(r.lines, txn.currency, t);
   return {
     figures,
     total: money(figures.total),
-    /** "incl. VAT 19 %: €3.95"; null without a rate. */
-    vat: figures.vat
-      ? t.t('receipt.vatIncluded', { rate: t.percent(figures.vat.rate), amount: money(figures.vat.amount) })
-      : null,
+    /** The basket (lines and VAT per rate), or null without one. */
+    lines,
+    /** "incl. VAT 19 %: €3.95"; null without a rate, and with a basket (it states VAT per rate). */
+    vat:
+      figures.vat && !lines
+        ? t.t('receipt.vatIncluded', { rate: t.percent(figures.vat.rate), amount: money(figures.vat.amount) })
+        : null,
     status:
       figures.status === 'refunded'
         ? t.t('receipt.statusRefunded')
@@ -81,9 +86,13 @@ export function receiptFacts(r: Receipt, t: Translator): { label: string; lines:
   const charged = [
     doc.total,
     ...(doc.vat ? [doc.vat] : []),
+    ...(doc.lines?.vat ?? []),
     ...(doc.figures.refunded > 0 ? [doc.status] : []),
   ];
   return [
+    ...(doc.lines
+      ? [{ label: t.t('receipt.items'), lines: doc.lines.rows.map(([k, v]) => `${k}  ${v}`) }]
+      : []),
     ...doc.split.map(([label, value]) => ({ label: label!, lines: [value!] })),
     { label: t.t(doc.split.length ? 'receipt.total' : 'receipt.amount'), lines: charged },
     ...(doc.tenders.length

@@ -4,6 +4,7 @@ import { escapeHtml } from '../../platform/mail/render-email';
 import { addressLines } from './business-address';
 import type { Receipt } from './get-receipt';
 import { receiptDocument } from './receipt-facts';
+import { renderReceiptLines } from './receipt-lines';
 
 /** Each language named in itself ("Deutsch", "Français"), as a language menu lists them. */
 const autonym = (locale: string) => {
@@ -65,6 +66,7 @@ ${business.legalName ? `<p class="muted">${escapeHtml(business.legalName)}</p>` 
 ${address.length ? `<address class="muted">${address.map(escapeHtml).join('<br>')}</address>` : ''}
 ${business.vatId ? `<p class="muted">${escapeHtml(t.t('receipt.vatIdLine', { vatId: business.vatId }))}</p>` : ''}
 ${business.supportEmail ? `<p class="muted">${escapeHtml(business.supportEmail)}</p>` : ''}</header>
+${renderReceiptLines(doc.lines, t)}
 <p class="total">${escapeHtml(doc.total)}</p>
 ${vat}
 <p class="muted">${escapeHtml(status)}</p>

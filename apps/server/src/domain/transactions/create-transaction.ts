@@ -9,6 +9,9 @@ import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
 import { rowsOf } from '../../platform/sql-rows';
+import { insertLinesSql } from '../baskets/insert-line-items';
+import { presentPricedLine } from '../baskets/present-line-item';
+import { basketAmount, type PricedLine, priceBasket } from '../baskets/price-basket';
 import {
   hashRequest,
   type IdempotencyScope,
@@ -97,6 +100,17 @@ export async function createTransaction(
   if (setup.status === 'disabled') throw terminalDisabled();
   refuseOtherCurrency(caller, input.currency, setup);
   const cashier = await cashierOfCreate(db, caller, target.projectId, input.cashier_id);
+  // The create's rate, else the project's at the time (fixed on the transaction).
+  const taxRate = input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate;
+  // A basket prices itself from the catalogue now (docs/guide/baskets.md); its sum is the amount.
+  const lines = input.line_items
+    ? await priceBasket(db, {
+        projectId: target.projectId,
+        lines: input.line_items,
+        defaultTaxRate: taxRate === null ? null : Number(taxRate),
+      })
+    : [];
+  const amount = lines.length > 0 ? basketAmount(lines, input.amount) : requiredAmount(input.amount);
 
   // Every value is made here, so the answer is known before writing: it is stored with the
   // idempotency claim, and claim and rows go in as one statement — atomic on its own, so no
@@ -104,7 +118,7 @@ export async function createTransaction(
   const row = newTransactionRow({
     projectId: target.projectId,
     terminalId: target.terminalId,
-    amount: input.amount,
+    amount,
     // A register that names no currency charges in the project's.
     currency: input.currency ?? setup.currency,
     reference: input.reference ?? null,
@@ -114,14 +128,18 @@ export async function createTransaction(
     source: input.source ?? sourceOf(caller),
     skipTipping: input.skip_tipping ?? false,
     cashier,
-    // The create's rate, else the project's at the time (fixed on the transaction).
-    taxRate: input.tax_rate !== undefined ? String(input.tax_rate) : setup.taxRate,
+    taxRate,
     tipTaxable: setup.tipsTaxable,
     now,
   });
-  const body = presentTerminalTransaction(row, publicUrl);
+  const body = presentTerminalTransaction(
+    row,
+    publicUrl,
+    lines.length > 0 ? lines.map(presentPricedLine) : undefined,
+  );
   const claimed = await insertCreatedTransaction(db, {
     row,
+    lines,
     eventData: presentTransaction(row, setup.label),
     claim: idempotencyClaimCte({ id: key, requestHash, now, answer: { status: 201, body } }),
   });
@@ -244,6 +262,16 @@ function refuseOtherCurrency(
   );
 }
 
+/** Without a basket the amount is what the register asks for, as before lines existed. */
+function requiredAmount(amount: number | undefined): number {
+  if (amount === undefined) {
+    throw new AppError('validation_failed', 'Send the amount, or the line items it is the sum of.', [
+      { path: 'body.amount', message: 'Required without line_items', code: 'required' },
+    ]);
+  }
+  return amount;
+}
+
 /** Who made it: the device itself, a register's key, or a person in the console. */
 const sourceOf = (caller: TerminalCaller): TransactionSource =>
   caller.kind === 'device' ? 'terminal' : caller.actor.kind === 'api_key' ? 'api' : 'console';
@@ -312,7 +340,12 @@ export function newTransactionRow(input: {
  */
 export async function insertCreatedTransaction(
   tx: Db,
-  { row, eventData, claim }: { row: TransactionRow; eventData: Record<string, unknown>; claim?: SQL },
+  {
+    row,
+    eventData,
+    claim,
+    lines = [],
+  }: { row: TransactionRow; eventData: Record<string, unknown>; claim?: SQL; lines?: readonly PricedLine[] },
 ): Promise<boolean> {
   const [result] = await rowsOf<{ created: boolean }>(
     tx,
@@ -339,7 +372,7 @@ export async function insertCreatedTransaction(
       returning id, project_id, created_at
     ), fanout as (
       insert into event_fanout (event_id, event_created_at, project_id) select id, created_at, project_id from event
-    )
+    )${lines.length > 0 ? sql`, basket as (${insertLinesSql(row, lines)})` : sql``}
     select exists (select from txn) as created`,
   );
   return result?.created === true;

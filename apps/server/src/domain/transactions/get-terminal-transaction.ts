@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { loadLineItems } from '../baskets/load-line-items';
 import type { Action } from '../policy';
 import { projectAccess } from '../projects/project-access';
 import type { TerminalCaller } from '../terminals/terminal-caller';
@@ -46,5 +47,9 @@ export async function getTerminalTransaction(
   { caller, id, now }: { caller: TerminalCaller; id: string; now: Date },
 ) {
   const row = await findCallerTransaction(db, { caller, id, action: 'transactions.read' });
-  return expireIfDue(db, row, now);
+  const [read, lines] = await Promise.all([
+    expireIfDue(db, row, now),
+    loadLineItems(db, row.projectId, row.id),
+  ]);
+  return { ...read, lineItems: lines };
 }

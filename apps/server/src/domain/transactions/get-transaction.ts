@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
+import { loadLineItems } from '../baskets/load-line-items';
 import { presentScan, presentTender, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 
@@ -44,7 +45,7 @@ export async function getTransaction(
   await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const view = await loadTransactionView(db, projectId, id);
   if (!view) throw notFound('Transaction');
-  const [history, attempts, scanRows, refundRows, tenderRows] = await Promise.all([
+  const [history, attempts, scanRows, refundRows, tenderRows, lineRows] = await Promise.all([
     db
       .select()
       .from(transactionStatusChanges)
@@ -76,6 +77,7 @@ export async function getTransaction(
       .from(tenders)
       .where(and(eq(tenders.projectId, projectId), eq(tenders.transactionId, id)))
       .orderBy(asc(tenders.createdAt), asc(tenders.id)),
+    loadLineItems(db, projectId, id),
   ]);
   return {
     ...presentTransaction(view.txn, view.label),
@@ -98,6 +100,7 @@ export async function getTransaction(
     scans: scanRows.map((s) => presentScan(s, view.label)),
     refunds: refundRows.map(presentRefund),
     tenders: tenderRows.map((r) => presentTender(r, view.txn.currency)),
+    line_items: lineRows,
   };
 }
 

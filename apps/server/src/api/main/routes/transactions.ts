@@ -77,7 +77,9 @@ export function transactionRoutes(root: FastifyInstance) {
         tags,
         summary: 'Refund all or part of a payment',
         description:
-          'Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount.',
+          'Without amount, refunds what is left. Never more than was paid: 409 refund_exceeds_amount. ' +
+          'With `line_items` [{line_id, quantity}] it refunds those quantities of the basket and computes the amount; ' +
+          'more of a line than is left is 409 `line_quantity_exceeds_remaining`.',
         params: txnParams,
         body: createRefundSchema,
         response: { 201: refundSchema },

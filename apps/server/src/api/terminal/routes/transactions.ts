@@ -93,13 +93,13 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, changed } = await getTerminalTransaction(db, {
+      const { row, changed, lineItems } = await getTerminalTransaction(db, {
         caller: callerOf(request),
         id: request.params.transaction_id,
         now: ctx.now(),
       });
       if (changed) void publishTransactionChange(ctx.database.bus, row);
-      return presentTerminalTransaction(row, ctx.config.publicUrl);
+      return presentTerminalTransaction(row, ctx.config.publicUrl, lineItems);
     },
   );
 
@@ -211,7 +211,8 @@ export function transactionRoutes(root: FastifyInstance) {
           "Device token and a manager's `Cashier-Session` header (401 `cashier_required` without one, " +
           "403 `manager_required` with a cashier's); only the terminal's own transactions. A project without staff " +
           'cannot refund from a device (403). Without amount, refunds what is left; never more than `amount_total` ' +
-          '(409 `refund_exceeds_amount`).',
+          '(409 `refund_exceeds_amount`). With `line_items` it refunds quantities of basket lines ' +
+          '(409 `line_quantity_exceeds_remaining` past what is left of one).',
         params,
         body: createRefundSchema,
         response: { 201: refundSchema },
