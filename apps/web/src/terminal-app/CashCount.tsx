@@ -32,7 +32,6 @@ export function CashCount(props: {
             min={0}
             step={1}
             value={counts[v] ? String(counts[v]) : ''}
-            placeholder="0"
             aria-label={t('terminal.count.howMany', { value: money(v) })}
             data-testid={`count-${v}`}
             onChange={(e) => {
