@@ -28,6 +28,10 @@ describe('API reference', () => {
   }
 
   async function expandCreateTransaction(page: Page) {
+    // Tags start closed: open the terminal's transactions, then the operation.
+    const tag = page.locator('#operations-tag-terminal_transactions');
+    await expectVisible(tag, 20_000);
+    await tag.click();
     const summary = page.locator(
       '#operations-terminal_transactions-postTerminalTransactions .opblock-summary',
     );
@@ -61,6 +65,20 @@ describe('API reference', () => {
     await page.waitForLoadState('networkidle');
     const foreign = requests.filter((u) => new URL(u).origin !== s.origin);
     expect(foreign).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists every tag of the document (none lost past a number of operations)', async () => {
+    const { page, problems } = await open(1280);
+    const doc = (await (await fetch(`${s.origin}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const tags = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags ?? [])),
+    );
+    await expectVisible(page.locator('.opblock-tag').first(), 20_000);
+    await expect.poll(() => page.locator('.opblock-tag').count(), { timeout: 20_000 }).toBe(tags.size);
+    expect(tags.size).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 

@@ -96,7 +96,9 @@ const INIT_SCRIPT = `'use strict';
         domNode: root,
         layout: 'BaseLayout',
         deepLinking: true,
-        docExpansion: 'list',
+        // Tags start closed: with every operation listed at once (docExpansion 'list'), this
+        // Swagger UI renders nothing past the second tag once the document has 127 operations.
+        docExpansion: 'none',
         defaultModelsExpandDepth: 0,
         defaultModelExpandDepth: 2,
         displayOperationId: true,
