@@ -145,6 +145,7 @@ export function AppIntl({
   const [loaded, setLoaded] = useState<{ locale: ConsoleLocale; messages: Messages } | null>(null);
   // Whether the catalogue shown is `first`'s, the whole one still to come.
   const [partial, setPartial] = useState(false);
+  const shown = useRef<Messages | null>(null);
   useEffect(() => {
     let alive = true;
     const show = (messages: Messages, isPartial: boolean) => {
@@ -156,6 +157,7 @@ export function AppIntl({
       );
       setTranslator((id, values) => String(words.format(id, values)));
       document.documentElement.lang = locale;
+      shown.current = messages;
       setLoaded({ locale, messages });
       setPartial(isPartial);
     };
@@ -165,19 +167,16 @@ export function AppIntl({
       alive = false;
     };
   }, [load, first, locale]);
-  // The whole catalogue replaces the first once the page has loaded it (the sign-in screen asks
-  // for it after it has painted: App.tsx), so it never competes with what that screen needs.
+  // The whole catalogue joins the first once the page has loaded it (the sign-in screen asks
+  // for it after it has painted: App.tsx), so it never competes with what that screen needs. It
+  // is added to the catalogue already shown, in place: nothing on the screen changes (the sign-in
+  // screen has every word it shows), so nothing re-renders under a cashier's or a user's typing.
   useEffect(() => {
     if (!partial) return;
     let alive = true;
     const stop = whenLoaded(load, locale, (messages) => {
-      if (!alive) return;
-      const words = createMessages(
-        locale === PSEUDO ? PSEUDO : formattingLocale(locale, readerLanguages()),
-        messages,
-      );
-      setTranslator((id, values) => String(words.format(id, values)));
-      setLoaded({ locale, messages });
+      if (!alive || !shown.current) return;
+      Object.assign(shown.current, messages);
       setPartial(false);
     });
     return () => {
