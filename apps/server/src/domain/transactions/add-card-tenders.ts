@@ -3,7 +3,7 @@ import { splitShares } from '@scanline/contracts/tenders';
 import { and, eq, inArray } from 'drizzle-orm';
 import { tenders, transactions } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
 import {
   claimIdempotencyKeyIn,
@@ -15,12 +15,10 @@ import { presentTender, presentTerminalTransaction } from '../presenters/payment
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { amountDueOf } from './amount-paid';
 import { findCallerTransaction } from './get-terminal-transaction';
+import { lockTenderableTransaction } from './lock-tenderable';
 import type { TransactionRow } from './transition-transaction';
 
 type TenderRow = typeof tenders.$inferSelect;
-
-/** Statuses that take a tender: not yet paid, or paid in part. */
-const TENDERABLE = new Set(['pending', 'partially_paid']);
 
 interface Options {
   caller: TerminalCaller;
@@ -97,20 +95,7 @@ async function writeCardTenders(
   };
   const written = await db.transaction(async (tx) => {
     if (!(await claimIdempotencyKeyIn(tx, { ...idempotency, now }))) return null;
-    const [txn] = await tx
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.projectId, seen.projectId), eq(transactions.id, transactionId)))
-      .for('update');
-    if (!txn) throw notFound('Transaction');
-    if (!TENDERABLE.has(txn.status)) {
-      throw new AppError(
-        txn.status === 'processing' || txn.status === 'requires_action'
-          ? 'transaction_state_conflict'
-          : 'transaction_not_payable',
-        `This transaction is ${txn.status.replace('_', ' ')} and takes no tender now.`,
-      );
-    }
+    const txn = await lockTenderableTransaction(tx, { projectId: seen.projectId, transactionId });
     const amounts = amountsFor(amountDueOf(txn));
     const rows = await tx
       .insert(tenders)

@@ -21,10 +21,8 @@ import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { amountDueOf } from './amount-paid';
 import { amountInFlight, cancelPendingShares } from './card-shares';
 import { findCallerTransaction } from './get-terminal-transaction';
+import { lockTenderableTransaction } from './lock-tenderable';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
-
-/** Statuses that take a tender: not yet paid, or paid in part. */
-const TENDERABLE = new Set(['pending', 'partially_paid']);
 
 /**
  * Cash handed over at the counter (docs/guide/tenders.md): under the transaction's row lock
@@ -66,20 +64,7 @@ export async function addCashTender(
   }
   const written = await db.transaction(async (tx) => {
     if (!(await claimIdempotencyKeyIn(tx, { ...idempotency, now }))) return null;
-    const [txn] = await tx
-      .select()
-      .from(transactions)
-      .where(and(eq(transactions.projectId, seen.projectId), eq(transactions.id, transactionId)))
-      .for('update');
-    if (!txn) throw notFound('Transaction');
-    if (!TENDERABLE.has(txn.status)) {
-      throw new AppError(
-        txn.status === 'processing' || txn.status === 'requires_action'
-          ? 'transaction_state_conflict'
-          : 'transaction_not_payable',
-        `This transaction is ${txn.status.replace('_', ' ')} and takes no tender now.`,
-      );
-    }
+    const txn = await lockTenderableTransaction(tx, { projectId: seen.projectId, transactionId });
     // Card shares being charged now will pay their part: cash takes only what is left.
     const due =
       amountDueOf(txn) - (await amountInFlight(tx, { projectId: txn.projectId, transactionId: txn.id }));

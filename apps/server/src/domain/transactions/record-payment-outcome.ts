@@ -11,6 +11,7 @@ import type { ChargeResult } from '../payments/provider';
 import { presentTransaction } from '../presenters/payments';
 import { newReceipt } from '../receipts/receipt-link';
 import { declinedAttempts } from './declined-attempts';
+import { markAttempt } from './mark-attempt';
 import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -111,18 +112,7 @@ export async function recordPaymentOutcome(
           .orderBy(desc(paymentAttempts.createdAt))
           .limit(1);
     if (attempt) {
-      await tx
-        .update(paymentAttempts)
-        .set({
-          status: declined ? 'declined' : result.status,
-          providerReference: result.reference,
-          cardBrand: result.cardBrand ?? null,
-          cardLast4: result.cardLast4 ?? null,
-          failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
-          failureMessage: declined ? (result.failureMessage ?? null) : null,
-          updatedAt: now,
-        })
-        .where(eq(paymentAttempts.id, attempt.id));
+      await markAttempt(tx, attempt.id, result, now);
     }
     if (result.status === 'succeeded') {
       // The card that paid the whole checkout is its one tender (docs/guide/tenders.md).

@@ -11,6 +11,7 @@ import { presentTransaction } from '../presenters/payments';
 import { newReceipt } from '../receipts/receipt-link';
 import { amountDueOf, amountPaidOf } from './amount-paid';
 import { cancelPendingShares } from './card-shares';
+import { markAttempt } from './mark-attempt';
 import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
@@ -170,25 +171,4 @@ export async function recordTenderOutcome(
   if ('outcome' in outcome && outcome.outcome) countPayment(outcome.outcome, outcome.row.provider);
   if (outcome.changed) await publishTransactionChange(ctx.database.bus, outcome.row);
   return { row: outcome.row, tender: outcome.tender };
-}
-
-async function markAttempt(
-  tx: Parameters<Parameters<AppContext['database']['db']['transaction']>[0]>[0],
-  attemptId: string,
-  result: ChargeResult,
-  now: Date,
-) {
-  const declined = result.status === 'failed';
-  await tx
-    .update(paymentAttempts)
-    .set({
-      status: declined ? 'declined' : result.status,
-      providerReference: result.reference,
-      cardBrand: result.cardBrand ?? null,
-      cardLast4: result.cardLast4 ?? null,
-      failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
-      failureMessage: declined ? (result.failureMessage ?? null) : null,
-      updatedAt: now,
-    })
-    .where(eq(paymentAttempts.id, attemptId));
 }
