@@ -77,6 +77,8 @@ export async function recordTenderOutcome(
         cardBrand: result.cardBrand ?? null,
         cardLast4: result.cardLast4 ?? null,
         providerReference: result.reference,
+        // Held, not charged yet (a Stripe share): captured once the whole bill is paid.
+        captureState: result.authorized ? 'authorized' : null,
         fee,
         succeededAt: at,
         updatedAt: now,
