@@ -104,6 +104,36 @@ describe('splitting the bill on the web terminal (Chromium)', () => {
       expect(found).toEqual([]);
     }, 180_000);
 
+  it('reads in German and fits a phone: the stepper, a share and the question before a cancel', async () => {
+    const merchant = await (await s.context()).newPage();
+    const { post, project } = await signedUpWithProject(s, merchant, {
+      tag: 'splitde',
+      country: 'DE',
+      currency: 'EUR',
+    });
+    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
+    const terminal = await post(terminals, { label: 'Tisch 4', kind: 'virtual' });
+    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const page = await (await s.context({ width: 390, height: 844, locale: 'de-DE' })).newPage();
+    await page.goto(`${s.origin}/terminal?code=${code}`);
+    await page.locator('button[type=submit]').click();
+    await expectText(page.getByTestId('terminal-label'), 'Tisch 4');
+    for (const k of ['3', '0', '0', '0']) await page.getByRole('button', { name: k, exact: true }).click();
+    await page.getByRole('button', { name: /30,00.*kassieren/ }).click();
+    await expectVisible(page.locator('[data-testid=payment-qr] svg'));
+    await page.getByTestId('method-split').click();
+    await page.getByRole('button', { name: 'Mehr Anteile' }).click();
+    await expectText(page.getByTestId('split-each'), 'Je 10,00');
+    const found = await check(page, 'split-choose-de', 390);
+    await page.getByRole('button', { name: 'In 3 teilen' }).click();
+    await expectText(page.getByTestId('split-share-title'), 'Anteil 1 von 3 — 10,00');
+    found.push(...(await check(page, 'split-share-de', 390)));
+    await page.getByRole('button', { name: 'Abbrechen', exact: true }).click();
+    await expectText(page.getByTestId('split-confirm'), 'Noch ist kein Anteil bezahlt');
+    found.push(...(await check(page, 'split-confirm-de', 390)));
+    expect(found).toEqual([]);
+  }, 120_000);
+
   it('one share by phone, the rest in cash through the cash tender', async () => {
     const { page, press, charge } = await till('splitcash', 1280);
     // The drawer opened first, with a float, from the terminal's menu.
@@ -190,6 +220,6 @@ async function check(page: Page, step: string, width: number): Promise<string[]>
 async function theme(page: Page, dark: boolean) {
   const want = dark ? 'dark' : 'light';
   if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== want)
-    await page.getByRole('button', { name: 'Switch light or dark' }).click();
+    await page.getByRole('button', { name: /^(Switch light or dark|Hell oder dunkel)/ }).click();
   await page.waitForFunction((w) => document.documentElement.dataset.theme === w, want, { timeout: 5000 });
 }
