@@ -133,6 +133,43 @@ describe('Stripe card shares: authorised, captured together, released on cancel'
     expect(held.every((c) => c.captured)).toBe(true);
   });
 
+  it("a share's own intent events never settle the whole checkout", async () => {
+    // A share waiting for 3-D Secure, approved at Stripe before the shopper's page says so: the
+    // checkout is still pending when the intent's event arrives.
+    const { id, urls } = await split(2000, 2);
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: new URL(urls[0]!).pathname.split('/').pop() },
+      remoteAddress: nextIp(),
+    });
+    const paying = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.json().id}/payments`,
+      payload: { payment_method: 'pm_card_authenticationRequired' },
+      remoteAddress: nextIp(),
+    });
+    expect(paying.json().status).toBe('requires_action');
+    const [intent] = intentsOf(id);
+    stripe.completeAction(intent!.id);
+    expect(intent!.status).toBe('requires_capture');
+    expect(intent!.metadata.share_key).toMatch(/^tnd_/);
+    const { payload, signature } = stripe.signedEvent(
+      'payment_intent.amount_capturable_updated',
+      intent!.id,
+      'whsec_standin0123456789abcdef',
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/providers/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ handled: false });
+    expect(await statusOf(id)).toBe('pending');
+  });
+
   it('a cancel after two authorisations releases both holds: intents canceled, no refunds', async () => {
     const { id, urls } = await split(3000, 3);
     await payShare(urls[0]!);
