@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 // A local stand-in for the parts of Stripe's API our provider calls (Stripe's servers are
-// unreachable from tests): PaymentIntents create/retrieve/confirm, refunds, idempotency keys,
+// unreachable from tests): PaymentIntents create/retrieve/confirm (and, for manual capture,
+// capture and cancel), refunds, idempotency keys,
 // and signed webhook events. Outcomes follow Stripe's test payment methods.
 
 interface Intent {
@@ -13,6 +14,8 @@ interface Intent {
   amount: number;
   currency: string;
   status: string;
+  /** `manual`: a confirmed card is only authorised (`requires_capture`) until captured or canceled. */
+  capture_method: 'automatic' | 'manual';
   client_secret: string;
   metadata: Record<string, string>;
   latest_charge: string | null;
@@ -28,6 +31,8 @@ interface Charge {
   amount: number;
   currency: string;
   amount_refunded: number;
+  /** False while a manual-capture intent holds the card's authorisation only. */
+  captured: boolean;
   payment_method_details: {
     type: 'card';
     card: { brand: string; last4: string; wallet: { type: string } | null };
@@ -224,6 +229,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount: intent.amount,
       currency: intent.currency,
       amount_refunded: 0,
+      captured: intent.capture_method !== 'manual',
       payment_method_details: {
         type: 'card',
         card: {
@@ -234,6 +240,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       },
     };
     charges.push(c);
+    intent.latest_charge = c.id;
+    intent.next_action = null;
+    // Manual capture: the card is authorised, no money moves until the capture.
+    if (!c.captured) intent.status = 'requires_capture';
+    else settle(intent, c);
+  };
+  // The captured charge's money reaches the balance (less Stripe's fee).
+  const settle = (intent: Intent, c: Charge) => {
+    c.captured = true;
     const s = settled(intent.amount, intent.currency);
     const fee = stripeFee(s.amount);
     balanceTransactions.push({
@@ -250,8 +265,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payout: null,
     });
     intent.status = 'succeeded';
-    intent.latest_charge = c.id;
-    intent.next_action = null;
   };
   // A refund as the balance list expands it: with its currency, the intent's.
   const refundSource = (id: string) => {
@@ -286,6 +299,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount: Number(form.amount),
         currency: String(form.currency),
         status: 'requires_payment_method',
+        capture_method: form.capture_method === 'manual' ? 'manual' : 'automatic',
         client_secret: '',
         metadata: (form.metadata as Record<string, string>) ?? {},
         latest_charge: null,
@@ -295,6 +309,31 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
       intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
       intents.set(intent.id, intent);
+      return { status: 200, body: view(intent, expand) };
+    }
+    const held = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
+    if (method === 'POST' && held) {
+      const intent = intents.get(held[1]!);
+      if (!intent)
+        return error(404, 'invalid_request_error', 'No such payment_intent', { code: 'resource_missing' });
+      const c = charges.find((x) => x.id === intent.latest_charge);
+      if (held[2] === 'capture') {
+        if (intent.status !== 'requires_capture' || !c)
+          return error(400, 'invalid_request_error', 'This PaymentIntent could not be captured.', {
+            code: 'payment_intent_unexpected_state',
+          });
+        settle(intent, c);
+        return { status: 200, body: view(intent, expand) };
+      }
+      // Stripe cancels any intent not succeeded yet; an authorisation is released, nothing moves.
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing')
+        return error(400, 'invalid_request_error', `This PaymentIntent is ${intent.status}.`, {
+          code: 'payment_intent_unexpected_state',
+        });
+      intent.status = 'canceled';
+      (intent as Intent & { cancellation_reason?: string }).cancellation_reason = String(
+        form.cancellation_reason ?? 'requested_by_customer',
+      );
       return { status: 200, body: view(intent, expand) };
     }
     const m = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);

@@ -7,6 +7,8 @@ import { CashTender } from './CashTender';
 
 // Opened only when a cash tender finds the drawer closed.
 const DrawerScreen = lazy(() => import('./DrawerScreen').then((m) => ({ default: m.DrawerScreen })));
+// Splitting the bill (docs/guide/tenders.md#splitting-the-bill), loaded when chosen.
+const SplitScreen = lazy(() => import('./SplitScreen').then((m) => ({ default: m.SplitScreen })));
 
 import { brandName, walletName } from '@scanline/contracts/card-names';
 import {
@@ -43,7 +45,7 @@ export function PaymentScreen(props: {
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   // Card (the QR code, as before) or cash handed over at the counter (docs/guide/tenders.md).
-  const [method, setMethod] = useState<'card' | 'cash'>('card');
+  const [method, setMethod] = useState<'card' | 'cash' | 'split'>('card');
   const [cash, setCash] = useState<TenderResult | null>(null);
   const [drawer, setDrawer] = useState(false);
   const { t: tr } = useT();
@@ -101,7 +103,9 @@ export function PaymentScreen(props: {
 
   // Once paid with a tip, what was charged (the order amount + the tip).
   const amount = formatMoney(t.amount_total, t.currency);
-  if (!WAITING.has(t.status))
+  // A split stays on its screen while shares are paid (`partially_paid`), until paid or canceled.
+  const splitting = method === 'split' && (WAITING.has(t.status) || t.status === 'partially_paid');
+  if (!WAITING.has(t.status) && !splitting)
     return (
       <Result
         t={t}
@@ -125,6 +129,30 @@ export function PaymentScreen(props: {
       </Suspense>
     );
 
+  if (splitting)
+    return (
+      <section className="term-panel term-pay" aria-label={tr('terminal.split.label')}>
+        <p className="term-pay-amount" data-testid="payment-amount">
+          {amount}
+        </p>
+        <Suspense fallback={<span className="term-spinner" />}>
+          <SplitScreen
+            device={device}
+            transaction={t}
+            onTransaction={setT}
+            onCashPaid={(r) => {
+              setCash(r);
+              setT(r.transaction);
+            }}
+            onOpenDrawer={() => setDrawer(true)}
+            onBack={() => setMethod('card')}
+            onRevoked={onRevoked}
+            onCashierRequired={props.onCashierRequired}
+          />
+        </Suspense>
+      </section>
+    );
+
   const left = Math.max(0, Math.floor((new Date(t.expires_at).getTime() - now) / 1000));
   // A declined card sends the payment back to pending; the same code takes another.
   const declined = t.status === 'pending' && t.last_payment_error;
@@ -145,7 +173,7 @@ export function PaymentScreen(props: {
       {t.status === 'pending' && (
         <fieldset className="term-methods">
           <legend className="sr-only">{tr('terminal.pay.method')}</legend>
-          {(['card', 'cash'] as const).map((m) => (
+          {(['card', 'cash', 'split'] as const).map((m) => (
             <button
               key={m}
               type="button"
@@ -154,7 +182,13 @@ export function PaymentScreen(props: {
               onClick={() => setMethod(m)}
               data-testid={`method-${m}`}
             >
-              {m === 'card' ? tr('terminal.pay.card') : tr('terminal.pay.cash')}
+              {tr(
+                m === 'card'
+                  ? 'terminal.pay.card'
+                  : m === 'cash'
+                    ? 'terminal.pay.cash'
+                    : 'terminal.pay.split',
+              )}
             </button>
           ))}
         </fieldset>

@@ -8,6 +8,7 @@ import type {
   Drawer,
   PairResponse,
   Refund,
+  SplitResult,
   TenderResult,
   Terminal,
   TerminalTransaction,
@@ -254,6 +255,18 @@ export const payInCash = (
   call<TenderResult>(device, `/transactions/${encodeURIComponent(id)}/tenders`, {
     method: 'POST',
     body: { method: 'cash', ...body },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+/**
+ * Splits what is due into `shares` card shares, each with its own payment page
+ * (docs/guide/tenders.md#splitting-the-bill). The same key with the same count answers the same
+ * tenders as they are now: the split screen asks again to learn which shares were paid.
+ */
+export const splitBill = (device: Device, id: string, shares: number, idempotencyKey: string) =>
+  call<SplitResult>(device, `/transactions/${encodeURIComponent(id)}/tenders/split`, {
+    method: 'POST',
+    body: { shares },
     headers: { 'idempotency-key': idempotencyKey },
   });
 

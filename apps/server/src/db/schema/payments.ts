@@ -384,6 +384,12 @@ export const tenders = pgTable(
     paymentToken: text('payment_token'),
     /** Card only: the provider's id for the charge that paid it (what its refunds name). */
     providerReference: text('provider_reference'),
+    /**
+     * Card shares of a Stripe project (docs/guide/tenders.md#stripe-card-shares): `authorized`
+     * while the card is only held, `captured` once the whole bill is paid, `released` when the
+     * checkout was canceled (the hold given up, nothing charged). Null: charged at once.
+     */
+    captureState: text('capture_state').$type<'authorized' | 'captured' | 'released'>(),
     /** Card only: declined tries so far; each new card is a new charge with its own key. */
     declines: integer().notNull().default(0),
     /** Card only: the provider's fee on what it charged (simulator now, Stripe later). */

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { businesses, projects } from '../../db/schema';
+import { tenders } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { cancelTransaction } from '../transactions/cancel-transaction';
 import type { TransactionRow } from '../transactions/transition-transaction';
-import { providerFor } from './provider-for';
+import { providerOf } from './capture-held-shares';
 
 /**
  * Cancels a checkout (docs/guide/tenders.md#statuses); when it was paid in part, every card share
@@ -18,14 +18,26 @@ export async function cancelCheckout(
 ): Promise<TransactionRow> {
   const { row, cardsToRefund } = await cancelTransaction(ctx.database.db, { ...input, now: ctx.now() });
   if (cardsToRefund.length === 0) return row;
-  const [found] = await ctx.database.db
-    .select({ business: businesses })
-    .from(projects)
-    .innerJoin(businesses, eq(businesses.id, projects.businessId))
-    .where(and(eq(projects.id, row.projectId)));
-  const provider = await providerFor(ctx, row.provider, found!.business);
+  const provider = await providerOf(ctx, row);
   let failed = 0;
   for (const card of cardsToRefund) {
+    // A share only authorised (Stripe, docs/guide/tenders.md#stripe-card-shares): the hold is
+    // released, nothing was charged, so there is nothing to refund.
+    if (card.captureState === 'authorized' && provider.release && card.providerReference) {
+      const released = await provider
+        .release({ reference: card.providerReference, key: `cancel_${card.id}` })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (released)
+        await ctx.database.db
+          .update(tenders)
+          .set({ captureState: 'released', updatedAt: ctx.now() })
+          .where(and(eq(tenders.id, card.id), eq(tenders.captureState, 'authorized')));
+      else failed += 1;
+      continue;
+    }
     const answer = await provider
       .refund({
         projectId: row.projectId,
@@ -42,7 +54,7 @@ export async function cancelCheckout(
     // The cancel stands (its books give the shares back); the provider must still be told.
     throw new AppError(
       'provider_error',
-      `The checkout is canceled, but ${failed} card share refund(s) did not reach the provider; refund them from the provider's dashboard.`,
+      `The checkout is canceled, but ${failed} card share refund(s) or release(s) did not reach the provider; settle them from the provider's dashboard.`,
     );
   }
   return row;

@@ -51,6 +51,9 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   if (!signature) throw badSignature();
   if (typeof transactionId !== 'string' || typeof projectId !== 'string')
     return { received: true, handled: false };
+  // A card share's own intent (docs/guide/tenders.md#stripe-card-shares) never settles the whole
+  // transaction: its outcome is written by the share's payment, its capture when the bill is paid.
+  if (object?.metadata?.share_key) return { received: true, handled: false };
 
   const [found] = await ctx.database.db
     .select({ txn: transactions, business: businesses })

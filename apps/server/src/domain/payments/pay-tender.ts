@@ -8,6 +8,7 @@ import type { ScanContext } from '../scans/scan-context';
 import { amountDueOf } from '../transactions/amount-paid';
 import { amountInFlight, openCardTenders } from '../transactions/card-shares';
 import { recordTenderOutcome, type TenderRow } from '../transactions/record-tender-outcome';
+import { captureHeldShares } from './capture-held-shares';
 import { checkTip } from './check-tip';
 import type { ChargeResult, PaymentProvider } from './provider';
 
@@ -161,6 +162,8 @@ export async function payTender(
     wallet: input.wallet,
     reference: null,
     confirmation: input.confirmation,
+    // A share is only authorised (where the provider can hold a card): the bill is captured whole.
+    captureManually: true,
   };
   let result: ChargeResult | null;
   try {
@@ -188,6 +191,8 @@ export async function payTender(
     attemptId,
   });
   if (result.status === 'failed' && claimed.madeHere) await releaseShare(ctx, written.tender, true);
+  // The last share landed: every held share is captured now.
+  if (written.row.status === 'succeeded') await captureHeldShares(ctx, { row: written.row, provider });
   if (result.status === 'failed') {
     return {
       status: 'pending',

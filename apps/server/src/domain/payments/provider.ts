@@ -12,6 +12,11 @@ export interface ChargeResult {
   status: 'succeeded' | 'failed' | 'requires_action' | 'processing';
   /** The provider's id for the charge (ch_sim_…, pi_…). */
   reference: string | null;
+  /**
+   * `succeeded` with the card only authorised (a manual-capture share): the money moves at
+   * `capture`, or the hold is given up by `release`.
+   */
+  authorized?: boolean;
   cardBrand?: string | null;
   cardLast4?: string | null;
   /** The phone wallet the card came from (`apple_pay`, `google_pay`…), as the provider reports it. */
@@ -40,6 +45,8 @@ export interface ChargeInput {
   reference: string | null;
   /** The shopper finished the authentication step (3-D Secure) of a `requires_action` charge. */
   confirmation?: boolean;
+  /** A card share of a split bill: authorise now, capture when the whole is paid (Stripe). */
+  captureManually?: boolean;
 }
 
 export interface RetrieveInput {
@@ -50,6 +57,14 @@ export interface RetrieveInput {
   amount: number;
   currency: string;
   reference: string | null;
+  /** As ChargeInput's: a share's own intent, under its own key. */
+  captureManually?: boolean;
+}
+
+/** An authorised charge to capture or release, once, under `key`. */
+export interface HeldChargeInput {
+  reference: string;
+  key: string;
 }
 
 export interface RefundInput {
@@ -78,6 +93,10 @@ export interface PaymentProvider {
   /** The charge made under this attempt's idempotency key, or null when none was made. */
   retrieve(input: RetrieveInput): Promise<ChargeResult | null>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /** Manual-capture providers (Stripe): takes the money of an authorised charge. */
+  capture?(input: HeldChargeInput): Promise<ChargeResult>;
+  /** Manual-capture providers (Stripe): gives up an authorisation; nothing is charged. */
+  release?(input: HeldChargeInput): Promise<void>;
   /**
    * Stripe only: the PaymentIntent the shopper page confirms with Stripe.js's Payment Element
    * (created once per transaction under its idempotency key).

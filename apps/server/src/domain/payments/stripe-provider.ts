@@ -5,6 +5,7 @@ import {
   type ChargeInput,
   type ChargeResult,
   failureMessageFor,
+  type HeldChargeInput,
   type PaymentProvider,
   type RefundInput,
   type RetrieveInput,
@@ -43,6 +44,9 @@ export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null 
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', reference: intent.id, ...card(intent) };
+    case 'requires_capture':
+      // A manual-capture share: the card is held, the money moves at the capture.
+      return { status: 'succeeded', reference: intent.id, authorized: true, ...card(intent) };
     case 'processing':
       return { status: 'processing', reference: intent.id };
     case 'requires_action':
@@ -71,21 +75,30 @@ export function intentResult(intent: Stripe.PaymentIntent): ChargeResult | null 
 
 /**
  * Stripe PaymentIntents: one intent per transaction, created under our transaction id as the
- * idempotency key (so re-creating it returns the same intent), confirmed at most once.
+ * idempotency key (so re-creating it returns the same intent), confirmed at most once. A card
+ * share of a split bill has an intent of its own, under the share's charge key, with
+ * `capture_method: manual`: captured when the whole bill is paid, canceled (the hold released)
+ * when the checkout is (docs/guide/tenders.md#stripe-card-shares).
  */
 export function stripeProvider(client: Stripe): PaymentProvider {
   const ensureIntent = async (input: RetrieveInput) => {
     if (input.reference) {
       return client.paymentIntents.retrieve(input.reference, { expand: ['latest_charge'] });
     }
+    const share = input.captureManually === true;
     return client.paymentIntents.create(
       {
         amount: toStripeAmount(input.amount, input.currency),
         currency: input.currency.toLowerCase(),
         automatic_payment_methods: { enabled: true },
-        metadata: { transaction_id: input.transactionId, project_id: input.projectId },
+        ...(share ? { capture_method: 'manual' as const } : {}),
+        metadata: {
+          transaction_id: input.transactionId,
+          project_id: input.projectId,
+          ...(share && input.attemptKey ? { share_key: input.attemptKey } : {}),
+        },
       },
-      { idempotencyKey: input.transactionId },
+      { idempotencyKey: share ? `share:${input.attemptKey ?? input.transactionId}` : input.transactionId },
     );
   };
 
@@ -147,6 +160,19 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         ? await client.paymentIntents.retrieve(input.reference, { expand: ['latest_charge'] })
         : await ensureIntent(input);
       return intentResult(intent);
+    },
+
+    async capture({ reference, key }: HeldChargeInput) {
+      const intent = await client.paymentIntents.capture(
+        reference,
+        { expand: ['latest_charge'] },
+        { idempotencyKey: key },
+      );
+      return intentResult(intent) ?? { status: 'processing', reference };
+    },
+
+    async release({ reference, key }: HeldChargeInput) {
+      await client.paymentIntents.cancel(reference, {}, { idempotencyKey: key });
     },
 
     async refund(input: RefundInput) {

@@ -78,6 +78,8 @@ export async function recordTenderOutcome(
         cardLast4: result.cardLast4 ?? null,
         cardWallet: result.cardWallet ?? null,
         providerReference: result.reference,
+        // Held, not charged yet (a Stripe share): captured once the whole bill is paid.
+        captureState: result.authorized ? 'authorized' : null,
         fee,
         succeededAt: at,
         updatedAt: now,

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN, optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { cancelCheckout } from '../../../domain/payments/cancel-checkout';
+import { captureHeldShares } from '../../../domain/payments/capture-held-shares';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { addCardTender, splitTenders } from '../../../domain/transactions/add-card-tenders';
@@ -163,6 +164,8 @@ export function transactionRoutes(root: FastifyInstance) {
       }
       const result = await addCashTender(db, { ...common, input: request.body });
       if (result.changed) void publishTransactionChange(ctx.database.bus, result.changed);
+      // Cash paid the rest of a split: the card shares only held are captured now.
+      if (result.changed?.status === 'succeeded') await captureHeldShares(ctx, { row: result.changed });
       else reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(result.body);
     },
