@@ -8904,7 +8904,15 @@ export interface operations {
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
                      *         "amount_total": 1250,
-                     *         "note": "note"
+                     *         "note": "note",
+                     *         "line_items": [
+                     *           {
+                     *             "name": "Corner Bakery",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "total": 1250
+                     *           }
+                     *         ]
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -8966,6 +8974,12 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                name: string;
+                                quantity: number;
+                                total: number;
+                                unit_price: number;
+                            }[];
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
@@ -9021,7 +9035,15 @@ export interface operations {
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
                      *         "amount_total": 1250,
-                     *         "note": "note"
+                     *         "note": "note",
+                     *         "line_items": [
+                     *           {
+                     *             "name": "Corner Bakery",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "total": 1250
+                     *           }
+                     *         ]
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -9083,6 +9105,12 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                name: string;
+                                quantity: number;
+                                total: number;
+                                unit_price: number;
+                            }[];
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
