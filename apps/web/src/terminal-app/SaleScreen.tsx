@@ -98,6 +98,16 @@ function BasketSale(props: Props & { items: Item[] }) {
     setTyped(0);
   };
 
+  // The phone's bar says the total only while the basket's own total is out of sight.
+  const [totalInSight, setTotalInSight] = useState(false);
+  useEffect(() => {
+    const target = document.querySelector('[data-testid=basket-total]');
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setTotalInSight(entry?.isIntersecting === true));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
+
   const total = basketTotal(lines);
   const charge = async () => {
     const big = total > CONFIRM_ABOVE_UNITS * 10 ** currencyDigits(currency);
@@ -174,7 +184,7 @@ function BasketSale(props: Props & { items: Item[] }) {
         onCharge={charge}
       />
       {/* On a phone the basket is below the grid: this bar keeps its total in sight. */}
-      {lines.length > 0 && (
+      {lines.length > 0 && !totalInSight && (
         <a className="term-basket-bar" href="#basket-title">
           <span>{t('terminal.basket.count', { n: basketCount(lines) })}</span>
           <strong>{formatMoney(total, currency)}</strong>
