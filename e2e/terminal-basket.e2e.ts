@@ -174,6 +174,28 @@ describe('a basket on the web terminal (Chromium)', () => {
     await page.waitForTimeout(500);
     await expect.poll(() => page.getByTestId('item-grid').count()).toBe(0);
   });
+
+  it('takes a custom amount from a hardware keyboard over the grid', async () => {
+    const merchant = await (await s.context()).newPage();
+    const { post, project } = await signedUpWithProject(s, merchant, { tag: 'basketkeys' });
+    await post(`/api/v1/projects/${project.id}/items`, { name: 'Tea', category: 'Drinks', price: 200 });
+    const terminals = `/terminal/v1/projects/${project.id}/terminals`;
+    const terminal = await post(terminals, { label: 'Till 3', kind: 'virtual' });
+    const { code } = await post(`${terminals}/${terminal.id}/pairing-codes`, {});
+    const page = await (await s.context({ width: 1280, height: 800 })).newPage();
+    await page.goto(`${s.origin}/terminal?code=${code}`);
+    await page.getByRole('button', { name: 'Pair' }).click();
+    await expectVisible(page.getByTestId('item-grid'));
+    await page.keyboard.type('375');
+    await expectText(page.getByTestId('custom-amount'), '$3.75');
+    await page.keyboard.press('Enter');
+    await expectText(page.getByTestId('basket-total'), '$3.75');
+    // Tab to a tile and press it: Enter on a button presses that button only.
+    await page.getByTestId('item-tile').focus();
+    await page.keyboard.press('Enter');
+    await expectText(page.getByTestId('basket-total'), '$5.75');
+    await expectText(page.getByTestId('basket-count'), '2 items');
+  });
 });
 
 /** Axe (WCAG 2.2 AA) and overflow findings on the page, light and dark, with a screenshot of each. */

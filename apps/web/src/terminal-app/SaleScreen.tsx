@@ -98,6 +98,22 @@ function BasketSale(props: Props & { items: Item[] }) {
     setTyped(0);
   };
 
+  // A hardware keyboard: a digit typed over the grid opens the keypad with it, Enter adds the
+  // typed line (the keypad itself takes further digits, Backspace and Escape).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const tag = (e.target as HTMLElement).tagName;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      if (!pad && /^[1-9]$/.test(e.key)) {
+        setTyped(Number(e.key));
+        setPad('custom');
+        // Enter on a focused button presses that button: only elsewhere does it add the line.
+      } else if (pad && e.key === 'Enter' && tag !== 'BUTTON' && typed > 0) addTyped();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
   // The phone's bar says the total only while the basket's own total is out of sight.
   const [totalInSight, setTotalInSight] = useState(false);
   useEffect(() => {
