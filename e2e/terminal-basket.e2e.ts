@@ -149,11 +149,23 @@ describe('a basket on the web terminal (Chromium)', () => {
       await expect.poll(() => merchant.getByTestId('line-item').count()).toBe(4);
       await expectText(merchant.getByTestId('line-items'), 'Flat white (Large)');
       await expectText(merchant.getByTestId('line-items'), '7%');
+      if (SHOTS)
+        await merchant.screenshot({ path: path.join(SHOTS, `console-items-${width}.png`), fullPage: true });
 
       // Back to the grid, favourites first, basket empty.
       await page.getByRole('button', { name: 'New payment' }).click();
       await expect.poll(() => page.getByTestId('item-tile').count()).toBe(1);
       await expectText(page.getByTestId('basket-count'), '0 items');
+
+      // In German, the same grid with a line in the basket.
+      await page.goto(`${s.origin}/terminal?lang=de`);
+      await page.getByRole('button', { name: 'Alle', exact: true }).click();
+      await tile('Espresso').click();
+      await expectText(page.getByTestId('basket-count'), '1 Artikel');
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+        .toBe(false);
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `basket-de-${width}.png`), fullPage: true });
 
       expect(found).toEqual([]);
       await context.close();
