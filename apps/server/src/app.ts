@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mainApi } from './api/main/plugin';
 import { mobileApi } from './api/mobile/plugin';
+import { applePayAssociationRoutes } from './api/pages/apple-pay-association';
 import { receiptPageRoutes } from './api/pages/receipt-page';
 import { installRequestLogBuffer } from './api/request-log';
 import { sessionSyncRoutes } from './api/session-sync';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(mobileApi, { prefix: '/mobile/v1' });
   apiReferenceRoutes(app);
   receiptPageRoutes(app);
+  applePayAssociationRoutes(app);
   adminRoutes(app);
   await app.register(webPlugin);
   return app;

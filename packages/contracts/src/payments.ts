@@ -195,6 +195,14 @@ export const createTransactionSchema = z.strictObject({
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 
 /** What the terminal API answers for its own transactions. */
+/** The wallets the payment simulator's wallet sheet stands for (docs/guide/wallets.md). */
+export const walletSchema = z.enum(['apple_pay', 'google_pay']);
+/** The phone wallet the card was paid through, as the provider reports it (`apple_pay`, `google_pay`…). */
+const cardWalletSchema = z
+  .string()
+  .nullable()
+  .describe('The phone wallet the card came through (`apple_pay`, `google_pay`…), else null.');
+
 export const terminalTransactionSchema = z.object({
   id: z.string(),
   status: transactionStatusSchema,
@@ -220,6 +228,7 @@ export const terminalTransactionSchema = z.object({
   payment_url: z.string(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  card_wallet: cardWalletSchema,
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
@@ -285,6 +294,7 @@ export const transactionSchema = z.object({
   provider_reference: z.string().nullable(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  card_wallet: cardWalletSchema,
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   last_payment_error: lastPaymentErrorSchema,
@@ -385,6 +395,7 @@ export const tenderSchema = z.object({
   status: z.enum(TENDER_STATUSES),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  card_wallet: cardWalletSchema,
   /** Cash only: what the shopper handed over, and what went back (`cash_given − amount`). */
   cash_given: z.number().int().nullable(),
   change: z.number().int().nullable(),
@@ -446,6 +457,7 @@ export const paymentAttemptSchema = z.object({
   payment_method: z.string(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  card_wallet: cardWalletSchema,
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   created_at: timestamp,
@@ -580,6 +592,11 @@ export const payRequestSchema = z.strictObject({
   payment_method: z.string().min(1).max(255),
   /** The shopper's tip in minor units, 0 ≤ tip ≤ the amount; charged with the amount. */
   tip_amount: z.number().int().min(0).max(AMOUNT_MAX).optional(),
+  /**
+   * The payment simulator's wallet sheet: the card comes through Apple Pay or Google Pay. With
+   * Stripe the wallet is Stripe's to report (Express Checkout Element) and this is ignored.
+   */
+  wallet: walletSchema.optional(),
 });
 export const payResponseSchema = z.object({
   /** `pending`: this card was declined and another may be tried. */

@@ -104,6 +104,35 @@ export const updateBusinessSchema = createBusinessSchema.partial().extend({
   stripe_publishable_key: stripePublishableKeySchema.nullable().optional(),
 });
 
+/** A wallet's state on the pay page's domain, as Stripe reports it. */
+const walletStatusSchema = z
+  .object({
+    status: z.enum(['active', 'inactive']),
+    /** Why it is inactive (Stripe's words), e.g. the association file could not be read. */
+    detail: z.string().nullable(),
+  })
+  .nullable();
+
+/**
+ * Apple Pay and Google Pay on the pay page of a Stripe business (docs/guide/wallets.md): the
+ * pay page's domain, whether it is registered with Stripe, and each wallet's state there.
+ */
+export const walletDomainSchema = z.object({
+  /** `simulator`: the pay page's own wallet sheet stands for the wallets; nothing is registered. */
+  provider: z.enum(['simulator', 'stripe']),
+  /** The pay page's host (PUBLIC_URL). */
+  domain: z.string(),
+  registered: z.boolean(),
+  /** Stripe's `pmd_…` once registered. */
+  payment_method_domain_id: z.string().nullable(),
+  enabled: z.boolean(),
+  apple_pay: walletStatusSchema,
+  google_pay: walletStatusSchema,
+  /** This server serves the Apple Pay domain association file (APPLE_PAY_DOMAIN_ASSOCIATION_FILE). */
+  apple_pay_association: z.boolean(),
+});
+export type WalletDomain = z.infer<typeof walletDomainSchema>;
+
 /** The project's `tipping` setting (defaults in DEFAULT_TIPPING: off). */
 export const tippingSchema = z.strictObject({
   enabled: z.boolean(),

@@ -65,6 +65,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PATCH /api/v1/businesses/:business_id': 'user',
   'DELETE /api/v1/businesses/:business_id': 'user',
   'POST /api/v1/businesses/:business_id/payment-provider/test': 'user',
+  'GET /api/v1/businesses/:business_id/wallet-domain': 'user',
+  'POST /api/v1/businesses/:business_id/wallet-domain': 'user',
   'POST /api/v1/demo-projects': 'user',
   // The link's token is the proof: signed out, or signed in (then a person, never a key).
   'GET /api/v1/invitations/:token': 'public',

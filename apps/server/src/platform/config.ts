@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidrs } from './http/outbound-guard';
@@ -126,6 +127,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Where the Stripe SDK sends requests; only for tests and Stripe-compatible proxies. */
   STRIPE_API_BASE: z.url().optional(),
+  /**
+   * The file Stripe gives for Apple Pay on the web, served at
+   * /.well-known/apple-developer-merchantid-domain-association (docs/guide/wallets.md).
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z.string().optional(),
   /** Scales every abuse limit (sign-in, sign-up, mail); tests and load tests raise it. 0 turns them off. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).max(100_000).default(1),
   /** Session-sync endpoint (seed §7) on/off. */
@@ -236,6 +242,8 @@ export interface Config {
   trustProxy: boolean;
   rateLimitMultiplier: number;
   stripeApiBase: string | undefined;
+  /** The Apple Pay domain association file's content, read at boot; undefined when not configured. */
+  applePayDomainAssociation: string | undefined;
   terminalOfflineAfterSeconds: number;
   simulatorFee: { percent: number; fixed: number };
   terminalStreamGraceSeconds: number;
@@ -255,6 +263,20 @@ const list = (raw: string | undefined) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** The Apple Pay association file, read once at boot so a wrong path stops the process. */
+function readAssociation(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (text.trim() === '') throw new Error('the file is empty');
+    return text;
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  APPLE_PAY_DOMAIN_ASSOCIATION_FILE: cannot read ${file} (${(error as Error).message})`,
+    );
+  }
+}
 
 /** Parses the environment once at boot; a bad value stops the process naming the variable. */
 export function loadConfig(
@@ -350,6 +372,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     stripeApiBase: e.STRIPE_API_BASE,
+    applePayDomainAssociation: readAssociation(e.APPLE_PAY_DOMAIN_ASSOCIATION_FILE),
     terminalOfflineAfterSeconds: e.TERMINAL_OFFLINE_AFTER_SECONDS,
     simulatorFee: { percent: e.SIMULATOR_FEE_PERCENT, fixed: e.SIMULATOR_FEE_FIXED },
     terminalStreamGraceSeconds: e.TERMINAL_STREAM_GRACE_SECONDS,

@@ -28,11 +28,33 @@ interface Charge {
   amount: number;
   currency: string;
   amount_refunded: number;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
+  payment_method_details: {
+    type: 'card';
+    card: { brand: string; last4: string; wallet: { type: string } | null };
+  };
 }
 
-const METHODS: Record<string, { brand: string; last4: string; outcome: string; decline?: string }> = {
+/** A domain registered for wallets (`/v1/payment_method_domains`). */
+interface PaymentMethodDomain {
+  id: string;
+  object: 'payment_method_domain';
+  domain_name: string;
+  enabled: boolean;
+  apple_pay: { status: 'active' | 'inactive'; status_details?: { error_message: string } };
+  google_pay: { status: 'active' | 'inactive' };
+  created: number;
+  livemode: false;
+}
+
+const METHODS: Record<
+  string,
+  { brand: string; last4: string; outcome: string; decline?: string; wallet?: string }
+> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
+  // The stand-in's own: what Stripe.js sends after the phone's Apple Pay / Google Pay sheet, a
+  // card that reports its wallet on the charge.
+  pm_standin_apple_pay: { brand: 'visa', last4: '4242', outcome: 'succeeded', wallet: 'apple_pay' },
+  pm_standin_google_pay: { brand: 'mastercard', last4: '4444', outcome: 'succeeded', wallet: 'google_pay' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeded' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', decline: 'generic_decline' },
   pm_card_chargeDeclinedInsufficientFunds: {
@@ -131,6 +153,10 @@ export interface StripeStandIn {
   ): void;
   /** A payout webhook body (`payout.paid`, `payout.reconciliation_completed`…), signed with `secret`. */
   signedPayoutEvent(type: string, payoutId: string, secret: string): { payload: string; signature: string };
+  /** Domains registered for Apple Pay and Google Pay. */
+  paymentMethodDomains: Map<string, PaymentMethodDomain>;
+  /** Whether Apple finds the association file on a domain registered or validated from now on. */
+  applePayVerified: boolean;
   /** What Stripe.js does after the shopper passes 3-D Secure: the intent succeeds. */
   completeAction(intentId: string): void;
   /** A webhook body and its Stripe-Signature header, signed with `secret`. */
@@ -146,6 +172,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const replays = new Map<string, { status: number; body: unknown }>();
   const balanceTransactions: BalanceTransaction[] = [];
   const payouts = new Map<string, StripePayout>();
+  const paymentMethodDomains = new Map<string, PaymentMethodDomain>();
+  const wallet = { applePayVerified: true };
+  // Apple Pay is active once Apple could read the domain's association file (set by tests).
+  const walletStatuses = () => ({
+    apple_pay: wallet.applePayVerified
+      ? { status: 'active' as const }
+      : {
+          status: 'inactive' as const,
+          status_details: {
+            error_message: 'The domain association file could not be downloaded from the domain.',
+          },
+        },
+    google_pay: { status: 'active' as const },
+  });
   // Stripe's European card pricing, so fees look real: 1.5 % + 25 (rounded).
   const stripeFee = (amount: number) => Math.round(amount * 0.015) + 25;
   let refundStatus: 'succeeded' | 'pending' = 'succeeded';
@@ -176,7 +216,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
   };
 
-  const charge = (intent: Intent, method: { brand: string; last4: string }) => {
+  const charge = (intent: Intent, method: { brand: string; last4: string; wallet?: string }) => {
     const c: Charge = {
       id: rid('ch'),
       object: 'charge',
@@ -184,7 +224,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount: intent.amount,
       currency: intent.currency,
       amount_refunded: 0,
-      payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
+      payment_method_details: {
+        type: 'card',
+        card: {
+          brand: method.brand,
+          last4: method.last4,
+          wallet: method.wallet ? { type: method.wallet } : null,
+        },
+      },
     };
     charges.push(c);
     const s = settled(intent.amount, intent.currency);
@@ -345,6 +392,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         body: { object: 'list', data, has_more: false, url: '/v1/balance_transactions' },
       };
     }
+    if (path === '/v1/payment_method_domains' && method === 'POST') {
+      const name = String(form.domain_name ?? '');
+      if (!/^[a-z0-9.-]+$/i.test(name) || name.includes('://'))
+        return error(400, 'invalid_request_error', 'Invalid domain_name.', { param: 'domain_name' });
+      if ([...paymentMethodDomains.values()].some((d) => d.domain_name === name))
+        return error(400, 'invalid_request_error', `The domain ${name} is already registered.`, {
+          param: 'domain_name',
+        });
+      const d: PaymentMethodDomain = {
+        id: rid('pmd'),
+        object: 'payment_method_domain',
+        domain_name: name,
+        enabled: form.enabled !== 'false',
+        ...walletStatuses(),
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      paymentMethodDomains.set(d.id, d);
+      return { status: 200, body: d };
+    }
+    if (path === '/v1/payment_method_domains' && method === 'GET') {
+      const data = [...paymentMethodDomains.values()].filter(
+        (d) => !form.domain_name || d.domain_name === form.domain_name,
+      );
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
+    }
+    const pmd = /^\/v1\/payment_method_domains\/([^/]+)\/validate$/.exec(path);
+    if (pmd && method === 'POST') {
+      const d = paymentMethodDomains.get(pmd[1]!);
+      if (!d)
+        return error(404, 'invalid_request_error', 'No such payment_method_domain', {
+          code: 'resource_missing',
+        });
+      Object.assign(d, walletStatuses());
+      return { status: 200, body: d };
+    }
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
   };
 
@@ -381,6 +464,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     balanceTransactions,
     payouts,
+    paymentMethodDomains,
+    get applePayVerified() {
+      return wallet.applePayVerified;
+    },
+    set applePayVerified(to) {
+      wallet.applePayVerified = to;
+    },
     get settlement() {
       return standIn.settlement;
     },

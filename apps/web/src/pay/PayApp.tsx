@@ -12,6 +12,7 @@ import { ReceiptOffer } from './ReceiptOffer';
 import { SecureFooter } from './SecureFooter';
 import { TipPicker } from './TipPicker';
 import { usePayScreen } from './use-pay-screen';
+import { WalletSheet } from './WalletSheet';
 
 // Stripe.js is fetched only for a Stripe business, never for the simulator's form.
 const StripeForm = lazy(() => import('./StripeForm'));
@@ -78,14 +79,23 @@ export function PayApp({ token }: { token: string }) {
                 />
               </Suspense>
             ) : (
-              <CardForm
-                key={declines}
-                retry={declines > 0}
-                amount={amount}
-                onSubmit={(paymentMethod) =>
-                  pay(scan.id, paymentMethod, tipping ? tip : 0).then(onAnswer, onError)
-                }
-              />
+              <>
+                <WalletSheet
+                  amount={amount}
+                  merchant={scan.merchant.name}
+                  onPay={(wallet) =>
+                    pay(scan.id, 'pm_card_visa', tipping ? tip : 0, wallet).then(onAnswer, onError)
+                  }
+                />
+                <CardForm
+                  key={declines}
+                  retry={declines > 0}
+                  amount={amount}
+                  onSubmit={(paymentMethod) =>
+                    pay(scan.id, paymentMethod, tipping ? tip : 0).then(onAnswer, onError)
+                  }
+                />
+              </>
             )}
           </>
         )}

@@ -16,10 +16,15 @@ export default function StripeForm(props: {
 }) {
   const { t, locale } = useT();
   const mount = useRef<HTMLDivElement>(null);
+  const express = useRef<HTMLDivElement>(null);
+  const [wallets, setWallets] = useState(false);
   const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [failed, setFailed] = useState<MessageId | null>(null);
   const [busy, setBusy] = useState(false);
   const { publishable_key: key, client_secret: clientSecret } = props.stripe;
+  // The wallet sheet answers long after mounting: it calls the latest callbacks.
+  const outcome = useRef(props);
+  outcome.current = props;
 
   useEffect(() => {
     let alive = true;
@@ -41,6 +46,38 @@ export default function StripeForm(props: {
       });
       if (!alive || !mount.current) return;
       elements.create('payment').mount(mount.current);
+      // Apple Pay and Google Pay on the shopper's phone (docs/guide/wallets.md): Stripe's Express
+      // Checkout Element shows the wallets this device has, on a domain registered with Stripe;
+      // it confirms the same PaymentIntent, so the server learns the outcome as for a card.
+      if (express.current) {
+        const checkout = elements.create('expressCheckout', {
+          paymentMethods: {
+            applePay: 'auto',
+            googlePay: 'auto',
+            link: 'never',
+            paypal: 'never',
+            amazonPay: 'never',
+            klarna: 'never',
+          },
+          buttonHeight: 48,
+        });
+        checkout.on('ready', (event) => {
+          if (alive) setWallets(Boolean(event.availablePaymentMethods));
+        });
+        checkout.on('confirm', async (event) => {
+          const { error } = await stripe.confirmPayment({
+            elements,
+            clientSecret,
+            redirect: 'if_required',
+            confirmParams: { return_url: window.location.href },
+          });
+          if (error) {
+            event.paymentFailed({ reason: 'fail' });
+            outcome.current.onDeclined(error.decline_code ?? error.code ?? null);
+          } else outcome.current.onPaid();
+        });
+        checkout.mount(express.current);
+      }
       setReady({ stripe, elements });
     })().catch(() => alive && setFailed('stripe.loadFailed'));
     return () => {
@@ -70,6 +107,13 @@ export default function StripeForm(props: {
     );
   return (
     <form className="pay-form" onSubmit={submit}>
+      {/* Kept out of sight (not removed: Stripe measures it) until a wallet is available. */}
+      <div
+        ref={express}
+        className={wallets ? 'pay-express' : 'pay-express pay-express-none'}
+        data-testid="stripe-wallets"
+      />
+      {wallets && <p className="pay-or">{t('wallet.orCard')}</p>}
       <div ref={mount} className="pay-stripe" />
       <button type="submit" className="pay-button" disabled={!ready || busy}>
         {busy ? t('card.paying', { amount: props.amount }) : t('card.pay', { amount: props.amount })}

@@ -15,11 +15,23 @@ export const openScan = async (token: string) =>
 export const readScan = async (scanId: string) =>
   publicRequest<ShopperScan>(await mobile(), `/scans/${encodeURIComponent(scanId)}`);
 
-/** The chosen tip goes with the card (minor units; sent only when there is one). */
-export const pay = async (scanId: string, paymentMethod: string, tipAmount = 0) =>
+/**
+ * The chosen tip goes with the card (minor units; sent only when there is one). `wallet`: the
+ * simulator's wallet sheet paid it (docs/guide/wallets.md).
+ */
+export const pay = async (
+  scanId: string,
+  paymentMethod: string,
+  tipAmount = 0,
+  wallet?: 'apple_pay' | 'google_pay',
+) =>
   publicRequest<PayResponse>(await mobile(), `/scans/${encodeURIComponent(scanId)}/payments`, {
     method: 'POST',
-    body: { payment_method: paymentMethod, ...(tipAmount > 0 ? { tip_amount: tipAmount } : {}) },
+    body: {
+      payment_method: paymentMethod,
+      ...(tipAmount > 0 ? { tip_amount: tipAmount } : {}),
+      ...(wallet ? { wallet } : {}),
+    },
   });
 
 /** The confirm step after `requires_action`: the server names the URL in `next_action`. */

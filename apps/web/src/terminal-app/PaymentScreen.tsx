@@ -8,6 +8,7 @@ import { CashTender } from './CashTender';
 // Opened only when a cash tender finds the drawer closed.
 const DrawerScreen = lazy(() => import('./DrawerScreen').then((m) => ({ default: m.DrawerScreen })));
 
+import { brandName, walletName } from '@scanline/contracts/card-names';
 import {
   cancelTransaction,
   type Device,
@@ -272,7 +273,7 @@ function Result({
   const detail = good
     ? change !== null
       ? `${amount} · ${tr('terminal.pay.cash')}`
-      : `${amount}${t.card_last4 ? ` · ${brandName(t.card_brand, tr('terminal.result.card'))} •••• ${t.card_last4}` : ''}`
+      : `${amount}${t.card_last4 ? ` · ${walletName(t.card_wallet) ?? brandName(t.card_brand) ?? tr('terminal.result.card')} •••• ${t.card_last4}` : ''}`
     : t.status === 'failed'
       ? (t.failure_message ?? tr('terminal.result.declined'))
       : t.status === 'expired'
@@ -320,9 +321,6 @@ function Result({
     </section>
   );
 }
-
-const brandName = (brand: string | null, card: string) =>
-  brand ? ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' }[brand] ?? brand) : card;
 
 /** The QR encoder (8 KB of brotli), outside the terminal's first scripts. */
 export const loadQrEncoder = () => import('qrcode').then((m) => m.default);

@@ -75,6 +75,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/businesses/{business_id}/wallet-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the pay page’s wallet domain
+         * @description Apple Pay and Google Pay on the pay page (docs/guide/wallets.md): the pay page’s domain (PUBLIC_URL’s host), whether it is registered with the business’s Stripe account and each wallet’s state there. A business on the payment simulator answers `provider: simulator` and registers nothing (the pay page has a wallet sheet of its own). 502 `provider_error` when Stripe refuses, 503 `service_unavailable` when it cannot be reached.
+         */
+        get: operations["getBusinessesWalletDomain"];
+        put?: never;
+        /**
+         * Register the pay page’s domain for wallets
+         * @description Apple Pay and Google Pay on the pay page (docs/guide/wallets.md): the pay page’s domain (PUBLIC_URL’s host), whether it is registered with the business’s Stripe account and each wallet’s state there. A business on the payment simulator answers `provider: simulator` and registers nothing (the pay page has a wallet sheet of its own). 502 `provider_error` when Stripe refuses, 503 `service_unavailable` when it cannot be reached. Registers the domain with Stripe, or asks Stripe to check it again when it is registered already (after the Apple Pay file was added). 409 `conflict` when PUBLIC_URL is not a domain name Stripe can register.
+         */
+        post: operations["postBusinessesWalletDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/demo-projects": {
         parameters: {
             query?: never;
@@ -2358,6 +2382,8 @@ export interface components {
             amount_total: number;
             card_brand: string | null;
             card_last4: string | null;
+            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+            card_wallet: string | null;
             cashier_id: string | null;
             cashier_name: string | null;
             created_at: string;
@@ -3098,6 +3124,140 @@ export interface operations {
                         detail: string;
                         ok: boolean;
                         provider: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            409: components["responses"]["Problem409"];
+            413: components["responses"]["Problem413"];
+            414: components["responses"]["Problem414"];
+            415: components["responses"]["Problem415"];
+            422: components["responses"]["Problem422"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getBusinessesWalletDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                business_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "simulator",
+                     *       "domain": "domain",
+                     *       "registered": false,
+                     *       "payment_method_domain_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "enabled": false,
+                     *       "apple_pay": {
+                     *         "status": "active",
+                     *         "detail": "detail"
+                     *       },
+                     *       "google_pay": {
+                     *         "status": "active",
+                     *         "detail": "detail"
+                     *       },
+                     *       "apple_pay_association": false
+                     *     }
+                     */
+                    "application/json": {
+                        apple_pay: {
+                            detail: string | null;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                        } | null;
+                        apple_pay_association: boolean;
+                        domain: string;
+                        enabled: boolean;
+                        google_pay: {
+                            detail: string | null;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                        } | null;
+                        payment_method_domain_id: string | null;
+                        /** @enum {string} */
+                        provider: "simulator" | "stripe";
+                        registered: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    postBusinessesWalletDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                business_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": "simulator",
+                     *       "domain": "domain",
+                     *       "registered": false,
+                     *       "payment_method_domain_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "enabled": false,
+                     *       "apple_pay": {
+                     *         "status": "active",
+                     *         "detail": "detail"
+                     *       },
+                     *       "google_pay": {
+                     *         "status": "active",
+                     *         "detail": "detail"
+                     *       },
+                     *       "apple_pay_association": false
+                     *     }
+                     */
+                    "application/json": {
+                        apple_pay: {
+                            detail: string | null;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                        } | null;
+                        apple_pay_association: boolean;
+                        domain: string;
+                        enabled: boolean;
+                        google_pay: {
+                            detail: string | null;
+                            /** @enum {string} */
+                            status: "active" | "inactive";
+                        } | null;
+                        payment_method_domain_id: string | null;
+                        /** @enum {string} */
+                        provider: "simulator" | "stripe";
+                        registered: boolean;
                     };
                 };
             };
@@ -7596,6 +7756,7 @@ export interface operations {
                      *           "provider_reference": "provider reference",
                      *           "card_brand": "visa",
                      *           "card_last4": "4242",
+                     *           "card_wallet": "card wallet",
                      *           "failure_code": "failure code",
                      *           "failure_message": "failure message",
                      *           "last_payment_error": {
@@ -7673,6 +7834,7 @@ export interface operations {
                      *       "provider_reference": "provider reference",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
+                     *       "card_wallet": "card wallet",
                      *       "failure_code": "failure code",
                      *       "failure_message": "failure message",
                      *       "last_payment_error": {
@@ -7704,6 +7866,7 @@ export interface operations {
                      *           "payment_method": "payment method",
                      *           "card_brand": "visa",
                      *           "card_last4": "4242",
+                     *           "card_wallet": "card wallet",
                      *           "failure_code": "failure code",
                      *           "failure_message": "failure message",
                      *           "created_at": "2026-11-25T10:00:00.000Z"
@@ -7746,6 +7909,7 @@ export interface operations {
                      *           "status": "pending",
                      *           "card_brand": "visa",
                      *           "card_last4": "4242",
+                     *           "card_wallet": "card wallet",
                      *           "cash_given": -9007199254740991,
                      *           "change": -9007199254740991,
                      *           "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
@@ -7779,6 +7943,8 @@ export interface operations {
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                        card_wallet: string | null;
                         cashier_id: string | null;
                         cashier_name: string | null;
                         created_at: string;
@@ -7812,6 +7978,8 @@ export interface operations {
                         payment_attempts: {
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             created_at: string;
                             failure_code: string | null;
                             failure_message: string | null;
@@ -7846,6 +8014,8 @@ export interface operations {
                             amount: number;
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             cash_given: number | null;
                             cashier_id: string | null;
                             change: number | null;
@@ -9147,6 +9317,8 @@ export interface operations {
                 "application/json": {
                     payment_method: string;
                     tip_amount?: number;
+                    /** @enum {string} */
+                    wallet?: "apple_pay" | "google_pay";
                 };
             };
         };
@@ -11581,6 +11753,7 @@ export interface operations {
                      *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
+                     *       "card_wallet": "card wallet",
                      *       "failure_code": "failure code",
                      *       "failure_message": "failure message",
                      *       "last_payment_error": {
@@ -11615,6 +11788,8 @@ export interface operations {
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                        card_wallet: string | null;
                         cashier_id: string | null;
                         cashier_name: string | null;
                         created_at: string;
@@ -11707,6 +11882,7 @@ export interface operations {
                      *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
+                     *       "card_wallet": "card wallet",
                      *       "failure_code": "failure code",
                      *       "failure_message": "failure message",
                      *       "last_payment_error": {
@@ -11741,6 +11917,8 @@ export interface operations {
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                        card_wallet: string | null;
                         cashier_id: string | null;
                         cashier_name: string | null;
                         created_at: string;
@@ -11829,6 +12007,7 @@ export interface operations {
                      *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
+                     *       "card_wallet": "card wallet",
                      *       "failure_code": "failure code",
                      *       "failure_message": "failure message",
                      *       "last_payment_error": {
@@ -11863,6 +12042,8 @@ export interface operations {
                         amount_total: number;
                         card_brand: string | null;
                         card_last4: string | null;
+                        /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                        card_wallet: string | null;
                         cashier_id: string | null;
                         cashier_name: string | null;
                         created_at: string;
@@ -12074,6 +12255,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "card_brand": "visa",
                      *         "card_last4": "4242",
+                     *         "card_wallet": "card wallet",
                      *         "cash_given": -9007199254740991,
                      *         "change": -9007199254740991,
                      *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
@@ -12100,6 +12282,7 @@ export interface operations {
                      *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "card_brand": "visa",
                      *         "card_last4": "4242",
+                     *         "card_wallet": "card wallet",
                      *         "failure_code": "failure code",
                      *         "failure_message": "failure message",
                      *         "last_payment_error": {
@@ -12133,6 +12316,8 @@ export interface operations {
                             amount: number;
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             cash_given: number | null;
                             cashier_id: string | null;
                             change: number | null;
@@ -12155,6 +12340,8 @@ export interface operations {
                             amount_total: number;
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             cashier_id: string | null;
                             cashier_name: string | null;
                             created_at: string;
@@ -12255,6 +12442,7 @@ export interface operations {
                      *           "status": "pending",
                      *           "card_brand": "visa",
                      *           "card_last4": "4242",
+                     *           "card_wallet": "card wallet",
                      *           "cash_given": -9007199254740991,
                      *           "change": -9007199254740991,
                      *           "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
@@ -12282,6 +12470,7 @@ export interface operations {
                      *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "card_brand": "visa",
                      *         "card_last4": "4242",
+                     *         "card_wallet": "card wallet",
                      *         "failure_code": "failure code",
                      *         "failure_message": "failure message",
                      *         "last_payment_error": {
@@ -12315,6 +12504,8 @@ export interface operations {
                             amount: number;
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             cash_given: number | null;
                             cashier_id: string | null;
                             change: number | null;
@@ -12337,6 +12528,8 @@ export interface operations {
                             amount_total: number;
                             card_brand: string | null;
                             card_last4: string | null;
+                            /** @description The phone wallet the card came through (`apple_pay`, `google_pay`…), else null. */
+                            card_wallet: string | null;
                             cashier_id: string | null;
                             cashier_name: string | null;
                             created_at: string;

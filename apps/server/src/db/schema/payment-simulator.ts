@@ -18,6 +18,7 @@ export const simulatorCharges = pgTable(
     status: text().$type<'succeeded' | 'failed' | 'requires_action'>().notNull(),
     cardBrand: text(),
     cardLast4: text(),
+    cardWallet: text(),
     failureCode: text(),
     amountRefunded: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

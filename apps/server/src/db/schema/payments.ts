@@ -153,6 +153,8 @@ export const transactions = pgTable(
     providerReference: text(),
     cardBrand: text(),
     cardLast4: text(),
+    /** The phone wallet the card was paid through (`apple_pay`, `google_pay`…), else null. */
+    cardWallet: text(),
     failureCode: text(),
     failureMessage: text(),
     amountRefunded: money('amount_refunded').notNull().default(0),
@@ -295,6 +297,8 @@ export const paymentAttempts = pgTable(
     providerReference: text(),
     cardBrand: text(),
     cardLast4: text(),
+    /** The phone wallet the card was paid through (`apple_pay`, `google_pay`…), else null. */
+    cardWallet: text(),
     failureCode: text(),
     failureMessage: text(),
     createdAt: createdAt(),
@@ -365,6 +369,7 @@ export const tenders = pgTable(
     status: text().$type<TenderStatus>().notNull(),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    cardWallet: text('card_wallet'),
     /** Cash only: what the shopper handed over, and what went back to them. */
     cashGiven: money('cash_given'),
     change: money('change'),

@@ -10,6 +10,17 @@ export interface StripeEndpoint {
   protocol: 'http' | 'https';
 }
 
+/** Where the Stripe SDK is sent: STRIPE_API_BASE (a local stand-in in tests), else Stripe. */
+export function stripeEndpoint(config: Config): StripeEndpoint | undefined {
+  if (!config.stripeApiBase) return undefined;
+  const base = new URL(config.stripeApiBase);
+  return {
+    host: base.hostname,
+    port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+    protocol: base.protocol.replace(':', '') as 'http' | 'https',
+  };
+}
+
 /**
  * "Test connection": asks Stripe for the account balance with the stored key. The endpoint
  * is injectable because Stripe's servers are unreachable from tests (a local stand-in answers).

@@ -35,6 +35,8 @@ export async function payTender(
     scanCtx: ScanContext;
     provider: PaymentProvider;
     paymentMethod?: string;
+    /** The simulator's wallet sheet (docs/guide/wallets.md). */
+    wallet?: 'apple_pay' | 'google_pay';
     tipAmount?: number;
     confirmation?: boolean;
     confirmUrl: string;
@@ -156,6 +158,7 @@ export async function payTender(
     amount: tender.amount + tender.tipAmount,
     currency: txn.currency,
     paymentMethod: input.paymentMethod ?? '',
+    wallet: input.wallet,
     reference: null,
     confirmation: input.confirmation,
   };

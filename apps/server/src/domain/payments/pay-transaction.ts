@@ -84,6 +84,8 @@ export async function payTransaction(
   input: {
     scanId: string;
     paymentMethod?: string;
+    /** The simulator's wallet sheet (docs/guide/wallets.md). */
+    wallet?: 'apple_pay' | 'google_pay';
     /** The shopper's tip for this try (a retry after a decline may pick another). */
     tipAmount?: number;
     confirmation?: boolean;
@@ -188,6 +190,7 @@ export async function payTransaction(
     amount: chargedAmount(claimed.row),
     currency: txn.currency,
     paymentMethod: input.paymentMethod ?? '',
+    wallet: input.wallet,
     reference: claimed.row.providerReference,
     confirmation: input.confirmation,
   };

@@ -14,6 +14,8 @@ export interface ChargeResult {
   reference: string | null;
   cardBrand?: string | null;
   cardLast4?: string | null;
+  /** The phone wallet the card came from (`apple_pay`, `google_pay`…), as the provider reports it. */
+  cardWallet?: string | null;
   failureCode?: string | null;
   failureMessage?: string | null;
 }
@@ -29,6 +31,11 @@ export interface ChargeInput {
   amount: number;
   currency: string;
   paymentMethod: string;
+  /**
+   * The simulator's wallet sheet: the card came through Apple Pay or Google Pay. Stripe ignores
+   * it (Stripe reports the wallet on the charge itself). docs/guide/wallets.md
+   */
+  wallet?: 'apple_pay' | 'google_pay';
   /** The provider's id from an earlier call (a Stripe PaymentIntent), if any. */
   reference: string | null;
   /** The shopper finished the authentication step (3-D Secure) of a `requires_action` charge. */

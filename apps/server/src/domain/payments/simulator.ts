@@ -40,6 +40,7 @@ const present = (row: ChargeRow): ChargeResult => ({
   reference: row.id,
   cardBrand: row.cardBrand,
   cardLast4: row.cardLast4,
+  cardWallet: row.cardWallet,
   failureCode: row.failureCode,
   failureMessage: row.failureCode ? failureMessageFor(row.failureCode) : null,
 });
@@ -101,6 +102,7 @@ export function simulatorProvider(db: Db): PaymentProvider {
           status: method.outcome,
           cardBrand: method.brand,
           cardLast4: method.last4,
+          cardWallet: input.wallet ?? null,
           failureCode: method.failureCode ?? null,
         })
         .onConflictDoNothing();

@@ -31,7 +31,7 @@ export function stripeClient(config: Config, secretKey: string) {
 function card(intent: Stripe.PaymentIntent) {
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const c = charge?.payment_method_details?.card;
-  return { cardBrand: c?.brand ?? null, cardLast4: c?.last4 ?? null };
+  return { cardBrand: c?.brand ?? null, cardLast4: c?.last4 ?? null, cardWallet: c?.wallet?.type ?? null };
 }
 
 /** Stripe's `generic_decline` is just `card_declined`; specific reasons (insufficient_funds) win. */

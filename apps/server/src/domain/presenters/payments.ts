@@ -78,6 +78,7 @@ export function presentTransaction(t: TransactionRow, terminalLabel: string | nu
     provider_reference: t.providerReference,
     card_brand: t.cardBrand,
     card_last4: t.cardLast4,
+    card_wallet: t.cardWallet ?? null,
     failure_code: t.failureCode,
     failure_message: t.failureMessage,
     last_payment_error: lastPaymentError(t),
@@ -114,6 +115,7 @@ export function presentTerminalTransaction(
     payment_url: paymentUrl(publicUrl, t.paymentToken),
     card_brand: t.cardBrand,
     card_last4: t.cardLast4,
+    card_wallet: t.cardWallet ?? null,
     failure_code: t.failureCode,
     failure_message: t.failureMessage,
     last_payment_error: lastPaymentError(t),
@@ -158,6 +160,7 @@ export function presentTender(t: TenderRow, currency: string, publicUrl?: string
     status: t.status,
     card_brand: t.cardBrand,
     card_last4: t.cardLast4,
+    card_wallet: t.cardWallet ?? null,
     cash_given: t.cashGiven,
     change: t.change,
     // Its own payment page while it can still be paid (docs/guide/tenders.md#card-tenders).

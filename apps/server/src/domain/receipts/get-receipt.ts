@@ -66,6 +66,7 @@ export async function getReceipt(db: Db, token: string) {
       tipAmount: tenders.tipAmount,
       cardBrand: tenders.cardBrand,
       cardLast4: tenders.cardLast4,
+      cardWallet: tenders.cardWallet,
       cashGiven: tenders.cashGiven,
       change: tenders.change,
     })

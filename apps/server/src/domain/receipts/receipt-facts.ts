@@ -2,17 +2,16 @@ import { type ReceiptFigures, receiptFigures } from '@scanline/contracts/receipt
 import type { Translator } from '../../platform/i18n/catalogue';
 import { rateOf } from '../books/vat';
 import { addressLines } from './business-address';
+import { cardName } from './card-name';
 import type { Receipt } from './get-receipt';
 import { receiptLinesBlock } from './receipt-lines';
 import { tenderRows } from './receipt-tenders';
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-
-/** "Visa •••• 4242", or null when the payment carries no card (brands are names, not words). */
-export const cardOf = (t: Translator, txn: { cardBrand: string | null; cardLast4: string | null }) =>
-  txn.cardLast4
-    ? `${BRANDS[txn.cardBrand ?? ''] ?? txn.cardBrand ?? t.t('receipt.card')} •••• ${txn.cardLast4}`
-    : null;
+/** "Visa •••• 4242" or "Apple Pay •••• 4242", or null when the payment carries no card. */
+export const cardOf = (
+  t: Translator,
+  txn: { cardBrand: string | null; cardLast4: string | null; cardWallet?: string | null },
+) => (txn.cardLast4 ? `${cardName(t, txn)} •••• ${txn.cardLast4}` : null);
 
 /** The figures of a stored transaction, by the one rule every document uses. */
 export const figuresOf = (txn: Receipt['txn']): ReceiptFigures =>

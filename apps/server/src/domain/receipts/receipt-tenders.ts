@@ -1,6 +1,5 @@
 import type { Translator } from '../../platform/i18n/catalogue';
-
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+import { cardName } from './card-name';
 
 /** A tender as a receipt reads it (the succeeded ones, in the order they were paid). */
 export interface ReceiptTender {
@@ -9,6 +8,7 @@ export interface ReceiptTender {
   tipAmount: number;
   cardBrand: string | null;
   cardLast4: string | null;
+  cardWallet: string | null;
   cashGiven: number | null;
   change: number | null;
 }
@@ -35,9 +35,7 @@ export function tenderRows(tenders: ReceiptTender[], t: Translator, currency: st
           : money(x.amount),
       ];
     }
-    const card = x.cardLast4
-      ? `${BRANDS[x.cardBrand ?? ''] ?? x.cardBrand ?? t.t('receipt.card')} ••${x.cardLast4}`
-      : t.t('receipt.card');
+    const card = x.cardLast4 ? `${cardName(t, x)} ••${x.cardLast4}` : t.t('receipt.card');
     const paid = money(x.amount + x.tipAmount);
     return [
       card,

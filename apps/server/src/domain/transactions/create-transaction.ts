@@ -309,6 +309,7 @@ export function newTransactionRow(input: {
     providerReference: null,
     cardBrand: null,
     cardLast4: null,
+    cardWallet: null,
     failureCode: null,
     failureMessage: null,
     amountRefunded: 0,

@@ -93,6 +93,7 @@ export async function getTransaction(
       payment_method: a.paymentMethod,
       card_brand: a.cardBrand,
       card_last4: a.cardLast4,
+      card_wallet: a.cardWallet,
       failure_code: a.failureCode,
       failure_message: a.failureMessage,
       created_at: a.createdAt.toISOString(),

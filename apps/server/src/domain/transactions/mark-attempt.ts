@@ -13,6 +13,7 @@ export async function markAttempt(tx: Db, attemptId: string, result: ChargeResul
       providerReference: result.reference,
       cardBrand: result.cardBrand ?? null,
       cardLast4: result.cardLast4 ?? null,
+      cardWallet: result.cardWallet ?? null,
       failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
       failureMessage: declined ? (result.failureMessage ?? null) : null,
       updatedAt: now,

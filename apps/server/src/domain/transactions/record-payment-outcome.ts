@@ -84,6 +84,8 @@ export async function recordPaymentOutcome(
         providerReference: result.reference ?? current.providerReference,
         cardBrand: result.cardBrand ?? current.cardBrand,
         cardLast4: result.cardLast4 ?? current.cardLast4,
+        // The wallet goes with the card it named.
+        cardWallet: result.cardLast4 ? (result.cardWallet ?? null) : current.cardWallet,
         failureCode: declined ? (result.failureCode ?? 'payment_failed') : null,
         failureMessage: declined ? (result.failureMessage ?? null) : null,
         // Nothing was charged, so no tip was paid; the next card picks its own.
@@ -126,6 +128,7 @@ export async function recordPaymentOutcome(
         status: 'succeeded',
         cardBrand: moved.row.cardBrand,
         cardLast4: moved.row.cardLast4,
+        cardWallet: moved.row.cardWallet,
         cashierId: moved.row.cashierId,
         succeededAt,
         createdAt: now,

@@ -76,6 +76,7 @@ export async function recordTenderOutcome(
         status: 'succeeded',
         cardBrand: result.cardBrand ?? null,
         cardLast4: result.cardLast4 ?? null,
+        cardWallet: result.cardWallet ?? null,
         providerReference: result.reference,
         fee,
         succeededAt: at,
@@ -94,6 +95,8 @@ export async function recordTenderOutcome(
       providerReference: txn.providerReference ?? result.reference,
       cardBrand: txn.cardBrand ?? result.cardBrand ?? null,
       cardLast4: txn.cardLast4 ?? result.cardLast4 ?? null,
+      // The wallet goes with the card it named.
+      cardWallet: txn.cardLast4 ? txn.cardWallet : (result.cardWallet ?? null),
     };
     let row: TransactionRow;
     if (txn.status === 'partially_paid' && !paidInFull) {

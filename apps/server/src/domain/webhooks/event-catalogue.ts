@@ -47,6 +47,7 @@ const transaction = (status: string, extra: Record<string, unknown> = {}) => ({
   provider_reference: status === 'pending' ? null : 'sim_pi_3QpLx',
   card_brand: status === 'pending' ? null : 'visa',
   card_last4: status === 'pending' ? null : '4242',
+  card_wallet: null,
   failure_code: null,
   failure_message: null,
   last_payment_error: null,

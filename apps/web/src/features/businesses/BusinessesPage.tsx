@@ -14,6 +14,7 @@ import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
 import { useBusinessesPage } from './hooks';
+import { WalletDialog } from './WalletDialog';
 
 export default function BusinessesPage() {
   const ui = useUi();
@@ -21,6 +22,7 @@ export default function BusinessesPage() {
   const query = useTableQuery();
   const businesses = useBusinessesPage(query.apiQuery);
   const [editing, setEditing] = useState<Business | 'new' | null>(null);
+  const [wallets, setWallets] = useState<Business | null>(null);
   const create = useAction((body: BusinessInput) => send('POST', '/businesses', body), [keys.businesses]);
   const update = useAction(
     ({ id, body }: { id: string; body: BusinessInput }) => send('PATCH', `/businesses/${id}`, body),
@@ -103,6 +105,13 @@ export default function BusinessesPage() {
             onClick={() => void test(b)}
           />
           <Button
+            icon="pi pi-mobile"
+            text
+            rounded
+            aria-label={t('businesses.action.wallets', { name: b.name })}
+            onClick={() => setWallets(b)}
+          />
+          <Button
             icon="pi pi-trash"
             text
             rounded
@@ -152,6 +161,7 @@ export default function BusinessesPage() {
           )
         }
       />
+      {wallets && <WalletDialog business={wallets} onClose={() => setWallets(null)} />}
       {editing && (
         <BusinessForm
           business={editing === 'new' ? undefined : editing}

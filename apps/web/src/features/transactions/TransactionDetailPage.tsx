@@ -129,7 +129,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             </Link>
           </dd>
           <dt>{tr('transactions.col.card')}</dt>
-          <dd>{cardLabel(t.card_brand, t.card_last4) ?? '—'}</dd>
+          <dd>{cardLabel(t.card_brand, t.card_last4, t.card_wallet) ?? '—'}</dd>
           <dt>{tr('transactions.col.reference')}</dt>
           <dd>{t.reference ?? '—'}</dd>
           <dt>{tr('transactions.detail.provider')}</dt>
@@ -243,7 +243,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
                           : tr('transactions.tender.cashGiven', {
                               given: formatMoney(x.cash_given, x.currency),
                             })
-                        : (cardLabel(x.card_brand, x.card_last4) ?? tr('transactions.card'))}
+                        : (cardLabel(x.card_brand, x.card_last4, x.card_wallet) ?? tr('transactions.card'))}
                     </td>
                     <td>{formatMoney(x.amount + x.tip_amount, x.currency)}</td>
                     <td>{x.change === null ? '—' : formatMoney(x.change, x.currency)}</td>

@@ -72,7 +72,7 @@ export default function TransactionsPage() {
       field: 'card_last4',
       header: tr('transactions.col.card'),
       filterable: true,
-      body: (t) => cardLabel(t.card_brand, t.card_last4) ?? '—',
+      body: (t) => cardLabel(t.card_brand, t.card_last4, t.card_wallet) ?? '—',
     },
     {
       // Who sold it; admins pick from the staff, others filter by id.

@@ -1,4 +1,5 @@
 import type { Scan, TransactionStatus } from '@scanline/contracts';
+import { brandName, walletName } from '@scanline/contracts/card-names';
 import { Tag } from 'primereact/tag';
 import { translate } from '../../lib/i18n/current-locale';
 import type { MessageId } from '../../messages/keys';
@@ -59,13 +60,10 @@ export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
   return <StatusTag severity={s?.severity ?? 'info'} label={scanOutcomeLabel(outcome)} />;
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-
-/** "Visa •••• 4242", or null when no card was used yet. */
-export function cardLabel(brand: string | null, last4: string | null): string | null {
+/** "Visa •••• 4242" ("… · Apple Pay" through a wallet), or null when no card was used yet. */
+export function cardLabel(brand: string | null, last4: string | null, wallet?: string | null): string | null {
   if (!last4) return null;
-  const name = brand
-    ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1))
-    : translate('transactions.card');
-  return `${name} •••• ${last4}`;
+  const name = brandName(brand) ?? translate('transactions.card');
+  const through = walletName(wallet);
+  return `${name} •••• ${last4}${through ? ` · ${through}` : ''}`;
 }

@@ -60,7 +60,11 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
       at: a.created_at,
       kind: 'attempt',
       title: translate('transactions.timeline.attempt', { status: a.status }),
-      detail: [cardLabel(a.card_brand, a.card_last4) ?? a.payment_method, a.failure_code, a.failure_message]
+      detail: [
+        cardLabel(a.card_brand, a.card_last4, a.card_wallet) ?? a.payment_method,
+        a.failure_code,
+        a.failure_message,
+      ]
         .filter(Boolean)
         .join(' · '),
       tone: a.status === 'succeeded' ? 'good' : a.status === 'failed' ? 'bad' : 'neutral',

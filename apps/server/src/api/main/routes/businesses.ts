@@ -4,6 +4,7 @@ import {
   noContentSchema,
   pageSchema,
   updateBusinessSchema,
+  walletDomainSchema,
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,8 +13,9 @@ import { getOwnedBusiness } from '../../../domain/businesses/business-rows';
 import { createBusiness } from '../../../domain/businesses/create-business';
 import { deleteBusiness } from '../../../domain/businesses/delete-business';
 import { listBusinesses } from '../../../domain/businesses/list-businesses';
-import { testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
+import { stripeEndpoint, testStripeConnection } from '../../../domain/businesses/test-stripe-connection';
 import { updateBusiness } from '../../../domain/businesses/update-business';
+import { walletDomain } from '../../../domain/businesses/wallet-domains';
 import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
@@ -139,15 +141,52 @@ export function businessRoutes(root: FastifyInstance) {
         ownerUid: userActorOf(request).uid,
         businessId: request.params.business_id,
       });
-      const base = ctx.config.stripeApiBase ? new URL(ctx.config.stripeApiBase) : undefined;
-      const endpoint = base
-        ? {
-            host: base.hostname,
-            port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-            protocol: base.protocol.replace(':', '') as 'http' | 'https',
-          }
-        : undefined;
-      return testStripeConnection(ctx.config, business, endpoint);
+      return testStripeConnection(ctx.config, business, stripeEndpoint(ctx.config));
+    },
+  );
+
+  const walletDescription =
+    'Apple Pay and Google Pay on the pay page (docs/guide/wallets.md): the pay page’s domain (PUBLIC_URL’s host), ' +
+    'whether it is registered with the business’s Stripe account and each wallet’s state there. A business on the ' +
+    'payment simulator answers `provider: simulator` and registers nothing (the pay page has a wallet sheet of its ' +
+    'own). 502 `provider_error` when Stripe refuses, 503 `service_unavailable` when it cannot be reached.';
+  app.get(
+    '/businesses/:business_id/wallet-domain',
+    {
+      schema: {
+        tags,
+        summary: 'Show the pay page’s wallet domain',
+        description: walletDescription,
+        params,
+        response: { 200: walletDomainSchema },
+      },
+    },
+    async (request) => {
+      const business = await getOwnedBusiness(ctx.database.db, {
+        ownerUid: userActorOf(request).uid,
+        businessId: request.params.business_id,
+      });
+      return walletDomain(ctx.config, business, { register: false, endpoint: stripeEndpoint(ctx.config) });
+    },
+  );
+
+  app.post(
+    '/businesses/:business_id/wallet-domain',
+    {
+      schema: {
+        tags,
+        summary: 'Register the pay page’s domain for wallets',
+        description: `${walletDescription} Registers the domain with Stripe, or asks Stripe to check it again when it is registered already (after the Apple Pay file was added). 409 \`conflict\` when PUBLIC_URL is not a domain name Stripe can register.`,
+        params,
+        response: { 200: walletDomainSchema },
+      },
+    },
+    async (request) => {
+      const business = await getOwnedBusiness(ctx.database.db, {
+        ownerUid: userActorOf(request).uid,
+        businessId: request.params.business_id,
+      });
+      return walletDomain(ctx.config, business, { register: true, endpoint: stripeEndpoint(ctx.config) });
     },
   );
 }

@@ -116,6 +116,7 @@ export function mobileScanRoutes(root: FastifyInstance) {
         scanId: request.params.scan_id,
         paymentMethod: request.body.payment_method,
         tipAmount: request.body.tip_amount,
+        wallet: request.body.wallet,
         confirmUrl: confirmUrl(request.params.scan_id),
       });
     },
