@@ -120,6 +120,7 @@ describe('a basket on the web terminal (Chromium)', () => {
       await expectText(phone.getByTestId('pay-lines'), '1 × Flat white (Large)');
       await expectText(phone.getByTestId('pay-lines'), '1 × Custom amount');
       if (SHOTS) await phone.screenshot({ path: path.join(SHOTS, `pay-lines-${width}.png`), fullPage: true });
+      found.push(...(await axeFindings(phone, 'pay page lines open')));
       await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
       await phone.getByLabel('Expiry date').fill('12 / 34');
       await phone.getByLabel('CVC').fill('123');
@@ -131,6 +132,7 @@ describe('a basket on the web terminal (Chromium)', () => {
       const wide = await (await s.context({ width: 1280, height: 800 })).newPage();
       await wide.goto(paymentUrl);
       await expectVisible(wide.getByTestId('pay-line').first());
+      found.push(...(await axeFindings(wide, 'pay page lines wide')));
 
       // The receipt lists the lines.
       const receiptUrl = (await phone.getByRole('link', { name: 'View receipt' }).getAttribute('href')) ?? '';
@@ -209,6 +211,12 @@ describe('a basket on the web terminal (Chromium)', () => {
     await expectText(page.getByTestId('basket-count'), '2 items');
   });
 });
+
+/** Axe (WCAG 2.2 AA) findings on a page as it is. */
+async function axeFindings(page: Page, step: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return result.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`);
+}
 
 /** Axe (WCAG 2.2 AA) and overflow findings on the page, light and dark, with a screenshot of each. */
 async function check(page: Page, step: string, width: number): Promise<string[]> {
