@@ -185,6 +185,12 @@ async function seedPayments(projectId: string, auth: Record<string, string>): Pr
   };
 }
 
+/** The web terminal's keypad for a custom amount, from its item grid. */
+async function typeCustomAmount(page: import('playwright-core').Page, keys: string[]) {
+  await page.getByRole('button', { name: 'Custom amount', exact: true }).click();
+  for (const key of keys) await page.getByRole('button', { name: key, exact: true }).click();
+}
+
 /** The public pages, signed out: the web terminal (pairing, keypad, QR code) and the shopper page. */
 async function publicShots(context: import('playwright-core').BrowserContext, name: (p: string) => string) {
   const page = await context.newPage();
@@ -197,9 +203,16 @@ async function publicShots(context: import('playwright-core').BrowserContext, na
     payments.device,
   );
   await page.goto(`${stack.origin}/terminal`);
-  for (const key of ['4', '2', '5', '0']) await page.getByRole('button', { name: key, exact: true }).click();
+  // The project sells from its catalogue: the grid, then an amount typed as a custom line.
+  await page.getByTestId('item-grid').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-items')), fullPage: true });
+  await typeCustomAmount(page, ['4', '2', '5', '0']);
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(out, name('/terminal-keypad')), fullPage: true });
+  await page.getByRole('button', { name: /^Add/ }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, name('/terminal-basket')), fullPage: true });
   await page.getByRole('button', { name: /^Charge/ }).click();
   await page.locator('[data-testid=payment-qr] svg').waitFor();
   await page.waitForTimeout(400);
@@ -250,7 +263,9 @@ async function publicShots(context: import('playwright-core').BrowserContext, na
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(out, name('/terminal-drawer')), fullPage: true });
   await page.getByRole('button', { name: 'Back', exact: true }).click();
-  for (const key of ['1', '2', '5', '0']) await page.getByRole('button', { name: key, exact: true }).click();
+  await page.getByTestId('item-grid').waitFor();
+  await typeCustomAmount(page, ['1', '2', '5', '0']);
+  await page.getByRole('button', { name: /^Add/ }).click();
   await page.getByRole('button', { name: /^Charge/ }).click();
   await page.getByTestId('method-cash').click();
   await page.getByRole('button', { name: '$20.00', exact: true }).click();

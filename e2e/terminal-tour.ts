@@ -11,6 +11,7 @@ import { expectText, expectVisible } from './support';
 export const TERMINAL_SCREENS = [
   'pair',
   'cashier lock',
+  'items',
   'keypad',
   'payment',
   'result',
@@ -21,10 +22,11 @@ export const TERMINAL_SCREENS = [
 export type TerminalScreen = (typeof TERMINAL_SCREENS)[number];
 
 /**
- * Pairs a fresh browser tab with the tour's counter terminal, signs Mo in, charges $4.50, pays it,
- * opens its refund, the cash drawer and the close of day, calling `look` on each screen once drawn. With `lang`
- * the terminal is opened in that language (`?lang=`); buttons are found by their English names,
- * accented for the pseudo-locale `en-XA` (its messages hold the accented English, bracketed).
+ * Pairs a fresh browser tab with the tour's counter terminal, signs Mo in, charges $4.50 (a custom
+ * amount in the basket, beside the catalogue's grid), pays it, opens its refund, the cash drawer
+ * and the close of day, calling `look` on each screen once drawn. With `lang` the terminal is
+ * opened in that language (`?lang=`); buttons are found by their English names, accented for the
+ * pseudo-locale `en-XA` (its messages hold the accented English, bracketed).
  */
 export async function walkTerminal(
   page: Page,
@@ -46,9 +48,14 @@ export async function walkTerminal(
   for (const k of '9876') await page.getByRole('button', { name: k, exact: true }).click();
   await button('Sign in').click();
   await expectText(page.getByTestId('cashier-name'), 'Mo');
-  await expectVisible(page.getByTestId('keypad-amount'));
+  // The project sells from its catalogue: the grid, then $4.50 typed as a custom amount.
+  await expectVisible(page.getByTestId('item-grid'));
+  await look('items');
+  await button('Custom amount').click();
+  await expectVisible(page.getByTestId('custom-amount'));
   await look('keypad');
   for (const k of '450') await page.getByRole('button', { name: k, exact: true }).click();
+  await button('Add $4.50').click();
   await button('Charge $4.50').click();
   await expectVisible(page.locator('[data-testid=payment-qr] svg'));
   await look('payment');

@@ -493,6 +493,14 @@ export type ProjectEvent = z.infer<typeof eventSchema>;
 
 // Mobile API (shoppers, no sign-in).
 export const openScanSchema = z.strictObject({ token: z.string().min(1).max(64) });
+/** A basket line as the shopper's page shows it: no ids, categories or VAT. */
+export const shopperLineSchema = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  unit_price: z.number().int(),
+  total: z.number().int(),
+});
+export type ShopperLine = z.infer<typeof shopperLineSchema>;
 export const shopperScanSchema = z.object({
   id: z.string(),
   transaction: z.object({
@@ -517,6 +525,11 @@ export const shopperScanSchema = z.object({
      * the merchant's.
      */
     note: z.string().nullable().optional(),
+    /**
+     * What is being paid for (docs/guide/baskets.md#on-the-pay-page): the basket's lines as the
+     * receipt lists them; left out when the checkout has none, and on a card share's code.
+     */
+    line_items: z.array(shopperLineSchema).optional(),
   }),
   /**
    * The tip choices to show before the card form, with the amount each adds;

@@ -1,7 +1,8 @@
 import type { ShopperScan } from '@scanline/contracts';
+import { BasketLines } from './BasketLines';
 import { useT } from './i18n';
 
-/** What is to be paid: the total, the order and tip when there is a tip, and the merchant's note. */
+/** What is to be paid: the total, the order and tip when there is a tip, the basket's lines, and the note. */
 export function AmountSummary({
   scan,
   amount,
@@ -23,6 +24,9 @@ export function AmountSummary({
         <p className="pay-muted" data-testid="pay-tip-line">
           {t('amount.tipLine', { order, tip: money(shownTip, scan.transaction.currency) })}
         </p>
+      )}
+      {scan.transaction.line_items && scan.transaction.line_items.length > 0 && (
+        <BasketLines lines={scan.transaction.line_items} currency={scan.transaction.currency} />
       )}
       {scan.transaction.note && (
         <p className="pay-note" data-testid="pay-note">

@@ -17,10 +17,10 @@ import {
   signOutCashier,
   watchDevice,
 } from './device';
-import { Keypad } from './Keypad';
 import { PairScreen } from './PairScreen';
 import { loadQrEncoder, PaymentScreen } from './PaymentScreen';
 import { loadRecent, RecentPayments, rememberPayment } from './RecentPayments';
+import { SaleScreen } from './SaleScreen';
 import { toggleTheme } from './theme';
 
 // Screens a cashier opens now and then load when first opened, not with the keypad.
@@ -311,7 +311,7 @@ export function TerminalApp() {
             />
           ) : (
             <>
-              <Keypad
+              <SaleScreen
                 device={device}
                 me={me}
                 waiting={online}

@@ -3,9 +3,11 @@ import type {
   CashierSession,
   Close,
   CreateDrawerMovement,
+  CreateLineItem,
   CurrentClose,
   DeviceMe,
   Drawer,
+  Item,
   PairResponse,
   Refund,
   SplitResult,
@@ -153,7 +155,7 @@ export function watchDevice(
 
 export const createTransaction = (
   device: Device,
-  body: { amount: number; currency?: string; reference?: string },
+  body: { amount?: number; line_items?: CreateLineItem[]; currency?: string; reference?: string },
   idempotencyKey: string,
 ) =>
   call<TerminalTransaction>(device, '/transactions', {
@@ -161,6 +163,9 @@ export const createTransaction = (
     body,
     headers: { 'idempotency-key': idempotencyKey },
   });
+
+/** What this terminal sells: the project's catalogue, archived items left out (docs/guide/catalogue.md). */
+export const getItems = (device: Device) => call<{ data: Item[] }>(device, '/items');
 
 export const getTransaction = (device: Device, id: string) =>
   call<TerminalTransaction>(device, `/transactions/${encodeURIComponent(id)}`);

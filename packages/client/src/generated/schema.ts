@@ -9074,7 +9074,15 @@ export interface operations {
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
                      *         "amount_total": 1250,
-                     *         "note": "note"
+                     *         "note": "note",
+                     *         "line_items": [
+                     *           {
+                     *             "name": "Corner Bakery",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "total": 1250
+                     *           }
+                     *         ]
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -9136,6 +9144,12 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                name: string;
+                                quantity: number;
+                                total: number;
+                                unit_price: number;
+                            }[];
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */
@@ -9191,7 +9205,15 @@ export interface operations {
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
                      *         "tip_amount": 1250,
                      *         "amount_total": 1250,
-                     *         "note": "note"
+                     *         "note": "note",
+                     *         "line_items": [
+                     *           {
+                     *             "name": "Corner Bakery",
+                     *             "quantity": 0,
+                     *             "unit_price": -9007199254740991,
+                     *             "total": 1250
+                     *           }
+                     *         ]
                      *       },
                      *       "tipping": {
                      *         "choices": [
@@ -9253,6 +9275,12 @@ export interface operations {
                                 code: string;
                                 message: string;
                             } | null;
+                            line_items?: {
+                                name: string;
+                                quantity: number;
+                                total: number;
+                                unit_price: number;
+                            }[];
                             note?: string | null;
                             receipt_url?: string | null;
                             /** @enum {string} */

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ShopperScan, TippingSettings } from '@scanline/contracts';
+import type { ShopperLine, ShopperScan, TippingSettings } from '@scanline/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type businesses, scans, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { loadLineItems } from '../baskets/load-line-items';
 import { recordEvent } from '../events/record-event';
 import { chargedAmount, shopperTipping } from '../payments/check-tip';
 import { providerFor } from '../payments/provider-for';
@@ -64,6 +65,7 @@ function presentShopperScan(
   business: BusinessRow,
   stripe: ShopperScan['stripe'],
   tipping: Partial<TippingSettings> | null,
+  lines: ShopperLine[],
 ): ShopperScan {
   // Only what the shopper's page needs: never the project, other transactions or a card number.
   return {
@@ -81,6 +83,7 @@ function presentShopperScan(
       tip_amount: txn.tipAmount,
       amount_total: chargedAmount(txn),
       note: txn.source === 'sticker' ? txn.reference : null,
+      ...(lines.length > 0 ? { line_items: lines } : {}),
     },
     // Choices only while it can still be paid.
     tipping: OPEN_STATUSES.has(txn.status) ? shopperTipping(txn, tipping) : null,
@@ -89,6 +92,16 @@ function presentShopperScan(
     provider: txn.provider,
     stripe,
   };
+}
+
+/**
+ * The basket the shopper pays for, as the receipt lists it. A card share's code pays part of the
+ * checkout, not its lines: it shows none.
+ */
+async function shopperLines(ctx: AppContext, txn: TransactionRow, shared: boolean): Promise<ShopperLine[]> {
+  if (shared) return [];
+  const lines = await loadLineItems(ctx.database.db, txn.projectId, txn.id);
+  return lines.map((l) => ({ name: l.name, quantity: l.quantity, unit_price: l.unit_price, total: l.total }));
 }
 
 /**
@@ -134,7 +147,8 @@ export async function openScan(
     });
     return row!;
   });
-  return presentShopperScan(scan, txn, found.label, found.business, stripe, found.project.tipping);
+  const lines = await shopperLines(ctx, txn, Boolean(found.tender));
+  return presentShopperScan(scan, txn, found.label, found.business, stripe, found.project.tipping, lines);
 }
 
 /** `GET /mobile/v1/scans/{id}`: the scan's transaction as it is now. */
@@ -145,5 +159,6 @@ export async function getShopperScan(ctx: AppContext, scanId: string): Promise<S
     found.tender?.id ? found.tender : null,
   );
   const stripe = found.tender?.id ? null : await stripeSession(ctx, txn, found.business);
-  return presentShopperScan(found.scan, txn, found.label, found.business, stripe, found.tipping);
+  const lines = await shopperLines(ctx, txn, Boolean(found.tender?.id));
+  return presentShopperScan(found.scan, txn, found.label, found.business, stripe, found.tipping, lines);
 }

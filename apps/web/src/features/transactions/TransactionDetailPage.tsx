@@ -14,6 +14,7 @@ import { useProject } from '../projects/hooks';
 import { ObjectDeliveries } from '../webhooks/ObjectDeliveries';
 import { QueryState } from '../workspace/QueryState';
 import { useRefund, useTransaction } from './hooks';
+import { LineItemsTable } from './LineItemsTable';
 import { RefundDialog } from './RefundDialog';
 import { cardLabel, TransactionStatusTag } from './status';
 import { buildTimeline, type TimelineEntry } from './timeline';
@@ -254,6 +255,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
           </>
         )}
       </section>
+      {t.line_items.length > 0 && <LineItemsTable lines={t.line_items} currency={t.currency} />}
       <section className="surface-card panel detail-wide" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title" className="section-title">
           {tr('transactions.detail.deliveries')}

@@ -185,6 +185,40 @@ describe('line items on a checkout', () => {
     });
   });
 
+  it("the shopper's pay page gets the lines (name, quantity, unit price, total) and no more", async () => {
+    const wine = await createItem({ name: 'Wine', category: 'Bar', price: 1999 });
+    const res = await checkout({
+      line_items: [
+        { item_id: wine.id, quantity: 2 },
+        { name: 'Bag', unit_price: 10, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: new URL(res.json().payment_url).pathname.split('/').pop() },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const lines = [
+      { name: 'Wine', quantity: 2, unit_price: 1999, total: 3998 },
+      { name: 'Bag', quantity: 1, unit_price: 10, total: 10 },
+    ];
+    expect(opened.json().transaction.line_items).toEqual(lines);
+    const read = await t.app.inject({ method: 'GET', url: `/mobile/v1/scans/${opened.json().id}` });
+    expect(read.json().transaction.line_items).toEqual(lines);
+    // Without lines, none are said.
+    const plain = await checkout({ amount: 700 });
+    const plainScan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: new URL(plain.json().payment_url).pathname.split('/').pop() },
+      remoteAddress: '203.0.113.78',
+    });
+    expect(plainScan.json().transaction.line_items).toBeUndefined();
+  });
+
   it('a checkout without lines works as before and pays', async () => {
     const res = await checkout({ amount: 1250 });
     expect(res.statusCode, res.body).toBe(201);
