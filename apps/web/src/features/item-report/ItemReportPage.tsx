@@ -162,7 +162,7 @@ export default function ItemReportPage() {
               <p>{t('items.report.empty.text')}</p>
             </EmptyState>
           ) : r ? (
-            <div className="stack" data-range={`${r.from}..${r.to}`}>
+            <div className="item-report-body" data-range={`${r.from}..${r.to}`}>
               <p className="muted m-0">
                 {t('items.report.note', {
                   range: r.from === r.to ? formatDay(r.from) : `${formatDay(r.from)} – ${formatDay(r.to)}`,
@@ -175,7 +175,9 @@ export default function ItemReportPage() {
               </section>
               <DataTable
                 value={r.rows}
-                dataKey={group === 'category' ? 'category' : undefined}
+                // A new table per grouping: rows keyed by position would otherwise keep a row of
+                // the other grouping on screen when the count changes.
+                key={group}
                 size="small"
                 stripedRows
                 aria-label={t('items.report.tableTitle')}
