@@ -191,11 +191,21 @@ export default function ItemReportPage() {
                 ) : (
                   <Column
                     header={t('items.report.item')}
-                    body={(row: ItemReportRow) => itemNameOf(row) ?? t('items.report.adHoc')}
+                    // Narrow screens drop the Variant column and show the name as sold (`Flat white (Large)`).
+                    body={(row: ItemReportRow) => (
+                      <>
+                        <span className="item-report-short">
+                          {itemNameOf(row) ?? t('items.report.adHoc')}
+                        </span>
+                        <span className="item-report-full">{row.name ?? t('items.report.adHoc')}</span>
+                      </>
+                    )}
                   />
                 )}
                 {group === 'item' && (
                   <Column
+                    className="item-report-variant"
+                    headerClassName="item-report-variant"
                     header={t('items.report.variant')}
                     body={(row: ItemReportRow) => row.variant_name ?? '—'}
                   />
