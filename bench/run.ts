@@ -21,9 +21,11 @@ const benches: Record<string, () => Promise<void>> = {
   'cashier-session': () => import('./cashier-session').then((m) => m.benchCashierSession()),
   'project-read': () => import('./project-read').then((m) => m.benchProjectRead()),
 };
-// Only when asked for by name: it makes its own PostgreSQL pair and loads 10 million rows.
+// Only when asked for by name: scale makes its own PostgreSQL pair and loads 10 million rows;
+// items seeds a million line items.
 const byNameOnly: Record<string, () => Promise<void>> = {
   scale: () => import('./scale').then((m) => m.benchScale()),
+  items: () => import('./items').then((m) => m.benchItems()),
 };
 
 // A name that names nothing says so, and which names there are, instead of running nothing.
@@ -33,7 +35,8 @@ if (only && !only.startsWith('-') && !(only in benches) && !(only in byNameOnly)
   );
   process.exit(2);
 }
-for (const [name, run] of Object.entries({ ...benches, ...(only === 'scale' ? byNameOnly : {}) })) {
+const asked = only && only in byNameOnly ? { [only]: byNameOnly[only]! } : {};
+for (const [name, run] of Object.entries({ ...benches, ...asked })) {
   if (!only || only.startsWith('-') || only === name) await run();
 }
 

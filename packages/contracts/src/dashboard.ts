@@ -115,6 +115,17 @@ export const dashboardSchema = z.object({
       tips: z.number(),
     }),
   ),
+  /**
+   * Takings per tender method over the range: cash against card (docs/guide/tenders.md). From the
+   * facts a close's `by_tender` reads: each succeeded tender of a payment that went through, its tip
+   * included; a payment without tenders is one card tender. Payments by creation, as `volume`;
+   * refunds not taken off. `method` in alphabetical order.
+   */
+  by_tender: z
+    .array(z.object({ method: z.enum(['card', 'cash']), count: z.number(), amount: z.number() }))
+    .describe(
+      "Takings per tender method (card, cash) over the range, tips included, refunds not taken off: the facts a close's `by_tender` reads.",
+    ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -73,6 +73,8 @@ export const errorCodes = [
   'item_unavailable',
   'unit_price_required',
   'line_quantity_exceeds_remaining',
+  // Reports (docs/guide/item-reports.md): `from` after `to`, or a range longer than a report covers.
+  'invalid_date_range',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = (typeof errorCodes)[number];
@@ -142,6 +144,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   item_unavailable: 422,
   unit_price_required: 422,
   line_quantity_exceeds_remaining: 409,
+  invalid_date_range: 422,
 };
 
 /** RFC 9457 problem details, as every product API answers errors. */

@@ -4,6 +4,7 @@ export * from './date-time';
 export * from './drawer';
 export * from './errors';
 export * from './field-errors';
+export * from './item-report';
 export * from './items';
 export * from './me';
 export * from './no-content';

@@ -84,6 +84,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/v1/projects/:project_id/request-logs/:log_id': 'logs.read',
   'GET /api/v1/projects/:project_id/live': 'project.read',
   'GET /api/v1/projects/:project_id/dashboard': 'dashboard.read',
+  'GET /api/v1/projects/:project_id/reports/items': 'dashboard.read',
+  'GET /api/v1/projects/:project_id/reports/items.csv': 'dashboard.read',
   'GET /api/v1/projects/:project_id/search': 'transactions.read',
   'GET /api/v1/projects/:project_id/members': 'team.read',
   'PATCH /api/v1/projects/:project_id/members/:user_id': 'team.manage',

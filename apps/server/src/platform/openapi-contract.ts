@@ -74,6 +74,15 @@ const ERROR_EXAMPLES: Record<string, AppError> = {
 };
 const REQUEST_ID = 'req-1a2b3c';
 
+/** An operation's own example for a status, where the shared one would mislead. */
+const dateRangeProblem = new AppError('invalid_date_range', '`from` must not be after `to`.', [
+  { path: 'query.from', message: 'On or before `to`.' },
+]);
+const OWN_ERROR_EXAMPLES: Record<string, Record<string, AppError>> = {
+  'GET /api/v1/projects/{project_id}/reports/items': { '422': dateRangeProblem },
+  'GET /api/v1/projects/{project_id}/reports/items.csv': { '422': dateRangeProblem },
+};
+
 /** `GET /api/v1/projects/{project_id}/events/{event_id}` → `getProjectsEvents`; collisions get the last segments' params. */
 export function operationIdOf(method: string, path: string): string {
   const words = path
@@ -128,6 +137,9 @@ function errorStatuses(
 const EXTRA_STATUSES: Record<string, string[]> = {
   // Stripe retries an event it could not deliver; we answer 503 when Stripe itself cannot be reached.
   'POST /api/v1/providers/stripe/webhook': ['503'],
+  // A range with `from` after `to`, or too long (invalid_date_range).
+  'GET /api/v1/projects/{project_id}/reports/items': ['422'],
+  'GET /api/v1/projects/{project_id}/reports/items.csv': ['422'],
 };
 
 /**
@@ -149,6 +161,10 @@ const RAW_REQUEST_BODIES: Record<string, NonNullable<Operation['requestBody']>> 
     },
   },
 };
+const ITEM_REPORT_CSV =
+  'item_id,variant_id,name,variant_name,category,quantity,refunded_quantity,gross,refunds,net,tax,currency\r\n' +
+  'itm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,var_01J9Z3K6V7R2Q8M4N5P6T7W8XA,Flat white (Large),Large,Coffee,42,1,16380,390,15990,1046,EUR\r\n' +
+  'itm_01J9Z3K6V7R2Q8M4N5P6T7W8XB,,Cheese,,Deli,3.25,0,4222,0,4222,276,EUR\r\n';
 const TRANSACTIONS_CSV =
   'id,created_at,status,amount,currency,amount_refunded,terminal_id,reference,card_brand,card_last4,failure_code,provider,succeeded_at\r\n' +
   'txn_01J9Z3K6V7R2Q8M4N5P6T7W8X9,2026-11-25T10:00:00.000Z,succeeded,1250,EUR,0,trm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,order-1042,visa,4242,,simulator,2026-11-25T10:00:09.000Z\r\n';
@@ -258,7 +274,11 @@ function completeResponses(path: string, op: Operation, components: Record<strin
       response.content = {
         'text/csv': {
           schema: { type: 'string' },
-          example: path.includes('/scans/') ? SCANS_CSV : TRANSACTIONS_CSV,
+          example: path.includes('/reports/items')
+            ? ITEM_REPORT_CSV
+            : path.includes('/scans/')
+              ? SCANS_CSV
+              : TRANSACTIONS_CSV,
         },
       };
       continue;
@@ -318,7 +338,18 @@ export function completeDocument<T extends Json>(doc: T): T {
           op.parameters.push(header);
       }
       for (const status of errorStatuses(path, method, op, components.schemas as Record<string, unknown>)) {
-        op.responses[status] ??= { $ref: `#/components/responses/Problem${status}` };
+        const own = OWN_ERROR_EXAMPLES[key]?.[status];
+        op.responses[status] ??= own
+          ? {
+              description: ERROR_TEXT[status],
+              content: {
+                'application/problem+json': {
+                  schema: { $ref: '#/components/schemas/Problem' },
+                  example: own.toProblem(REQUEST_ID),
+                },
+              },
+            }
+          : { $ref: `#/components/responses/Problem${status}` };
       }
       if (op.responses['200'] && op.responses['204']) {
         // A route that declares 204 never answers 200 (fastify-swagger adds a default 200).

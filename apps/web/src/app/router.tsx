@@ -146,6 +146,10 @@ export const routes: RouteObject[] = [
                   { path: 'api-keys', lazy: page(() => import('../features/project/ApiKeysPage')) },
                   { path: 'staff', lazy: page(() => import('../features/staff/StaffPage')) },
                   { path: 'catalog', lazy: page(() => import('../features/items/ItemsPage')) },
+                  {
+                    path: 'reports/items',
+                    lazy: page(() => import('../features/item-report/ItemReportPage')),
+                  },
                   { path: 'settings', lazy: page(() => import('../features/project/ProjectSettingsPage')) },
                   { path: 'webhooks', lazy: page(() => import('../features/webhooks/WebhooksPage')) },
                   { path: 'events', lazy: page(() => import('../features/events/EventsPage')) },

@@ -889,6 +889,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/projects/{project_id}/reports/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What was sold: quantity, gross, refunds, net and VAT per item and variant, or per category
+         * @description What was sold over calendar days of the project’s time zone, per item and variant (or per category with `group=category`), read from rollups kept by the dashboard’s job (they trail payments and refunds by at most `lag_seconds`). `gross` is what the sold lines cost, `refunds` what refunds by line gave back, `net` = gross − refunds, `tax` the VAT included in `net`; amounts in minor units. See docs/guide/item-reports.md. A range with `from` after `to`, or longer than 400 days, is `422 invalid_date_range`.
+         */
+        get: operations["getProjectsReportsItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{project_id}/reports/items.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The item report as CSV
+         * @description What was sold over calendar days of the project’s time zone, per item and variant (or per category with `group=category`), read from rollups kept by the dashboard’s job (they trail payments and refunds by at most `lag_seconds`). `gross` is what the sold lines cost, `refunds` what refunds by line gave back, `net` = gross − refunds, `tax` the VAT included in `net`; amounts in minor units. See docs/guide/item-reports.md. A range with `from` after `to`, or longer than 400 days, is `422 invalid_date_range`. The CSV has the JSON's rows and columns, plus `currency`.
+         */
+        get: operations["getProjectsReportsItemsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/projects/{project_id}/request-logs": {
         parameters: {
             query?: never;
@@ -2098,6 +2138,13 @@ export interface components {
                 payments_count: number;
                 tips: number;
             }[];
+            /** @description Takings per tender method (card, cash) over the range, tips included, refunds not taken off: the facts a close's `by_tender` reads. */
+            by_tender: {
+                amount: number;
+                count: number;
+                /** @enum {string} */
+                method: "card" | "cash";
+            }[];
             currencies: {
                 count: number;
                 currency: string;
@@ -2262,7 +2309,7 @@ export interface components {
         };
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "tender_required" | "drawer_closed" | "drawer_already_open" | "counted_cash_required" | "amount_mismatch" | "item_unavailable" | "unit_price_required" | "line_quantity_exceeds_remaining";
+            code: "bad_request" | "validation_failed" | "unauthenticated" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_key_reused" | "idempotency_in_progress" | "idempotency_key_required" | "pairing_code_invalid" | "terminal_disabled" | "transaction_not_payable" | "transaction_state_conflict" | "refund_exceeds_amount" | "payment_failed" | "payment_method_invalid" | "provider_error" | "payload_too_large" | "unsupported_media_type" | "uri_too_long" | "rate_limited" | "email_not_verified" | "invitation_expired" | "invitation_email_mismatch" | "already_member" | "business_in_use" | "last_owner" | "api_key_read_only" | "service_unavailable" | "database_unavailable" | "shutting_down" | "internal_error" | "recent_sign_in_required" | "mfa_not_enrolled" | "mfa_required" | "unknown_parameter" | "tipping_disabled" | "pin_in_use" | "cashier_required" | "manager_required" | "too_many_attempts" | "currency_not_allowed" | "currency_required" | "import_invalid" | "request_timeout" | "headers_too_large" | "amount_exceeds_due" | "cash_given_too_low" | "tender_required" | "drawer_closed" | "drawer_already_open" | "counted_cash_required" | "amount_mismatch" | "item_unavailable" | "unit_price_required" | "line_quantity_exceeds_remaining" | "invalid_date_range";
             detail: string;
             errors?: {
                 code: string;
@@ -5225,6 +5272,13 @@ export interface operations {
                      *           "gross": 0,
                      *           "tips": 0
                      *         }
+                     *       ],
+                     *       "by_tender": [
+                     *         {
+                     *           "method": "card",
+                     *           "count": 3,
+                     *           "amount": 1250
+                     *         }
                      *       ]
                      *     }
                      */
@@ -6927,6 +6981,225 @@ export interface operations {
             403: components["responses"]["Problem403"];
             404: components["responses"]["Problem404"];
             414: components["responses"]["Problem414"];
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsReportsItems: {
+        parameters: {
+            query?: {
+                /** @description Only what this cashier sold. */
+                cashier_id?: string;
+                /** @description Sales in this currency; the project's by default. Amounts are never summed across currencies. */
+                currency?: string;
+                /** @description First day (YYYY-MM-DD, project's zone); 29 days before `to` by default. */
+                from?: string;
+                /** @description `item` (default): one row per item and variant; `category`: one row per category. */
+                group?: "item" | "category";
+                /** @description Only what this terminal sold. */
+                terminal_id?: string;
+                /** @description Last day (YYYY-MM-DD, project's zone), included; today by default. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "project_id": "pro_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *       "currency": "EUR",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "from": "from",
+                     *       "to": "to",
+                     *       "group": "item",
+                     *       "lag_seconds": 0,
+                     *       "rows": [
+                     *         {
+                     *           "quantity": 0,
+                     *           "refunded_quantity": 0,
+                     *           "gross": 0,
+                     *           "refunds": 0,
+                     *           "net": 0,
+                     *           "tax": 0,
+                     *           "item_id": "ite_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "variant_id": "var_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
+                     *           "name": "Corner Bakery",
+                     *           "variant_name": "variant name",
+                     *           "category": "category"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "quantity": 0,
+                     *         "refunded_quantity": 0,
+                     *         "gross": 0,
+                     *         "refunds": 0,
+                     *         "net": 0,
+                     *         "tax": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        currency: string;
+                        from: string;
+                        /** @enum {string} */
+                        group: "item" | "category";
+                        lag_seconds: number;
+                        project_id: string;
+                        rows: {
+                            category: string | null;
+                            /** @description What the sold lines cost, VAT included (minor units). */
+                            gross: number;
+                            item_id: string | null;
+                            name: string | null;
+                            /** @description gross − refunds (minor units). */
+                            net: number;
+                            /** @description Quantity sold, up to three decimals (weights). */
+                            quantity: number;
+                            /** @description Quantity given back by refunds by line. */
+                            refunded_quantity: number;
+                            /** @description What refunds by line gave back (minor units). */
+                            refunds: number;
+                            /** @description VAT included in `net`: the lines' VAT less the VAT refunds gave back (minor units). */
+                            tax: number;
+                            variant_id: string | null;
+                            variant_name: string | null;
+                        }[];
+                        time_zone: string;
+                        to: string;
+                        totals: {
+                            /** @description What the sold lines cost, VAT included (minor units). */
+                            gross: number;
+                            /** @description gross − refunds (minor units). */
+                            net: number;
+                            /** @description Quantity sold, up to three decimals (weights). */
+                            quantity: number;
+                            /** @description Quantity given back by refunds by line. */
+                            refunded_quantity: number;
+                            /** @description What refunds by line gave back (minor units). */
+                            refunds: number;
+                            /** @description VAT included in `net`: the lines' VAT less the VAT refunds gave back (minor units). */
+                            tax: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            /** @description Well-formed but refused by a business rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://scanline.dev/errors/invalid_date_range",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "`from` must not be after `to`.",
+                     *       "code": "invalid_date_range",
+                     *       "request_id": "req-1a2b3c",
+                     *       "errors": [
+                     *         {
+                     *           "field": "from",
+                     *           "code": "invalid",
+                     *           "message": "On or before `to`.",
+                     *           "path": "query.from"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["Problem429"];
+            500: components["responses"]["Problem500"];
+        };
+    };
+    getProjectsReportsItemsCsv: {
+        parameters: {
+            query?: {
+                /** @description Only what this cashier sold. */
+                cashier_id?: string;
+                /** @description Sales in this currency; the project's by default. Amounts are never summed across currencies. */
+                currency?: string;
+                /** @description First day (YYYY-MM-DD, project's zone); 29 days before `to` by default. */
+                from?: string;
+                /** @description `item` (default): one row per item and variant; `category`: one row per category. */
+                group?: "item" | "category";
+                /** @description Only what this terminal sold. */
+                terminal_id?: string;
+                /** @description Last day (YYYY-MM-DD, project's zone), included; today by default. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (RFC 4180) with a header row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example item_id,variant_id,name,variant_name,category,quantity,refunded_quantity,gross,refunds,net,tax,currency
+                     *     itm_01J9Z3K6V7R2Q8M4N5P6T7W8X9,var_01J9Z3K6V7R2Q8M4N5P6T7W8XA,Flat white (Large),Large,Coffee,42,1,16380,390,15990,1046,EUR
+                     *     itm_01J9Z3K6V7R2Q8M4N5P6T7W8XB,,Cheese,,Deli,3.25,0,4222,0,4222,276,EUR
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem400"];
+            401: components["responses"]["Problem401"];
+            403: components["responses"]["Problem403"];
+            404: components["responses"]["Problem404"];
+            414: components["responses"]["Problem414"];
+            /** @description Well-formed but refused by a business rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://scanline.dev/errors/invalid_date_range",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "`from` must not be after `to`.",
+                     *       "code": "invalid_date_range",
+                     *       "request_id": "req-1a2b3c",
+                     *       "errors": [
+                     *         {
+                     *           "field": "from",
+                     *           "code": "invalid",
+                     *           "message": "On or before `to`.",
+                     *           "path": "query.from"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
         };

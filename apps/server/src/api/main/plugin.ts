@@ -19,6 +19,7 @@ import { liveRoutes } from './routes/live';
 import { payoutRoutes } from './routes/payouts';
 import { projectRoutes } from './routes/projects';
 import { recoveryCodeRoutes } from './routes/recovery-codes';
+import { reportRoutes } from './routes/reports';
 import { requestLogRoutes } from './routes/request-logs';
 import { scanRoutes } from './routes/scans';
 import { searchRoutes } from './routes/search';
@@ -57,6 +58,7 @@ export async function mainApi(app: FastifyInstance) {
   await app.register(stripeWebhookRoutes);
   webhookRoutes(app);
   dashboardRoutes(app);
+  reportRoutes(app);
   demoProjectRoutes(app);
   exportRoutes(app);
   searchRoutes(app);

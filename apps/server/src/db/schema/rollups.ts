@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { projects } from './workspace';
 
@@ -100,3 +111,91 @@ export const rollupWatermark = pgTable('rollup_watermark', {
   name: text().primaryKey(),
   changedSince: timestamptz('changed_since').notNull(),
 });
+
+/**
+ * What was sold, per project-local day (docs/guide/item-reports.md): per item and variant, kept by
+ * the same job as `dashboard_rollups` (a touched day is recomputed from the raw rows), so the item
+ * report never reads line items. Sales are the lines of payments that went through, by the
+ * payment's creation (as the dashboard's volume); refunds are the lines of succeeded refunds by
+ * line, by the refund's creation (as the dashboard's refunds). Test payments (`source = 'cli'`)
+ * are left out.
+ *
+ * `level` is PostgreSQL's `grouping(terminal_id, cashier_id)` of the row: 0 per terminal and
+ * cashier, 1 per terminal (every cashier), 2 per cashier (every terminal), 3 the whole project;
+ * the rolled-up column holds ''. So any filter reads one small set of rows. `cashier_id = ''` at
+ * levels 0 and 2 is the payments taken with no cashier. `item_id = ''` is every ad-hoc line,
+ * `variant_id = ''` an item sold without variant, `category = ''` no category. `last_name` is the
+ * name on the bucket's newest line (`last_at`), so merging days gives the newest name sold under.
+ */
+export const itemRollups = pgTable(
+  'item_rollups',
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    level: smallint().notNull(),
+    terminalId: text().notNull(),
+    cashierId: text().notNull(),
+    currency: text().notNull(),
+    bucketStart: timestamptz('bucket_start').notNull(),
+    itemId: text().notNull(),
+    variantId: text().notNull(),
+    category: text().notNull(),
+    /** Σ line quantity (three decimals). */
+    quantity: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    refundedQuantity: numeric('refunded_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
+    /** Σ line totals (VAT included), minor units. */
+    gross: count('gross'),
+    /** Σ refund line amounts. */
+    refunds: count('refunds'),
+    /** VAT included in `gross`, and in `refunds`. */
+    tax: count('tax'),
+    refundedTax: count('refunded_tax'),
+    lastName: text('last_name'),
+    lastAt: timestamptz('last_at'),
+  },
+  (t) => [
+    primaryKey({
+      columns: [
+        t.projectId,
+        t.level,
+        t.terminalId,
+        t.cashierId,
+        t.currency,
+        t.bucketStart,
+        t.itemId,
+        t.variantId,
+        t.category,
+      ],
+    }),
+    index('item_rollups_bucket_idx').on(t.projectId, t.bucketStart),
+  ],
+);
+
+/**
+ * Takings per tender method (card, cash) in the same buckets as `dashboard_rollups`, from the
+ * facts a close's `by_tender` reads (docs/guide/tenders.md): each succeeded tender of a payment
+ * that went through, its tip included; a payment without tenders is one card tender. Bucketed
+ * by the payment's creation as the dashboard's volume. `terminal_id = ''` rows are the project.
+ */
+export const tenderRollups = pgTable(
+  'tender_rollups',
+  {
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    grain: text().$type<'hour' | 'day'>().notNull(),
+    terminalId: text().notNull(),
+    currency: text().notNull(),
+    test: boolean().notNull().default(false),
+    bucketStart: timestamptz('bucket_start').notNull(),
+    method: text().notNull(),
+    count: count('count'),
+    amount: count('amount'),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.projectId, t.grain, t.terminalId, t.currency, t.bucketStart, t.test, t.method],
+    }),
+  ],
+);

@@ -211,6 +211,14 @@ export async function getDashboard(
       and bucket_start >= (${from}::date::timestamp at time zone ${tz})
       and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
     group by cashier_id`;
+  // Cash against card, from the tender rollups (the facts a close's by_tender reads).
+  const tenderTakings = sql`select method, sum(count)::float8 as count, sum(amount)::float8 as amount
+    from tender_rollups
+    where project_id = ${project.id} and grain = ${grain} and terminal_id = ${terminal} and currency = ${currency}
+      and ${live}
+      and bucket_start >= (${from}::date::timestamp at time zone ${tz})
+      and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
+    group by method`;
   const [answer] = await rowsOf<{
     current: Agg[];
     previous: Agg[];
@@ -222,6 +230,7 @@ export async function getDashboard(
     terminals: { online: number; total: number } | null;
     currencies: { currency: string; volume: number; count: number }[] | null;
     cashiers: Dashboard['by_cashier'] | null;
+    tenders: Dashboard['by_tender'] | null;
   }>(
     db,
     sql`with cur as (${series(from, to)}), prev as (${series(prevFrom, prevTo)}),
@@ -235,6 +244,7 @@ export async function getDashboard(
               and bucket_start < ((${to}::date + 1)::timestamp at time zone ${tz})
             group by currency),
           cashiers as (${cashierTakings}),
+          tenders as (${tenderTakings}),
           term as (${sql`select count(*) filter (where status = 'online')::int as online,
             count(*) filter (where status <> 'disabled')::int as total
           from terminals where project_id = ${project.id}`})
@@ -244,7 +254,8 @@ export async function getDashboard(
           (select row_to_json(prev_dist) from prev_dist) as previous_dist,
           (select json_agg(top order by top.volume desc, top.terminal_id) from top) as top, (select row_to_json(term) from term) as terminals,
           (select json_agg(cur_list order by cur_list.volume desc, cur_list.currency) from cur_list) as currencies,
-          (select json_agg(cashiers order by cashiers.gross desc, cashiers.cashier_id nulls last) from cashiers) as cashiers`,
+          (select json_agg(cashiers order by cashiers.gross desc, cashiers.cashier_id nulls last) from cashiers) as cashiers,
+          (select json_agg(tenders order by tenders.method) from tenders) as tenders`,
   );
   const current = answer?.current ?? [];
   const previous = answer?.previous ?? [];
@@ -290,5 +301,6 @@ export async function getDashboard(
     terminals: terminals[0] ?? { online: 0, total: 0 },
     tips: (answer?.cashiers ?? []).reduce((sum, c) => sum + c.tips, 0),
     by_cashier: answer?.cashiers ?? [],
+    by_tender: answer?.tenders ?? [],
   };
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf } from '../../platform/sql-rows';
+import { insertItemBuckets } from './item-buckets';
 import {
   type Bucketing,
   bucketOf,
@@ -39,6 +40,8 @@ async function ensureState(db: Db, projectIds: string[]): Promise<Map<string, Bu
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from dashboard_rollups where project_id = ${project_id}`);
       await tx.execute(sql`delete from cashier_rollups where project_id = ${project_id}`);
+      await tx.execute(sql`delete from tender_rollups where project_id = ${project_id}`);
+      await tx.execute(sql`delete from item_rollups where project_id = ${project_id}`);
       await tx.execute(sql`delete from rollup_state where project_id = ${project_id}`);
     });
     await rebuildProjectRollups(db, project_id);
@@ -140,6 +143,8 @@ export async function rebuildProjectRollups(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rollups'), hashtext(${projectId}))`);
     await tx.execute(sql`delete from dashboard_rollups where project_id = ${projectId}`);
     await tx.execute(sql`delete from cashier_rollups where project_id = ${projectId}`);
+    await tx.execute(sql`delete from tender_rollups where project_id = ${projectId}`);
+    await tx.execute(sql`delete from item_rollups where project_id = ${projectId}`);
     for (const slice of slices)
       await insertBuckets(tx, { projectId, grain: 'hour', bucketing, scope: slice });
     await tx.execute(sql`
@@ -183,6 +188,21 @@ export async function rebuildProjectRollups(
         from cashier_rollups where project_id = ${projectId} and grain = 'hour'
       ) h
       group by terminal_id, currency, b, test, cashier_id`);
+    await tx.execute(sql`
+      insert into tender_rollups (project_id, grain, terminal_id, currency, bucket_start, test, method, count, amount)
+      select ${projectId}, 'day', terminal_id, currency, b, test, method, sum(count), sum(amount)
+      from (
+        select terminal_id, currency, ${day} as b, test, method, count, amount
+        from tender_rollups where project_id = ${projectId} and grain = 'hour'
+      ) h
+      group by terminal_id, currency, b, test, method`);
+    // What was sold is kept per day only: one pass over the project's lines and refund lines.
+    if (slices.length > 0)
+      await insertItemBuckets(tx, {
+        projectId,
+        bucketing,
+        scope: { lo: slices[0]!.lo, hi: slices[slices.length - 1]!.hi },
+      });
   });
 }
 

@@ -21,6 +21,7 @@ export function ProjectLayout() {
     { to: `${base}/transactions`, label: t('nav.transactions'), icon: 'pi-credit-card' },
     { to: `${base}/terminals`, label: t('nav.terminals'), icon: 'pi-tablet' },
     { to: `${base}/catalog`, label: t('nav.catalog'), icon: 'pi-shopping-bag' },
+    { to: `${base}/reports/items`, label: t('nav.itemReport'), icon: 'pi-chart-pie' },
     { to: `${base}/closes`, label: t('nav.closes'), icon: 'pi-lock' },
     { to: `${base}/payouts`, label: t('nav.payouts'), icon: 'pi-building-columns' },
     { to: `${base}/members`, label: t('nav.members'), icon: 'pi-users' },

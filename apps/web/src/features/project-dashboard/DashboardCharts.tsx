@@ -1,6 +1,7 @@
 import type { Dashboard } from '@scanline/contracts';
 import { currencyDigits } from '@scanline/contracts/currency-digits';
 import { Chart } from 'primereact/chart';
+import type { ReactNode } from 'react';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
 import { formatCount, formatMoney, formatPercent, formatSeconds } from './range';
@@ -226,7 +227,8 @@ function Funnel({ data, colors, t: tr }: { data: Dashboard; colors: ChartColors;
 }
 
 /** Volume and count, success rate, declines by reason and the scan funnel, in theme colours. */
-export function DashboardCharts({ data }: { data: Dashboard }) {
+/** `children`: more cards in the same grid (the dashboard's "Top items", read from the item report). */
+export function DashboardCharts({ data, children }: { data: Dashboard; children?: ReactNode }) {
   const colors = useChartColors();
   const { t } = useT();
   const granularity = data.granularity === 'hour' ? 'hour' : 'day';
@@ -298,6 +300,41 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
           </ol>
         )}
       </section>
+      <TenderSplit data={data} t={t} />
+      {children}
     </div>
+  );
+}
+
+/** Cash against card: the range's takings per tender method (`by_tender`, as closes count them). */
+function TenderSplit({ data, t }: { data: Dashboard; t: T }) {
+  const total = data.by_tender.reduce((s, x) => s + x.amount, 0);
+  return (
+    <section className="surface-card chart-card" aria-label={t('project-dashboard.tender')}>
+      <h2>{t('project-dashboard.tender')}</h2>
+      <p className="muted">{t('project-dashboard.tender.note')}</p>
+      {data.by_tender.length === 0 ? (
+        <p className="muted chart-empty">{t('project-dashboard.noPaymentsShort')}</p>
+      ) : (
+        <ol className="top-terminals" data-testid="takings-per-tender">
+          {data.by_tender.map((x) => (
+            <li key={x.method}>
+              <span className="top-terminal-name">
+                {x.method === 'cash'
+                  ? t('project-dashboard.tender.cash')
+                  : t('project-dashboard.tender.card')}
+              </span>
+              <span>{formatMoney(x.amount, data.currency)}</span>
+              <span className="muted">
+                {t('project-dashboard.tender.line', {
+                  count: x.count,
+                  share: formatPercent(total > 0 ? x.amount / total : null),
+                })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

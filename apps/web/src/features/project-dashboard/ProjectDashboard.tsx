@@ -9,6 +9,7 @@ import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { NextPayoutCard } from '../books/NextPayoutCard';
+import { TopItemsCard } from '../item-report/TopItemsCard';
 import { useProject } from '../projects/hooks';
 import { QueryState } from '../workspace/QueryState';
 import { RoleTag } from '../workspace/RoleTag';
@@ -148,7 +149,9 @@ export default function ProjectDashboard() {
                 />
               </p>
               <FigureCards data={d} />
-              <DashboardCharts data={d} />
+              <DashboardCharts data={d}>
+                <TopItemsCard projectId={id} from={d.from} to={d.to} currency={currency} />
+              </DashboardCharts>
             </div>
           ) : null}
         </>
