@@ -39,16 +39,20 @@ export function receiptFigures(t: {
   amount_refunded: number;
   tax_rate: number | null;
   tip_taxable?: boolean;
+  /**
+   * A basket's VAT, the sum of its lines' own (docs/guide/baskets.md): it stands for the VAT of
+   * the amount, as the close counts it; a taxable tip adds its VAT at the transaction's rate.
+   */
+  line_tax?: number | null;
 }): ReceiptFigures {
   const total = t.amount + t.tip_amount;
+  const tipTax = t.tip_taxable ? includedTax(t.tip_amount, t.tax_rate) : 0;
   const vat =
-    t.tax_rate === null
-      ? null
-      : {
-          rate: t.tax_rate,
-          amount:
-            includedTax(t.amount, t.tax_rate) + (t.tip_taxable ? includedTax(t.tip_amount, t.tax_rate) : 0),
-        };
+    t.line_tax !== undefined && t.line_tax !== null
+      ? { rate: t.tax_rate ?? 0, amount: t.line_tax + tipTax }
+      : t.tax_rate === null
+        ? null
+        : { rate: t.tax_rate, amount: includedTax(t.amount, t.tax_rate) + tipTax };
   return {
     amount: t.amount,
     tip: t.tip_amount,

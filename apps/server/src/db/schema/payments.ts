@@ -159,6 +159,11 @@ export const transactions = pgTable(
     failureMessage: text(),
     amountRefunded: money('amount_refunded').notNull().default(0),
     /**
+     * A basket's VAT: the sum of its lines' VAT, fixed at sale time (docs/guide/baskets.md); null
+     * without lines. `tax_included` and the close count it instead of one rate over the amount.
+     */
+    lineTax: money('line_tax'),
+    /**
      * What succeeded tenders paid of `amount`, kept only while partially paid: a succeeded
      * transaction paid all of it (amountPaidOf, docs/guide/tenders.md).
      */

@@ -21,6 +21,7 @@ export const figuresOf = (txn: Receipt['txn']): ReceiptFigures =>
     amount_refunded: txn.amountRefunded,
     tax_rate: rateOf(txn.taxRate),
     tip_taxable: txn.tipTaxable,
+    line_tax: txn.lineTax,
   });
 
 /**

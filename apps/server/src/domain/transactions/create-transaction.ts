@@ -130,6 +130,7 @@ export async function createTransaction(
     cashier,
     taxRate,
     tipTaxable: setup.tipsTaxable,
+    lineTax: lines.length > 0 ? lines.reduce((sum, l) => sum + l.tax, 0) : null,
     now,
   });
   const body = presentTerminalTransaction(
@@ -290,6 +291,8 @@ export function newTransactionRow(input: {
   cashier?: { id: string; name: string } | null;
   taxRate?: string | null;
   tipTaxable?: boolean;
+  /** The basket's VAT (Σ its lines' VAT), when it has lines. */
+  lineTax?: number | null;
   now: Date;
 }): TransactionRow {
   const { now } = input;
@@ -310,6 +313,7 @@ export function newTransactionRow(input: {
     cardBrand: null,
     cardLast4: null,
     cardWallet: null,
+    lineTax: input.lineTax ?? null,
     failureCode: null,
     failureMessage: null,
     amountRefunded: 0,
@@ -354,12 +358,12 @@ export async function insertCreatedTransaction(
     with ${claim ? sql`${claim},` : sql``} txn as (
       insert into transactions (id, project_id, terminal_id, amount, currency, status, source, reference, metadata,
         payment_token, provider, amount_refunded, skip_tipping, cashier_id, cashier_name, tax_rate, tip_taxable,
-        expires_at, created_at, updated_at)
+        line_tax, expires_at, created_at, updated_at)
       select ${row.id}::text, ${row.projectId}::text, ${row.terminalId}::text, ${row.amount}::bigint,
         ${row.currency}::text, 'pending', ${row.source}::text, ${row.reference}::text,
         ${row.metadata ? JSON.stringify(row.metadata) : null}::jsonb, ${row.paymentToken}::text,
         ${row.provider}::text, 0, ${row.skipTipping}::boolean, ${row.cashierId}::text, ${row.cashierName}::text,
-        ${row.taxRate}::numeric, ${row.tipTaxable}::boolean, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
+        ${row.taxRate}::numeric, ${row.tipTaxable}::boolean, ${row.lineTax}::bigint, ${row.expiresAt}::timestamptz, ${row.createdAt}::timestamptz,
         ${row.updatedAt}::timestamptz
       ${claim ? sql`where exists (select from claim)` : sql``}
       returning id

@@ -106,9 +106,14 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
           <dd data-testid="transaction-tip">{t.tip_amount ? formatMoney(t.tip_amount, t.currency) : '—'}</dd>
           <dt>{tr('transactions.detail.total')}</dt>
           <dd>{formatMoney(t.amount_total, t.currency)}</dd>
-          {t.tax_rate !== null && t.tax_included !== null && (
+          {t.tax_included !== null && (t.tax_rate !== null || t.line_items.length > 0) && (
             <>
-              <dt>{tr('transactions.detail.vat', { rate: t.tax_rate })}</dt>
+              {/* A basket's VAT is its lines', at their rates (docs/guide/baskets.md): no one rate to name. */}
+              <dt>
+                {t.line_items.length > 0 || t.tax_rate === null
+                  ? tr('transactions.detail.vatBasket')
+                  : tr('transactions.detail.vat', { rate: t.tax_rate })}
+              </dt>
               <dd data-testid="transaction-vat">{formatMoney(t.tax_included, t.currency)}</dd>
             </>
           )}

@@ -132,6 +132,14 @@ describe('line items on a checkout', () => {
     });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().line_items).toEqual(body.line_items);
+    // The VAT the transaction states is its lines' (7 %, 19 % and 0 % here), as the receipt and
+    // the close count it, not 19 % of the whole amount (3792 × 19/119 = 605).
+    expect(detail.json().tax_included).toBe(51 + 28 + 88 + 319 + 0);
+    const listed = await t.app.inject({
+      url: `/api/v1/projects/${team.project.id}/transactions?limit=100`,
+      headers: team.owner.auth,
+    });
+    expect(listed.json().data.find((x: { id: string }) => x.id === body.id)?.tax_included).toBe(486);
   });
 
   it('accepts an amount equal to the lines, refuses one that differs (422 amount_mismatch)', async () => {
