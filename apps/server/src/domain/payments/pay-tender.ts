@@ -46,6 +46,14 @@ export async function payTender(
   const { scanCtx, provider } = input;
   const db = ctx.database.db;
   const now = ctx.now();
+  // On a Stripe pay page, Stripe.js confirmed the share's own intent in the browser (the page
+  // prepared it: open-scan.ts); the confirm that follows reads it, as a try of its own.
+  // A share waiting for 3-D Secure after a try through the API keeps its own confirm path.
+  const byStripeJs =
+    input.confirmation === true &&
+    scanCtx.tender !== null &&
+    scanCtx.txn.provider === 'stripe' &&
+    !(await waitingForAction(db, scanCtx));
   const claimed = await db.transaction(async (tx) => {
     const [txn] = await tx
       .select()
@@ -55,7 +63,7 @@ export async function payTender(
     if (!txn) throw notPayable('This payment cannot be paid.');
     let tender: TenderRow | undefined;
     let madeHere = false;
-    if (input.confirmation) {
+    if (input.confirmation && !byStripeJs) {
       // The try waiting for the shopper's approval: this scan's, and the share it pays.
       const [attempt] = await tx
         .select({ id: paymentAttempts.id, tenderId: paymentAttempts.providerReference })
@@ -139,7 +147,7 @@ export async function payTender(
       transactionId: txn.id,
       scanId: scanCtx.scan.id,
       provider: txn.provider,
-      paymentMethod: input.paymentMethod!,
+      paymentMethod: input.paymentMethod ?? (byStripeJs ? 'stripe_js' : ''),
       status: 'processing',
       // Which share this try pays: a confirmation finds its attempt by it.
       providerReference: tender.id,
@@ -166,23 +174,33 @@ export async function payTender(
     captureManually: true,
   };
   let result: ChargeResult | null;
-  try {
-    result = await provider.charge(chargeInput);
-  } catch (error) {
-    // Whether anything was charged decides: a retrieve under the same key tells.
+  if (byStripeJs) {
     result = await provider
       .retrieve(chargeInput)
       .catch(() => ({ status: 'processing' as const, reference: null }));
     if (!result) {
-      await releaseShare(ctx, tender, claimed.madeHere);
-      throw error instanceof AppError && error.status < 500
-        ? error
-        : new AppError(
-            'provider_error',
-            'The payment could not be processed and nothing was charged. Try again.',
-          );
+      // The browser confirmed nothing (yet): the share waits, nothing was charged.
+      await releaseShare(ctx, tender, false);
+      throw new AppError('transaction_state_conflict', 'This share has not been paid with Stripe yet.');
     }
-  }
+  } else
+    try {
+      result = await provider.charge(chargeInput);
+    } catch (error) {
+      // Whether anything was charged decides: a retrieve under the same key tells.
+      result = await provider
+        .retrieve(chargeInput)
+        .catch(() => ({ status: 'processing' as const, reference: null }));
+      if (!result) {
+        await releaseShare(ctx, tender, claimed.madeHere);
+        throw error instanceof AppError && error.status < 500
+          ? error
+          : new AppError(
+              'provider_error',
+              'The payment could not be processed and nothing was charged. Try again.',
+            );
+      }
+    }
   const written = await recordTenderOutcome(ctx, {
     projectId: txn.projectId,
     transactionId: txn.id,
@@ -214,6 +232,22 @@ export async function payTender(
     };
   }
   return shareAnswer(written.row.receiptUrl, written.tender);
+}
+
+/** Whether this scan's last try waits for the shopper's approval (3-D Secure). */
+async function waitingForAction(db: AppContext['database']['db'], scanCtx: ScanContext) {
+  const [attempt] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.projectId, scanCtx.txn.projectId),
+        eq(paymentAttempts.scanId, scanCtx.scan.id),
+        eq(paymentAttempts.status, 'requires_action'),
+      ),
+    )
+    .limit(1);
+  return attempt !== undefined;
 }
 
 /** What the shopper paying a share sees once it is settled. */

@@ -98,7 +98,13 @@ export function stripeProvider(client: Stripe): PaymentProvider {
           ...(share && input.attemptKey ? { share_key: input.attemptKey } : {}),
         },
       },
-      { idempotencyKey: share ? `share:${input.attemptKey ?? input.transactionId}` : input.transactionId },
+      // A share's key names its amount too: the pay page prepares the share's intent without a tip,
+      // and a try that adds one must not reuse that key with other parameters (Stripe refuses).
+      {
+        idempotencyKey: share
+          ? `share:${input.attemptKey ?? input.transactionId}:${input.amount}`
+          : input.transactionId,
+      },
     );
   };
 
@@ -158,7 +164,9 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     async retrieve(input) {
       const intent = input.reference
         ? await client.paymentIntents.retrieve(input.reference, { expand: ['latest_charge'] })
-        : await ensureIntent(input);
+        : // Made (or found) under its key, then read: an idempotent replay answers the intent as
+          // it was created, not as it is now.
+          await client.paymentIntents.retrieve((await ensureIntent(input)).id, { expand: ['latest_charge'] });
       return intentResult(intent);
     },
 

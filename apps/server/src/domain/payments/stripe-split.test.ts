@@ -210,4 +210,75 @@ describe('Stripe card shares: authorised, captured together, released on cancel'
     expect(intentsOf(id).map((i) => i.status)).toEqual(['succeeded']);
     expect(await statesOf(id)).toEqual(['card canceled -', 'card succeeded captured', 'cash succeeded -']);
   });
+
+  it('a share is paid on its Stripe pay page: Stripe.js confirms the share’s own intent, the confirm reads it', async () => {
+    const { id, urls } = await split(3000, 2);
+    /** The shopper's page: the scan, and the share's client secret for Stripe.js. */
+    const open = async (url: string) => {
+      const scan = await t.app.inject({
+        method: 'POST',
+        url: '/mobile/v1/scans',
+        payload: { token: new URL(url).pathname.split('/').pop() },
+        remoteAddress: nextIp(),
+      });
+      expect(scan.statusCode, scan.body).toBe(201);
+      const secret = scan.json().stripe?.client_secret as string;
+      const intent = [...stripe.intents.values()].find((i) => i.client_secret === secret);
+      return { scanId: scan.json().id as string, intent: intent! };
+    };
+    const confirm = (scanId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/mobile/v1/scans/${scanId}/payments/confirm`,
+        payload: {},
+        remoteAddress: nextIp(),
+      });
+    /** What Stripe.js does in the shopper's browser: confirm the intent at Stripe with a card. */
+    const confirmAtStripe = (intentId: string) =>
+      fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, {
+        method: 'POST',
+        headers: {
+          // Stripe.js sends the publishable key; the stand-in knows secret keys only.
+          authorization: 'Bearer sk_test_standin4242',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'payment_method=pm_card_visa',
+      });
+
+    const first = await open(urls[0]!);
+    expect(first.intent).toMatchObject({
+      capture_method: 'manual',
+      amount: 1500,
+      metadata: { transaction_id: id },
+    });
+    // Opening the page again finds the same intent, not a second one.
+    expect((await open(urls[0]!)).intent.id).toBe(first.intent.id);
+
+    // Confirmed before Stripe.js paid anything: nothing to read, the share still waits.
+    const early = await confirm(first.scanId);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().code).toBe('transaction_state_conflict');
+    expect(await statesOf(id)).toEqual(['card pending -', 'card pending -']);
+
+    expect((await confirmAtStripe(first.intent.id)).status).toBe(200);
+    const paid = await confirm(first.scanId);
+    expect(paid.json(), paid.body).toMatchObject({ status: 'succeeded' });
+    expect(await statesOf(id)).toEqual(['card pending -', 'card succeeded authorized']);
+    expect(await statusOf(id)).toBe('partially_paid');
+
+    const second = await open(urls[1]!);
+    await confirmAtStripe(second.intent.id);
+    expect((await confirm(second.scanId)).json()).toMatchObject({ status: 'succeeded' });
+    expect(await statusOf(id)).toBe('succeeded');
+    expect(await statesOf(id)).toEqual(['card succeeded captured', 'card succeeded captured']);
+    expect(intentsOf(id).map((i) => i.status)).toEqual(['succeeded', 'succeeded']);
+    // A paid share's page offers no form any more.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: new URL(urls[0]!).pathname.split('/').pop() },
+      remoteAddress: nextIp(),
+    });
+    expect(again.json().stripe).toBeNull();
+  });
 });

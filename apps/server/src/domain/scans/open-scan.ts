@@ -8,9 +8,11 @@ import { newId } from '../../platform/ids';
 import { loadLineItems } from '../baskets/load-line-items';
 import { recordEvent } from '../events/record-event';
 import { chargedAmount, shopperTipping } from '../payments/check-tip';
+import { tenderChargeKey } from '../payments/pay-tender';
 import { providerFor } from '../payments/provider-for';
 import { lastPaymentError, presentScan } from '../presenters/payments';
 import { expireAndPublishIfDue } from '../transactions/expire-transactions';
+import type { TenderRow } from '../transactions/record-tender-outcome';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { loadByPaymentToken, loadScanContext } from './scan-context';
 import { shareView } from './share-view';
@@ -25,6 +27,36 @@ function rejectedReason(status: TransactionRow['status']): string | null {
   if (OPEN_STATUSES.has(status)) return null;
   if (status === 'succeeded' || status === 'partially_refunded' || status === 'refunded') return 'paid';
   return status;
+}
+
+/**
+ * A card share's own PaymentIntent on a Stripe project (docs/guide/tenders.md#stripe-card-shares):
+ * made under the share's key with `capture_method: manual`, as paying it through the API would,
+ * so Stripe.js on the pay page confirms the very intent the server then reads.
+ */
+async function stripeShareSession(
+  ctx: AppContext,
+  txn: TransactionRow,
+  tender: TenderRow,
+  business: BusinessRow,
+) {
+  if (txn.provider !== 'stripe' || tender.status !== 'pending') return null;
+  const provider = await providerFor(ctx, 'stripe', business);
+  const prepared = await provider.prepare!({
+    projectId: txn.projectId,
+    transactionId: txn.id,
+    attemptKey: tenderChargeKey(tender),
+    amount: tender.amount + tender.tipAmount,
+    currency: txn.currency,
+    reference: null,
+    captureManually: true,
+  }).catch(() => {
+    throw new AppError(
+      'service_unavailable',
+      'The payment provider could not be reached. Try again in a moment.',
+    );
+  });
+  return { publishable_key: business.stripePublishableKey, client_secret: prepared.clientSecret };
 }
 
 /** Stripe only: the PaymentIntent's client secret, created once per transaction. */
@@ -117,8 +149,11 @@ export async function openScan(
   if (!found) throw notFound('Payment code');
   const txn = shareView(await expireAndPublishIfDue(ctx.database, found.txn, ctx.now()), found.tender);
   const reason = rejectedReason(txn.status);
-  // Card shares are paid through the simulator's path for now (docs/guide/tenders.md#card-tenders).
-  const stripe = reason || found.tender ? null : await stripeSession(ctx, txn, found.business);
+  const stripe = reason
+    ? null
+    : found.tender
+      ? await stripeShareSession(ctx, txn, found.tender, found.business)
+      : await stripeSession(ctx, txn, found.business);
   const now = ctx.now();
   const scan = await ctx.database.db.transaction(async (tx) => {
     const [row] = await tx
@@ -158,7 +193,11 @@ export async function getShopperScan(ctx: AppContext, scanId: string): Promise<S
     await expireAndPublishIfDue(ctx.database, found.txn, ctx.now()),
     found.tender?.id ? found.tender : null,
   );
-  const stripe = found.tender?.id ? null : await stripeSession(ctx, txn, found.business);
+  const stripe = found.tender?.id
+    ? OPEN_STATUSES.has(txn.status)
+      ? await stripeShareSession(ctx, txn, found.tender, found.business)
+      : null
+    : await stripeSession(ctx, txn, found.business);
   const lines = await shopperLines(ctx, txn, Boolean(found.tender?.id));
   return presentShopperScan(found.scan, txn, found.label, found.business, stripe, found.tipping, lines);
 }
