@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors';
 import { drawerFigures, findOpenDrawer } from '../drawers/drawer-figures';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { closeAccess } from './close-caller';
-import { closeCashOf, closeTotals } from './close-totals';
+import { closeCashOf, closeTotals, counting } from './close-totals';
 import { firstActivity } from './make-close';
 
 /** The X report: the figures a close made now would hold; nothing is written. */
@@ -35,19 +35,17 @@ export async function getCurrentClose(
   const from = previous?.closedAt ?? null;
   // The open drawer as the close would hold it, not yet counted.
   const drawer = await findOpenDrawer(db, input.projectId, input.terminalId);
-  const totals = await closeTotals(
-    db,
-    { projectId: input.projectId, terminalId: input.terminalId, from, to: input.now },
-    {
-      previous: previous?.totals ?? null,
-      projectCurrency: terminal.currency,
-      drawer: drawer
-        ? {
-            currency: drawer.currency,
-            cash: closeCashOf(drawer.float, await drawerFigures(db, drawer.id), null),
-          }
-        : null,
-    },
+  const cash = drawer ? closeCashOf(drawer.float, await drawerFigures(db, drawer.id), null) : null;
+  const totals = await counting(db, (tx) =>
+    closeTotals(
+      tx,
+      { projectId: input.projectId, terminalId: input.terminalId, from, to: input.now },
+      {
+        previous: previous?.totals ?? null,
+        projectCurrency: terminal.currency,
+        drawer: drawer && cash ? { currency: drawer.currency, cash } : null,
+      },
+    ),
   );
   const openedAt =
     from ??

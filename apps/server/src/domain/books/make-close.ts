@@ -14,7 +14,7 @@ import {
 } from '../idempotency/idempotency';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
 import { closeHash } from './close-hash';
-import { CLOSE_RULES, closeCashOf, closeTotals } from './close-totals';
+import { CLOSE_RULES, COUNTING_SETTINGS, closeCashOf, closeTotals } from './close-totals';
 
 /**
  * Makes a terminal's close in ONE database transaction:
@@ -44,6 +44,7 @@ export async function makeClose(
   },
 ): Promise<{ close: CloseRow; terminalLabel: string } | { replay: true } | null> {
   return db.transaction(async (tx) => {
+    await tx.execute(COUNTING_SETTINGS);
     if (input.idempotency && !(await claimIdempotencyKeyIn(tx, { ...input.idempotency, now: input.now() }))) {
       return { replay: true as const };
     }

@@ -1,15 +1,17 @@
 import { type CloseVerify, GENESIS_HASH } from '@scanline/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { CloseTotalsEntry } from '../../db/schema';
 import { closes, drawers, projects } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import type { Actor } from '../actor';
 import { drawerFigures } from '../drawers/drawer-figures';
 import { hashedFieldsOf } from '../presenters/books';
 import { projectAccess } from '../projects/project-access';
 import { canonicalJson, closeHash } from './close-hash';
-import { closeCashOf, closeTotals } from './close-totals';
+import { closeCashOf, closeTotalsOfPeriods, counting, type TotalsContext } from './close-totals';
 
 type Broken = CloseVerify['broken'][number];
+type CloseRecord = typeof closes.$inferSelect;
 
 /**
  * Recomputes every chain and every close's figures: per terminal in number order,
@@ -35,6 +37,10 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
         )
       : [],
   );
+  const recounted = new Map<string, CloseTotalsEntry[]>();
+  for (const list of byTerminal(rows)) {
+    if (alive.has(list[0]!.projectId)) await counting(db, (tx) => recount(tx, list, recounted));
+  }
   let checked = 0;
   const broken: Broken[] = [];
   let previous: (typeof rows)[number] | null = null;
@@ -64,29 +70,7 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
       continue;
     }
     if (!purged) {
-      // The drawer the close ended, its cash counted again from its tenders and movements.
-      const [drawer] = await db.select().from(drawers).where(eq(drawers.closeId, close.id)).limit(1);
-      const fallback = close.totals[0]?.currency ?? 'EUR';
-      const expected = await closeTotals(
-        db,
-        {
-          projectId: close.projectId,
-          terminalId: close.terminalId,
-          from: before?.closedAt ?? null,
-          to: close.closedAt,
-          rules: close.rules,
-        },
-        {
-          previous: before?.totals ?? null,
-          projectCurrency: fallback,
-          drawer: drawer
-            ? {
-                currency: drawer.currency,
-                cash: closeCashOf(drawer.float, await drawerFigures(db, drawer.id), drawer.counted),
-              }
-            : null,
-        },
-      );
+      const expected = recounted.get(close.id);
       if (canonicalJson(expected) !== canonicalJson(close.totals)) {
         fail('totals_mismatch');
         continue;
@@ -95,6 +79,65 @@ export async function verifyCloses(db: Db, input: { projectId: string | null }):
     checked += 1;
   }
   return { ok: broken.length === 0, checked, broken, first_broken: broken[0] ?? null };
+}
+
+function byTerminal(rows: CloseRecord[]): CloseRecord[][] {
+  const out: CloseRecord[][] = [];
+  for (const row of rows) {
+    const last = out[out.length - 1];
+    if (last && last[0]!.terminalId === row.terminalId) last.push(row);
+    else out.push([row]);
+  }
+  return out;
+}
+
+/**
+ * One terminal's closes counted again in one pass: each run of closes made by the same rules is
+ * two queries over the run's whole span (docs/develop/benchmarks.md#bench-closes), not two per
+ * close. Each close's period starts where the close before it (by number) ended.
+ */
+async function recount(db: Tx, list: CloseRecord[], into: Map<string, CloseTotalsEntry[]>) {
+  const first = list[0]!;
+  const ended = await db
+    .select()
+    .from(drawers)
+    .where(
+      inArray(
+        drawers.closeId,
+        list.map((c) => c.id),
+      ),
+    );
+  // The drawer each close ended, its cash counted again from its tenders and movements.
+  const drawerOf = new Map<string, TotalsContext['drawer']>();
+  for (const drawer of ended) {
+    if (!drawer.closeId || drawerOf.has(drawer.closeId)) continue;
+    drawerOf.set(drawer.closeId, {
+      currency: drawer.currency,
+      cash: closeCashOf(drawer.float, await drawerFigures(db, drawer.id), drawer.counted),
+    });
+  }
+  for (let i = 0; i < list.length; ) {
+    let j = i;
+    while (j + 1 < list.length && list[j + 1]!.rules === list[i]!.rules) j++;
+    const run = list.slice(i, j + 1);
+    const start = i;
+    const totals = await closeTotalsOfPeriods(
+      db,
+      {
+        projectId: first.projectId,
+        terminalId: first.terminalId,
+        rules: run[0]!.rules,
+        bounds: [list[i - 1]?.closedAt ?? new Date(0), ...run.map((c) => c.closedAt)],
+      },
+      (k) => ({
+        previous: list[start + k - 1]?.totals ?? null,
+        projectCurrency: run[k]!.totals[0]?.currency ?? 'EUR',
+        drawer: drawerOf.get(run[k]!.id) ?? null,
+      }),
+    );
+    for (const [k, t] of totals.entries()) into.set(run[k]!.id, t);
+    i = j + 1;
+  }
 }
 
 /** `GET …/closes/verify`: the project's closes, for whoever may read them. */
