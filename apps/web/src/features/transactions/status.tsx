@@ -60,6 +60,12 @@ export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
   return <StatusTag severity={s?.severity ?? 'info'} label={scanOutcomeLabel(outcome)} />;
 }
 
+/** Why a payment failed, by its decline code: the provider's `failure_message` is English. */
+export const failureReason = (code: string) => translate('transactions.failureReason', { code });
+
+/** Why a status changed (`reconciled`, `not_charged`, …) in the reader's words; an unknown one as its code. */
+export const statusReason = (reason: string) => translate('transactions.statusReason', { reason });
+
 /** "Visa •••• 4242" ("… · Apple Pay" through a wallet), or null when no card was used yet. */
 export function cardLabel(brand: string | null, last4: string | null, wallet?: string | null): string | null {
   if (!last4) return null;
