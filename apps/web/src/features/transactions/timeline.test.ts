@@ -1,6 +1,8 @@
 import type { TransactionDetail } from '@scanline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import { loadCatalogueForTests, loadEnglishCatalogue } from '../../messages/english-for-tests';
+import { refundFailedText } from './status';
 import { buildTimeline } from './timeline';
 
 loadEnglishCatalogue();
@@ -116,5 +118,24 @@ describe('the timeline in German has no English from the server or the provider'
     expect(details).toContain('Visa •••• 0002 · Deckung nicht ausreichend (insufficient_funds)');
     expect(details).toContain('vom Zahlungsanbieter gemeldet');
     expect(details).toContain('nichts wurde belastet');
+  });
+});
+
+describe('a refused refund in German, by its code', () => {
+  beforeAll(() => loadCatalogueForTests('de'));
+  afterAll(() => loadEnglishCatalogue());
+
+  it('never shows the server’s English detail', () => {
+    const exceeded = new ApiError(
+      'Refund amount exceeds the remaining 3.00 (server English)',
+      409,
+      'refund_exceeds_amount',
+    );
+    expect(refundFailedText(exceeded)).toMatch(/^Es ist weniger zu erstatten übrig/);
+    const other = new ApiError('Upstream provider error (server English)', 502, 'provider_error');
+    expect(refundFailedText(other)).toBe(
+      'Die Erstattung ist nicht durchgegangen (Fehler provider_error). Versuchen Sie es gleich noch einmal.',
+    );
+    expect(refundFailedText(new TypeError('Failed to fetch'))).toContain('browser');
   });
 });
