@@ -309,12 +309,20 @@ export const auditEntrySchema = z.object({
   actor_kind: z.enum(['user', 'api_key', 'terminal']),
   actor_id: z.string(),
   actor_email: z.string().nullable(),
-  /** Who, by name and email ("Ada Lovelace (ada@example.com)") or key name and prefix. */
+  /**
+   * Who, as an English label ("Ada Lovelace (ada@example.com)", "API key Register (sl_…)",
+   * "Terminal Front till", "A former member"); kept for existing clients. A screen in another
+   * language uses `actor_kind` and `actor_name` instead.
+   */
   actor_label: z.string(),
+  /** Who, by bare name (a person's name and email, a key's name and prefix, a terminal's label); null once deleted. */
+  actor_name: z.string().nullable(),
   action: z.string(),
   target: z.string().nullable(),
-  /** What it was done to, by name (a member, key, terminal, webhook, transaction). */
+  /** What it was done to, by name (a member, key, terminal, webhook, transaction), in English for a former member or the project. */
   target_label: z.string().nullable(),
+  /** What it was done to, by bare name; null when there is no target, for a former member, and for the project itself. */
+  target_name: z.string().nullable(),
   ip: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   created_at: timestamp,

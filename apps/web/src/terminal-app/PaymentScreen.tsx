@@ -19,7 +19,7 @@ import {
   isUnauthorized,
   watchTransaction,
 } from './device';
-import { declineText, errorText } from './error-text';
+import { declineText, errorText, failureText } from './error-text';
 
 const WAITING = new Set(['pending', 'processing', 'requires_action']);
 
@@ -309,7 +309,7 @@ function Result({
       ? `${amount} · ${tr('terminal.pay.cash')}`
       : `${amount}${t.card_last4 ? ` · ${walletName(t.card_wallet) ?? brandName(t.card_brand) ?? tr('terminal.result.card')} •••• ${t.card_last4}` : ''}`
     : t.status === 'failed'
-      ? (t.failure_message ?? tr('terminal.result.declined'))
+      ? failureText(t.failure_code, tr)
       : t.status === 'expired'
         ? tr('terminal.result.nobodyPaid')
         : tr('terminal.result.noMoney');

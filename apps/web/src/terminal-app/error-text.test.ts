@@ -1,8 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { errorCodes } from '@scanline/contracts';
 import { describe, expect, it } from 'vitest';
 import { PublicApiError } from '../lib/public-config';
 import english from '../messages/terminal/en.json';
-import { DECLINE_CODES, declineText, errorText, TERMINAL_ERROR_CODES } from './error-text';
+import { DECLINE_CODES, declineText, errorText, failureText, TERMINAL_ERROR_CODES } from './error-text';
 
 const t = ((id: string, values?: Record<string, string>) =>
   (english as Record<string, string>)[id]?.replace('{code}', values?.code ?? '') ?? `missing ${id}`) as never;
@@ -32,5 +33,25 @@ describe('the web terminal’s errors come from the catalogue by code (docs/i18n
     expect(declineText({ code: 'do_not_honor', message: 'Your card was declined.' }, t)).toBe(
       english['terminal.decline.other'],
     );
+  });
+
+  it('explains a failed payment by its failure_code, never the provider’s failure_message', () => {
+    expect(failureText('insufficient_funds', t)).toBe(english['terminal.decline.insufficient_funds']);
+    expect(failureText('do_not_honor', t)).toBe(english['terminal.decline.other']);
+    expect(failureText(null, t)).toBe(english['terminal.result.declined']);
+  });
+
+  it('the payment screen renders no server English: no failure_message, detail or last_payment_error.message', () => {
+    for (const file of readdirSync(new URL('.', import.meta.url)).filter(
+      (f) => /\.tsx?$/.test(f) && !f.includes('.test.'),
+    )) {
+      // Code only: the comments name these fields to say why they are not shown.
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      expect(source, file).not.toMatch(
+        /\.failure_message|last_payment_error\.message|\.detail\b|\b(?:e|err|error)\.message\b/,
+      );
+    }
   });
 });

@@ -52,3 +52,10 @@ export function errorText(error: unknown, t: T): string {
 /** Why the card was declined, in the terminal's language. */
 export const declineText = (error: NonNullable<LastPaymentError>, t: T): string =>
   t(`terminal.decline.${known(DECLINE_CODES, error.code) ? error.code : 'other'}` as MessageId);
+
+/**
+ * Why a payment ended as failed, by its `failure_code`: the transaction's `failure_message` is
+ * the provider's English and never reaches the cashier.
+ */
+export const failureText = (code: string | null | undefined, t: T): string =>
+  code ? declineText({ code, message: '' }, t) : t('terminal.result.declined');

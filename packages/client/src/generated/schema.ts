@@ -2098,6 +2098,7 @@ export interface components {
             /** @enum {string} */
             actor_kind: "user" | "api_key" | "terminal";
             actor_label: string;
+            actor_name: string | null;
             created_at: string;
             id: string;
             ip: string | null;
@@ -2106,6 +2107,7 @@ export interface components {
             } | null;
             target: string | null;
             target_label: string | null;
+            target_name: string | null;
         };
         Business: {
             address: {
@@ -4618,9 +4620,11 @@ export interface operations {
                      *           "actor_id": "act_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "actor_email": "actor email",
                      *           "actor_label": "actor label",
+                     *           "actor_name": "actor name",
                      *           "action": "action",
                      *           "target": "target",
                      *           "target_label": "target label",
+                     *           "target_name": "target name",
                      *           "ip": "ip",
                      *           "metadata": {},
                      *           "created_at": "2026-11-25T10:00:00.000Z"

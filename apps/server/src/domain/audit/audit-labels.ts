@@ -19,6 +19,14 @@ export interface AuditLabels {
   actorLabel: string;
   /** What the action was done to, by name: a member, key, terminal, webhook, transaction. */
   targetLabel: string | null;
+  /**
+   * The actor's bare name ("Ada Lovelace (ada@example.com)", "Register (sl_live_ab12…)", the
+   * terminal's label), null once it no longer exists: the console puts it in a sentence of the
+   * reader's language, where the English labels above would read "Terminal Theke".
+   */
+  actorName: string | null;
+  /** The target's bare name; null for a former member and for the project itself. */
+  targetName: string | null;
 }
 
 const person = (name: string | null | undefined, email: string | null | undefined) =>
@@ -145,18 +153,23 @@ export async function auditLabels(
 
   const out = new Map<string, AuditLabels>();
   for (const row of rows) {
+    const actorName =
+      row.actorKind === 'user'
+        ? (personLabel.get(row.actorId) ?? row.actorEmail ?? null)
+        : (names.get(row.actorId) ?? null);
     const actorLabel =
       row.actorKind === 'user'
-        ? (personLabel.get(row.actorId) ?? row.actorEmail ?? 'A former member')
+        ? (actorName ?? 'A former member')
         : row.actorKind === 'terminal'
           ? (labels.get(row.actorId) ?? 'A deleted terminal')
           : (labels.get(row.actorId) ?? 'A deleted API key');
+    let targetName: string | null = null;
     let targetLabel: string | null = null;
     if (row.target) {
       const kind = kindOf(row.target);
-      targetLabel =
+      targetName =
         kind === 'uid'
-          ? (personLabel.get(row.target) ?? 'A former member')
+          ? (personLabel.get(row.target) ?? null)
           : kind === 'email'
             ? row.target
             : kind === 'stf'
@@ -168,10 +181,11 @@ export async function auditLabels(
                   ? row.metadata.name
                   : row.target
                 : kind === 'prj'
-                  ? 'this project'
+                  ? null
                   : (names.get(row.target) ?? labels.get(row.target) ?? row.target);
+      targetLabel = targetName ?? (kind === 'prj' ? 'this project' : 'A former member');
     }
-    out.set(row.id, { actorLabel, targetLabel });
+    out.set(row.id, { actorLabel, targetLabel, actorName, targetName });
   }
   return out;
 }

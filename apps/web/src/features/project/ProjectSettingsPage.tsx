@@ -23,7 +23,7 @@ import { useBusinesses } from '../businesses/hooks';
 import { useProject } from '../projects/hooks';
 import { useMembers } from '../team/hooks';
 import { QueryState } from '../workspace/QueryState';
-import { describeAuditAction } from './audit-actions';
+import { auditActor, auditTarget, describeAuditAction } from './audit-actions';
 import { useAudit } from './hooks';
 import { TerminalAlertsForm } from './TerminalAlertsForm';
 import { TippingForm } from './TippingForm';
@@ -71,7 +71,7 @@ export default function ProjectSettingsPage() {
             />
             <Column
               header={t('project.audit.who')}
-              body={(a: AuditEntry) => <span className="audit-who">{a.actor_label}</span>}
+              body={(a: AuditEntry) => <span className="audit-who">{auditActor(a)}</span>}
             />
             <Column header={t('project.audit.what')} body={(a: AuditEntry) => <AuditWhat entry={a} />} />
             <Column field="ip" header={t('project.audit.from')} body={(a: AuditEntry) => a.ip ?? '—'} />
@@ -305,13 +305,10 @@ function DangerZone({ projectId, name }: { projectId: string; name: string }) {
 
 /** "changed the role of Ada Lovelace (ada@…) · member → admin": people and objects by name. */
 function AuditWhat({ entry }: { entry: AuditEntry }) {
-  const { t, rich } = useT();
+  const { rich } = useT();
   const { id, values, detail } = describeAuditAction(entry);
-  // The server names the project itself in English; the sentence names it in the reader's.
-  const target =
-    !entry.target_label || entry.target_label === 'this project'
-      ? t('project.audit.thisProject')
-      : entry.target_label;
+  // The server's labels are English ("this project", "A former member"); the names are not.
+  const target = auditTarget(entry);
   return (
     <span className="audit-what" title={entry.action}>
       {id ? rich(id, { ...values, target, t: (chunks) => <strong>{chunks}</strong> }) : entry.action}

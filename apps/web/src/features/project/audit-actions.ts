@@ -47,6 +47,49 @@ const ACTIONS: Record<string, MessageId> = {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
+// The values an entry's metadata holds are the API's enums; each is shown by its catalogue word.
+const PROJECT_ROLES: Record<string, MessageId> = {
+  owner: 'projects.role.owner',
+  admin: 'projects.role.admin',
+  member: 'projects.role.member',
+};
+const STAFF_ROLES: Record<string, MessageId> = {
+  cashier: 'staff.role.cashier',
+  manager: 'staff.role.manager',
+};
+const REFUND_REASONS: Record<string, MessageId> = {
+  requested_by_customer: 'transactions.reason.requestedByCustomer',
+  duplicate: 'transactions.reason.duplicate',
+  fraudulent: 'transactions.reason.fraudulent',
+  other: 'transactions.reason.other',
+};
+/** An enum by its word in the reader's language; a value the console does not know yet as it is. */
+const label = (table: Record<string, MessageId>, value: unknown) => {
+  const id = typeof value === 'string' ? table[value] : undefined;
+  return id ? translate(id) : String(value);
+};
+
+/**
+ * Who did it, in the reader's language: a person by name, "API key {name}", "Terminal {name}",
+ * or that they are gone. The server's `actor_label` is English ("Terminal Theke").
+ */
+export function auditActor(a: AuditEntry): string {
+  const name = a.actor_name ?? null;
+  if (a.actor_kind === 'user') return name ?? translate('project.audit.formerMember');
+  if (a.actor_kind === 'terminal')
+    return name
+      ? translate('project.audit.actorTerminal', { name })
+      : translate('project.audit.deletedTerminal');
+  return name ? translate('project.audit.actorApiKey', { name }) : translate('project.audit.deletedApiKey');
+}
+
+/** What it was done to, by name, for the sentence's `{target}`: the project and a former member in the reader's words. */
+export function auditTarget(a: AuditEntry): string {
+  if (a.target_name) return a.target_name;
+  if (!a.target || a.target.startsWith('prj_')) return translate('project.audit.thisProject');
+  return translate('project.audit.formerMember');
+}
+
 /**
  * The audit entry as one sentence from the catalogue after the actor, its target (by name) an
  * argument inside it, so each language puts it where its word order wants it ("hat den Aufkleber
@@ -67,11 +110,12 @@ export function describeAuditAction(a: AuditEntry): {
         : 'project.audit.mfaOff'
       : (ACTIONS[a.action] ?? null);
   let detail: string | null = null;
-  if (a.action === 'member.role_changed' && str(m.from) && str(m.to)) detail = `${m.from} → ${m.to}`;
+  if (a.action === 'member.role_changed' && str(m.from) && str(m.to))
+    detail = `${label(PROJECT_ROLES, m.from)} → ${label(PROJECT_ROLES, m.to)}`;
   else if (a.action === 'transaction.refund_requested') {
     const refunded =
       typeof m.amount === 'number' && str(m.currency) ? formatMoney(m.amount, m.currency as string) : null;
-    const reason = str(m.reason)?.replaceAll('_', ' ') ?? null;
+    const reason = str(m.reason) ? label(REFUND_REASONS, m.reason) : null;
     return refunded
       ? { id: 'project.audit.refundedOf', values: { amount: refunded }, detail: reason }
       : { id, values: {}, detail: reason };
@@ -79,7 +123,7 @@ export function describeAuditAction(a: AuditEntry): {
   else if (a.action === 'api_key.created' && str(m.mode))
     detail = translate('project.audit.keyMode', { mode: String(m.mode) });
   else if ((a.action === 'staff.created' || a.action === 'staff.updated') && str(m.role))
-    detail = String(m.role);
+    detail = label(STAFF_ROLES, m.role);
   else if (a.action === 'items.imported' && typeof m.created === 'number' && typeof m.updated === 'number')
     detail = `+${m.created} · ~${m.updated}`;
   return { id, values: {}, detail };

@@ -10,7 +10,7 @@ import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney, toMinorUnits } from '../../lib/money';
 import { FormField } from '../../ui/FormField';
 import type { RefundReason } from './hooks';
-import { cardLabel } from './status';
+import { cardLabel, refundFailedText } from './status';
 
 const REASONS = (tr: T): { value: RefundReason; label: string }[] => [
   { value: 'requested_by_customer', label: tr('transactions.refund.reason.requestedByCustomer') },
@@ -49,12 +49,13 @@ export function RefundDialog(props: {
       // A full refund sends no amount: the server refunds exactly what is left.
       await props.onRefund({ ...(mode === 'partial' ? { amount: minor } : {}), reason });
     } catch (err) {
-      // The server's word wins (a refund made meanwhile elsewhere): under the field it is about.
+      // The server's verdict wins (a refund made meanwhile elsewhere), said in the reader's
+      // language by its code: the problem's `detail` is English. Under the field it is about.
       const onAmount =
         fieldErrors(err).amount ??
-        (err instanceof ApiError && err.code === 'refund_exceeds_amount' ? err.message : undefined);
+        (err instanceof ApiError && err.code === 'refund_exceeds_amount' ? refundFailedText(err) : undefined);
       if (onAmount && mode === 'partial') setAmountError(onAmount);
-      else setError(onAmount ?? (err as Error).message);
+      else setError(onAmount ?? refundFailedText(err));
     } finally {
       setBusy(false);
     }

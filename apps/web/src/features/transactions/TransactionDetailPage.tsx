@@ -16,7 +16,7 @@ import { QueryState } from '../workspace/QueryState';
 import { useRefund, useTransaction } from './hooks';
 import { LineItemsTable } from './LineItemsTable';
 import { RefundDialog } from './RefundDialog';
-import { cardLabel, TransactionStatusTag } from './status';
+import { cardLabel, failureReason, TransactionStatusTag } from './status';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
 const REFUNDABLE = new Set(['succeeded', 'partially_refunded']);
@@ -145,8 +145,7 @@ function Detail({ t, projectId }: { t: TransactionDetail; projectId: string }) {
             <>
               <dt>{tr('transactions.col.failure')}</dt>
               <dd>
-                <code>{t.failure_code}</code>
-                {t.failure_message ? ` — ${t.failure_message}` : ''}
+                <code>{t.failure_code}</code> — {failureReason(t.failure_code)}
               </dd>
             </>
           )}

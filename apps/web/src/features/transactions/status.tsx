@@ -1,6 +1,7 @@
 import type { Scan, TransactionStatus } from '@scanline/contracts';
 import { brandName, walletName } from '@scanline/contracts/card-names';
 import { Tag } from 'primereact/tag';
+import { ApiError } from '../../api/api-error';
 import { translate } from '../../lib/i18n/current-locale';
 import type { MessageId } from '../../messages/keys';
 
@@ -59,6 +60,20 @@ export function ScanOutcomeTag({ outcome }: { outcome: Scan['outcome'] }) {
   const s = SCAN_OUTCOME[outcome];
   return <StatusTag severity={s?.severity ?? 'info'} label={scanOutcomeLabel(outcome)} />;
 }
+
+/** Why a payment failed, by its decline code: the provider's `failure_message` is English. */
+export const failureReason = (code: string) => translate('transactions.failureReason', { code });
+
+/** A refund the server refused, by its code: the problem's `detail` is English. */
+export function refundFailedText(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'refund_exceeds_amount')
+    return translate('transactions.refund.exceeded');
+  const code = err instanceof ApiError ? (err.code ?? String(err.status)) : 'browser';
+  return translate('transactions.refund.failed', { code });
+}
+
+/** Why a status changed (`reconciled`, `not_charged`, …) in the reader's words; an unknown one as its code. */
+export const statusReason = (reason: string) => translate('transactions.statusReason', { reason });
 
 /** "Visa •••• 4242" ("… · Apple Pay" through a wallet), or null when no card was used yet. */
 export function cardLabel(brand: string | null, last4: string | null, wallet?: string | null): string | null {

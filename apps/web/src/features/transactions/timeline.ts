@@ -1,8 +1,8 @@
-import type { TransactionDetail } from '@scanline/contracts';
+import type { TransactionDetail, TransactionStatus } from '@scanline/contracts';
 import { translate } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../lib/money';
 import type { MessageId } from '../../messages/keys';
-import { cardLabel, scanOutcomeLabel, transactionStatusLabel } from './status';
+import { cardLabel, failureReason, scanOutcomeLabel, statusReason, transactionStatusLabel } from './status';
 
 export interface TimelineEntry {
   at: string;
@@ -36,7 +36,9 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
             amount: formatMoney(t.amount, t.currency),
             terminal: t.terminal_label ?? t.terminal_id,
           })
-        : (c.reason ?? undefined),
+        : c.reason
+          ? statusReason(c.reason)
+          : undefined,
       tone:
         c.status === 'succeeded'
           ? 'good'
@@ -50,7 +52,16 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
       at: s.created_at,
       kind: 'scan',
       title: translate('transactions.timeline.scanned'),
-      detail: [scanOutcomeLabel(s.outcome), s.rejected_reason, s.user_agent ? shortAgent(s.user_agent) : null]
+      detail: [
+        scanOutcomeLabel(s.outcome),
+        // Why a scan was turned away is the transaction's status then ("paid", "expired").
+        s.rejected_reason
+          ? transactionStatusLabel(
+              (s.rejected_reason === 'paid' ? 'succeeded' : s.rejected_reason) as TransactionStatus,
+            )
+          : null,
+        s.user_agent ? shortAgent(s.user_agent) : null,
+      ]
         .filter(Boolean)
         .join(' · '),
       tone: 'info',
@@ -62,8 +73,7 @@ export function buildTimeline(t: TransactionDetail): TimelineEntry[] {
       title: translate('transactions.timeline.attempt', { status: a.status }),
       detail: [
         cardLabel(a.card_brand, a.card_last4, a.card_wallet) ?? a.payment_method,
-        a.failure_code,
-        a.failure_message,
+        a.failure_code ? `${failureReason(a.failure_code)} (${a.failure_code})` : null,
       ]
         .filter(Boolean)
         .join(' · '),

@@ -6,8 +6,11 @@ import { makeTerminal, makeTransaction } from '../../../test/payment-factories';
 type Team = Awaited<ReturnType<typeof makeTeam>>;
 interface Entry {
   action: string;
+  actor_kind: string;
   actor_label: string;
+  actor_name: string | null;
   target_label: string | null;
+  target_name: string | null;
   ip: string | null;
   metadata: Record<string, unknown> | null;
 }
@@ -84,6 +87,14 @@ describe('the audit log names people and objects', () => {
       target_label: `$25.00 · Order 77 (${txn.id})`,
       metadata: { amount: 500, currency: 'USD', reason: 'requested_by_customer' },
     });
+    // The bare names a console in another language puts into its own sentence.
+    expect(by('api_key.created')).toMatchObject({
+      actor_name: adam,
+      target_name: by('api_key.created')?.target_label,
+    });
+    expect(by('member.role_changed')).toMatchObject({
+      target_name: `Mia Member (${team.member.user.email})`,
+    });
     // No raw ids where a name is known.
     for (const e of entries) expect(e.actor_label).not.toMatch(/^[A-Za-z0-9]{28}$/);
   });
@@ -102,5 +113,12 @@ describe('the audit log names people and objects', () => {
     expect(res.statusCode).toBe(200);
     const entry = (await audit()).find((e) => e.action === 'project.updated');
     expect(entry?.actor_label).toMatch(/^API key Register \(sl_/);
+    // Without the English "API key": the console says it in the reader's language.
+    expect(entry).toMatchObject({
+      actor_kind: 'api_key',
+      actor_name: expect.stringMatching(/^Register \(sl_/),
+    });
+    // The project itself has no name to give; the console words it ("dieses Projekt").
+    expect(entry).toMatchObject({ target_label: 'this project', target_name: null });
   });
 });

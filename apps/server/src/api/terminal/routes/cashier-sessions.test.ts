@@ -448,6 +448,8 @@ describe('cashiers on the terminal', () => {
     ).toMatchObject({
       actor_kind: 'terminal',
       actor_label: 'Terminal Front till',
+      // The bare label: the console writes "Terminal {name}" in the reader's language.
+      actor_name: 'Front till',
     });
     const mails = await listOutbox(t.ctx, { limit: 50 });
     const mail = mails.find((m) => m.kind === 'cashier_pin_locked' && m.to === team.owner.user.email);
