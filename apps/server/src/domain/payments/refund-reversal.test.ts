@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
+import { runScheduledCloses } from '../books/run-scheduled-closes';
 import { refreshRollups } from '../dashboard/refresh-rollups';
 import { askRefundAgain, refundsWithBusiness } from './reconcile-processing';
 
@@ -384,6 +385,68 @@ describe('a succeeded Stripe refund that later fails', () => {
     );
     expect(Number(items!.refunded)).toBe(2);
     expect((await get(`${base()}/closes/verify`)).json()).toMatchObject({ ok: true });
+  });
+
+  it('the daily schedule makes a close for a period that holds only a reversal', async () => {
+    const txn = await makeTransaction(db(), team.project.id, terminalId, {
+      amount: 1200,
+      provider: 'stripe',
+      currency: 'EUR',
+    });
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: '/mobile/v1/scans',
+      payload: { token: txn.paymentToken },
+      remoteAddress: nextIp(),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.json().id}/payments`,
+      payload: { payment_method: 'pm_card_visa' },
+      remoteAddress: nextIp(),
+    });
+    t.advance(1000);
+    const refund = await refundFor(txn.id, { amount: 200 });
+    expect(refund.json().status).toBe('succeeded');
+    await makeClose();
+    const [ours] = await db().select().from(refunds).where(eq(refunds.id, refund.json().id));
+    stripe.failSucceededRefund(ours!.providerReference!);
+    const event = stripe.signedRefundEvent('refund.failed', ours!.providerReference!, WEBHOOK_SECRET);
+    expect((await webhook(event.payload, event.signature)).json()).toMatchObject({ handled: true });
+
+    const [{ time_zone }] = (await rowsOf<{ time_zone: string }>(
+      db(),
+      sql`select time_zone from projects where id = ${team.project.id}`,
+    )) as [{ time_zone: string }];
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: time_zone,
+    }).format(new Date(t.ctx.now().getTime() + 60_000));
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: base(),
+      headers: team.owner.auth,
+      payload: { daily_close_time: hhmm },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    t.advance(61_000);
+    expect(await runScheduledCloses(t.ctx)).toBe(1);
+    const [last] = await db()
+      .select()
+      .from(closes)
+      .where(eq(closes.terminalId, terminalId))
+      .orderBy(desc(closes.number))
+      .limit(1);
+    expect(last!.closedBy).toMatchObject({ kind: 'schedule' });
+    expect(last!.totals[0]).toMatchObject({ payments_count: 0, refunds_count: 0, refunds: -200, net: 200 });
+    await t.app.inject({
+      method: 'PATCH',
+      url: base(),
+      headers: team.owner.auth,
+      payload: { daily_close_time: null },
+    });
   });
 
   it('a failed event for a refund we never had, or one already failed, does nothing', async () => {
