@@ -150,10 +150,13 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
-export const PAYOUT_ITEM_TYPES = ['payment', 'refund', 'adjustment'] as const;
+export const PAYOUT_ITEM_TYPES = ['payment', 'refund', 'refund_reversal', 'adjustment'] as const;
 export const payoutItemSchema = z.object({
   id: z.string(),
-  /** `adjustment`: a dispute, Stripe's own fee or another of Stripe's balance transactions. */
+  /**
+   * `adjustment`: a dispute, Stripe's own fee or another of Stripe's balance transactions;
+   * `refund_reversal`: a refund that failed after succeeding, its amount back (+).
+   */
   type: z.enum(PAYOUT_ITEM_TYPES),
   /** Null only for an `adjustment`. */
   transaction_id: z.string().nullable(),

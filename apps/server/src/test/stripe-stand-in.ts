@@ -131,12 +131,18 @@ export interface StripeStandIn {
     payment_intent: string;
     amount: number;
     status: 'succeeded' | 'pending' | 'failed';
+    failure_reason?: string;
     idempotencyKey?: string;
   }[];
   /** What the next refund answers: Stripe answers `pending` for refunds its bank settles later. */
   nextRefundStatus: 'succeeded' | 'pending';
   /** Stripe's bank settles a pending refund: `succeeded` moves its money, `failed` gives it back. */
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): void;
+  /**
+   * A refund that had succeeded fails after all (the card's account was closed): Stripe gives
+   * its money back to the balance as a `refund_failure` balance transaction (+amount).
+   */
+  failSucceededRefund(refundId: string, reason?: string): void;
   /** A refund webhook body (`charge.refund.updated`…), signed with `secret`. */
   signedRefundEvent(type: string, refundId: string, secret: string): { payload: string; signature: string };
   requests: { method: string; path: string; idempotencyKey?: string }[];
@@ -204,7 +210,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { amount: Math.round(amount * to.rate * scale), currency: to.currency, exchange_rate: to.rate };
   };
   // A refund's money leaves the balance when it succeeds, as one balance transaction.
-  const refundMoved = (refundId: string, amount: number, currency: string) => {
+  const refundMoved = (refundId: string, amount: number, currency: string, type = 'refund') => {
     const s = settled(-amount, currency);
     balanceTransactions.push({
       id: rid('txn'),
@@ -215,7 +221,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       net: s.amount,
       currency: s.currency,
       exchange_rate: s.exchange_rate,
-      type: 'refund',
+      type,
       source: refundId,
       payout: null,
     });
@@ -422,7 +428,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           source:
             b.type === 'charge'
               ? charges.find((c) => c.id === b.source)
-              : b.type === 'refund'
+              : b.type === 'refund' || b.type === 'refund_failure'
                 ? refundSource(b.source as string)
                 : b.source,
         }));
@@ -547,6 +553,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const c = charges.find((x) => x.id === intent.latest_charge)!;
         c.amount_refunded -= refund.amount;
       }
+    },
+    failSucceededRefund(refundId, reason = 'expired_or_canceled_card') {
+      const refund = refunds.find((r) => r.id === refundId)!;
+      if (refund.status !== 'succeeded') throw new Error(`${refundId} is ${refund.status}, not succeeded`);
+      refund.status = 'failed';
+      refund.failure_reason = reason;
+      const intent = intents.get(refund.payment_intent)!;
+      const c = charges.find((x) => x.id === intent.latest_charge)!;
+      c.amount_refunded -= refund.amount;
+      // The money comes back: the refund's movement, the other way.
+      refundMoved(refund.id, -refund.amount, intent.currency, 'refund_failure');
     },
     signedRefundEvent(type, refundId, secret) {
       const refund = refunds.find((r) => r.id === refundId)!;

@@ -5422,9 +5422,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, transaction.refund_failed, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
+                /** @description One or more of terminal.paired, terminal.online, terminal.offline, scan.created, transaction.created, transaction.partially_paid, transaction.succeeded, transaction.payment_failed, transaction.failed, transaction.canceled, transaction.expired, transaction.refunded, transaction.refund_failed, member.added, member.removed, close.created, payout.created, payout.paid, webhook.test, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -6861,9 +6861,9 @@ export interface operations {
                 /** @description Sort by a field, `-field` for descending (default `-created_at`). */
                 sort?: "created_at" | "-created_at";
                 starting_after?: string;
-                /** @description One or more of payment, refund, adjustment, comma-separated. */
+                /** @description One or more of payment, refund, refund_reversal, adjustment, comma-separated. */
                 "type[equals]"?: string;
-                /** @description One or more of payment, refund, adjustment, comma-separated. */
+                /** @description One or more of payment, refund, refund_reversal, adjustment, comma-separated. */
                 "type[notEquals]"?: string;
             };
             header?: never;
@@ -6928,7 +6928,7 @@ export interface operations {
                             };
                             transaction_id: string | null;
                             /** @enum {string} */
-                            type: "payment" | "refund" | "adjustment";
+                            type: "payment" | "refund" | "refund_reversal" | "adjustment";
                         }[];
                         next_cursor: string | null;
                     };
@@ -8644,7 +8644,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "transaction.refund_failed" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url: string;
                 };
             };
@@ -8818,7 +8818,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
+                    event_types?: ("terminal.paired" | "terminal.online" | "terminal.offline" | "scan.created" | "transaction.created" | "transaction.partially_paid" | "transaction.succeeded" | "transaction.payment_failed" | "transaction.failed" | "transaction.canceled" | "transaction.expired" | "transaction.refunded" | "transaction.refund_failed" | "member.added" | "member.removed" | "close.created" | "payout.created" | "payout.paid" | "webhook.test")[];
                     url?: string;
                 };
             };

@@ -93,11 +93,12 @@ export const closes = pgTable(
   ],
 );
 
-export type BalanceEntryType = 'payment' | 'refund' | 'adjustment';
+export type BalanceEntryType = 'payment' | 'refund' | 'refund_reversal' | 'adjustment';
 
 /**
  * What the provider owes the project: one entry per succeeded payment
- * (amount, fee, net) and per succeeded refund (−amount, fee 0), each available on a day;
+ * (amount, fee, net) and per succeeded refund (−amount, fee 0), and per refund that failed after
+ * succeeding a `refund_reversal` (+amount, the refund's entry left as written), each available on a day;
  * the payout job pays out the available ones not yet paid out. Stripe's payouts add what
  * Stripe settled (docs/guide/payouts.md#stripe-projects): `settlement_*` in the account's currency,
  * and `adjustment` entries (disputes, Stripe's own fees…) that belong to no transaction.
@@ -145,6 +146,8 @@ export const balanceEntries = pgTable(
       .on(t.tenderId)
       .where(sql`type = 'payment' and tender_id is not null`),
     uniqueIndex('balance_entries_refund_key').on(t.refundId).where(sql`type = 'refund'`),
+    // A refund is reversed at most once: its reversal's entry (+amount) is keyed by it as well.
+    uniqueIndex('balance_entries_refund_reversal_key').on(t.refundId).where(sql`type = 'refund_reversal'`),
     uniqueIndex('balance_entries_adjustment_key').on(t.providerReference).where(sql`type = 'adjustment'`),
     index('balance_entries_unpaid_idx').on(t.projectId, t.availableOn).where(sql`payout_id is null`),
     index('balance_entries_payout_idx').on(t.payoutId, t.createdAt, t.id),

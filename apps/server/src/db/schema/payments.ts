@@ -336,6 +336,13 @@ export const refunds = pgTable(
      * the books, so a close counts it exactly once even if it was pending while a close was made.
      */
     succeededAt: timestamptz('succeeded_at'),
+    /**
+     * When a refund that had succeeded was reported failed by the provider (the money came
+     * back to the balance): its status is then `failed` and `succeeded_at` is kept, so the close
+     * that counted it still recounts as made, and the close whose period holds this instant
+     * counts it back (docs/guide/closes.md#refunds-that-fail-after-succeeding).
+     */
+    reversedAt: timestamptz('reversed_at'),
     /** A refund of a payment made in cash: the drawer the cash came out of (docs/guide/drawer.md). */
     drawerId: text('drawer_id'),
     createdAt: createdAt(),

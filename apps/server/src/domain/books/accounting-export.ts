@@ -6,6 +6,7 @@ import type { Actor } from '../actor';
 import { csvField } from '../exports/csv';
 import { currencyDigits } from '../money';
 import { projectAccess } from '../projects/project-access';
+import { tookEffect } from './close-totals';
 import { findClose, periodStartOf } from './list-closes';
 import { findPayout } from './list-payouts';
 
@@ -19,7 +20,7 @@ export type AccountingFormat = 'csv' | 'xero' | 'quickbooks';
 interface BookLine {
   id: string;
   day: string;
-  type: 'payment' | 'refund' | 'cash_payment' | 'cash_refund' | 'adjustment';
+  type: 'payment' | 'refund' | 'refund_reversal' | 'cash_payment' | 'cash_refund' | 'adjustment';
   /** Null for an adjustment (its `description` says what it is). */
   transaction_id: string | null;
   description?: string | null;
@@ -59,6 +60,7 @@ const qboDate = (day: string) => {
 const DESCRIPTIONS: Record<BookLine['type'], string> = {
   payment: 'Card payment',
   refund: 'Refund',
+  refund_reversal: 'Refund failed, reversed',
   cash_payment: 'Cash payment',
   cash_refund: 'Cash refund',
   adjustment: 'Adjustment',
@@ -177,7 +179,8 @@ export async function exportPayout(
 /**
  * `GET …/closes/{close_id}/export.csv`: the close's payments (+, what was charged: the tip
  * included, as the close counts them; one line per tender, cash ones `cash_payment`) and refunds
- * (−; of a payment made in cash only, `cash_refund`) at their amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
+ * (−; of a payment made in cash only, `cash_refund`; a refund that failed after succeeding,
+ * `refund_reversal` +, in the close that counts it back) at their amounts, fee 0 (a close counts takings, not the provider's fees): per currency they add up to
  * the close's net.
  */
 export async function exportClose(
@@ -226,8 +229,15 @@ export async function exportClose(
               select coalesce(bool_and(tn.method = 'cash'), false) as cash_only from tenders tn
               where tn.transaction_id = t.id and tn.project_id = t.project_id and tn.status = 'succeeded'
             ) paid
-            where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and r.status = 'succeeded'
+            where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and ${tookEffect}
               and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${close.closedAt}::timestamptz
+            union all
+            -- A card refund that failed after succeeding, given back where the close counts it.
+            select r.id, r.reversed_at, 'refund_reversal', t.id, t.reference, t.card_brand, t.card_last4,
+                   r.amount, 0, r.currency
+            from refunds r join transactions t on t.id = r.transaction_id
+            where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and r.succeeded_at is not null
+              and r.reversed_at >= ${from}::timestamptz and r.reversed_at < ${close.closedAt}::timestamptz
           ) x
           cross join lateral (select to_char((x.at_ts at time zone ${project.timeZone})::date, 'YYYY-MM-DD') as day,
                                      x.at_ts::text as at) d

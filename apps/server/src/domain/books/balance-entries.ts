@@ -36,7 +36,7 @@ export async function recordBalanceEntry(
   tx: Db,
   entry: {
     projectId: string;
-    type: 'payment' | 'refund';
+    type: 'payment' | 'refund' | 'refund_reversal';
     transactionId: string;
     refundId?: string | null;
     /** A card tender's share (its own payment entry); absent for a whole-checkout card. */

@@ -46,6 +46,15 @@ const BASKET_RULES = 4;
 /** From these rules on, each currency's totals hold `by_tender` and `cash`. */
 const TENDER_RULES = 3;
 
+/**
+ * A refund that took effect (at its `succeeded_at`): succeeded, or succeeded and later reversed
+ * (failed at the provider after succeeding). The reversal keeps the refund counted where it was:
+ * the close that counted it recounts as made, and the reversal is a row of its own, a negative
+ * refund at `reversed_at` (kinds `v`/`vt`), in the close whose period holds that instant.
+ * docs/guide/closes.md#refunds-that-fail-after-succeeding
+ */
+export const tookEffect = sql`r.succeeded_at is not null and (r.status = 'succeeded' or r.reversed_at is not null)`;
+
 /** Rules 1, as the first closes were counted: the tip taxed with the order, VAT per refund line. */
 const linesV1 = (period: ClosePeriod, from: Date) => sql`
   select 'p' as kind, t.id as ref, t.currency, t.amount + t.tip_amount as signed, t.card_brand, t.tax_rate,
@@ -61,8 +70,7 @@ const linesV1 = (period: ClosePeriod, from: Date) => sql`
          -coalesce(round(r.amount * t.tax_rate / (100 + t.tax_rate)), 0), null::text, 0::numeric, true, r.succeeded_at
   from refunds r join transactions t on t.id = r.transaction_id
   where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
-    and r.status = 'succeeded' and r.succeeded_at is not null
-    and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz`;
+    and ${tookEffect} and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz`;
 
 /**
  * Rules 2. A payment is two lines: its amount at its VAT rate, and its tip, outside VAT (rate
@@ -94,25 +102,35 @@ const linesV2 = (period: ClosePeriod, from: Date, basket = false) => sql`
     and t.succeeded_at is not null and t.tip_amount > 0
     and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${period.to}::timestamptz
   union all
-  select case when part.is_tip then 'rt' else 'r' end, r.id, r.currency, -part.amount, t.card_brand,
+  select case when r.reversal then (case when part.is_tip then 'vt' else 'v' end)
+              else (case when part.is_tip then 'rt' else 'r' end) end, r.id, r.currency, -part.amount, t.card_brand,
          part.rate, case when part.is_tip then -part.amount else 0 end, t.cashier_id, t.cashier_name,
          -coalesce(round(part.upto * part.rate / (100 + part.rate))
                    - round((part.upto - part.amount) * part.rate / (100 + part.rate)), 0), null::text, 0::numeric,
-         not part.is_tip or r.amount - r.tip_amount <= 0, r.succeeded_at
+         not part.is_tip or r.amount - r.tip_amount <= 0, r.at
   from (
-    select r.*, sum(r.amount - r.tip_amount) over run as order_upto, sum(r.tip_amount) over run as tip_upto
-    from refunds r join transactions t on t.id = r.transaction_id
-    where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
-      and r.status = 'succeeded' and r.succeeded_at is not null
-      and r.succeeded_at < ${period.to}::timestamptz
-    window run as (partition by r.transaction_id order by r.succeeded_at, r.id)
+    select e.*, sum(e.sign * (e.amount - e.tip_amount)) over run as order_upto,
+           sum(e.sign * e.tip_amount) over run as tip_upto
+    from (
+      select r.id, r.transaction_id, r.currency, r.amount, r.tip_amount, r.succeeded_at as at,
+             false as reversal, 1 as sign
+      from refunds r join transactions t on t.id = r.transaction_id
+      where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+        and ${tookEffect} and r.succeeded_at < ${period.to}::timestamptz
+      union all
+      select r.id, r.transaction_id, r.currency, r.amount, r.tip_amount, r.reversed_at, true, -1
+      from refunds r join transactions t on t.id = r.transaction_id
+      where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+        and r.succeeded_at is not null and r.reversed_at is not null and r.reversed_at < ${period.to}::timestamptz
+    ) e
+    window run as (partition by e.transaction_id order by e.at, e.id, e.reversal)
   ) r
   join transactions t on t.id = r.transaction_id
   cross join lateral (
-    values (false, r.amount - r.tip_amount, r.order_upto, t.tax_rate),
-           (true, r.tip_amount, r.tip_upto, case when t.tip_taxable then t.tax_rate end)
+    values (false, r.sign * (r.amount - r.tip_amount), r.order_upto, t.tax_rate),
+           (true, r.sign * r.tip_amount, r.tip_upto, case when t.tip_taxable then t.tax_rate end)
   ) part(is_tip, amount, upto, rate)
-  where r.succeeded_at >= ${from}::timestamptz and part.amount > 0
+  where r.at >= ${from}::timestamptz and part.amount <> 0
     ${
       basket
         ? sql`and not exists (select from refund_lines rl where rl.refund_id = r.id)
@@ -125,8 +143,17 @@ const linesV2 = (period: ClosePeriod, from: Date, basket = false) => sql`
   join line_items li on li.id = rl.line_item_id
   join transactions t on t.id = r.transaction_id
   where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
-    and r.status = 'succeeded' and r.succeeded_at is not null
-    and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz`
+    and ${tookEffect} and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${period.to}::timestamptz
+  union all
+  select 'v', r.id, r.currency, rl.amount, t.card_brand, li.tax_rate, 0::bigint, t.cashier_id, t.cashier_name,
+         rl.tax, li.category, rl.quantity, false, r.reversed_at
+  from refund_lines rl
+  join refunds r on r.id = rl.refund_id
+  join line_items li on li.id = rl.line_item_id
+  join transactions t on t.id = r.transaction_id
+  where r.project_id = ${period.projectId} and t.terminal_id = ${period.terminalId}
+    and r.succeeded_at is not null and r.reversed_at is not null
+    and r.reversed_at >= ${from}::timestamptz and r.reversed_at < ${period.to}::timestamptz`
         : sql``
     }`;
 
@@ -213,7 +240,8 @@ export function figuresSql(periods: ClosePeriods) {
                  count(*) filter (where kind = 'p') as payment_lines,
                  coalesce(sum(signed) filter (where kind in ('p', 't')), 0) as gross,
                  count(*) filter (where kind in ('r', 'rt') and first) as refunds_count,
-                 coalesce(-sum(signed) filter (where kind in ('r', 'rt')), 0) as refunds,
+                 -- A reversal (v, vt) is a negative refund: it lowers the refunds, not their count.
+                 coalesce(-sum(signed) filter (where kind in ('r', 'rt', 'v', 'vt')), 0) as refunds,
                  coalesce(sum(tip), 0) as tips,
                  coalesce(sum(tax), 0) as tax,
                  coalesce(sum(signed), 0) as signed_sum,

@@ -10,6 +10,7 @@ import type { ListRequest } from '../listing/page-in-sql';
 import { presentClose } from '../presenters/books';
 import { projectAccess } from '../projects/project-access';
 import { closeListSpec } from './close-list-spec';
+import { tookEffect } from './close-totals';
 
 const labelJoin = and(eq(terminals.id, closes.terminalId), eq(terminals.projectId, closes.projectId));
 
@@ -75,8 +76,13 @@ export async function getClose(
             and t.succeeded_at >= ${from}::timestamptz and t.succeeded_at < ${close.closedAt}::timestamptz
           union all
           select 'refund', r.id, r.succeeded_at from refunds r join transactions t on t.id = r.transaction_id
-          where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and r.status = 'succeeded'
+          where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and ${tookEffect}
             and r.succeeded_at >= ${from}::timestamptz and r.succeeded_at < ${close.closedAt}::timestamptz
+          union all
+          -- A refund that failed after succeeding is listed again in the close that counts it back.
+          select 'refund', r.id, r.reversed_at from refunds r join transactions t on t.id = r.transaction_id
+          where r.project_id = ${projectId} and t.terminal_id = ${close.terminalId} and r.succeeded_at is not null
+            and r.reversed_at >= ${from}::timestamptz and r.reversed_at < ${close.closedAt}::timestamptz
         ) x order by at, id`,
   );
   return {

@@ -14,7 +14,7 @@ import {
 } from '../idempotency/idempotency';
 import { type CloseRow, hashedFieldsOf, presentClose } from '../presenters/books';
 import { closeHash } from './close-hash';
-import { CLOSE_RULES, COUNTING_SETTINGS, closeCashOf, closeTotals } from './close-totals';
+import { CLOSE_RULES, COUNTING_SETTINGS, closeCashOf, closeTotals, tookEffect } from './close-totals';
 
 /**
  * Makes a terminal's close in ONE database transaction:
@@ -144,7 +144,7 @@ export async function makeClose(
   });
 }
 
-/** When the terminal's first payment or refund in `[from, to)` took effect, or null if none did. */
+/** When the terminal's first payment, refund or refund reversal in `[from, to)` took effect, or null if none did. */
 export async function firstActivity(
   db: Db,
   { projectId, terminalId, from, to }: { projectId: string; terminalId: string; from: Date | null; to: Date },
@@ -158,8 +158,11 @@ export async function firstActivity(
             where terminal_id = ${terminalId} and project_id = ${projectId} and succeeded_at is not null
               and succeeded_at >= ${since}::timestamptz and succeeded_at < ${to}::timestamptz),
           (select min(r.succeeded_at) from refunds r join transactions t on t.id = r.transaction_id
-            where r.project_id = ${projectId} and t.terminal_id = ${terminalId} and r.status = 'succeeded'
-              and r.succeeded_at >= ${since}::timestamptz and r.succeeded_at < ${to}::timestamptz)
+            where r.project_id = ${projectId} and t.terminal_id = ${terminalId} and ${tookEffect}
+              and r.succeeded_at >= ${since}::timestamptz and r.succeeded_at < ${to}::timestamptz),
+          (select min(r.reversed_at) from refunds r join transactions t on t.id = r.transaction_id
+            where r.project_id = ${projectId} and t.terminal_id = ${terminalId} and r.succeeded_at is not null
+              and r.reversed_at >= ${since}::timestamptz and r.reversed_at < ${to}::timestamptz)
         )) * 1000)::float8 as at`,
   );
   return row?.at === null || row?.at === undefined ? null : new Date(Math.round(Number(row.at)));

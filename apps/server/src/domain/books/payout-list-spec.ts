@@ -18,7 +18,11 @@ export const payoutListSpec: ListSpec = {
 export const payoutItemListSpec: ListSpec = {
   columns: {
     created_at: { column: balanceEntries.createdAt, type: 'date', sortable: true },
-    type: { column: balanceEntries.type, type: 'text', values: ['payment', 'refund', 'adjustment'] },
+    type: {
+      column: balanceEntries.type,
+      type: 'text',
+      values: ['payment', 'refund', 'refund_reversal', 'adjustment'],
+    },
   },
   id: balanceEntries.id,
   defaultSort: { field: 'created_at', direction: 'asc' },

@@ -63,7 +63,8 @@ export async function payOutProject(
       const amount = sum(claimed, 'net');
       if (claimed.length === 0 || amount <= 0) return null;
       const paymentsRows = claimed.filter((r) => r.type === 'payment');
-      const refundRows = claimed.filter((r) => r.type === 'refund');
+      // A refund's reversal (a refund that failed after succeeding) is a negative refund.
+      const refundRows = claimed.filter((r) => r.type === 'refund' || r.type === 'refund_reversal');
       const id = newId('po');
       const [row] = await tx
         .insert(payouts)

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { rowsOf } from '../../platform/sql-rows';
 import { presentClose } from '../presenters/books';
 import { sendCloseReport } from './close-report-email';
+import { tookEffect } from './close-totals';
 import { makeClose } from './make-close';
 
 interface DueRow {
@@ -49,8 +50,13 @@ export async function runScheduledCloses(
               and t.succeeded_at >= coalesce(last.closed_at, '-infinity'::timestamptz) and t.succeeded_at < p.due)
           or exists (
             select 1 from refunds r join transactions t on t.id = r.transaction_id
-            where r.project_id = p.id and t.terminal_id = tr.id and r.status = 'succeeded'
+            where r.project_id = p.id and t.terminal_id = tr.id and ${tookEffect}
               and r.succeeded_at >= coalesce(last.closed_at, '-infinity'::timestamptz) and r.succeeded_at < p.due)
+          -- A refund that failed after succeeding is counted back by a close too.
+          or exists (
+            select 1 from refunds r join transactions t on t.id = r.transaction_id
+            where r.project_id = p.id and t.terminal_id = tr.id and r.succeeded_at is not null
+              and r.reversed_at >= coalesce(last.closed_at, '-infinity'::timestamptz) and r.reversed_at < p.due)
         order by p.id, tr.id`,
   );
   let made = 0;

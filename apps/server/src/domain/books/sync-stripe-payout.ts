@@ -24,7 +24,7 @@ interface Line {
   projectId: string | null;
   transactionId: string | null;
   refundId: string | null;
-  type: 'payment' | 'refund' | 'adjustment';
+  type: 'payment' | 'refund' | 'refund_reversal' | 'adjustment';
   /** In the charge's currency (an adjustment's: the settlement's). */
   amount: number;
   fee: number;
@@ -105,7 +105,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
     : [];
   const byIntent = new Map(ours.map((t) => [t.ref, t]));
   const refundIds = balance
-    .filter((b) => b.type === 'refund')
+    .filter((b) => b.type === 'refund' || b.type === 'refund_failure')
     .map((b) => (b.source as { id?: string } | null)?.id)
     .filter((x): x is string => Boolean(x));
   const ourRefunds = refundIds.length
@@ -127,7 +127,10 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
       currency: bt.currency.toUpperCase(),
     };
     const txn = byIntent.get(intentOf(bt) ?? '');
-    const isMoney = bt.type === 'charge' || bt.type === 'payment' || bt.type === 'refund';
+    // `refund_failure`: a refund that failed after succeeding, its money back in the balance
+    // (our `refund_reversal` entry, written when the refund was reversed).
+    const isMoney =
+      bt.type === 'charge' || bt.type === 'payment' || bt.type === 'refund' || bt.type === 'refund_failure';
     if (!txn || !isMoney) {
       // Disputes, Stripe's own fees, adjustments, and charges not made through Scanline: in
       // Stripe's payout, so in ours (docs/guide/payouts.md#stripe-projects), as adjustments.
@@ -145,7 +148,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
       });
       continue;
     }
-    const isRefund = bt.type === 'refund';
+    const isRefund = bt.type === 'refund' || bt.type === 'refund_failure';
     const charged = chargeSide(bt, settlement);
     lines.push({
       projectId: txn.projectId,
@@ -153,7 +156,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
       // A refund made in Stripe's dashboard has no row of ours: its entry keeps Stripe's `re_…`
       // id, so it is one entry of its own, found again when the payout is read again.
       refundId: isRefund ? refundIdOf((bt.source as { id?: string } | null)?.id, refundByRef) : null,
-      type: isRefund ? 'refund' : 'payment',
+      type: bt.type === 'refund_failure' ? 'refund_reversal' : isRefund ? 'refund' : 'payment',
       ...charged,
       settlement,
       exchangeRate: bt.exchange_rate ?? null,
@@ -212,7 +215,9 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
         paymentsCount: payments.length,
         gross: payments.reduce((s, l) => s + l.settlement.amount, 0),
         fees: mine.reduce((s, l) => s + l.settlement.fee, 0),
-        refunds: -mine.filter((l) => l.type === 'refund').reduce((s, l) => s + l.settlement.amount, 0),
+        refunds: -mine
+          .filter((l) => l.type === 'refund' || l.type === 'refund_reversal')
+          .reduce((s, l) => s + l.settlement.amount, 0),
         updatedAt: now,
       };
       const [saved] = existing
@@ -275,7 +280,7 @@ async function writeEntry(tx: Tx, projectId: string, l: Line, payoutId: string |
           : and(
               eq(balanceEntries.transactionId, l.transactionId!),
               // A refund entry is its refund's alone, never every refund of the transaction.
-              l.type === 'refund' ? refundEntry(l.refundId) : sql`true`,
+              l.type === 'refund' || l.type === 'refund_reversal' ? refundEntry(l.refundId) : sql`true`,
             ),
       ),
     )

@@ -7,7 +7,7 @@ import { syncStripePayout } from '../books/sync-stripe-payout';
 import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
-import { askRefundAgain, refundsWithBusiness } from './reconcile-processing';
+import { askRefundAgain, mayChangeAtStripe, refundsWithBusiness } from './reconcile-processing';
 
 const badSignature = () =>
   new AppError('bad_request', 'The Stripe-Signature header does not match this payload.');
@@ -91,13 +91,18 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: string, sign
   return { received: true, handled: true };
 }
 
-/** Stripe's events about a refund that was still pending when Stripe first answered. */
+/**
+ * Stripe's events about a refund: one still pending when Stripe first answered, or one that had
+ * succeeded and failed later (the card's account was closed; the money is back in the balance).
+ */
 const REFUND_EVENTS = new Set(['charge.refund.updated', 'refund.updated', 'refund.failed']);
 
 /**
- * A refund event is a hint as well: the refund it names is ours when one of our pending refunds
- * carries its `re_…` id; that refund is read from Stripe and settled (booked when it succeeded,
- * its reserved amount freed when it failed). docs/api/payments.md
+ * A refund event is a hint as well: the refund it names is ours when one of our refunds carries
+ * its `re_…` id; that refund is read from Stripe and recorded. A pending one is settled (booked
+ * when it succeeded, its reserved amount freed when it failed); a succeeded one that Stripe now
+ * says failed is reversed (reverseRefund). A failed one, or one we never had, is left alone.
+ * docs/api/payments.md
  */
 async function handleRefundEvent(
   ctx: AppContext,
@@ -111,9 +116,10 @@ async function handleRefundEvent(
     .limit(1);
   if (!found?.business.stripeWebhookSecretEnc) return { received: true, handled: false };
   await verifySignature(ctx, rawBody, signature, found.business.stripeWebhookSecretEnc);
-  if (found.refund.status !== 'pending') return { received: true, handled: false };
+  if (!mayChangeAtStripe(found.refund)) return { received: true, handled: false };
+  const before = found.refund.status;
   const after = await askRefundAgain(ctx, found.refund, found.txn, found.business).catch(() => {
     throw new AppError('service_unavailable', 'Stripe could not be reached to check this refund.');
   });
-  return { received: true, handled: after.status !== 'pending' };
+  return { received: true, handled: after.status !== before };
 }

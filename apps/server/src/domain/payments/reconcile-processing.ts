@@ -7,7 +7,7 @@ import { recordPaymentOutcome } from '../transactions/record-payment-outcome';
 import { releaseUncharged } from '../transactions/release-uncharged';
 import { chargedAmount } from './check-tip';
 import { providerFor } from './provider-for';
-import { settleRefund } from './refund-transaction';
+import { reverseRefund, settleRefund } from './refund-transaction';
 
 export interface ReconcileReport {
   checked: number;
@@ -120,8 +120,22 @@ export const refundsWithBusiness = (db: Db) =>
     .innerJoin(businesses, eq(businesses.id, projects.businessId));
 
 /**
- * One pending refund asked of its provider again (our refund id is the idempotency key; a
- * refund the provider already holds is read, not made again), and its answer recorded.
+ * Whether asking the provider about a refund can change it here: a pending one (it may have
+ * settled), or a succeeded one the provider holds (it may have failed since). A failed one is
+ * final, and cash from a drawer never went through a provider.
+ */
+export const mayChangeAtStripe = (refund: typeof refunds.$inferSelect) =>
+  refund.status === 'pending' ||
+  (refund.status === 'succeeded' &&
+    refund.providerReference !== null &&
+    refund.drawerId === null &&
+    refund.reversedAt === null);
+
+/**
+ * One refund asked of its provider again (our refund id is the idempotency key; a refund the
+ * provider already holds is read, not made again), and its answer recorded: a pending one is
+ * settled; a succeeded one the provider now reports failed is reversed (also when it was
+ * pending and another reader settled it `succeeded` meanwhile), once.
  */
 export async function askRefundAgain(
   ctx: AppContext,
@@ -138,5 +152,8 @@ export async function askRefundAgain(
     currency: refund.currency,
     providerRefundId: refund.providerReference,
   });
-  return settleRefund(ctx, refund, answer);
+  const settled = refund.status === 'pending' ? await settleRefund(ctx, refund, answer) : refund;
+  if (settled.status === 'succeeded' && answer.status === 'failed' && mayChangeAtStripe(settled))
+    return reverseRefund(ctx, settled, answer);
+  return settled;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { businesses, projects, refunds, tenders, terminals, transactions } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db, Tx } from '../../platform/db';
@@ -355,6 +355,92 @@ export async function settleRefund(
       at: settledAt,
     });
     const moved = await applySucceededRefund(tx, { txn, refund, now: ctx.now() });
+    return { refund, moved };
+  });
+  if (done.moved) await publishTransactionChange(ctx.database.bus, done.moved.row);
+  return done.refund;
+}
+
+/**
+ * A refund that had succeeded and that the provider now reports failed (Stripe: the card's
+ * account was closed; the money went back to the balance), reversed once, in ONE database
+ * transaction under the transaction's row lock and the terminal's books lock (the instant it
+ * takes effect, `reversed_at`, is stamped like a refund's `succeeded_at`, so a close counts it
+ * exactly once): the refund `failed` with `reversed_at` (its `succeeded_at` kept: the close
+ * that counted it still recounts as made; its lines, by line, are free again, as a failed
+ * refund's are), a `refund_reversal` balance entry of +amount (the refund's own entry is never
+ * edited), the transaction's refunded amount and tip given back and its status moved back, and
+ * `transaction.refund_failed` in the outbox. Guarded on `succeeded`: the same event twice, or
+ * the webhook racing the reconcile, reverses once. docs/guide/closes.md#refunds-that-fail-after-succeeding
+ */
+export async function reverseRefund(
+  ctx: AppContext,
+  succeeded: RefundRow,
+  answer: RefundResult,
+): Promise<RefundRow> {
+  const { projectId, transactionId } = succeeded;
+  const done = await ctx.database.db.transaction(async (tx) => {
+    const [txn] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)))
+      .for('update');
+    const current = async () => (await tx.select().from(refunds).where(eq(refunds.id, succeeded.id)))[0]!;
+    // Cash given out of a drawer never comes back through a provider.
+    if (!txn || succeeded.drawerId) return { refund: await current(), moved: null };
+    const reversedAt = await lockTerminalForBooks(tx, projectId, txn.terminalId, ctx.now());
+    const [refund] = await tx
+      .update(refunds)
+      .set({
+        status: 'failed',
+        reversedAt,
+        failureCode: answer.failureCode ?? null,
+        updatedAt: ctx.now(),
+      })
+      .where(
+        and(
+          eq(refunds.projectId, projectId),
+          eq(refunds.id, succeeded.id),
+          eq(refunds.status, 'succeeded'),
+          isNull(refunds.reversedAt),
+          isNull(refunds.drawerId),
+        ),
+      )
+      .returning();
+    if (!refund) return { refund: await current(), moved: null };
+    await recordBalanceEntry(tx, {
+      projectId,
+      type: 'refund_reversal',
+      transactionId: txn.id,
+      refundId: refund.id,
+      amount: refund.amount,
+      fee: 0,
+      currency: refund.currency,
+      at: reversedAt,
+    });
+    const refunded = txn.amountRefunded - refund.amount;
+    const moved = await transitionTransaction(tx, {
+      projectId,
+      id: txn.id,
+      to: refunded > 0 ? 'partially_refunded' : 'succeeded',
+      from: ['partially_refunded', 'refunded'],
+      set: { amountRefunded: refunded, tipRefunded: txn.tipRefunded - refund.tipAmount },
+      reason: `refund ${refund.id} failed`,
+      now: reversedAt,
+    });
+    if (moved) {
+      const [terminal] = await tx
+        .select({ label: terminals.label })
+        .from(terminals)
+        .where(and(eq(terminals.projectId, projectId), eq(terminals.id, txn.terminalId)));
+      await recordEvent(tx, {
+        projectId,
+        type: 'transaction.refund_failed',
+        objectId: txn.id,
+        data: { ...presentTransaction(moved.row, terminal?.label ?? null), refund: presentRefund(refund) },
+        now: reversedAt,
+      });
+    }
     return { refund, moved };
   });
   if (done.moved) await publishTransactionChange(ctx.database.bus, done.moved.row);

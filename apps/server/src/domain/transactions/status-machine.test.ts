@@ -53,11 +53,12 @@ describe('transaction status machine: every from × to pair', () => {
       requires_action: ['processing', 'canceled', 'expired'],
       partially_paid: ['succeeded', 'canceled'],
       succeeded: ['partially_refunded', 'refunded'],
-      partially_refunded: ['partially_refunded', 'refunded'],
+      // Back from a refund that failed after succeeding.
+      partially_refunded: ['partially_refunded', 'refunded', 'succeeded'],
       failed: [],
       canceled: [],
       expired: [],
-      refunded: [],
+      refunded: ['partially_refunded', 'succeeded'],
     });
   });
 

@@ -19,11 +19,13 @@ export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]
   requires_action: ['processing', 'canceled', 'expired'],
   partially_paid: ['succeeded', 'canceled'],
   succeeded: ['partially_refunded', 'refunded'],
-  partially_refunded: ['partially_refunded', 'refunded'],
+  // A refund that had succeeded and then failed at the provider gives its amount back:
+  // partially_refunded | refunded → succeeded | partially_refunded.
+  partially_refunded: ['partially_refunded', 'refunded', 'succeeded'],
   failed: [],
   canceled: [],
   expired: [],
-  refunded: [],
+  refunded: ['partially_refunded', 'succeeded'],
 };
 
 export const canTransition = (from: TransactionStatus, to: TransactionStatus) =>

@@ -153,6 +153,7 @@ const EXAMPLES: Record<WebhookEventType, Record<string, unknown>> = {
   'transaction.canceled': transaction('canceled'),
   'transaction.expired': transaction('expired'),
   'transaction.refunded': transaction('refunded', { amount_refunded: 1438, succeeded_at: at }),
+  'transaction.refund_failed': transaction('succeeded', { amount_refunded: 0, succeeded_at: at }),
   'member.added': member,
   'member.removed': member,
   'close.created': closeExample,

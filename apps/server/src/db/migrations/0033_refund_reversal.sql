@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "reversed_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "balance_entries_refund_reversal_key" ON "balance_entries" USING btree ("refund_id") WHERE type = 'refund_reversal';
