@@ -108,6 +108,7 @@ export function StickerApp({ token }: { token: string }) {
             >
               <input
                 id="sticker-amount"
+                dir="ltr"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder={placeholder(sticker.currency)}
