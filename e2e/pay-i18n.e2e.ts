@@ -377,7 +377,9 @@ describe('the shopper pages in every language', () => {
     await expectVisible(page.locator('#sticker-amount'));
     expect(await htmlLang(page)).toBe('ar-XB');
     await checkRtl(page, 'sticker');
-    await page.locator('#sticker-amount').fill('0.10');
+    // An Arabic keyboard types Arabic-Indic digits and the Arabic decimal sign: read as 0.10.
+    await page.locator('#sticker-amount').fill('٠٫١٠');
+    expect(await page.locator('#sticker-amount').inputValue()).toBe('0.10');
     await page.locator('form.pay-form button[type=submit]').click();
     await expectVisible(page.locator('#sticker-amount-error'));
     await checkRtl(page, 'sticker range error');
