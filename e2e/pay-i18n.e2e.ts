@@ -383,6 +383,14 @@ describe('the shopper pages in every language', () => {
     await page.locator('form.pay-form button[type=submit]').click();
     await expectVisible(page.locator('#sticker-amount-error'));
     await checkRtl(page, 'sticker range error');
+    if (process.env.SAVE_SCREENSHOTS)
+      await page.screenshot({ path: path.join(images, 'pay-ar-XB.png'), fullPage: true });
+    // The checks themselves: the same page laid out left to right fails both.
+    await page.evaluate(() => {
+      document.documentElement.dir = 'ltr';
+    });
+    expect(await notRtl(page)).toContain('<html dir="ltr">');
+    expect(await notMirrored(page)).not.toEqual([]);
   });
 
   it('shows the pay page in Arabic (right to left) and Japanese from the browser language', async () => {
