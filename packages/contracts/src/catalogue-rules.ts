@@ -112,9 +112,17 @@ export function frenchSpacingSlips(elements: MessageFormatElement[]): string[] {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A word or phrase as a whole word: not inside a longer word (Unicode letters). */
+/** Scripts written without spaces between words (Japanese, Chinese) or with particles glued on (Korean). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * A word or phrase as a whole word: not inside a longer word (Unicode letters). Japanese,
+ * Chinese and Korean have no word boundary to look for (領収書を, 영수증을), so a term in those
+ * scripts matches wherever it appears.
+ */
 const wholeWord = (phrase: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
+  UNSPACED.test(phrase)
+    ? new RegExp(escapeRegExp(phrase), 'u')
+    : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
 
 /** Terms the glossary forbids that the text uses. */
 export function forbiddenTerms(text: string, glossary: readonly GlossaryTerm[]): string[] {
@@ -144,15 +152,26 @@ const INFORMAL: Record<string, RegExp[]> = {
     /(?<!\p{L})(Pregunta|Espera|Comprueba|Vuelve|Inténtalo|Escanea|Introduce|Revisa|Abre|Pide|Usa|Haz|Elige|Confirma|Guarda|Añade|Crea|Restablece|Verifica)(?!\p{L})/u,
   ],
   nl: [/(?<!\p{L})(je|jij|jou|jouw|jullie)(?!\p{L})/iu],
+  // Shoppers are 您 in Chinese, siz in Turkish, ви in Ukrainian, du in Swedish (never the stiff
+  // "ni") and polite です/ます Japanese without "あなた".
+  zh: [/(你)/u],
+  ja: [/(あなた|お前|君)/u],
+  tr: [/(?<!\p{L})(sen|seni|senin|sana|sende|senden|seninle)(?!\p{L})/iu],
+  uk: [/(?<!\p{L})(ти|тебе|тобі|тобою|твій|твоя|твоє|твої|твого|твоєї|твою)(?!\p{L})/iu],
+  sv: [/(?<!\p{L})(ni|er|ert|era)(?!\p{L})/iu],
 };
-/** Formal forms where the register is informal (Spanish shoppers). */
-const FORMAL: Record<string, RegExp[]> = {
+/**
+ * Formal forms where the shoppers' register is informal: Spanish "tú" and Polish "ty", as the
+ * checkout pages of those countries write (docs/i18n/rules.md#register).
+ */
+const FORMAL_SHOPPERS: Record<string, RegExp[]> = {
   es: [/(?<!\p{L})(usted|ustedes)(?!\p{L})/iu],
+  pl: [/(?<!\p{L})(Pan|Pani|Pana|Panu|Panią|Państwo|Państwa|Pański|Pańska|Pańskie)(?!\p{L})/u],
 };
 const informalFor = (language: string, audience: Audience) =>
-  language === 'es' && audience === 'shoppers' ? [] : (INFORMAL[language] ?? []);
+  audience === 'shoppers' && FORMAL_SHOPPERS[language] ? [] : (INFORMAL[language] ?? []);
 const formalFor = (language: string, audience: Audience) =>
-  language === 'es' && audience === 'shoppers' ? (FORMAL[language] ?? []) : [];
+  audience === 'shoppers' ? (FORMAL_SHOPPERS[language] ?? []) : [];
 
 /** Forms of the wrong register in the text, for the audience. */
 export function registerSlips(language: string, audience: Audience, text: string): string[] {

@@ -15,13 +15,16 @@ const HOME_REGION: Record<string, string> = { pt: 'pt-PT' };
  * The locale `Intl` formats in for a reader of `language`: the first of the reader's own tags
  * (browser languages, Accept-Language) in that language, region kept (`de-AT`, `de-CH`,
  * `fr-CA`), else the language's home region, else the language. The pseudo-locale formats as
- * English (its data are not translated).
+ * English (its data are not translated), `ar-XB` as Arabic. Arabic is `ar` as it is: `Intl`
+ * decides its digits.
  */
 export function formattingLocale(
   language: string,
   preferred: readonly (string | null | undefined)[] = [],
 ): string {
   if (language.toLowerCase() === 'en-xa') return 'en';
+  // The right-to-left pseudo-locale formats as Arabic: its amounts sit in right-to-left text.
+  if (language.toLowerCase() === 'ar-xb') return 'ar';
   const base = language.toLowerCase().split(/[-_]/)[0] ?? language;
   for (const tag of preferred) {
     if (!tag) continue;

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './field-errors';
 export * from './item-report';
 export * from './items';
+export * from './locales';
 export * from './me';
 export * from './no-content';
 export * from './pagination';

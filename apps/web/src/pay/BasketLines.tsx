@@ -7,10 +7,10 @@ import { useT } from './i18n';
  * list them. Behind an "n items" toggle on a phone, open on a wide screen (pay.css).
  */
 export function BasketLines({ lines, currency }: { lines: ShopperLine[]; currency: string }) {
-  const { t, money, locale } = useT();
+  const { t, money, intlLocale } = useT();
   const [open, setOpen] = useState(false);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
-  const quantity = new Intl.NumberFormat(locale === 'en-XA' ? 'en' : locale, { maximumFractionDigits: 3 });
+  const quantity = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 3 });
   return (
     <div className={`pay-lines${open ? ' pay-lines-open' : ''}`} data-testid="pay-lines">
       <button

@@ -39,6 +39,7 @@ export function CardForm({
       <Field id="card-number" label={t('card.number')} error={say(errors.number)}>
         <input
           id="card-number"
+          dir="ltr"
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -54,6 +55,7 @@ export function CardForm({
         <Field id="card-expiry" label={t('card.expiry')} error={say(errors.expiry)}>
           <input
             id="card-expiry"
+            dir="ltr"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder={t('card.expiryPlaceholder')}
@@ -66,6 +68,7 @@ export function CardForm({
         <Field id="card-cvc" label={t('card.cvc')} error={say(errors.cvc)}>
           <input
             id="card-cvc"
+            dir="ltr"
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"

@@ -67,6 +67,7 @@ export function ReceiptOffer({ scanId, receiptUrl }: { scanId: string; receiptUr
           >
             <input
               id="receipt-email"
+              dir="ltr"
               type="email"
               inputMode="email"
               autoComplete="email"

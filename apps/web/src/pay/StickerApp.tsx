@@ -4,6 +4,7 @@ import { currencyDigits, toMinorUnits } from '../lib/money';
 import type { PublicApiError } from '../lib/public-config';
 import { payThroughSticker, readSticker } from './api';
 import { Field } from './CardForm';
+import { westernDigits } from './digits';
 import { LanguageMenu, type MessageId, useT } from './i18n';
 
 /**
@@ -108,11 +109,12 @@ export function StickerApp({ token }: { token: string }) {
             >
               <input
                 id="sticker-amount"
+                dir="ltr"
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder={placeholder(sticker.currency)}
                 value={amount}
-                onChange={(e) => setAmount(e.target.value.replace(/[^\d.,]/g, ''))}
+                onChange={(e) => setAmount(westernDigits(e.target.value).replace(/[^\d.,]/g, ''))}
                 aria-invalid={error === 'range'}
                 aria-describedby={errorText ? 'sticker-amount-error' : undefined}
               />

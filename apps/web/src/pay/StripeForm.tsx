@@ -38,7 +38,7 @@ export default function StripeForm(props: {
       if (!stripe) throw new Error('Stripe.js did not load');
       const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
       // The Payment Element speaks the page's language (Stripe.js has its own translations).
-      const stripeLocale = (locale === 'en-XA' ? 'en' : locale) as StripeElementLocale;
+      const stripeLocale = STRIPE_LOCALE[locale] ?? (locale as StripeElementLocale);
       const elements = stripe.elements({
         clientSecret,
         locale: stripeLocale,
@@ -121,3 +121,15 @@ export default function StripeForm(props: {
     </form>
   );
 }
+
+/**
+ * Stripe.js's name for a page language where it differs: the pseudo-locales read as English and
+ * Arabic, Simplified Chinese is `zh`, and Ukrainian, which Stripe.js does not speak, follows the
+ * browser (`auto`).
+ */
+const STRIPE_LOCALE: Partial<Record<string, StripeElementLocale>> = {
+  'en-XA': 'en',
+  'ar-XB': 'ar',
+  'zh-Hans': 'zh',
+  uk: 'auto',
+};

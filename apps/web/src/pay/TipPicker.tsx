@@ -1,6 +1,7 @@
 import type { ShopperScan } from '@scanline/contracts';
 import { useState } from 'react';
 import { currencyDigits, toMinorUnits } from '../lib/money';
+import { westernDigits } from './digits';
 import { useT } from './i18n';
 
 type Tipping = NonNullable<ShopperScan['tipping']>;
@@ -99,12 +100,13 @@ export function TipPicker({
           <label htmlFor="tip-custom">{t('tip.customLabel')}</label>
           <input
             id="tip-custom"
+            dir="ltr"
             inputMode="decimal"
             placeholder={placeholder}
             value={custom}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'tip-custom-error' : undefined}
-            onChange={(e) => onCustom(e.target.value)}
+            onChange={(e) => onCustom(westernDigits(e.target.value))}
             // biome-ignore lint/a11y/noAutofocus: the shopper just asked to type a tip
             autoFocus
           />

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idemKey, pairedTerminal } from '../../api/terminal/terminal-fixtures';
+import { loadCatalogue } from '../../platform/i18n/catalogue';
+import { SHOPPER_LOCALES } from '../../platform/i18n/locales';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
@@ -195,6 +197,82 @@ describe('what a receipt says', () => {
     expect((await t.app.inject({ url: path, headers: { 'accept-language': 'en-XA' } })).body).toContain(
       '<html lang="en-XA">',
     );
+  });
+
+  it('lays the Arabic receipt out right to left, page and email, each value isolated', async () => {
+    const { scan, receiptUrl } = await paidScan();
+    const path = new URL(receiptUrl).pathname;
+    const page = await t.app.inject({ url: `${path}?lang=ar`, headers: { 'accept-language': 'de' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.headers['content-language']).toBe('ar');
+    expect(page.body).toContain('رقم الإيصال');
+    expect(page.body).not.toMatch(/Receipt number|Belegnummer/);
+    // The amount and the card keep their own order inside the right-to-left page.
+    expect(page.body).toMatch(/<p class="total"><bdi>[^<]*12[.,٫]50[^<]*<\/bdi><\/p>/);
+    expect(page.body).toMatch(/<td><bdi>[^<]*4242[^<]*<\/bdi><\/td>/);
+    // One stylesheet for both directions: logical sides, never left or right.
+    expect(page.body).toMatch(/th\{text-align:start/);
+    expect(page.body).not.toMatch(/text-align:(left|right)|margin-(left|right)|padding-(left|right)/);
+    // The menu names Arabic in itself, right to left, among left-to-right names.
+    expect(page.body).toContain('lang="ar" dir="rtl" aria-current="true">العربية</a>');
+    expect(page.body).toContain('<a href="?lang=ja" hreflang="ja" lang="ja">日本語</a>');
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/receipt`,
+      payload: { email: 'arabic@example.test', locale: 'ar-EG' },
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.waitForMail('arabic@example.test');
+    expect(mail.subject).toBe('إيصالك من Acme Coffee');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl"><body dir="rtl"');
+    expect(mail.html).toContain('<th scope="row" align="right"');
+    expect(mail.html).toMatch(/<td align="left"[^>]*><bdi>/);
+    expect(mail.links).toContain(`${receiptUrl}?lang=ar`);
+  });
+
+  it('writes the Japanese receipt in Japanese, page and email', async () => {
+    const { scan, receiptUrl } = await paidScan();
+    const path = new URL(receiptUrl).pathname;
+    const page = await t.app.inject({ url: path, headers: { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' } });
+    expect(page.body).toContain('<html lang="ja">');
+    for (const words of [
+      'レシート番号',
+      'お支払い日時',
+      'カード',
+      'このレシートは控えとして保管してください。',
+    ])
+      expect(page.body, words).toContain(words);
+    expect(page.body).not.toMatch(/Receipt number|Keep this receipt/);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/mobile/v1/scans/${scan.id}/receipt`,
+      payload: { email: 'japan@example.test', locale: 'ja' },
+      remoteAddress: nextIp(),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const mail = await smtp.waitForMail('japan@example.test');
+    expect(mail.subject).toBe('Acme Coffeeのレシート');
+    expect(mail.html).toContain('<html lang="ja">');
+    expect(mail.html).not.toContain('dir="rtl"');
+    expect(mail.text).toContain('レシート番号: R-');
+  });
+
+  it('renders the receipt page in every shopper language, in its words', async () => {
+    const { receiptUrl } = await paidScan();
+    const path = new URL(receiptUrl).pathname;
+    const english = loadCatalogue('shoppers', 'en');
+    for (const locale of SHOPPER_LOCALES) {
+      const page = await t.app.inject({ url: `${path}?lang=${locale}` });
+      expect(page.statusCode, locale).toBe(200);
+      expect(page.body, locale).toContain(`<html lang="${locale}"${locale === 'ar' ? ' dir="rtl"' : ''}>`);
+      const words = loadCatalogue('shoppers', locale);
+      for (const key of ['receipt.number', 'receipt.paidAt', 'receipt.card'])
+        expect(page.body, `${locale} ${key}`).toContain(`<th scope="row">${words[key]}</th>`);
+      if (locale !== 'en') expect(page.body, locale).not.toContain(english['receipt.number']);
+    }
   });
 
   it('emails the receipt in the pay page’s language, else Accept-Language; the link keeps it', async () => {

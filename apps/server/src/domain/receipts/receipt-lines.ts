@@ -51,11 +51,18 @@ export function receiptLinesBlock(
   };
 }
 
+/**
+ * A value (an amount, a card, a date) in a cell: in right-to-left text it is a `<bdi>`, so
+ * "Visa •••• 4242" or "€12.50" keeps its own order instead of taking the page's.
+ */
+export const isolated = (value: string, t: Pick<Translator, 'dir'>) =>
+  t.dir === 'rtl' ? `<bdi>${escapeHtml(value)}</bdi>` : escapeHtml(value);
+
 /** The block as HTML for the receipt page (and its 80 mm print): a table of lines, the VAT per rate under it. */
 export function renderReceiptLines(block: ReceiptLinesBlock | null, t: Translator): string {
   if (!block) return '';
   const rows = block.rows
-    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${isolated(v, t)}</td></tr>`)
     .join('');
   return `<section class="lines" aria-label="${escapeHtml(t.t('receipt.items'))}"><table>${rows}</table>${block.vat
     .map((v) => `<p class="muted vat">${escapeHtml(v)}</p>`)

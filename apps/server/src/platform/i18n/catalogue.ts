@@ -7,6 +7,7 @@ import {
   formattingLocale,
   type MoneyOptions,
 } from '@scanline/contracts/format';
+import { textDirection } from '@scanline/contracts/locales';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SHOPPER_LOCALES, USER_LOCALES } from './locales';
@@ -40,6 +41,8 @@ export function loadCatalogue(name: CatalogueName, locale: string): Catalogue {
 export interface Translator {
   /** The language tag the text is in, for `<html lang>` and `Content-Language` (`en-XA` as such). */
   locale: string;
+  /** `rtl` for Arabic: `<html dir>` of the receipt page and email. */
+  dir: 'ltr' | 'rtl';
   t(key: string, values?: Record<string, PrimitiveType>): string;
   /** Whether English has this message (optional parts of an email, such as its last line). */
   has(key: string): boolean;
@@ -80,6 +83,7 @@ export function translator(name: CatalogueName, locale: string): Translator {
   const intl = formattingLocale(tag);
   return {
     locale: tag,
+    dir: textDirection(tag),
     t: (key, values) => String(formatterFor(name, tag, key).format(values)),
     has: (key) => loadCatalogue(name, 'en')[key] !== undefined,
     money: (minor, currency, options) => formatMoney(minor, currency, intl, options),

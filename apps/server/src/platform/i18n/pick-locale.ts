@@ -1,3 +1,4 @@
+import { matchLanguage } from '@scanline/contracts/locales';
 import { PSEUDO_LOCALE } from './locales';
 
 /**
@@ -23,7 +24,8 @@ export function parseAcceptLanguage(header: string | string[] | undefined | null
 
 /**
  * The first wish that one of `supported` answers: the exact tag (case-insensitive, so `en-xa` is
- * the pseudo-locale), else its language (`pt-BR` → `pt`). The pseudo-locale is only ever chosen
+ * the pseudo-locale), else its language (`pt-BR` → `pt`, `zh-CN` → `zh-Hans`, but `zh-TW` is
+ * not Simplified Chinese and matches nothing). The pseudo-locale is only ever chosen
  * by name, never as a fallback of English. Nothing matches → English.
  */
 export function pickLocale<L extends string>(
@@ -35,8 +37,7 @@ export function pickLocale<L extends string>(
     const tag = wish.trim();
     if (tag.toLowerCase() === PSEUDO_LOCALE.toLowerCase() && supported.includes(PSEUDO_LOCALE as L))
       return PSEUDO_LOCALE as L;
-    const language = tag.split(/[-_]/)[0]!.toLowerCase();
-    const found = supported.find((l) => l === language);
+    const found = matchLanguage(tag, supported);
     if (found) return found;
   }
   return 'en';

@@ -22,6 +22,6 @@ export function renderLocalizedEmail(
       ...(t.has(`${key}.outro`) ? { outro: t.t(`${key}.outro`, values) } : {}),
       ...extra,
     },
-    { lang: t.locale, orOpenLink: t.t('common.orOpenLink') },
+    { lang: t.locale, dir: t.dir, orOpenLink: t.t('common.orOpenLink') },
   );
 }

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import { catalogueFindings, parseGlossary } from '@scanline/contracts/catalogue-rules';
+import { SHOPPER_LOCALES } from '@scanline/contracts/locales';
 import { pseudoMessage } from '@scanline/contracts/pseudo-locale';
 import { describe, expect, it } from 'vitest';
 import { argumentsOf, literalText } from '../../lib/i18n/icu-arguments';
 import { chooseLocale, LANGUAGES } from '../i18n';
+import { mirroredMessage } from '../pseudo';
 
 // Every shopper catalogue has every English key, each message parses as ICU and
 // takes exactly the English message's arguments (same names, same kinds). A new language
@@ -24,6 +26,19 @@ describe('shopper message catalogues', () => {
       .map((f) => f.replace(/\.json$/, ''))
       .sort();
     expect(files).toEqual(LANGUAGES.map((l) => l.code).sort());
+  });
+
+  it('offers exactly the shared shopper languages, and the receipt has a catalogue for each', () => {
+    // One list (packages/contracts/src/locales.ts) for the pay page and the server's receipt: a
+    // language with a pay catalogue but no receipt one, or the reverse, fails here.
+    expect(LANGUAGES.map((l) => l.code)).toEqual([...SHOPPER_LOCALES]);
+    const receipts = fs
+      .readdirSync(path.join(dir, '../../../../server/src/platform/i18n/messages/shoppers'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    expect(receipts).toEqual([...SHOPPER_LOCALES].sort());
+    for (const { code, name } of LANGUAGES) expect(name, code).not.toBe('');
   });
 
   for (const { code } of LANGUAGES.filter((l) => l.code !== 'en')) {
@@ -86,11 +101,30 @@ describe('shopper message catalogues', () => {
     }
   });
 
+  it('ar-XB: every message mirrored (right-to-left override) and bracketed, the same arguments', () => {
+    for (const [key, message] of Object.entries(english)) {
+      const ast = parse(message);
+      const mirrored = mirroredMessage(ast);
+      const text = literalText(mirrored);
+      expect(text.startsWith('\u200F['), key).toBe(true);
+      expect(text.endsWith(']\u200F'), key).toBe(true);
+      // Every run of English letters sits inside an override.
+      expect(text.replace(/\u202E[^\u202C]*\u202C/g, ''), key).not.toMatch(/[a-zA-Z]/);
+      expect(argumentsOf(mirrored), key).toEqual(argumentsOf(ast));
+    }
+  });
+
   it('chooses ?lang= first, then the browser languages, then English', () => {
     expect(chooseLocale('?lang=de', ['fr-FR'])).toBe('de');
     expect(chooseLocale('?lang=en-xa', ['fr-FR'])).toBe('en-XA');
-    expect(chooseLocale('', ['sv-SE', 'pt-BR', 'en'])).toBe('pt');
+    expect(chooseLocale('', ['he-IL', 'pt-BR', 'en'])).toBe('pt');
+    expect(chooseLocale('', ['sv-SE', 'pt-BR'])).toBe('sv');
     expect(chooseLocale('?lang=klingon', ['nl-BE'])).toBe('nl');
-    expect(chooseLocale('', ['ja'])).toBe('en');
+    expect(chooseLocale('', ['ja'])).toBe('ja');
+    expect(chooseLocale('', ['he', 'ar-EG'])).toBe('ar');
+    expect(chooseLocale('', ['zh-CN'])).toBe('zh-Hans');
+    expect(chooseLocale('', ['zh-TW', 'ko-KR'])).toBe('ko');
+    expect(chooseLocale('?lang=AR-xb', ['fr'])).toBe('ar-XB');
+    expect(chooseLocale('', ['he'])).toBe('en');
   });
 });
