@@ -16,7 +16,6 @@ import { newId } from '../../platform/ids';
 import { recordEvents } from '../events/record-event';
 import { currencyDigits } from '../money';
 import { fromStripeAmount } from '../payments/stripe-amounts';
-import { stripeClient } from '../payments/stripe-provider';
 import { presentPayout } from '../presenters/books';
 
 interface Line {
@@ -70,6 +69,7 @@ export async function syncStripePayout(ctx: AppContext, rawBody: string, signatu
   const payoutId = event.data?.object?.id;
   if (typeof payoutId !== 'string') return { received: true, handled: false };
 
+  const { stripeClient } = await import('../payments/stripe-provider');
   const stripe = stripeClient(ctx.config, open(ctx.config, business.stripeSecretKeyEnc!));
   let payout: Stripe.Payout;
   const balance: Stripe.BalanceTransaction[] = [];

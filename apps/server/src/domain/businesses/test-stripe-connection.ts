@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import type { Config } from '../../platform/config';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
@@ -29,6 +28,8 @@ export async function testStripeConnection(config: Config, business: BusinessRow
   if (business.paymentProvider !== 'stripe' || !business.stripeSecretKeyEnc) {
     return { ok: true, provider: 'simulator', detail: 'The payment simulator needs no connection.' };
   }
+  // The SDK is loaded when first used, not at every start (docs/develop/benchmarks.md).
+  const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(open(config, business.stripeSecretKeyEnc), {
     maxNetworkRetries: 0,
     timeout: 10_000,

@@ -1,5 +1,4 @@
 import type { WalletDomain } from '@scanline/contracts';
-import Stripe from 'stripe';
 import type { Config } from '../../platform/config';
 import { open } from '../../platform/crypto/secret-box';
 import { AppError } from '../../platform/errors';
@@ -23,7 +22,8 @@ export async function walletDomain(
     return present({ provider: 'simulator', domain, apple_pay_association: association }, null);
   }
   const base = { provider: 'stripe' as const, domain, apple_pay_association: association };
-  const stripe = new Stripe(open(config, business.stripeSecretKeyEnc), {
+  const { default: StripeSdk } = await import('stripe');
+  const stripe = new StripeSdk(open(config, business.stripeSecretKeyEnc), {
     maxNetworkRetries: 1,
     timeout: 15_000,
     ...(options.endpoint ?? {}),
