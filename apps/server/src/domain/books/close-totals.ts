@@ -190,8 +190,8 @@ export function counting<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   });
 }
 
-/** The lines of one period, by its rules (exported for `bench closes`' plans). */
-export function linesSql(period: ClosePeriod) {
+/** The lines of one period, by its rules. */
+function linesSql(period: ClosePeriod) {
   const from = period.from ?? new Date(0);
   const rules = period.rules ?? CLOSE_RULES;
   return rules === 1 ? linesV1(period, from) : linesV2(period, from, rules >= BASKET_RULES);
@@ -231,7 +231,7 @@ const thresholds = (bounds: Date[]) =>
  * its first part, so counts add up without `count(distinct …)`. A cashier's name is the greatest
  * of the period, compared by the database as before.
  */
-export function figuresSql(periods: ClosePeriods) {
+function figuresSql(periods: ClosePeriods) {
   return sql`with lines as (${linesSql(hullOf(periods))}),
         fine as (
           select width_bucket(at, ${thresholds(periods.bounds)}) as period, currency, card_brand, tax_rate,
@@ -310,19 +310,7 @@ function rollUp(rows: FigureRow[], rules: number): Figures[] {
     let c = currencies.get(r.currency);
     if (!c) {
       c = {
-        entry: {
-          currency: r.currency,
-          payments_count: 0,
-          gross: 0,
-          refunds_count: 0,
-          refunds: 0,
-          net: 0,
-          tips: 0,
-          by_brand: [],
-          by_tax_rate: [],
-          by_cashier: [],
-          ...(rules >= BASKET_RULES ? { by_category: [] } : {}),
-        },
+        entry: { ...emptyFigures(r.currency), ...(rules >= BASKET_RULES ? { by_category: [] } : {}) },
         brands: new Map(),
         rates: new Map(),
         cashiers: new Map(),
