@@ -25,6 +25,7 @@ export const closedBySchema = z.object({
   /** A device close where staff sign in: the manager whose session allowed it. */
   manager: z.object({ id: z.string(), name: z.string() }).optional(),
 });
+export type ClosedBy = z.infer<typeof closedBySchema>;
 
 export const closeTotalsSchema = z.object({
   currency: z.string(),

@@ -23,6 +23,29 @@ export const SHOPPER_LOCALES = [
 ] as const;
 export type ShopperLanguage = (typeof SHOPPER_LOCALES)[number];
 
+/**
+ * Each shopper language named in itself, as the pay page's menu and the receipt page's links
+ * show it (the menu reads the same in any language). A code added to the list above without its
+ * name here does not compile.
+ */
+export const SHOPPER_LANGUAGE_NAMES: Record<ShopperLanguage, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pt: 'Português',
+  ja: '日本語',
+  'zh-Hans': '中文（简体）',
+  ko: '한국어',
+  tr: 'Türkçe',
+  pl: 'Polski',
+  uk: 'Українська',
+  sv: 'Svenska',
+  ar: 'العربية',
+};
+
 /** The right-to-left pseudo-locale: English mirrored and bracketed, as Chrome's `ar-XB` (beside `en-XA`). */
 export const PSEUDO_RTL = 'ar-XB';
 

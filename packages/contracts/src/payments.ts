@@ -194,7 +194,6 @@ export const createTransactionSchema = z.strictObject({
 });
 export type CreateTransaction = z.infer<typeof createTransactionSchema>;
 
-/** What the terminal API answers for its own transactions. */
 /** The wallets the payment simulator's wallet sheet stands for (docs/guide/wallets.md). */
 export const walletSchema = z.enum(['apple_pay', 'google_pay']);
 /** The phone wallet the card was paid through, as the provider reports it (`apple_pay`, `google_pay`…). */
@@ -203,7 +202,11 @@ const cardWalletSchema = z
   .nullable()
   .describe('The phone wallet the card came through (`apple_pay`, `google_pay`…), else null.');
 
-export const terminalTransactionSchema = z.object({
+/**
+ * What every view of a transaction says alike; the terminal's view and the main API's extend it
+ * (a field added here reaches both, one added to a view reaches that view only).
+ */
+const transactionBaseSchema = z.object({
   id: z.string(),
   status: transactionStatusSchema,
   source: transactionSourceSchema,
@@ -225,7 +228,6 @@ export const terminalTransactionSchema = z.object({
   reference: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
   terminal_id: z.string(),
-  payment_url: z.string(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
   card_wallet: cardWalletSchema,
@@ -234,11 +236,16 @@ export const terminalTransactionSchema = z.object({
   last_payment_error: lastPaymentErrorSchema,
   /** Succeeded transactions only: the shopper's receipt page. */
   receipt_url: z.string().nullable(),
-  /** Its basket (docs/guide/baskets.md), on a create and a read; left out when it has none. */
-  line_items: z.array(lineItemSchema).optional(),
   expires_at: timestamp,
   created_at: timestamp,
   updated_at: timestamp,
+});
+
+/** What the terminal API answers for its own transactions. */
+export const terminalTransactionSchema = transactionBaseSchema.extend({
+  payment_url: z.string(),
+  /** Its basket (docs/guide/baskets.md), on a create and a read; left out when it has none. */
+  line_items: z.array(lineItemSchema).optional(),
 });
 export type TerminalTransaction = z.infer<typeof terminalTransactionSchema>;
 
@@ -266,40 +273,11 @@ export type DeviceMe = z.infer<typeof deviceMeSchema>;
 export const DEVICE_STREAM_EVENTS = ['transaction', 'terminal'] as const;
 
 /** What the main API answers in lists (and webhook `data`). */
-export const transactionSchema = z.object({
-  id: z.string(),
-  status: transactionStatusSchema,
-  source: transactionSourceSchema,
-  amount: z.number().int(),
-  currency: z.string(),
-  /** The shopper's tip kept (0 until paid with one, less any tip refunded); `amount` stays the order amount. */
-  tip_amount: z.number().int(),
-  /** The part of the tip given back by refunds (their `tip_amount`). */
-  tip_refunded: z.number().int(),
-  /** amount + tip_amount + tip_refunded: what was charged, and the most a refund may reach. */
-  amount_total: z.number().int(),
-  /** What succeeded tenders have paid of `amount` (docs/guide/tenders.md); `amount` once succeeded. */
-  amount_paid: z.number().int(),
-  /** amount − amount_paid: what is left to pay. */
-  amount_due: z.number().int(),
-  /** The cashier signed in on the terminal (or named by the register) when it was made. */
-  cashier_id: z.string().nullable(),
-  cashier_name: z.string().nullable(),
+export const transactionSchema = transactionBaseSchema.extend({
   amount_refunded: z.number().int(),
-  reference: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()).nullable(),
-  terminal_id: z.string(),
   terminal_label: z.string().nullable(),
   provider: z.enum(['simulator', 'stripe']),
   provider_reference: z.string().nullable(),
-  card_brand: z.string().nullable(),
-  card_last4: z.string().nullable(),
-  card_wallet: cardWalletSchema,
-  failure_code: z.string().nullable(),
-  failure_message: z.string().nullable(),
-  last_payment_error: lastPaymentErrorSchema,
-  /** Succeeded transactions only: the shopper's receipt page. */
-  receipt_url: z.string().nullable(),
   /** VAT included in the amount, percent; null = none. */
   tax_rate: z.number().nullable(),
   /**
@@ -313,10 +291,7 @@ export const transactionSchema = z.object({
   net: z.number().int().nullable(),
   /** The payout its payment went out in; null until paid out. */
   payout_id: z.string().nullable(),
-  expires_at: timestamp,
   succeeded_at: timestamp.nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -3,6 +3,7 @@ import { formattingLocale } from '@scanline/contracts/format';
 import {
   matchLanguage,
   PSEUDO_RTL,
+  SHOPPER_LANGUAGE_NAMES,
   SHOPPER_LOCALES,
   type ShopperLanguage,
   textDirection,
@@ -22,33 +23,10 @@ export type MessageId = keyof typeof english;
 /** A catalogue as the build hands it over: each message already parsed (scripts/precompile-messages.ts). */
 export type Messages = Record<MessageId, MessageFormatElement[]>;
 
-/**
- * Each shopper language named in itself (the menu reads the same in any language). Keyed by the
- * one list in @scanline/contracts, which the server's receipt reads too: a code added there
- * without its name here does not compile, and the catalogue tests fail without its files.
- */
-const NAMES: Record<ShopperLanguage, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pt: 'Português',
-  ja: '日本語',
-  'zh-Hans': '中文（简体）',
-  ko: '한국어',
-  tr: 'Türkçe',
-  pl: 'Polski',
-  uk: 'Українська',
-  sv: 'Svenska',
-  ar: 'العربية',
-};
-
 /** The languages a shopper can pick, in the shared list's order, each named in itself. */
 export const LANGUAGES: readonly { code: ShopperLanguage; name: string }[] = SHOPPER_LOCALES.map((code) => ({
   code,
-  name: NAMES[code],
+  name: SHOPPER_LANGUAGE_NAMES[code],
 }));
 export { PSEUDO, PSEUDO_RTL };
 export type Locale = ShopperLanguage | typeof PSEUDO | typeof PSEUDO_RTL;

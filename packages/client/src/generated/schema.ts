@@ -8024,13 +8024,9 @@ export interface operations {
                      *           "amount_due": 1250,
                      *           "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *           "cashier_name": "cashier name",
-                     *           "amount_refunded": 1250,
                      *           "reference": "order-1042",
                      *           "metadata": {},
                      *           "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *           "terminal_label": "terminal label",
-                     *           "provider": "simulator",
-                     *           "provider_reference": "provider reference",
                      *           "card_brand": "visa",
                      *           "card_last4": "4242",
                      *           "card_wallet": "card wallet",
@@ -8041,15 +8037,19 @@ export interface operations {
                      *             "message": "message"
                      *           },
                      *           "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *           "expires_at": "2026-11-25T10:00:00.000Z",
+                     *           "created_at": "2026-11-25T10:00:00.000Z",
+                     *           "updated_at": "2026-11-25T10:00:00.000Z",
+                     *           "amount_refunded": 1250,
+                     *           "terminal_label": "terminal label",
+                     *           "provider": "simulator",
+                     *           "provider_reference": "provider reference",
                      *           "tax_rate": 0,
                      *           "tax_included": -9007199254740991,
                      *           "fee": -9007199254740991,
                      *           "net": -9007199254740991,
                      *           "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *           "expires_at": "2026-11-25T10:00:00.000Z",
-                     *           "succeeded_at": "2026-11-25T10:00:00.000Z",
-                     *           "created_at": "2026-11-25T10:00:00.000Z",
-                     *           "updated_at": "2026-11-25T10:00:00.000Z"
+                     *           "succeeded_at": "2026-11-25T10:00:00.000Z"
                      *         }
                      *       ],
                      *       "next_cursor": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9"
@@ -8102,13 +8102,9 @@ export interface operations {
                      *       "amount_due": 1250,
                      *       "cashier_id": "cas_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
                      *       "cashier_name": "cashier name",
-                     *       "amount_refunded": 1250,
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "terminal_label": "terminal label",
-                     *       "provider": "simulator",
-                     *       "provider_reference": "provider reference",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "card_wallet": "card wallet",
@@ -8119,15 +8115,19 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
+                     *       "amount_refunded": 1250,
+                     *       "terminal_label": "terminal label",
+                     *       "provider": "simulator",
+                     *       "provider_reference": "provider reference",
                      *       "tax_rate": 0,
                      *       "tax_included": -9007199254740991,
                      *       "fee": -9007199254740991,
                      *       "net": -9007199254740991,
                      *       "payout_id": "pay_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "expires_at": "2026-11-25T10:00:00.000Z",
                      *       "succeeded_at": "2026-11-25T10:00:00.000Z",
-                     *       "created_at": "2026-11-25T10:00:00.000Z",
-                     *       "updated_at": "2026-11-25T10:00:00.000Z",
                      *       "status_history": [
                      *         {
                      *           "from": "pending",
@@ -12027,7 +12027,6 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "card_wallet": "card wallet",
@@ -12038,6 +12037,10 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "line_items": [
                      *         {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -12052,10 +12055,7 @@ export interface operations {
                      *           "tax": -9007199254740991,
                      *           "refunded_quantity": 0
                      *         }
-                     *       ],
-                     *       "expires_at": "2026-11-25T10:00:00.000Z",
-                     *       "created_at": "2026-11-25T10:00:00.000Z",
-                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -12156,7 +12156,6 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "card_wallet": "card wallet",
@@ -12167,6 +12166,10 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "line_items": [
                      *         {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -12181,10 +12184,7 @@ export interface operations {
                      *           "tax": -9007199254740991,
                      *           "refunded_quantity": 0
                      *         }
-                     *       ],
-                     *       "expires_at": "2026-11-25T10:00:00.000Z",
-                     *       "created_at": "2026-11-25T10:00:00.000Z",
-                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -12281,7 +12281,6 @@ export interface operations {
                      *       "reference": "order-1042",
                      *       "metadata": {},
                      *       "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "card_brand": "visa",
                      *       "card_last4": "4242",
                      *       "card_wallet": "card wallet",
@@ -12292,6 +12291,10 @@ export interface operations {
                      *         "message": "message"
                      *       },
                      *       "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *       "expires_at": "2026-11-25T10:00:00.000Z",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "updated_at": "2026-11-25T10:00:00.000Z",
+                     *       "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *       "line_items": [
                      *         {
                      *           "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -12306,10 +12309,7 @@ export interface operations {
                      *           "tax": -9007199254740991,
                      *           "refunded_quantity": 0
                      *         }
-                     *       ],
-                     *       "expires_at": "2026-11-25T10:00:00.000Z",
-                     *       "created_at": "2026-11-25T10:00:00.000Z",
-                     *       "updated_at": "2026-11-25T10:00:00.000Z"
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -12556,7 +12556,6 @@ export interface operations {
                      *         "reference": "order-1042",
                      *         "metadata": {},
                      *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "card_brand": "visa",
                      *         "card_last4": "4242",
                      *         "card_wallet": "card wallet",
@@ -12567,6 +12566,10 @@ export interface operations {
                      *           "message": "message"
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z",
+                     *         "updated_at": "2026-11-25T10:00:00.000Z",
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "line_items": [
                      *           {
                      *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -12581,10 +12584,7 @@ export interface operations {
                      *             "tax": -9007199254740991,
                      *             "refunded_quantity": 0
                      *           }
-                     *         ],
-                     *         "expires_at": "2026-11-25T10:00:00.000Z",
-                     *         "created_at": "2026-11-25T10:00:00.000Z",
-                     *         "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -12744,7 +12744,6 @@ export interface operations {
                      *         "reference": "order-1042",
                      *         "metadata": {},
                      *         "terminal_id": "ter_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
-                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "card_brand": "visa",
                      *         "card_last4": "4242",
                      *         "card_wallet": "card wallet",
@@ -12755,6 +12754,10 @@ export interface operations {
                      *           "message": "message"
                      *         },
                      *         "receipt_url": "https://scanline.example.com/receipt/01J9Z3K6",
+                     *         "expires_at": "2026-11-25T10:00:00.000Z",
+                     *         "created_at": "2026-11-25T10:00:00.000Z",
+                     *         "updated_at": "2026-11-25T10:00:00.000Z",
+                     *         "payment_url": "https://scanline.example.com/payment/01J9Z3K6",
                      *         "line_items": [
                      *           {
                      *             "id": "obj_01J9Z3K6V7R2Q8M4N5P6T7W8X9",
@@ -12769,10 +12772,7 @@ export interface operations {
                      *             "tax": -9007199254740991,
                      *             "refunded_quantity": 0
                      *           }
-                     *         ],
-                     *         "expires_at": "2026-11-25T10:00:00.000Z",
-                     *         "created_at": "2026-11-25T10:00:00.000Z",
-                     *         "updated_at": "2026-11-25T10:00:00.000Z"
+                     *         ]
                      *       }
                      *     }
                      */

@@ -1,3 +1,4 @@
+import type { ClosedBy, CloseTotals } from '@scanline/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
@@ -7,50 +8,10 @@ import { projects } from './workspace';
 // the project, and payouts from the provider to the bank. Money is bigint minor units.
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-/** Who made a close. */
-export interface ClosedBy {
-  kind: 'user' | 'api_key' | 'device' | 'schedule';
-  id: string | null;
-  label: string | null;
-  /** A device close where staff sign in: the manager whose session allowed it. */
-  manager?: { id: string; name: string };
-}
-
-/** One currency's figures of a close, as the API presents them (snake_case, hashed as is). */
-export interface CloseTotalsEntry {
-  currency: string;
-  payments_count: number;
-  gross: number;
-  refunds_count: number;
-  refunds: number;
-  net: number;
-  tips: number;
-  by_brand: { card_brand: string | null; count: number; amount: number }[];
-  by_tax_rate: { rate: number | null; gross: number; net: number; tax: number }[];
-  by_cashier: {
-    cashier_id: string;
-    name: string | null;
-    payments_count: number;
-    gross: number;
-    tips: number;
-  }[];
-  /** Rules 4 on (docs/guide/baskets.md): sales per item category, tips apart. */
-  by_category?: { category: string | null; quantity: number; gross: number }[];
-  /** Rules 3 on (docs/guide/tenders.md): payments per tender method, tips included. */
-  by_tender?: { method: 'card' | 'cash'; count: number; amount: number }[];
-  /** Rules 3 on: the drawer the close ended, null without one (docs/guide/drawer.md). */
-  cash?: {
-    float: number;
-    sales: number;
-    refunds: number;
-    paid_in: number;
-    paid_out: number;
-    expected: number;
-    counted: number | null;
-    variance: number | null;
-  } | null;
-  grand_total: number;
-}
+// The close's jsonb columns hold exactly what the API shows and the hash covers: one shape,
+// written once in the contract (docs/guide/closes.md#the-hash-rule).
+export type { ClosedBy };
+export type CloseTotalsEntry = CloseTotals;
 
 /**
  * Closes (Z reports). Insert-only: the custom migration `closes_immutable` adds a trigger that

@@ -1,18 +1,34 @@
 import { createHash } from 'node:crypto';
-import type { ClosedBy, CloseTotalsEntry } from '../../db/schema';
+import type { Close } from '@scanline/contracts';
 
-/** The fields of a close the hash covers: everything it says, `hash` itself excepted. */
-export interface HashedClose {
-  id: string;
-  project_id: string;
-  terminal_id: string;
-  number: number;
-  opened_at: string;
-  closed_at: string;
-  closed_by: ClosedBy;
-  totals: CloseTotalsEntry[];
-  previous_hash: string;
-}
+/**
+ * The fields of a close its hash covers: everything the API shows of it but the hash itself and
+ * the terminal's label (a label can change; a close cannot). A field added to the contract's
+ * `closeSchema` fails the type check below until it is named in one of the two lists
+ * (docs/develop/adding-a-close-field.md).
+ */
+export const HASHED_CLOSE_FIELDS = [
+  'id',
+  'project_id',
+  'terminal_id',
+  'number',
+  'opened_at',
+  'closed_at',
+  'closed_by',
+  'totals',
+  'previous_hash',
+] as const satisfies readonly (keyof Close)[];
+const UNHASHED_CLOSE_FIELDS = ['hash', 'terminal_label'] as const satisfies readonly (keyof Close)[];
+export type HashedClose = Pick<Close, (typeof HASHED_CLOSE_FIELDS)[number]>;
+
+type Unlisted = Exclude<
+  keyof Close,
+  (typeof HASHED_CLOSE_FIELDS)[number] | (typeof UNHASHED_CLOSE_FIELDS)[number]
+>;
+// Fails to compile, naming the field, when a close field is in neither list.
+const everyCloseFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyCloseFieldListed;
+void UNHASHED_CLOSE_FIELDS;
 
 /**
  * Canonical JSON (RFC 8785, JCS, for the values a close holds): object keys sorted by code
@@ -31,18 +47,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of the close's canonical JSON, UTF-8 (docs/guide/closes.md#the-hash-rule). */
 export function closeHash(close: HashedClose): string {
-  const { id, project_id, terminal_id, number, opened_at, closed_at, closed_by, totals, previous_hash } =
-    close;
-  const body = {
-    id,
-    project_id,
-    terminal_id,
-    number,
-    opened_at,
-    closed_at,
-    closed_by,
-    totals,
-    previous_hash,
-  };
+  // Only the hashed fields, even when handed a whole close.
+  const body = Object.fromEntries(HASHED_CLOSE_FIELDS.map((field) => [field, close[field]]));
   return createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
 }

@@ -1,4 +1,4 @@
-import { textDirection } from '@scanline/contracts/locales';
+import { SHOPPER_LANGUAGE_NAMES, textDirection } from '@scanline/contracts/locales';
 import type { Translator } from '../../platform/i18n/catalogue';
 import { SHOPPER_LOCALES } from '../../platform/i18n/locales';
 import { escapeHtml } from '../../platform/mail/render-email';
@@ -9,12 +9,6 @@ import { isolated, renderReceiptLines } from './receipt-lines';
 
 /** ` dir="rtl"` for a language written right to left (its name in the menu), nothing otherwise. */
 const dirOf = (locale: string) => (textDirection(locale) === 'rtl' ? ' dir="rtl"' : '');
-
-/** Each language named in itself ("Deutsch", "Français"), as a language menu lists them. */
-const autonym = (locale: string) => {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-};
 
 /**
  * The receipt as a small, self-contained page (no script, one inline stylesheet) that prints
@@ -41,8 +35,8 @@ export function renderReceipt(r: Receipt, t: Translator): string {
   const status = doc.status;
   const languages = SHOPPER_LOCALES.map((l) =>
     l === t.locale
-      ? `<a href="?lang=${l}" hreflang="${l}" lang="${l}"${dirOf(l)} aria-current="true">${escapeHtml(autonym(l))}</a>`
-      : `<a href="?lang=${l}" hreflang="${l}" lang="${l}"${dirOf(l)}>${escapeHtml(autonym(l))}</a>`,
+      ? `<a href="?lang=${l}" hreflang="${l}" lang="${l}"${dirOf(l)} aria-current="true">${escapeHtml(SHOPPER_LANGUAGE_NAMES[l])}</a>`
+      : `<a href="?lang=${l}" hreflang="${l}" lang="${l}"${dirOf(l)}>${escapeHtml(SHOPPER_LANGUAGE_NAMES[l])}</a>`,
   ).join(' ');
   const cell = (pairs: string[][]) =>
     pairs

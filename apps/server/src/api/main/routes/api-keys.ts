@@ -9,7 +9,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createApiKey } from '../../../domain/api-keys/create-api-key';
 import { currentApiKey } from '../../../domain/api-keys/current-api-key';
 import { listApiKeys } from '../../../domain/api-keys/list-api-keys';
@@ -19,10 +18,11 @@ import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentApiKey } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const keyParams = params.extend({ key_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const keyParams = pathParams('project_id', 'key_id');
 const tags = ['api-keys'];
 
 export function apiKeyRoutes(root: FastifyInstance) {

@@ -20,9 +20,10 @@ import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
 import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { userActorOf } from '../actor';
 
-const params = z.object({ business_id: z.string().min(1).max(64) });
+const params = pathParams('business_id');
 const tags = ['businesses'];
 
 export function businessRoutes(root: FastifyInstance) {

@@ -8,17 +8,17 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exportClose } from '../../../domain/books/accounting-export';
 import { closeListSpec } from '../../../domain/books/close-list-spec';
 import { getClose, listCloses } from '../../../domain/books/list-closes';
 import { verifyProjectCloses } from '../../../domain/books/verify-closes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const closeParams = params.extend({ close_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const closeParams = pathParams('project_id', 'close_id');
 const tags = ['closes'];
 
 /** Closes (Z reports): read-only here; they are made through the terminal API. */

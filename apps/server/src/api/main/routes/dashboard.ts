@@ -1,13 +1,13 @@
 import { dashboardQuerySchema, dashboardSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getDashboard } from '../../../domain/dashboard/get-dashboard';
 import { projectAccess } from '../../../domain/projects/project-access';
 import { readOnReplica } from '../../../platform/read-your-writes';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 
 export function dashboardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

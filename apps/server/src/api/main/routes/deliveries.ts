@@ -18,10 +18,11 @@ import { recoverDeliveries } from '../../../domain/webhooks/recover-deliveries';
 import { resendDelivery } from '../../../domain/webhooks/resend-delivery';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const webhookParams = params.extend({ webhook_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const webhookParams = pathParams('project_id', 'webhook_id');
 const tags = ['webhooks'];
 
 export function deliveryRoutes(root: FastifyInstance) {
@@ -63,7 +64,7 @@ export function deliveryRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'A delivery with every attempt',
-        params: webhookParams.extend({ delivery_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'webhook_id', 'delivery_id'),
         response: { 200: deliveryDetailSchema },
       },
     },
@@ -89,7 +90,7 @@ export function deliveryRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Send a delivery again now',
-        params: params.extend({ delivery_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'delivery_id'),
         response: { 202: deliverySchema },
       },
     },
@@ -131,7 +132,7 @@ export function deliveryRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deliveries of one event, to every endpoint',
-        params: params.extend({ event_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'event_id'),
         response: { 200: pageSchema(deliverySchema) },
       },
     },

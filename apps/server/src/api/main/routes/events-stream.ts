@@ -8,9 +8,10 @@ import { projectAccess } from '../../../domain/projects/project-access';
 import { BUS_CHANNELS } from '../../../platform/bus';
 import { AppError } from '../../../platform/errors';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const RETRY_MS = 3000;
 const PING_MS = 15_000;
 /** Safety net for a missed hint, and the rhythm at which the caller's access is checked again. */

@@ -1,14 +1,14 @@
 import { eventSchema, pageSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eventListSpec, getEvent, listEvents } from '../../../domain/events/list-events';
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const tags = ['events'];
 
 export function eventRoutes(root: FastifyInstance) {
@@ -43,7 +43,7 @@ export function eventRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'One event',
-        params: params.extend({ event_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'event_id'),
         response: { 200: eventSchema },
       },
     },

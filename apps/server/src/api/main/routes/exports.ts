@@ -13,9 +13,10 @@ import { AppError } from '../../../platform/errors';
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 // The list's query (filters `field[mode]=value`, `sort`), without paging; `time_zone` decides
 // which instants a date filter's day covers (the project's zone by default).
 const exportQueryOf = (spec: ListSpec) =>

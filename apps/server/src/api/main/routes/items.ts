@@ -9,7 +9,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { archiveItem } from '../../../domain/items/archive-item';
 import { createItem } from '../../../domain/items/create-item';
 import { exportItems } from '../../../domain/items/export-items';
@@ -21,10 +20,11 @@ import { presentItem } from '../../../domain/items/present-item';
 import { updateItem } from '../../../domain/items/update-item';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const itemParams = params.extend({ item_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const itemParams = pathParams('project_id', 'item_id');
 const tags = ['items'];
 
 /** The catalogue (docs/guide/catalogue.md): members and read keys read, admins and write keys edit. */

@@ -10,9 +10,10 @@ import {
 } from '../../../domain/transactions/live-transaction-changes';
 import { BUS_CHANNELS, type BusChannel } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const PING_MS = 25_000;
 
 const streamHeaders = z.object({

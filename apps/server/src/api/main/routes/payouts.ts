@@ -8,16 +8,16 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exportPayout } from '../../../domain/books/accounting-export';
 import { getNextPayout, getPayout, listPayoutItems, listPayouts } from '../../../domain/books/list-payouts';
 import { payoutItemListSpec, payoutListSpec } from '../../../domain/books/payout-list-spec';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const payoutParams = params.extend({ payout_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const payoutParams = pathParams('project_id', 'payout_id');
 const tags = ['payouts'];
 
 /** Payouts: from the provider to the bank, with their items and exports. */

@@ -23,9 +23,10 @@ import { updateProject } from '../../../domain/projects/update-project';
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf, userActorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const tags = ['projects'];
 // The table-query format (`sort=-name`, `currency[equals]=EUR`) plus the older `q` search.
 const listQuery = listQueryOf(projectListSpec).extend({

@@ -1,14 +1,14 @@
 import { type ItemReportQuery, itemReportQuerySchema, itemReportSchema } from '@scanline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { projectAccess } from '../../../domain/projects/project-access';
 import { getItemReport } from '../../../domain/reports/get-item-report';
 import { itemReportCsv } from '../../../domain/reports/item-report-csv';
 import { readOnReplica } from '../../../platform/read-your-writes';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const tags = ['reports'];
 const description =
   'What was sold over calendar days of the project’s time zone, per item and variant (or per category with ' +

@@ -1,7 +1,6 @@
 import { pageSchema, requestLogSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   getRequestLog,
   listRequestLogs,
@@ -10,9 +9,10 @@ import {
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const tags = ['request logs'];
 
 export function requestLogRoutes(root: FastifyInstance) {
@@ -47,7 +47,7 @@ export function requestLogRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'One logged request, with its bodies when it failed',
-        params: params.extend({ log_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'log_id'),
         response: { 200: requestLogSchema },
       },
     },

@@ -1,14 +1,14 @@
 import { pageSchema, scanSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getScan, listScans } from '../../../domain/scans/list-scans';
 import { scanListSpec } from '../../../domain/scans/scan-list-spec';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 const tags = ['scans'];
 
 export function scanRoutes(root: FastifyInstance) {
@@ -41,7 +41,7 @@ export function scanRoutes(root: FastifyInstance) {
       schema: {
         tags,
         summary: 'One scan',
-        params: params.extend({ scan_id: z.string().min(1).max(64) }),
+        params: pathParams('project_id', 'scan_id'),
         response: { 200: scanSchema },
       },
     },

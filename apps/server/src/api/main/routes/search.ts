@@ -1,12 +1,12 @@
 import { searchQuerySchema, searchResponseSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { searchProject } from '../../../domain/search/search-project';
 import { readOnReplica } from '../../../platform/read-your-writes';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
 
 export function searchRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();

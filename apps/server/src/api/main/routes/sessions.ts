@@ -11,6 +11,7 @@ import {
 import { requireUser } from '../../../platform/auth/authenticate';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
+import { pathParams } from '../../params';
 
 const present = (s: SessionView): SessionInfo => ({
   id: s.id,
@@ -29,7 +30,7 @@ function requireBuiltin(ctx: AppContext) {
     throw new AppError('bad_request', 'Sessions belong to the built-in sign-in service.');
 }
 
-const sessionParams = z.object({ session_id: z.string().min(1).max(64) });
+const sessionParams = pathParams('session_id');
 
 /** Settings → Sessions: see where you are signed in, end any of it. */
 export function sessionRoutes(app: FastifyInstance) {

@@ -7,17 +7,17 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createStaff } from '../../../domain/staff/create-staff';
 import { deleteStaff } from '../../../domain/staff/delete-staff';
 import { listStaff } from '../../../domain/staff/list-staff';
 import { presentStaff } from '../../../domain/staff/present-staff';
 import { updateStaff } from '../../../domain/staff/update-staff';
 import { pinLookupKey } from '../../../platform/crypto/pin-lookup';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const staffParams = z.object({ project_id: z.string().min(1).max(64), staff_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const staffParams = pathParams('project_id', 'staff_id');
 const tags = ['staff'];
 
 /** The people who sign in to the project's terminals with a PIN. Admins and owners. */

@@ -31,9 +31,10 @@ import { requestLanguages } from '../../../platform/i18n/recipient-locale';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf, userActorOf } from '../actor';
 
-const projectParams = z.object({ project_id: z.string().min(1).max(64) });
+const projectParams = pathParams('project_id');
 const tags = ['team'];
 
 /** Whose language an invitation falls back to: the inviting person's, and their request's. */
@@ -178,7 +179,7 @@ export function teamRoutes(root: FastifyInstance) {
     },
   );
 
-  const invitationParams = projectParams.extend({ invitation_id: z.string().min(1).max(64) });
+  const invitationParams = pathParams('project_id', 'invitation_id');
   app.delete(
     '/projects/:project_id/invitations/:invitation_id',
     {

@@ -7,7 +7,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { refundTransaction } from '../../../domain/payments/refund-transaction';
 import { getTransaction } from '../../../domain/transactions/get-transaction';
@@ -16,10 +15,11 @@ import { transactionListSpec } from '../../../domain/transactions/transaction-li
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const txnParams = params.extend({ transaction_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const txnParams = pathParams('project_id', 'transaction_id');
 const tags = ['transactions'];
 
 export function transactionRoutes(root: FastifyInstance) {

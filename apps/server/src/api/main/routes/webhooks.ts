@@ -11,7 +11,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentWebhook } from '../../../domain/presenters/webhooks';
 import { createWebhook } from '../../../domain/webhooks/create-webhook';
 import { deleteWebhook } from '../../../domain/webhooks/delete-webhook';
@@ -23,11 +22,12 @@ import { listWebhooks } from '../../../domain/webhooks/list-webhooks';
 import { rotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-secret';
 import { sendTestWebhook } from '../../../domain/webhooks/send-test-webhook';
 import { updateWebhook } from '../../../domain/webhooks/update-webhook';
+import { pathParams } from '../../params';
 import { actorOf } from '../actor';
 import { deliveryRoutes } from './deliveries';
 
-const params = z.object({ project_id: z.string().min(1).max(64) });
-const webhookParams = params.extend({ webhook_id: z.string().min(1).max(64) });
+const params = pathParams('project_id');
+const webhookParams = pathParams('project_id', 'webhook_id');
 const tags = ['webhooks'];
 
 export function webhookRoutes(root: FastifyInstance) {

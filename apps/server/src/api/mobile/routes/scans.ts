@@ -16,9 +16,10 @@ import { hitMobileLimit, MOBILE_LIMITS } from '../../../domain/scans/mobile-rate
 import { getShopperScan, openScan } from '../../../domain/scans/open-scan';
 import { AppError } from '../../../platform/errors';
 import { parseAcceptLanguage } from '../../../platform/i18n/pick-locale';
+import { pathParams } from '../../params';
 import { limited } from '../limited';
 
-const params = z.object({ scan_id: z.string().min(1).max(64) });
+const params = pathParams('scan_id');
 const tags = ['mobile'];
 const config = { public: true };
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { closeSchema, closeTotalsSchema } from '@scanline/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '../../../cli/operator-commands';
 import { closes, events, mailOutbox, projects } from '../../../db/schema';
+import { HASHED_CLOSE_FIELDS } from '../../../domain/books/close-hash';
 import { runScheduledCloses } from '../../../domain/books/run-scheduled-closes';
 import { verifyCloses } from '../../../domain/books/verify-closes';
 import { purgeDeletedProjects } from '../../../domain/projects/purge-deleted-projects';
@@ -170,6 +172,13 @@ describe('closes', () => {
       by_cashier: [],
     });
     expect(x.json().totals).toEqual(one.totals);
+    // A close by the current rules fills every figure the contract names, and the hash covers
+    // every field but the two it leaves out (docs/develop/adding-a-close-field.md).
+    expect(Object.keys(eur).sort()).toEqual(Object.keys(closeTotalsSchema.shape).sort());
+    expect(Object.keys(one)).toEqual(expect.arrayContaining(Object.keys(closeSchema.shape)));
+    expect([...HASHED_CLOSE_FIELDS, 'hash', 'terminal_label'].sort()).toEqual(
+      Object.keys(closeSchema.shape).sort(),
+    );
     expect(eur.by_brand.reduce((s: number, x: { amount: number }) => s + x.amount, 0)).toBe(eur.gross);
     expect(eur.by_brand).toEqual([
       { card_brand: 'mastercard', count: 1, amount: 1190 },

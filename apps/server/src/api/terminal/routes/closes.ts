@@ -1,16 +1,13 @@
 import { closeSchema, createCloseSchema, currentCloseSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createClose } from '../../../domain/books/create-close';
 import { getCurrentClose } from '../../../domain/books/current-close';
 import { optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
+import { pathParams } from '../../params';
 import { callerOf, cashierCallerOf, deviceOf } from '../caller';
 
-const terminalParams = z.object({
-  project_id: z.string().min(1).max(64),
-  terminal_id: z.string().min(1).max(64),
-});
+const terminalParams = pathParams('project_id', 'terminal_id');
 const tags = ['closes'];
 const countedOf = (body: { counted_cash?: number | undefined } | undefined) =>
   body?.counted_cash === undefined ? {} : { countedCash: body.counted_cash };

@@ -1,16 +1,14 @@
 import { createDrawerMovementSchema, drawerSchema, openDrawerSchema } from '@scanline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { addDrawerMovement } from '../../../domain/drawers/add-drawer-movement';
 import { getDrawer } from '../../../domain/drawers/get-drawer';
 import { openDrawer } from '../../../domain/drawers/open-drawer';
+import { pathParams } from '../../params';
 import { cashierCallerOf, deviceOf } from '../caller';
 
-const terminalParams = z.object({
-  project_id: z.string().min(1).max(64),
-  terminal_id: z.string().min(1).max(64),
-});
+const terminalParams = pathParams('project_id', 'terminal_id');
 const tags = ['drawer'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 const deviceSecurity: Record<string, string[]>[] = [{ deviceToken: [] }];

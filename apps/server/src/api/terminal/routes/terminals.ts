@@ -7,7 +7,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentFleetTerminal } from '../../../domain/presenters/payments';
 import { createTerminal } from '../../../domain/terminals/create-terminal';
 import { disableTerminal } from '../../../domain/terminals/disable-terminal';
@@ -22,10 +21,11 @@ import { updateTerminal } from '../../../domain/terminals/update-terminal';
 import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { pathParams } from '../../params';
 import { managerOf } from '../caller';
 
-const projectParams = z.object({ project_id: z.string().min(1).max(64) });
-const terminalParams = projectParams.extend({ terminal_id: z.string().min(1).max(64) });
+const projectParams = pathParams('project_id');
+const terminalParams = pathParams('project_id', 'terminal_id');
 const tags = ['terminals'];
 const security: Record<string, string[]>[] = [{ idToken: [] }, { apiKey: [] }];
 

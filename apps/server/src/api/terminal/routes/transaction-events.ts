@@ -1,15 +1,15 @@
 import { isFinalTransactionStatus } from '@scanline/contracts/payment-constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { BUS_CHANNELS } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
+import { pathParams } from '../../params';
 import { callerOf } from '../caller';
 
-const params = z.object({ transaction_id: z.string().min(1).max(64) });
+const params = pathParams('transaction_id');
 /** Clients reconnect after 3 s. */
 const RETRY_MS = 3000;
 /** Safety net for a missed NOTIFY (a LISTEN connection that dropped): re-read this often. */

@@ -10,7 +10,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN, optionalIdempotencyKey } from '../../../domain/idempotency/idempotency';
 import { cancelCheckout } from '../../../domain/payments/cancel-checkout';
 import { captureHeldShares } from '../../../domain/payments/capture-held-shares';
@@ -22,9 +21,10 @@ import { createTransaction } from '../../../domain/transactions/create-transacti
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
 import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { AppError } from '../../../platform/errors';
+import { pathParams } from '../../params';
 import { callerOf, cashierCallerOf } from '../caller';
 
-const params = z.object({ transaction_id: z.string().min(1).max(64) });
+const params = pathParams('transaction_id');
 const tags = ['terminal transactions'];
 const security: Record<string, string[]>[] = [{ deviceToken: [] }, { apiKey: [] }, { idToken: [] }];
 
