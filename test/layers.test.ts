@@ -16,6 +16,7 @@ const serverLayers = [
 const webLayers = [
   ['main.tsx', 'app/', 'pay/', 'terminal-app/'],
   ['features/'],
+  ['shared/'],
   ['auth/'],
   ['api/', 'ui/', 'theme/', 'lib/', 'config/', 'messages/'],
 ] as const;

@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { QueryState } from '../../shared/QueryState';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
@@ -13,7 +14,6 @@ import { useProjectCrumbs } from '../project/project-crumbs';
 import { useProject } from '../projects/hooks';
 import { DeliveryStatusTag } from '../webhooks/format';
 import { useWebhookActions, useWebhooks } from '../webhooks/hooks';
-import { QueryState } from '../workspace/QueryState';
 import { useEvent, useEventDeliveries } from './hooks';
 
 /** `/p/{id}/events/{eventId}`: one event's payload, exactly as webhooks carry it, and where it went. */

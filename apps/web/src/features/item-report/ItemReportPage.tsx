@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
+import { QueryState } from '../../shared/QueryState';
 import { formatDay } from '../../theme/date-format';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
@@ -18,7 +19,6 @@ import { RangePicker } from '../project-dashboard/RangePicker';
 import { formatMoney, resolveRange } from '../project-dashboard/range';
 import { type ChartColors, useChartColors } from '../project-dashboard/theme-colors';
 import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
 import {
   formatQuantity,
   itemNameOf,

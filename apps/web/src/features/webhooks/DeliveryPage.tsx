@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { QueryState } from '../../shared/QueryState';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -11,7 +12,6 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
 import { asCurl, DeliveryStatusTag, prettyBody } from './format';
 import { useDelivery, useWebhookActions } from './hooks';
 

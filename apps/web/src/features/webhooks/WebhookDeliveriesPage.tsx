@@ -8,6 +8,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { QueryState } from '../../shared/QueryState';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
@@ -18,7 +19,6 @@ import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { useProjectCrumbs } from '../project/project-crumbs';
 import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
 import { DeliveryStatusTag, deliveryStatusOption, percent } from './format';
 import { useDeliveries, useWebhook, useWebhookActions } from './hooks';
 
