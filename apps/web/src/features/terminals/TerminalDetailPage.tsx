@@ -4,16 +4,16 @@ import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { QueryState } from '../../shared/QueryState';
+import { RelativeTime, TerminalStatusTag } from '../../shared/terminals/status';
+import { TransactionStatusTag } from '../../shared/transactions/status';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { TerminalClosesPanel } from '../books/TerminalClosesPanel';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { TransactionStatusTag } from '../transactions/status';
 import { useTerminal, useTerminalTransactions } from './hooks';
 import { StickerPanel } from './StickerPanel';
-import { RelativeTime, TerminalStatusTag } from './status';
 import { useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
