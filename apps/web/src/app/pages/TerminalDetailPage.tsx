@@ -2,6 +2,10 @@ import type { Transaction } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
+import { TerminalClosesPanel } from '../../features/books/TerminalClosesPanel';
+import { useTerminal, useTerminalTransactions } from '../../features/terminals/hooks';
+import { StickerPanel } from '../../features/terminals/StickerPanel';
+import { useTerminalActions } from '../../features/terminals/use-terminal-actions';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
 import { useProjectCrumbs } from '../../shared/project-crumbs';
@@ -11,10 +15,6 @@ import { TransactionStatusTag } from '../../shared/transactions/status';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { TerminalClosesPanel } from '../books/TerminalClosesPanel';
-import { useTerminal, useTerminalTransactions } from './hooks';
-import { StickerPanel } from './StickerPanel';
-import { useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
 export default function TerminalDetailPage() {

@@ -12,6 +12,12 @@ import { fieldErrors } from '../../api/api-error';
 import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
+import { BooksSettingsForm } from '../../features/books/BooksSettingsForm';
+import { auditActor, auditTarget, describeAuditAction } from '../../features/project/audit-actions';
+import { useAudit } from '../../features/project/hooks';
+import { TerminalAlertsForm } from '../../features/project/TerminalAlertsForm';
+import { TippingForm } from '../../features/project/TippingForm';
+import { TwoStepRequirementForm } from '../../features/project/TwoStepRequirementForm';
 import { useT } from '../../lib/i18n/console-intl';
 import { useBusinesses } from '../../shared/businesses/hooks';
 import { useProject } from '../../shared/projects/hooks';
@@ -22,12 +28,6 @@ import { FormField } from '../../ui/FormField';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { BooksSettingsForm } from '../books/BooksSettingsForm';
-import { auditActor, auditTarget, describeAuditAction } from './audit-actions';
-import { useAudit } from './hooks';
-import { TerminalAlertsForm } from './TerminalAlertsForm';
-import { TippingForm } from './TippingForm';
-import { TwoStepRequirementForm } from './TwoStepRequirementForm';
 
 export default function ProjectSettingsPage() {
   const { id = '' } = useParams();
