@@ -20,6 +20,7 @@ import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import '../../features/project-dashboard/project-dashboard.css';
+import '../../shared/reports/charts.css';
 
 function DashboardSkeleton() {
   const { t } = useT();

@@ -1,4 +1,4 @@
-import '../webhooks/webhooks.css';
+import '../../shared/webhooks/delivery-detail.css';
 import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';

@@ -26,7 +26,7 @@ import {
   itemReportQuery,
   useItemReport,
 } from './use-item-report';
-import '../project-dashboard/project-dashboard.css';
+import '../../shared/reports/charts.css';
 import './item-report.css';
 
 const CHART_ROWS = 10;

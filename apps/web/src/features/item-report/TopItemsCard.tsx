@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../shared/reports/range';
 import { formatQuantity, useItemReport } from './use-item-report';
+import '../../shared/reports/charts.css';
 
 const TOP = 5;
 

@@ -1,3 +1,4 @@
+import '../../shared/webhooks/delivery-detail.css';
 import './webhooks.css';
 import type { DeliveryAttempt } from '@scanline/contracts';
 import { Button } from 'primereact/button';
