@@ -6,7 +6,6 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
-import { useBusinessesPage } from '../../shared/businesses/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { BusinessForm, type BusinessInput } from './BusinessForm';
+import { useBusinessesPage } from './hooks';
 import { WalletDialog } from './WalletDialog';
 
 export default function BusinessesPage() {

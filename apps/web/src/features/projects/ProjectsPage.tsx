@@ -10,7 +10,6 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
-import { useProjectsPage } from '../../shared/projects/hooks';
 import { RoleTag, roleLabel } from '../../shared/RoleTag';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
@@ -19,6 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { useProjectsPage } from './hooks';
 
 export default function ProjectsPage() {
   const formatDate = useFormatDate();

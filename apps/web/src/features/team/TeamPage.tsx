@@ -13,7 +13,6 @@ import { useAuth } from '../../auth/auth-context';
 import { useT } from '../../lib/i18n/console-intl';
 import { useProject } from '../../shared/projects/hooks';
 import { RoleTag, roleLabel } from '../../shared/RoleTag';
-import { useInvitations, useMembersPage } from '../../shared/team/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -21,6 +20,7 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
+import { useInvitations, useMembersPage } from './hooks';
 import { InviteDialog } from './InviteDialog';
 
 /** Members (everyone) or Admins (the owner and admins): one screen, two views. */

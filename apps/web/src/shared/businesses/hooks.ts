@@ -8,11 +8,3 @@ export const useBusinesses = () =>
     queryKey: keys.businesses,
     queryFn: async () => (await get<Page<Business>>('/businesses', { limit: 100 })).data,
   });
-
-/** One server-driven page of the businesses list (filters, sort, cursor from the URL). */
-export const useBusinessesPage = (apiQuery: Record<string, string>) =>
-  useQuery({
-    queryKey: [...keys.businesses, 'page', apiQuery],
-    placeholderData: (previous) => previous,
-    queryFn: () => get<Page<Business>>('/businesses', apiQuery),
-  });

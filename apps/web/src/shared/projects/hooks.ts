@@ -1,6 +1,6 @@
 import type { Page, Project } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { get, pageQuery } from '../../api/main-requests';
+import { get } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 
 export const useProjects = () =>
@@ -12,6 +12,3 @@ export const useProjects = () =>
 
 export const useProject = (id: string) =>
   useQuery({ queryKey: keys.project(id), queryFn: () => get<Project>(`/projects/${id}`) });
-
-export const useProjectsPage = (apiQuery: Record<string, string>) =>
-  useQuery(pageQuery<Project>(keys.projects, '/projects', { include_deleted: 'true', ...apiQuery }));
