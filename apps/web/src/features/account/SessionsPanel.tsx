@@ -5,7 +5,7 @@ import { Tag } from 'primereact/tag';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
 import { useT } from '../../lib/i18n/console-intl';
-import { RelativeTime } from '../../shared/terminals/status';
+import { RelativeTime } from '../../shared/RelativeTime';
 import { useUi } from '../../ui/global-ui';
 
 const sessionsKey = ['me', 'sessions'] as const;

@@ -9,12 +9,13 @@ import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { useProject } from '../../shared/projects/hooks';
 import { QueryState } from '../../shared/QueryState';
 import { asCurl, DeliveryStatusTag, prettyBody } from '../../shared/webhooks/format';
-import { useDelivery, useWebhookActions } from '../../shared/webhooks/hooks';
+import { useWebhookActions } from '../../shared/webhooks/hooks';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
+import { useDelivery } from './hooks';
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   const { t } = useT();

@@ -12,7 +12,7 @@ import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { useProject } from '../../shared/projects/hooks';
 import { QueryState } from '../../shared/QueryState';
 import { DeliveryStatusTag, deliveryStatusOption, percent } from '../../shared/webhooks/format';
-import { useDeliveries, useWebhook, useWebhookActions } from '../../shared/webhooks/hooks';
+import { useWebhookActions } from '../../shared/webhooks/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
@@ -21,6 +21,7 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
+import { useDeliveries, useWebhook } from './hooks';
 
 export default function WebhookDeliveriesPage() {
   const { id = '', webhookId = '' } = useParams();

@@ -5,9 +5,9 @@ import { InputText } from 'primereact/inputtext';
 import { Skeleton } from 'primereact/skeleton';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
-import { useEventTypes } from '../../shared/webhooks/hooks';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
+import { useEventTypes } from './hooks';
 
 export interface WebhookForm {
   url: string;

@@ -1,8 +1,6 @@
 import type {
   CreateWebhook,
   Delivery,
-  DeliveryDetail,
-  EventTypeInfo,
   Page,
   UpdateWebhook,
   Webhook,
@@ -39,34 +37,6 @@ export const useWebhooks = (id: string) =>
     queryKey: webhookKeys.all(id),
     queryFn: async () => (await get<Page<Webhook>>(`/projects/${id}/webhooks`)).data,
     refetchInterval: LIVE_REFRESH_MS * 5,
-  });
-
-export const useWebhook = (id: string, wid: string) =>
-  useQuery({
-    queryKey: webhookKeys.one(id, wid),
-    queryFn: () => get<Webhook>(`/projects/${id}/webhooks/${wid}`),
-  });
-
-export const useEventTypes = () =>
-  useQuery({
-    queryKey: webhookKeys.eventTypes,
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => (await get<{ data: EventTypeInfo[] }>('/event-types')).data,
-  });
-
-export const useDeliveries = (id: string, wid: string, query: Record<string, string>) =>
-  useQuery({
-    queryKey: [...webhookKeys.deliveries(id, wid), query],
-    queryFn: () => get<Page<Delivery>>(`/projects/${id}/webhooks/${wid}/deliveries`, query),
-    refetchInterval: LIVE_REFRESH_MS,
-    placeholderData: (previous) => previous,
-  });
-
-export const useDelivery = (id: string, wid: string, did: string) =>
-  useQuery({
-    queryKey: webhookKeys.delivery(id, wid, did),
-    queryFn: () => get<DeliveryDetail>(`/projects/${id}/webhooks/${wid}/deliveries/${did}`),
-    refetchInterval: (q) => (q.state.data?.status === 'pending' ? LIVE_REFRESH_MS : false),
   });
 
 /** Deliveries of every event about one object (a transaction's detail lists them). */
@@ -111,6 +81,3 @@ export function useWebhookActions(id: string) {
     ),
   };
 }
-
-export const fetchWebhookSecret = (id: string, wid: string) =>
-  get<WebhookSecret>(`/projects/${id}/webhooks/${wid}/secret`);
