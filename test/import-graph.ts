@@ -125,3 +125,22 @@ export function findUpwardImports(graph: ImportGraph, layers: readonly (readonly
   }
   return violations.sort();
 }
+
+/**
+ * Imports from one folder under `parent` into a sibling folder (`features/books/…` →
+ * `features/terminals/…`): each area stands alone, and what two areas share lives a layer below.
+ */
+export function findSiblingImports(graph: ImportGraph, parent: string): string[] {
+  const areaOf = (file: string) =>
+    file.startsWith(parent) ? file.slice(parent.length).split('/')[0] : undefined;
+  const violations: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = areaOf(file);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      const to = areaOf(target);
+      if (to !== undefined && to !== from) violations.push(`${file} → ${target}`);
+    }
+  }
+  return violations.sort();
+}

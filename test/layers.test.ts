@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, findUpwardImports, readImportGraph } from './import-graph';
+import { findCycles, findSiblingImports, findUpwardImports, readImportGraph } from './import-graph';
 
 // The rule docs/develop/architecture.md#which-folder-may-import-which writes down: a file imports only from its own layer or a
-// lower one, and no files import each other. Folders are listed top layer first.
+// lower one, no files import each other, and no web feature imports another. Folders are listed top layer first.
 const serverLayers = [
   ['main.ts', 'app.ts'],
   ['api/', 'cli/', 'workers/'],
@@ -16,6 +16,7 @@ const serverLayers = [
 const webLayers = [
   ['main.tsx', 'app/', 'pay/', 'terminal-app/'],
   ['features/'],
+  ['shared/'],
   ['auth/'],
   ['api/', 'ui/', 'theme/', 'lib/', 'config/', 'messages/'],
 ] as const;
@@ -48,6 +49,12 @@ describe('code layout', () => {
     it(`${tree.name}: no files import each other`, () => {
       expect(findCycles(graph)).toEqual([]);
     });
+
+    if (tree.name === 'apps/web/src') {
+      it(`${tree.name}: no feature imports another feature`, () => {
+        expect(findSiblingImports(graph, 'features/')).toEqual([]);
+      });
+    }
   }
 
   it('the checks catch an upward import and a loop', () => {
@@ -58,5 +65,20 @@ describe('code layout', () => {
     ]);
     expect(findUpwardImports(graph, serverLayers)).toEqual(['platform/a.ts → domain/b.ts']);
     expect(findCycles(graph)).toEqual([['domain/b.ts', 'platform/a.ts']]);
+  });
+
+  it('the checks catch a feature importing another feature', () => {
+    const graph = new Map([
+      ['features/books/ClosesPage.tsx', new Set(['features/books/hooks.ts', 'features/terminals/hooks.ts'])],
+      ['features/terminals/hooks.ts', new Set(['shared/projects/hooks.ts'])],
+      [
+        'app/pages/TerminalDetailPage.tsx',
+        new Set(['features/books/hooks.ts', 'features/terminals/hooks.ts']),
+      ],
+    ]);
+    expect(findSiblingImports(graph, 'features/')).toEqual([
+      'features/books/ClosesPage.tsx → features/terminals/hooks.ts',
+    ]);
+    expect(findUpwardImports(graph, webLayers)).toEqual([]);
   });
 });

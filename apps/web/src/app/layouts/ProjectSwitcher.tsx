@@ -1,7 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useProjects } from '../../features/projects/hooks';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjects } from '../../shared/projects/hooks';
 
 /** The current project by name, and a quick way to the same screen of another project. */
 export function ProjectSwitcher({ projectId }: { projectId: string }) {

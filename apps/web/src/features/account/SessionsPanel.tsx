@@ -5,8 +5,8 @@ import { Tag } from 'primereact/tag';
 import { ApiError } from '../../api/api-error';
 import { mainApi } from '../../api/clients';
 import { useT } from '../../lib/i18n/console-intl';
+import { RelativeTime } from '../../shared/RelativeTime';
 import { useUi } from '../../ui/global-ui';
-import { RelativeTime } from '../terminals/status';
 
 const sessionsKey = ['me', 'sessions'] as const;
 

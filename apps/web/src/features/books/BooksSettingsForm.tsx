@@ -9,9 +9,9 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProject } from '../../shared/projects/hooks';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { useProject } from '../projects/hooks';
 
 /** VAT, the daily close and its email, the payout delay and time. */
 export function BooksSettingsForm({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {

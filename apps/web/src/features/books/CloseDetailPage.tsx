@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { QueryState } from '../../shared/QueryState';
 import { DateText } from '../../theme/display-time-zone';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { PageHeader } from '../../ui/PageHeader';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { QueryState } from '../workspace/QueryState';
 import { CloseFigures } from './CloseFigures';
 import { useClose } from './hooks';
 import './books.css';

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useTerminals } from '../../shared/terminals/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useTerminals } from '../terminals/hooks';
 import { useCloses, useVerifyCloses } from './hooks';
 import './books.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { QueryState } from '../../shared/QueryState';
 import { formatDay } from '../../theme/date-format';
-import { QueryState } from '../workspace/QueryState';
 import { useNextPayout } from './hooks';
 import './books.css';
 

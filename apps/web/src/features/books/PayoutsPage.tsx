@@ -3,12 +3,12 @@ import { Tag } from 'primereact/tag';
 import { Link, useParams } from 'react-router';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
 import { usePayouts } from './hooks';
 import { NextPayoutCard } from './NextPayoutCard';
 

@@ -3,12 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { get } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 
-export const useBusinesses = () =>
-  useQuery({
-    queryKey: keys.businesses,
-    queryFn: async () => (await get<Page<Business>>('/businesses', { limit: 100 })).data,
-  });
-
 /** One server-driven page of the businesses list (filters, sort, cursor from the URL). */
 export const useBusinessesPage = (apiQuery: Record<string, string>) =>
   useQuery({

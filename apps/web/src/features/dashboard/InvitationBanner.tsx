@@ -7,8 +7,8 @@ import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
 import { useT } from '../../lib/i18n/console-intl';
+import { useInvitationPreview } from '../../shared/team/hooks';
 import { useUi } from '../../ui/global-ui';
-import { useInvitationPreview } from '../team/hooks';
 
 /** `/u/dashboard?invitation={token}`: what the invitation is for, with accept and decline. */
 export function InvitationFromLink() {

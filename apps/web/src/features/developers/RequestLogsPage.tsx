@@ -8,12 +8,12 @@ import { useParams } from 'react-router';
 import { mainApi } from '../../api/clients';
 import { useT } from '../../lib/i18n/console-intl';
 import { translate } from '../../lib/i18n/current-locale';
+import { useProject } from '../../shared/projects/hooks';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProject } from '../projects/hooks';
 import { curlFor } from './curl';
 
 const statusSeverity = (status: number) => (status >= 500 ? 'danger' : status >= 400 ? 'warning' : 'success');

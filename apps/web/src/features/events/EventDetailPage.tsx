@@ -1,19 +1,19 @@
-import '../webhooks/webhooks.css';
+import '../../shared/webhooks/delivery-detail.css';
 import type { Delivery } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { DeliveryStatusTag } from '../../shared/webhooks/format';
+import { useWebhookActions, useWebhooks } from '../../shared/webhooks/hooks';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../projects/hooks';
-import { DeliveryStatusTag } from '../webhooks/format';
-import { useWebhookActions, useWebhooks } from '../webhooks/hooks';
-import { QueryState } from '../workspace/QueryState';
 import { useEvent, useEventDeliveries } from './hooks';
 
 /** `/p/{id}/events/{eventId}`: one event's payload, exactly as webhooks carry it, and where it went. */

@@ -1,12 +1,12 @@
 import { type ProjectEvent, WEBHOOK_EVENT_TYPES } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
 import { useEvents } from './hooks';
 
 const typeOptions = WEBHOOK_EVENT_TYPES.map((t) => ({ label: t, value: t }));

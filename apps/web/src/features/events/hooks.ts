@@ -1,7 +1,7 @@
 import type { Delivery, Page, ProjectEvent } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { mainApi } from '../../api/clients';
-import { LIVE_REFRESH_MS } from '../webhooks/hooks';
+import { LIVE_REFRESH_MS } from '../../shared/webhooks/hooks';
 
 const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>
   mainApi().request<T>(path, { query });

@@ -10,15 +10,15 @@ import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { RangePicker } from '../../shared/reports/RangePicker';
+import { formatMoney, resolveRange } from '../../shared/reports/range';
+import { type ChartColors, useChartColors } from '../../shared/reports/theme-colors';
 import { formatDay } from '../../theme/date-format';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { RangePicker } from '../project-dashboard/RangePicker';
-import { formatMoney, resolveRange } from '../project-dashboard/range';
-import { type ChartColors, useChartColors } from '../project-dashboard/theme-colors';
-import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
 import {
   formatQuantity,
   itemNameOf,
@@ -26,7 +26,7 @@ import {
   itemReportQuery,
   useItemReport,
 } from './use-item-report';
-import '../project-dashboard/project-dashboard.css';
+import '../../shared/reports/charts.css';
 import './item-report.css';
 
 const CHART_ROWS = 10;

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
-import { formatMoney } from '../project-dashboard/range';
+import { formatMoney } from '../../shared/reports/range';
 import { formatQuantity, useItemReport } from './use-item-report';
+import '../../shared/reports/charts.css';
 
 const TOP = 5;
 

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@scanline/contracts';
 import { SelectButton } from 'primereact/selectbutton';
 import { useT } from '../../lib/i18n/console-intl';
-import { formatMoney } from './range';
+import { formatMoney } from '../../shared/reports/range';
 
 /**
  * The range has payments in more than one currency: each is its own set of figures,

@@ -4,8 +4,8 @@ import { Chart } from 'primereact/chart';
 import type { ReactNode } from 'react';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { currentIntlLocale } from '../../lib/i18n/current-locale';
-import { formatCount, formatMoney, formatPercent, formatSeconds } from './range';
-import { type ChartColors, useChartColors } from './theme-colors';
+import { formatCount, formatMoney, formatPercent, formatSeconds } from '../../shared/reports/range';
+import { type ChartColors, useChartColors } from '../../shared/reports/theme-colors';
 
 /** Point labels: `Nov 3` per day, `14:00` per hour (already local to the project's zone). */
 const labelOf = (start: string, granularity: Dashboard['granularity']) =>

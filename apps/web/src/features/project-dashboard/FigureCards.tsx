@@ -10,7 +10,7 @@ import {
   formatSeconds,
   refundsHint,
   scansHint,
-} from './range';
+} from '../../shared/reports/range';
 
 interface Card {
   label: string;

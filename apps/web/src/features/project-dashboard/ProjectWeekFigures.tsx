@@ -1,7 +1,7 @@
 import { Skeleton } from 'primereact/skeleton';
 import { useT } from '../../lib/i18n/console-intl';
-import { useProject } from '../projects/hooks';
-import { addDays, formatCount, formatMoney, formatPercent, todayIn } from './range';
+import { useProject } from '../../shared/projects/hooks';
+import { addDays, formatCount, formatMoney, formatPercent, todayIn } from '../../shared/reports/range';
 import { useDashboard } from './use-dashboard';
 import './project-dashboard.css';
 

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from './project-crumbs';
 
 export interface SectionText {
   title: string;

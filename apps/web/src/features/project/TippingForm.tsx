@@ -9,9 +9,9 @@ import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
 import { currencyDigits, formatMoney, toMajorUnits, toMinorUnits } from '../../lib/money';
+import { useProject } from '../../shared/projects/hooks';
 import { FormField } from '../../ui/FormField';
 import { useUi } from '../../ui/global-ui';
-import { useProject } from '../projects/hooks';
 
 const three = <T,>(list: T[], fill: T): T[] => [...list, fill, fill, fill].slice(0, TIP_LIMITS.choices);
 

@@ -8,9 +8,9 @@ import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { auth } from '../../auth/firebase';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProject } from '../../shared/projects/hooks';
+import { useMembers } from '../../shared/team/hooks';
 import { useUi } from '../../ui/global-ui';
-import { useProject } from '../projects/hooks';
-import { useMembers } from '../team/hooks';
 
 /** Whether this browser's session passed a second factor (the ID token says so). */
 function useSessionHasSecondFactor(): boolean | null {

@@ -10,8 +10,8 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
+import { useBusinesses } from '../../shared/businesses/hooks';
 import { FormField } from '../../ui/FormField';
-import { useBusinesses } from '../businesses/hooks';
 
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

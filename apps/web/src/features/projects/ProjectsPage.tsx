@@ -10,13 +10,13 @@ import { send } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
+import { RoleTag, roleLabel } from '../../shared/RoleTag';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { RoleTag, roleLabel } from '../workspace/RoleTag';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { useProjectsPage } from './hooks';
 

@@ -1,17 +1,7 @@
-import type { Page, Project } from '@scanline/contracts';
+import type { Project } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { get, pageQuery } from '../../api/main-requests';
+import { pageQuery } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
-
-export const useProjects = () =>
-  useQuery({
-    queryKey: keys.projects,
-    queryFn: async () =>
-      (await get<Page<Project>>('/projects', { limit: 100, include_deleted: 'true' })).data,
-  });
-
-export const useProject = (id: string) =>
-  useQuery({ queryKey: keys.project(id), queryFn: () => get<Project>(`/projects/${id}`) });
 
 export const useProjectsPage = (apiQuery: Record<string, string>) =>
   useQuery(pageQuery<Project>(keys.projects, '/projects', { include_deleted: 'true', ...apiQuery }));

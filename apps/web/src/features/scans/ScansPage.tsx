@@ -2,14 +2,14 @@ import type { Scan } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { translate } from '../../lib/i18n/current-locale';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useTerminals } from '../../shared/terminals/hooks';
+import { ScanOutcomeTag, scanOutcomeOptions } from '../../shared/transactions/status';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useTerminals } from '../terminals/hooks';
-import { ScanOutcomeTag, scanOutcomeOptions } from '../transactions/status';
 import { useScans } from './hooks';
 
 function secondsBetween(from: string, to: string): string {

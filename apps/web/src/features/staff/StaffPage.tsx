@@ -8,13 +8,13 @@ import { useParams } from 'react-router';
 import { send } from '../../api/main-requests';
 import { useAction } from '../../api/use-action';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { staffKey, useStaff } from '../../shared/staff/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
-import { staffKey, useStaff } from './hooks';
 import { StaffDialog } from './StaffDialog';
 
 /**

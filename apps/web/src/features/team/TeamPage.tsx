@@ -11,6 +11,8 @@ import { keys } from '../../api/query-keys';
 import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProject } from '../../shared/projects/hooks';
+import { RoleTag, roleLabel } from '../../shared/RoleTag';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
@@ -18,8 +20,6 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProject } from '../projects/hooks';
-import { RoleTag, roleLabel } from '../workspace/RoleTag';
 import { useInvitations, useMembersPage } from './hooks';
 import { InviteDialog } from './InviteDialog';
 

@@ -1,13 +1,7 @@
-import type { Invitation, InvitationPreview, Member, Page } from '@scanline/contracts';
+import type { Invitation, Member, Page } from '@scanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { get, pageQuery } from '../../api/main-requests';
 import { keys } from '../../api/query-keys';
-
-export const useMembers = (id: string) =>
-  useQuery({
-    queryKey: keys.members(id),
-    queryFn: async () => (await get<Page<Member>>(`/projects/${id}/members`, { limit: 100 })).data,
-  });
 
 export const useInvitations = (id: string, enabled = true, role?: Invitation['role']) =>
   useQuery({
@@ -24,11 +18,3 @@ export const useInvitations = (id: string, enabled = true, role?: Invitation['ro
 
 export const useMembersPage = (id: string, apiQuery: Record<string, string>) =>
   useQuery(pageQuery<Member>(keys.members(id), `/projects/${id}/members`, apiQuery));
-
-export const useInvitationPreview = (token: string | null) =>
-  useQuery({
-    queryKey: ['invitation', token],
-    enabled: Boolean(token),
-    retry: false,
-    queryFn: () => get<InvitationPreview>(`/invitations/${token}`),
-  });

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
-import { QueryState } from '../workspace/QueryState';
+import { QueryState } from '../../shared/QueryState';
 import { useStickerView, useTerminal } from './hooks';
 import { useQrDataUrl } from './StickerPanel';
 

@@ -1,13 +1,14 @@
 import type { Terminal } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { RelativeTime } from '../../shared/RelativeTime';
+import { useTerminals } from '../../shared/terminals/hooks';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useTerminals } from './hooks';
-import { RelativeTime, TerminalStatusTag, terminalStatusOptions } from './status';
+import { TerminalStatusTag, terminalStatusOptions } from './status';
 import { emptyTerminalsAction, useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals`: the fleet, its live status, and pairing. */

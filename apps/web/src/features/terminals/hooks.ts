@@ -1,32 +1,15 @@
 import type { FleetTerminal, Page, PairingCode, Sticker, Transaction } from '@scanline/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mainApi, mobileApi, terminalApi } from '../../api/clients';
+import { terminalKeys, terminalsPath } from '../../shared/terminals/hooks';
 
 // Terminals live on the terminal API; their transactions on the main API.
-
-export const terminalKeys = {
-  all: (pid: string) => ['project', pid, 'terminals'] as const,
-  list: (pid: string, query: Record<string, string>) => ['project', pid, 'terminals', 'list', query] as const,
-  one: (pid: string, tid: string) => ['project', pid, 'terminals', 'one', tid] as const,
-};
-
-const base = (pid: string) => `/projects/${encodeURIComponent(pid)}/terminals`;
-
-export const useTerminals = (pid: string, query: Record<string, string>) =>
-  useQuery({
-    queryKey: terminalKeys.list(pid, query),
-    queryFn: ({ signal }) => terminalApi().request<Page<FleetTerminal>>(base(pid), { query, signal }),
-    placeholderData: keepPreviousData,
-    // Status changes arrive on the live stream; lease renewals and heartbeats do not, so "last
-    // seen" is re-read (it ticks between reads).
-    refetchInterval: 15_000,
-  });
 
 export const useTerminal = (pid: string, tid: string, opts: { refetchInterval?: number } = {}) =>
   useQuery({
     queryKey: terminalKeys.one(pid, tid),
     queryFn: ({ signal }) =>
-      terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(tid)}`, { signal }),
+      terminalApi().request<FleetTerminal>(`${terminalsPath(pid)}/${encodeURIComponent(tid)}`, { signal }),
     refetchInterval: opts.refetchInterval,
   });
 
@@ -75,18 +58,21 @@ export interface TerminalInput {
 
 export const useCreateTerminal = (pid: string) =>
   useTerminalMutation(pid, (body: TerminalInput) =>
-    terminalApi().request<FleetTerminal>(base(pid), { method: 'POST', body }),
+    terminalApi().request<FleetTerminal>(terminalsPath(pid), { method: 'POST', body }),
   );
 
 export const useUpdateTerminal = (pid: string) =>
   useTerminalMutation(pid, ({ id, body }: { id: string; body: TerminalInput }) =>
-    terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    terminalApi().request<FleetTerminal>(`${terminalsPath(pid)}/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body,
+    }),
   );
 
 export const useSetTerminalEnabled = (pid: string) =>
   useTerminalMutation(pid, ({ id, enabled }: { id: string; enabled: boolean }) =>
     terminalApi().request<FleetTerminal>(
-      `${base(pid)}/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`,
+      `${terminalsPath(pid)}/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`,
       {
         method: 'POST',
       },
@@ -97,7 +83,7 @@ export const useSetTerminalEnabled = (pid: string) =>
 export const useNewPairingCode = (pid: string) =>
   useMutation({
     mutationFn: (id: string) =>
-      terminalApi().request<PairingCode>(`${base(pid)}/${encodeURIComponent(id)}/pairing-codes`, {
+      terminalApi().request<PairingCode>(`${terminalsPath(pid)}/${encodeURIComponent(id)}/pairing-codes`, {
         method: 'POST',
       }),
   });
@@ -117,7 +103,7 @@ export const useStickerView = (t: FleetTerminal | undefined) =>
 /** A new sticker link; the printed one stops at once. */
 export const useRotateSticker = (pid: string) =>
   useTerminalMutation(pid, (id: string) =>
-    terminalApi().request<FleetTerminal>(`${base(pid)}/${encodeURIComponent(id)}/sticker/rotate`, {
+    terminalApi().request<FleetTerminal>(`${terminalsPath(pid)}/${encodeURIComponent(id)}/sticker/rotate`, {
       method: 'POST',
     }),
   );

@@ -8,9 +8,9 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, fieldErrors } from '../../api/api-error';
 import { type T, useT } from '../../lib/i18n/console-intl';
 import { formatMoney, toMinorUnits } from '../../lib/money';
+import { cardLabel, refundFailedText } from '../../shared/transactions/status';
 import { FormField } from '../../ui/FormField';
 import type { RefundReason } from './hooks';
-import { cardLabel, refundFailedText } from './status';
 
 const REASONS = (tr: T): { value: RefundReason; label: string }[] => [
   { value: 'requested_by_customer', label: tr('transactions.refund.reason.requestedByCustomer') },

@@ -2,18 +2,18 @@ import type { Transaction } from '@scanline/contracts';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useProject } from '../../shared/projects/hooks';
+import { useStaff } from '../../shared/staff/hooks';
+import { useTerminals } from '../../shared/terminals/hooks';
+import { cardLabel, TransactionStatusTag, transactionStatusOptions } from '../../shared/transactions/status';
 import { CsvExportButton } from '../../ui/CsvExportButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../projects/hooks';
-import { useStaff } from '../staff/hooks';
-import { useTerminals } from '../terminals/hooks';
 import { toApiAmounts } from './amount-filter';
 import { useTransactions } from './hooks';
-import { cardLabel, TransactionStatusTag, transactionStatusOptions } from './status';
 
 /** `/p/{id}/transactions`: every card payment, filtered and sorted on the server, live. */
 export default function TransactionsPage() {

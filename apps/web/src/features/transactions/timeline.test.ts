@@ -2,7 +2,7 @@ import type { TransactionDetail } from '@scanline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { loadCatalogueForTests, loadEnglishCatalogue } from '../../messages/english-for-tests';
-import { refundFailedText } from './status';
+import { refundFailedText } from '../../shared/transactions/status';
 import { buildTimeline } from './timeline';
 
 loadEnglishCatalogue();

@@ -2,7 +2,13 @@ import type { TransactionDetail, TransactionStatus } from '@scanline/contracts';
 import { translate } from '../../lib/i18n/current-locale';
 import { formatMoney } from '../../lib/money';
 import type { MessageId } from '../../messages/keys';
-import { cardLabel, failureReason, scanOutcomeLabel, statusReason, transactionStatusLabel } from './status';
+import {
+  cardLabel,
+  failureReason,
+  scanOutcomeLabel,
+  statusReason,
+  transactionStatusLabel,
+} from '../../shared/transactions/status';
 
 export interface TimelineEntry {
   at: string;

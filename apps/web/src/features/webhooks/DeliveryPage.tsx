@@ -1,19 +1,21 @@
+import '../../shared/webhooks/delivery-detail.css';
 import './webhooks.css';
 import type { DeliveryAttempt } from '@scanline/contracts';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { asCurl, DeliveryStatusTag, prettyBody } from '../../shared/webhooks/format';
+import { useWebhookActions } from '../../shared/webhooks/hooks';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { GatedButton } from '../../ui/GatedButton';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
-import { asCurl, DeliveryStatusTag, prettyBody } from './format';
-import { useDelivery, useWebhookActions } from './hooks';
+import { useDelivery } from './hooks';
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   const { t } = useT();

@@ -5,10 +5,11 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
+import { useWebhookActions } from '../../shared/webhooks/hooks';
 import { useFormatDate } from '../../theme/display-time-zone';
 import { useUi } from '../../ui/global-ui';
 import { SecretReveal } from '../../ui/SecretReveal';
-import { fetchWebhookSecret, useWebhookActions } from './hooks';
+import { fetchWebhookSecret } from './hooks';
 
 /** Reveal the signing secret, copy it, or rotate it (the old one keeps signing for 24 hours). */
 export function SecretDialog({

@@ -8,6 +8,11 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { DeliveryStatusTag, deliveryStatusOption, percent } from '../../shared/webhooks/format';
+import { useWebhookActions } from '../../shared/webhooks/hooks';
 import { DateText } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormField } from '../../ui/FormField';
@@ -16,11 +21,7 @@ import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable, type TableColumn } from '../../ui/ServerTable';
 import { useTableQuery } from '../../ui/use-table-query';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
-import { DeliveryStatusTag, deliveryStatusOption, percent } from './format';
-import { useDeliveries, useWebhook, useWebhookActions } from './hooks';
+import { useDeliveries, useWebhook } from './hooks';
 
 export default function WebhookDeliveriesPage() {
   const { id = '', webhookId = '' } = useParams();

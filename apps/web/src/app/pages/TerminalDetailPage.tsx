@@ -2,19 +2,20 @@ import type { Transaction } from '@scanline/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link, useParams } from 'react-router';
+import { TerminalClosesPanel } from '../../features/books/TerminalClosesPanel';
+import { useTerminal, useTerminalTransactions } from '../../features/terminals/hooks';
+import { StickerPanel } from '../../features/terminals/StickerPanel';
+import { TerminalStatusTag } from '../../features/terminals/status';
+import { useTerminalActions } from '../../features/terminals/use-terminal-actions';
 import { useT } from '../../lib/i18n/console-intl';
 import { formatMoney } from '../../lib/money';
+import { useProjectCrumbs } from '../../shared/project-crumbs';
+import { QueryState } from '../../shared/QueryState';
+import { RelativeTime } from '../../shared/RelativeTime';
+import { TransactionStatusTag } from '../../shared/transactions/status';
 import { DateText, useFormatDate } from '../../theme/display-time-zone';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { TerminalClosesPanel } from '../books/TerminalClosesPanel';
-import { useProjectCrumbs } from '../project/project-crumbs';
-import { TransactionStatusTag } from '../transactions/status';
-import { QueryState } from '../workspace/QueryState';
-import { useTerminal, useTerminalTransactions } from './hooks';
-import { StickerPanel } from './StickerPanel';
-import { RelativeTime, TerminalStatusTag } from './status';
-import { useTerminalActions } from './use-terminal-actions';
 
 /** `/p/{id}/terminals/{terminalId}`: every field of one terminal and its latest payments. */
 export default function TerminalDetailPage() {

@@ -1,6 +1,6 @@
 import { Tag } from 'primereact/tag';
-import { translate } from '../../lib/i18n/current-locale';
-import type { MessageId } from '../../messages/keys';
+import { translate } from '../lib/i18n/current-locale';
+import type { MessageId } from '../messages/keys';
 
 const SEVERITY = { owner: 'success', admin: 'info', member: 'secondary' } as const;
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { useT } from '../../lib/i18n/console-intl';
-import type { Crumb } from '../../ui/Breadcrumbs';
-import { useProjects } from '../projects/hooks';
+import { useT } from '../lib/i18n/console-intl';
+import type { Crumb } from '../ui/Breadcrumbs';
+import { useProjects } from './projects/hooks';
 
 /**
  * Breadcrumbs for a screen under `/p/{id}`: Projects › project name › (Webhooks › webhook)

@@ -1,4 +1,4 @@
-import { TeamPage } from '../team/TeamPage';
+import { TeamPage } from './TeamPage';
 
 export default function AdminsPage() {
   return <TeamPage view="admins" />;

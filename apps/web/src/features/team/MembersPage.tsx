@@ -1,4 +1,4 @@
-import { TeamPage } from '../team/TeamPage';
+import { TeamPage } from './TeamPage';
 
 export default function MembersPage() {
   return <TeamPage view="members" />;

@@ -10,15 +10,15 @@ import { useAction } from '../../api/use-action';
 import { useAuth } from '../../auth/auth-context';
 import { takeDestination } from '../../auth/redirect';
 import { VerifyToAccept } from '../../auth/VerifyEmailBanner';
+import { InvitationFromLink } from '../../features/dashboard/InvitationBanner';
+import { ProjectWeekFigures } from '../../features/project-dashboard/ProjectWeekFigures';
+import { useCreateDemoProject } from '../../features/project-dashboard/use-demo-project';
+import { CreateProjectDialog } from '../../features/projects/CreateProjectDialog';
 import { useT } from '../../lib/i18n/console-intl';
+import { useBusinesses } from '../../shared/businesses/hooks';
+import { RoleTag } from '../../shared/RoleTag';
 import { useUi } from '../../ui/global-ui';
 import { PageHeader } from '../../ui/PageHeader';
-import { useBusinesses } from '../businesses/hooks';
-import { ProjectWeekFigures } from '../project-dashboard/ProjectWeekFigures';
-import { useCreateDemoProject } from '../project-dashboard/use-demo-project';
-import { CreateProjectDialog } from '../projects/CreateProjectDialog';
-import { RoleTag } from '../workspace/RoleTag';
-import { InvitationFromLink } from './InvitationBanner';
 
 export default function UserDashboardPage() {
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useT } from '../../lib/i18n/console-intl';
 import { datePattern } from '../../theme/date-format';
 import { RANGE_OPTIONS, type RangeKey } from './range';
+import './charts.css';
 
 const toDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);

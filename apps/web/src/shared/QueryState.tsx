@@ -2,9 +2,9 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../api/api-error';
-import { useT } from '../../lib/i18n/console-intl';
-import NotFoundPage from '../../ui/NotFoundPage';
+import { ApiError } from '../api/api-error';
+import { useT } from '../lib/i18n/console-intl';
+import NotFoundPage from '../ui/NotFoundPage';
 
 /** Loading skeletons, the not-found screen for a 404, and a retryable error for the rest. */
 export function QueryState({

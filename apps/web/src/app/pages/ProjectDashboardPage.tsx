@@ -4,22 +4,23 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { NextPayoutCard } from '../../features/books/NextPayoutCard';
+import { TopItemsCard } from '../../features/item-report/TopItemsCard';
+import { CurrencySwitch } from '../../features/project-dashboard/CurrencySwitch';
+import { DashboardCharts } from '../../features/project-dashboard/DashboardCharts';
+import { FigureCards } from '../../features/project-dashboard/FigureCards';
+import { useDashboard } from '../../features/project-dashboard/use-dashboard';
 import { useT } from '../../lib/i18n/console-intl';
+import { useProject } from '../../shared/projects/hooks';
+import { QueryState } from '../../shared/QueryState';
+import { RoleTag } from '../../shared/RoleTag';
+import { RangePicker } from '../../shared/reports/RangePicker';
+import { resolveRange } from '../../shared/reports/range';
 import { formatDay } from '../../theme/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { NextPayoutCard } from '../books/NextPayoutCard';
-import { TopItemsCard } from '../item-report/TopItemsCard';
-import { useProject } from '../projects/hooks';
-import { QueryState } from '../workspace/QueryState';
-import { RoleTag } from '../workspace/RoleTag';
-import { CurrencySwitch } from './CurrencySwitch';
-import { DashboardCharts } from './DashboardCharts';
-import { FigureCards } from './FigureCards';
-import { RangePicker } from './RangePicker';
-import { resolveRange } from './range';
-import { useDashboard } from './use-dashboard';
-import './project-dashboard.css';
+import '../../features/project-dashboard/project-dashboard.css';
+import '../../shared/reports/charts.css';
 
 function DashboardSkeleton() {
   const { t } = useT();
@@ -41,7 +42,7 @@ function DashboardSkeleton() {
 }
 
 /** `/p/{id}/dashboard`: figures, charts and terminals over a range kept in the URL. */
-export default function ProjectDashboard() {
+export default function ProjectDashboardPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const { t } = useT();

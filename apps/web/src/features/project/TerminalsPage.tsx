@@ -1,2 +1,0 @@
-// The screen lives with its feature; this path stays for the router's existing entry.
-export { default } from '../terminals/TerminalsPage';
