@@ -55,7 +55,7 @@ describe('credential cache on one replica', () => {
 
     const c = await signedInUser(t.ctx);
     expect(await me(t.app, c.auth.authorization)).toBe(200);
-    await setUserDisabled(t.ctx.database, c.user.uid, true, t.ctx.now());
+    await setUserDisabled(t.ctx.database, { uid: c.user.uid, disabled: true, now: t.ctx.now() });
     expect(await me(t.app, c.auth.authorization)).toBe(401);
   });
 
