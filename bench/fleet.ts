@@ -4,11 +4,11 @@
 // run: a bare NOTIFY → LISTEN round trip through the same pool on PostgreSQL (on PGlite, the
 // in-process bus the server uses there). Goal: p99 ≤ 300 ms on loopback.
 import pg from 'pg';
-import { apiKeyFor, pairedTerminal } from '../apps/server/src/api/terminal/terminal-fixtures';
 import { BUS_CHANNELS } from '../apps/server/src/platform/bus';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp, type TestApp } from '../apps/server/src/test/harness';
 import { sseReader } from '../apps/server/src/test/sse-reader';
+import { apiKeyFor, pairedTerminal } from '../apps/server/src/test/terminal-fixtures';
 import { report } from './measure';
 
 const TERMINALS = 50;

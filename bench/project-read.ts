@@ -1,6 +1,6 @@
-import { apiKeyFor } from '../apps/server/src/api/terminal/terminal-fixtures';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
+import { apiKeyFor } from '../apps/server/src/test/terminal-fixtures';
 import { measure, onEachDatabase, report } from './measure';
 
 const CONCURRENCY = 8;

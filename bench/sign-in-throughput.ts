@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../apps/server/src/identity/passwords/hash-password';
+import { hashPassword, verifyPassword } from '../apps/server/src/platform/crypto/hash-password';
 import { createTestApp } from '../apps/server/src/test/harness';
 import { measure, report } from './measure';
 

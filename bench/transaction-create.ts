@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { apiKeyFor, pairedTerminal } from '../apps/server/src/api/terminal/terminal-fixtures';
 import { newId, randomBase62 } from '../apps/server/src/platform/ids';
 import { makeTeam } from '../apps/server/src/test/factories';
 import { createTestApp } from '../apps/server/src/test/harness';
+import { apiKeyFor, pairedTerminal } from '../apps/server/src/test/terminal-fixtures';
 import { measure, onEachDatabase, report } from './measure';
 
 const CONCURRENCY = 8;

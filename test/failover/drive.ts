@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { pairedTerminal } from '../../apps/server/src/api/terminal/terminal-fixtures';
 import { verifyCloses } from '../../apps/server/src/domain/books/verify-closes';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { AppContext } from '../../apps/server/src/platform/context';
@@ -20,6 +19,7 @@ import { rowsOf } from '../../apps/server/src/platform/sql-rows';
 import { makeTeam } from '../../apps/server/src/test/factories';
 import { freePort, type TestApp } from '../../apps/server/src/test/harness';
 import { sseReader } from '../../apps/server/src/test/sse-reader';
+import { pairedTerminal } from '../../apps/server/src/test/terminal-fixtures';
 
 const env = (name: string) => {
   const value = process.env[name];

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyFor, createTerminalVia } from '../../../apps/server/src/api/terminal/terminal-fixtures';
 import { makeTeam } from '../../../apps/server/src/test/factories';
 import { createTestApp, type TestApp } from '../../../apps/server/src/test/harness';
 import { payAsShopper } from '../../../apps/server/src/test/pay-as-shopper';
+import { apiKeyFor, createTerminalVia } from '../../../apps/server/src/test/terminal-fixtures';
 import { startReceiver, type WebhookReceiver } from '../../../apps/server/src/test/webhook-receiver';
 import { createClient, ScanlineApiError, verifyWebhook, WebhookVerificationError } from './index';
 

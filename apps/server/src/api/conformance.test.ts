@@ -8,14 +8,8 @@ import { REFERENCE_FIELD } from '../platform/openapi-contract';
 import { REQUEST_EXAMPLES } from '../platform/openapi-examples';
 import { makeBusiness, makeTeam, type Person } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { apiKeyFor, cashierSignedIn, pairedTerminal, staffFor, type Team } from '../test/terminal-fixtures';
 import { freshSession, signedInUser } from '../test/tokens';
-import {
-  apiKeyFor,
-  cashierSignedIn,
-  pairedTerminal,
-  staffFor,
-  type Team,
-} from './terminal/terminal-fixtures';
 
 /**
  * Every operation of `/api/v1/openapi.json`, called on a running server, answers

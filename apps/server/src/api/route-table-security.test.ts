@@ -8,8 +8,8 @@ import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { makeTerminal, makeTransaction } from '../test/payment-factories';
 import { badCredentials } from '../test/security-suite';
+import { apiKeyFor, pairedTerminal } from '../test/terminal-fixtures';
 import { ROUTE_ACCESS, type RouteAccess, routeAccessOf } from './route-access';
-import { apiKeyFor, pairedTerminal } from './terminal/terminal-fixtures';
 
 // The route table is the security suite. Every route the app registers (Fastify's
 // onRoute, so a route added tomorrow is in it) must name its guard in api/route-access.ts; every

@@ -34,7 +34,7 @@ async function endCookieSession(ctx: AppContext, token: string | undefined) {
   const principal = await verifyIdTokenPrincipal(ctx, token).catch(() => null);
   if (principal?.kind !== 'user' || !principal.sessionId) return;
   try {
-    await revokeSession(ctx.database, principal.uid, principal.sessionId, ctx.now());
+    await revokeSession(ctx.database, { uid: principal.uid, sessionId: principal.sessionId, now: ctx.now() });
   } catch (error) {
     // Already ended (the console's own DELETE came first): nothing left to do.
     if (!(error instanceof AppError && error.status === 404)) throw error;

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,16 +11,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/db';
 import { rowsOf } from '../platform/sql-rows';
 import { freePort } from '../test/harness';
+import { type SpawnedServer, spawnServer } from '../test/spawn-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverUrl = process.env.DATABASE_URL;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-backup-'));
 const dataDir = path.join(work, 'data');
 const secretsKey = randomBytes(32).toString('base64');
-const children: ChildProcess[] = [];
+const servers: SpawnedServer[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  for (const s of servers) s.kill();
   for (const fn of cleanups.reverse()) await fn().catch(() => {});
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -65,18 +66,11 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   async function startServer() {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...env,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const server = spawnServer(
+      { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      { baseEnv: { PATH: process.env.PATH ?? '' }, stdout: 'ignore', stderr: 'inherit' },
+    );
+    servers.push(server);
     const origin = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 60_000;
     while (
@@ -90,10 +84,7 @@ describe(`backup and restore on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     }
     return {
       origin,
-      async stop() {
-        child.kill('SIGTERM');
-        await exited;
-      },
+      stop: () => server.signal('SIGTERM'),
     };
   }
 

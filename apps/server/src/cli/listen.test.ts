@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyFor, type Team } from '../api/terminal/terminal-fixtures';
 import { businesses } from '../db/schema';
 import { recordEvent } from '../domain/events/record-event';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { apiKeyFor, type Team } from '../test/terminal-fixtures';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { listen, listenSecretOf, matchesAny } from './listen';
 

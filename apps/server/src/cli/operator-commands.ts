@@ -88,12 +88,12 @@ export const operatorCommands: Record<string, (ctx: AppContext, args: string[]) 
   },
   async 'users disable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database, u.uid, true, ctx.now());
+    await setUserDisabled(ctx.database, { uid: u.uid, disabled: true, now: ctx.now() });
     return { lines: [`Disabled ${u.email} and signed them out everywhere.`] };
   },
   async 'users enable'(ctx, [email]) {
     const u = await userByEmail(ctx, email);
-    await setUserDisabled(ctx.database, u.uid, false, ctx.now());
+    await setUserDisabled(ctx.database, { uid: u.uid, disabled: false, now: ctx.now() });
     return { lines: [`Enabled ${u.email}.`] };
   },
   async 'users revoke'(ctx, [email]) {

@@ -146,7 +146,7 @@ describe('identity service driven by the firebase SDK', () => {
     const auth = client();
     const { user } = await createUserWithEmailAndPassword(auth, email, PASSWORD);
     const signedOut = new Promise((resolve) => onAuthStateChanged(auth, (u) => u === null && resolve(true)));
-    await setUserDisabled(t.ctx.database, user.uid, true, t.ctx.now());
+    await setUserDisabled(t.ctx.database, { uid: user.uid, disabled: true, now: t.ctx.now() });
     await expectAuthError(user.getIdToken(true), 'auth/user-disabled');
     await signedOut;
     await expectAuthError(signInWithEmailAndPassword(client(), email, PASSWORD), 'auth/user-disabled');

@@ -80,7 +80,9 @@ describe('email flows through a real SMTP peer', () => {
     const code = oobCodeOf(actionLinkIn((await smtp.waitForMail(email)).links));
     // All five read the unused code before any of them marks it used.
     const attempts = await Promise.allSettled(
-      [1, 2, 3, 4, 5].map(() => consumeOobCode(t.ctx.database.db, code, t.ctx.now(), ['PASSWORD_RESET'])),
+      [1, 2, 3, 4, 5].map(() =>
+        consumeOobCode(t.ctx.database.db, { code, now: t.ctx.now(), kinds: ['PASSWORD_RESET'] }),
+      ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     const reasons = attempts.flatMap((a) => (a.status === 'rejected' ? [String(a.reason.message)] : []));

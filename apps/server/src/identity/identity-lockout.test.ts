@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../platform/crypto/hash-password';
 import { createTestApp, type TestApp } from '../test/harness';
-import { hashPassword } from './passwords/hash-password';
 import { clientKey, LIMITS } from './rate-limit';
 import { createUser } from './users/create-user';
 

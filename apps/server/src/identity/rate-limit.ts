@@ -121,7 +121,10 @@ const keysOf = (limits: FailureLimits, subject: string, ip: string) => {
  * when everyone together failed past the ceiling and this client never succeeded here before
  * (an owner's usual address keeps working through a distributed guess).
  */
-export async function isHeldBack(ctx: AppContext, limits: FailureLimits, subject: string, ip: string) {
+export async function isHeldBack(
+  ctx: AppContext,
+  { limits, subject, ip }: { limits: FailureLimits; subject: string; ip: string },
+) {
   if (ctx.config.rateLimitMultiplier === 0) return false;
   const keys = keysOf(limits, subject, ip);
   if (await isRateLimited(ctx, keys.pair, limits.perClient)) return true;
@@ -131,14 +134,20 @@ export async function isHeldBack(ctx: AppContext, limits: FailureLimits, subject
 
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
 
-export async function recordFailure(ctx: AppContext, limits: FailureLimits, subject: string, ip: string) {
+export async function recordFailure(
+  ctx: AppContext,
+  { limits, subject, ip }: { limits: FailureLimits; subject: string; ip: string },
+) {
   const keys = keysOf(limits, subject, ip);
   await consumeRateLimit(ctx, keys.pair, { ...limits.perClient, limit: UNCAPPED });
   await consumeRateLimit(ctx, keys.subject, { ...limits.perSubject, limit: UNCAPPED });
 }
 
 /** A success clears this client's failures and makes its address known to the subject. */
-export async function recordSuccess(ctx: AppContext, limits: FailureLimits, subject: string, ip: string) {
+export async function recordSuccess(
+  ctx: AppContext,
+  { limits, subject, ip }: { limits: FailureLimits; subject: string; ip: string },
+) {
   if (ctx.config.rateLimitMultiplier === 0) return;
   const keys = keysOf(limits, subject, ip);
   await resetRateLimit(ctx, keys.pair);
@@ -152,11 +161,13 @@ export async function recordSuccess(ctx: AppContext, limits: FailureLimits, subj
  */
 export async function consumePairLimit(
   ctx: AppContext,
-  scope: string,
-  subject: string,
-  ip: string,
-  perClient: Limit,
-  perSubject: Limit,
+  {
+    scope,
+    subject,
+    ip,
+    perClient,
+    perSubject,
+  }: { scope: string; subject: string; ip: string; perClient: Limit; perSubject: Limit },
 ) {
   await consumeRateLimit(ctx, `${scope}|${subject}|${clientKey(ip)}`, perClient);
   await consumeRateLimit(ctx, `${scope}|${subject}`, perSubject);

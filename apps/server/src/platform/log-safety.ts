@@ -1,3 +1,5 @@
+import { startPeriodic } from './periodic';
+
 /**
  * What a log line may carry: never a SQL parameter value, a secret, a token, a hash
  * of one, a password or a card number, at any level; never more than 16 KiB in one line; and
@@ -210,8 +212,12 @@ export function repeatLimiter(intervalMs = REPEAT_INTERVAL_MS) {
       `${r.msg} …repeated ${formatCount(r.count)} times in the last ${seconds} s`,
     );
   };
-  const timer = setInterval(
-    () => {
+  // The logger's own sweep: it cannot throw, so it needs no log (and must not log through itself).
+  const stop = startPeriodic({
+    name: 'log-repeat-summary',
+    everyMs: Math.min(intervalMs, 1000),
+    jitter: 0,
+    run: async () => {
       const now = Date.now();
       for (const [kind, r] of repeats) {
         if (now - r.since < intervalMs) continue;
@@ -224,9 +230,7 @@ export function repeatLimiter(intervalMs = REPEAT_INTERVAL_MS) {
         r.count = 0;
       }
     },
-    Math.min(intervalMs, 1000),
-  );
-  timer.unref();
+  });
   return {
     logMethod(this: unknown, args: unknown[], method: LogFn, level: number) {
       if (level < WARN) return method.apply(this, args);
@@ -245,6 +249,6 @@ export function repeatLimiter(intervalMs = REPEAT_INTERVAL_MS) {
       repeats.set(kind, { since: now, count: 0, logger: this, method, msg, kind });
       return method.apply(this, args);
     },
-    stop: () => clearInterval(timer),
+    stop,
   };
 }

@@ -1,21 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/harness';
+import { type SpawnedServer, spawnServer } from '../test/spawn-server';
 import { ConfigError, loadConfig } from './config';
 import { requestLogging } from './logger';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const children: ChildProcess[] = [];
+const servers: SpawnedServer[] = [];
 const dirs: string[] = [];
 afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+  for (const s of servers) s.kill();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -24,24 +22,16 @@ async function serverOutput(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanline-logs-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      ...env,
+  const server = spawnServer(
+    { PORT: String(port), DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64'), ...env },
+    // Not the JSON default: what an operator sees depends on LOG_FORMAT left unset.
+    {
+      baseEnv: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1' },
+      stderr: 'inherit',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
+  );
+  servers.push(server);
+  const out = () => server.out();
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -50,21 +40,21 @@ async function serverOutput(env: Record<string, string>) {
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const mark = out.length;
+  const mark = out().length;
   // Probes and scrapes; static assets are quiet too, but exist only once the console is built.
   for (const probe of ['/healthz', '/readyz', '/api/v1/health', '/metrics']) await fetch(`${origin}${probe}`);
   await fetch(`${origin}/api/v1/projects?secret=1`);
   await fetch(`${origin}/api/v1/me`);
   // pino writes asynchronously (through a worker for pretty): wait for both request lines.
   const until = Date.now() + 10_000;
-  while (!/\/api\/v1\/me/.test(out.slice(mark)) && Date.now() < until)
+  while (!/\/api\/v1\/me/.test(out().slice(mark)) && Date.now() < until)
     await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 300));
-  child.kill('SIGTERM');
-  return out.slice(mark).split('\n').filter(Boolean);
+  server.child.kill('SIGTERM');
+  return out().slice(mark).split('\n').filter(Boolean);
 }
 
 describe('logs', () => {

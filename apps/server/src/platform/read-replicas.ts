@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { startPeriodic } from './periodic';
 import { setReplicaLag } from './process-metrics';
 
 /**
@@ -117,7 +118,6 @@ export function startReadReplicas<D>(opts: {
       });
   }
   let turn = 0;
-  let closed = false;
   let running: Promise<void> | undefined;
 
   const pollOnce = async () => {
@@ -172,16 +172,14 @@ export function startReadReplicas<D>(opts: {
     });
     return running;
   };
-  const loop = async () => {
-    while (!closed) {
-      const started = Date.now();
-      await poll();
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.max(0, POLL_MS - (Date.now() - started))).unref(),
-      );
-    }
-  };
-  void loop();
+  // A poll catches its own failures (a silent replica is marked down), so no log.
+  const stopPolling = startPeriodic({
+    name: 'replica-lag-poll',
+    everyMs: POLL_MS,
+    firstAfterMs: 0,
+    jitter: 0,
+    run: poll,
+  });
 
   return {
     maxLagSeconds,
@@ -198,7 +196,7 @@ export function startReadReplicas<D>(opts: {
     status: () => states.map(({ name, up, lagSeconds, replayed }) => ({ name, up, lagSeconds, replayed })),
     poll,
     async close() {
-      closed = true;
+      await stopPolling();
       await running?.catch(() => {});
       await Promise.all(states.flatMap((s) => [s.pool.end().catch(() => {}), s.probe.end().catch(() => {})]));
     },

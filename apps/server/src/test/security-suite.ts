@@ -38,7 +38,7 @@ export async function badCredentials(
   for (const person of [revoked, disabled]) await opts.join?.(person);
   t.advance(2000);
   await revokeUserSessions(t.ctx.database, revoked.user.uid, t.ctx.now());
-  await setUserDisabled(t.ctx.database, disabled.user.uid, true, t.ctx.now());
+  await setUserDisabled(t.ctx.database, { uid: disabled.user.uid, disabled: true, now: t.ctx.now() });
   const unauthenticated = (what: string, authorization: string | undefined): BadCredential => ({
     what,
     authorization,

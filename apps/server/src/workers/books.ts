@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { runDuePayouts } from '../domain/books/run-payouts';
 import { runScheduledCloses } from '../domain/books/run-scheduled-closes';
 import type { AppContext } from '../platform/context';
-import { startPeriodic } from './periodic';
+import { startPeriodic } from '../platform/periodic';
 
 const EVERY_MS = 60_000;
 

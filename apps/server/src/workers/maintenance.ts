@@ -3,7 +3,7 @@ import { maintainPartitions, PARTITIONED_TABLES } from '../domain/maintenance/ma
 import { purgeDeletedProjects } from '../domain/projects/purge-deleted-projects';
 import { purgeExpiredMfaPending } from '../identity/mfa/pending';
 import type { AppContext } from '../platform/context';
-import { startPeriodic } from './periodic';
+import { startPeriodic } from '../platform/periodic';
 
 const EVERY_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { reconcilePendingRefunds, reconcileProcessing } from '../domain/payments/reconcile-processing';
 import type { AppContext } from '../platform/context';
-import { startPeriodic } from './periodic';
+import { startPeriodic } from '../platform/periodic';
 
 const EVERY_MS = 60_000;
 /** Live replicas' charges take seconds; a transaction processing this long was interrupted. */

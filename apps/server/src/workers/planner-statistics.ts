@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../platform/context';
+import { startPeriodic } from '../platform/periodic';
 import { analyzeGrownTables } from '../platform/planner-statistics';
-import { startPeriodic } from './periodic';
 
 const EVERY_MS = 60_000;
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ROLLUP_LAG_SECONDS } from '../domain/dashboard/get-dashboard';
 import { refreshRollups } from '../domain/dashboard/refresh-rollups';
 import type { AppContext } from '../platform/context';
-import { startPeriodic } from './periodic';
+import { startPeriodic } from '../platform/periodic';
 
 /**
  * Keeps the dashboard rollups in step with payments, refunds and scans: every

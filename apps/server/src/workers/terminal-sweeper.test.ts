@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairedTerminal, type Team } from '../api/terminal/terminal-fixtures';
 import { BUS_CHANNELS } from '../platform/bus';
 import { loadConfig } from '../platform/config';
 import { makeTeam } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { pairedTerminal, type Team } from '../test/terminal-fixtures';
 import { sweepTerminalsOnce } from './terminal-sweeper';
 
 describe('terminal sweeper with TERMINAL_OFFLINE_AFTER_SECONDS', () => {

@@ -6,7 +6,7 @@ import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-termina
 import { expireDueTransactions } from '../domain/transactions/expire-transactions';
 import { publishTransactionChange } from '../domain/transactions/publish-transaction-change';
 import type { AppContext } from '../platform/context';
-import { startPeriodic } from './periodic';
+import { startPeriodic } from '../platform/periodic';
 
 const EVERY_MS = 5_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;

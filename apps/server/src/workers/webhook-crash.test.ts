@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { businesses, projects, webhookEndpoints } from '../db/schema';
@@ -12,6 +10,7 @@ import { loadConfig } from '../platform/config';
 import { seal } from '../platform/crypto/secret-box';
 import { openDatabase } from '../platform/db';
 import { freePort } from '../test/harness';
+import { type SpawnedServer, spawnServer } from '../test/spawn-server';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 
@@ -19,7 +18,6 @@ import { createWebhookDispatcher } from './webhook-dispatcher';
 // in production, and is killed with SIGKILL while it sends; the receiver must end up with
 // every event id. Run time is kept modest: 1,000 events, a 3 s lease for the crashed runs.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const EVENTS = 1000;
 const secretsKey = randomBytes(32).toString('base64');
 const cleanups: (() => Promise<void>)[] = [];
@@ -77,14 +75,10 @@ async function seed(target: { dataDir: string; databaseUrl?: string }, receiverU
   return ids;
 }
 
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
+  const server = spawnServer(
+    {
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
@@ -93,14 +87,10 @@ async function startServer(
       WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    child.kill('SIGKILL');
-    await exited;
-  });
-  return { child, exited };
+    { baseEnv: { PATH: process.env.PATH ?? '' }, stdout: 'ignore', stderr: 'inherit' },
+  );
+  cleanups.push(() => server.signal('SIGKILL'));
+  return server;
 }
 
 const until = async (what: string, check: () => boolean, timeoutMs: number) => {
@@ -161,10 +151,9 @@ describe(`at least once (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
       WEBHOOK_LEASE_SECONDS: '3',
     };
     for (const threshold of [150, 450, 750]) {
-      const { child, exited } = await startServer(env);
+      const server = await startServer(env);
       await until(`${threshold} requests`, () => receiver.received.length >= threshold, 60_000);
-      child.kill('SIGKILL');
-      await exited;
+      await server.signal('SIGKILL');
     }
     const killedAt = receiver.received.length;
     expect(killedAt).toBeLessThan(EVENTS + 200);

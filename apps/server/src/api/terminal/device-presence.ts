@@ -6,6 +6,7 @@ import {
 } from '../../domain/terminals/presence';
 import { publishTerminal } from '../../domain/terminals/publish-terminal';
 import type { AppContext } from '../../platform/context';
+import { startPeriodic } from '../../platform/periodic';
 
 /**
  * The device streams this replica holds: opening the first stream of a terminal
@@ -20,11 +21,16 @@ export function deviceStreamPresence(ctx: AppContext, log: FastifyBaseLogger) {
     const cameOnline = await holdStreamPresence(ctx.database.db, ids, ctx.now());
     for (const t of cameOnline) void publishTerminal(ctx.database.bus, t);
   };
-  const timer = setInterval(() => {
-    if (open.size === 0) return;
-    hold([...open.keys()]).catch((error) => log.error({ err: error }, 'device presence renewal failed'));
-  }, STREAM_RENEW_SECONDS * 1000);
-  timer.unref();
+  const stopRenewing = startPeriodic({
+    name: 'device-presence-renewal',
+    everyMs: STREAM_RENEW_SECONDS * 1000,
+    // A lease renewed late is a lease lost: renew on time, never later.
+    jitter: 0,
+    log,
+    run: async () => {
+      if (open.size > 0) await hold([...open.keys()]);
+    },
+  });
 
   return {
     /** A stream opened: online now (written before the stream's first event). */
@@ -51,8 +57,6 @@ export function deviceStreamPresence(ctx: AppContext, log: FastifyBaseLogger) {
     get size() {
       return open.size;
     },
-    stop() {
-      clearInterval(timer);
-    },
+    stop: stopRenewing,
   };
 }

@@ -1,69 +1,36 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/harness';
+import { type SpawnedServer, spawnServer } from '../../test/spawn-server';
 
 // Crash safety of transaction creates: the real server as a child process, ~2,000
 // concurrent creates with distinct Idempotency-Keys, SIGKILL midway, restart on the same data:
 // every acknowledged create is there, no key has two rows, and replaying every key answers
 // the same transaction. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const CREATES = 2000;
 const KILL_AFTER = 400;
 
 interface Server {
-  child: ChildProcess;
+  spawned: SpawnedServer;
   origin: string;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
+  // Detached: its own process group, so a kill reaches everything it started.
+  const spawned = spawnServer(env, { baseEnv: process.env, detached: true, stdout: 'ignore' });
   const origin = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-    try {
-      const res = await fetch(`${origin}/readyz`);
-      if (res.ok) return { child, origin };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  await spawned.ready(origin);
+  return { spawned, origin };
 }
 
-function killHard(server: Server) {
-  return new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode) return resolve();
-    server.child.once('exit', () => resolve());
-    process.kill(-server.child.pid!, 'SIGKILL');
-  });
-}
-
-function stopGracefully(server: Server) {
-  return new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode) return resolve();
-    server.child.once('exit', () => resolve());
-    process.kill(-server.child.pid!, 'SIGTERM');
-  });
-}
+const killHard = (server: Server) => server.spawned.signal('SIGKILL');
+const stopGracefully = (server: Server) => server.spawned.signal('SIGTERM');
 
 async function json(res: Response, status: number) {
   const text = await res.text();

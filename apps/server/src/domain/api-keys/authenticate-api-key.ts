@@ -1,9 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
 import { credentialCaches } from '../../platform/auth/credential-cache';
 import type { Principal } from '../../platform/auth/principal';
 import type { AppContext } from '../../platform/context';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 

@@ -1,5 +1,5 @@
 import { apiKeys } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
 import { credentialChanged } from '../../platform/auth/credential-cache';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Database } from '../../platform/db';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';

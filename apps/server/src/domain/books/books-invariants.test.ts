@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idemKey, pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { payAsShopper } from '../../test/pay-as-shopper';
+import { idemKey, pairedTerminal } from '../../test/terminal-fixtures';
 import { freshSession } from '../../test/tokens';
 import { payOutProject } from './run-payouts';
 import { runScheduledCloses } from './run-scheduled-closes';

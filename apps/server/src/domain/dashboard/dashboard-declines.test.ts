@@ -1,8 +1,8 @@
 import type { Dashboard } from '@scanline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyFor, idemKey, pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { apiKeyFor, idemKey, pairedTerminal } from '../../test/terminal-fixtures';
 import { refreshRollups } from './refresh-rollups';
 
 /**

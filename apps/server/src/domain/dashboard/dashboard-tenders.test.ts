@@ -1,9 +1,9 @@
 import type { Dashboard } from '@scanline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idemKey, pairedTerminal, type Team } from '../../api/terminal/terminal-fixtures';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { payAsShopper } from '../../test/pay-as-shopper';
+import { idemKey, pairedTerminal, type Team } from '../../test/terminal-fixtures';
 import { rebuildProjectRollups, refreshRollups } from './refresh-rollups';
 
 // Cash against card on the dashboard (`by_tender`): the facts a close's by_tender reads, from the

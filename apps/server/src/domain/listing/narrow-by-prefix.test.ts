@@ -1,11 +1,11 @@
 import type { TableFilter, TableSort } from '@scanline/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTerminalVia } from '../../api/terminal/terminal-fixtures';
 import { transactions } from '../../db/schema';
 import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createTerminalVia } from '../../test/terminal-fixtures';
 import { transactionListSpec } from '../transactions/transaction-list-spec';
 import { andAll, buildList } from './list-query';
 import { narrowByPrefix } from './narrow-by-prefix';

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { businesses, projects } from '../../db/schema';
@@ -10,6 +8,7 @@ import { type Database, openDatabase } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { freePort } from '../../test/harness';
 import { makeTerminal, makeTransaction } from '../../test/payment-factories';
+import { spawnServer } from '../../test/spawn-server';
 import { openTestDatabase } from '../../test/test-database';
 
 // Crash safety: the real server as a child process, ~2,000 concurrent payment
@@ -17,7 +16,6 @@ import { openTestDatabase } from '../../test/test-database';
 // transaction charged twice, every charge recorded, every acknowledged success kept, nothing
 // left `processing`. On PGlite by default, on PostgreSQL when DATABASE_URL is set.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const TRANSACTIONS = 250;
 const PAYS_PER_TRANSACTION = 8;
 
@@ -52,39 +50,9 @@ async function seed(db: Database['db']) {
   return tokens;
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-async function waitReady(origin: string, child: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
+// Detached: its own process group, so a kill reaches everything it started.
+const startServer = (env: Record<string, string>) =>
+  spawnServer(env, { baseEnv: process.env, detached: true });
 
 describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments survive kill -9 (%s)', (kind) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -129,12 +97,8 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
       console.log(`[crash ${kind}] ${what} at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // First life: open every code, then fire all payments and kill the server midway.
     let server = startServer(env);
-    cleanups.push(() => {
-      try {
-        process.kill(-server.child.pid!, 'SIGKILL');
-      } catch {}
-    });
-    await waitReady(origin, server.child);
+    cleanups.push(() => server.signal('SIGKILL'));
+    await server.ready(origin);
     lap('server ready');
     const scanIds: string[] = [];
     const queue = [...tokens];
@@ -169,7 +133,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
     const kill = () => {
       if (killed) return;
       killed = true;
-      process.kill(-server.child.pid!, 'SIGKILL');
+      void server.signal('SIGKILL');
     };
     const watch = async () => {
       const deadline = performance.now() + 1000;
@@ -210,7 +174,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
         }
       }),
     );
-    await exited(server.child);
+    await server.exited;
     lap(`killed (${seenProcessing ? `on seeing ${seenProcessing} processing` : 'by the timer'})`);
     expect(killed).toBe(true);
     {
@@ -233,10 +197,10 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
 
     // Second life on the same data: the reconcile runs before the server listens.
     server = startServer({ ...env, LOG_LEVEL: 'info' });
-    await waitReady(origin, server.child);
-    const reconciled = /"checked":(\d+),"finished":(\d+),"released":(\d+)/.exec(server.output());
+    await server.ready(origin);
+    const reconciled = /"checked":(\d+),"finished":(\d+),"released":(\d+)/.exec(server.out() + server.err());
     console.log(
-      `[crash ${kind}] ${((performance.now() - t0) / 1000).toFixed(1)} s; reconcile on restart: ${reconciled?.[0] ?? `nothing to do ${server.output().slice(0, 600)}`}`,
+      `[crash ${kind}] ${((performance.now() - t0) / 1000).toFixed(1)} s; reconcile on restart: ${reconciled?.[0] ?? `nothing to do ${(server.out() + server.err()).slice(0, 600)}`}`,
     );
     // Whatever the crash interrupted stays payable, and paying it again still charges once.
     const rest = scanIds.filter((id) => acknowledged.get(id) !== 'succeeded');
@@ -253,8 +217,7 @@ describe.each([process.env.DATABASE_URL ? 'postgres' : 'pglite'])('payments surv
         }
       }),
     );
-    process.kill(-server.child.pid!, 'SIGTERM');
-    await exited(server.child);
+    await server.signal('SIGTERM');
 
     const database = await reopen();
     if (kind === 'pglite') cleanups.push(() => database.close());

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idemKey, pairedTerminal, type Team } from '../../api/terminal/terminal-fixtures';
 import { tenders, transactions } from '../../db/schema';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { nextIp } from '../../test/payment-factories';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
+import { idemKey, pairedTerminal, type Team } from '../../test/terminal-fixtures';
 
 // Card shares of a split bill on a Stripe project (docs/guide/tenders.md#stripe-card-shares):
 // each share is its own PaymentIntent with `capture_method: manual`, authorised when its shopper

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idemKey, pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { loadCatalogue } from '../../platform/i18n/catalogue';
 import { SHOPPER_LOCALES } from '../../platform/i18n/locales';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { makeTerminal, makeTransaction, nextIp } from '../../test/payment-factories';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+import { idemKey, pairedTerminal } from '../../test/terminal-fixtures';
 
 /**
  * A business has an address and a VAT ID, the receipt page prints them, and

@@ -1,12 +1,12 @@
 import type { ItemReport } from '@scanline/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idemKey, pairedTerminal, type Team } from '../../api/terminal/terminal-fixtures';
 import { projects, transactions } from '../../db/schema';
 import { rowsOf } from '../../platform/sql-rows';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { payAsShopper } from '../../test/pay-as-shopper';
+import { idemKey, pairedTerminal, type Team } from '../../test/terminal-fixtures';
 import { rebuildProjectRollups, refreshRollups } from '../dashboard/refresh-rollups';
 
 // The item report (docs/guide/item-reports.md): read from item_rollups, kept by the dashboard's

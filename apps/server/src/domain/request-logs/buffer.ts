@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { requestLogs } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { startPeriodic } from '../../platform/periodic';
 
 export type RequestLogRow = typeof requestLogs.$inferInsert;
 
@@ -53,7 +54,7 @@ export class RequestLogBuffer {
   private rows: RequestLogRow[] = [];
   private flushing: Promise<void> | null = null;
   private next: Promise<void> | null = null;
-  private readonly timer: NodeJS.Timeout;
+  private readonly stopFlushing: () => Promise<void>;
   readonly capacity: number;
   readonly batchSize: number;
   dropped = 0;
@@ -65,8 +66,13 @@ export class RequestLogBuffer {
   ) {
     this.capacity = opts.capacity ?? 10_000;
     this.batchSize = opts.batchSize ?? 500;
-    this.timer = setInterval(() => void this.flush(), opts.flushEveryMs ?? 1000);
-    this.timer.unref();
+    // A flush reports its own failures (onError), so the runner is given no log.
+    this.stopFlushing = startPeriodic({
+      name: 'request-log-flush',
+      everyMs: opts.flushEveryMs ?? 1000,
+      jitter: 0,
+      run: () => this.flush(),
+    });
   }
 
   push(row: RequestLogRow) {
@@ -121,7 +127,7 @@ export class RequestLogBuffer {
   }
 
   async close() {
-    clearInterval(this.timer);
+    await this.stopFlushing();
     // Everything, including what arrived during a flush already running.
     while (this.rows.length > 0) await this.flush();
   }

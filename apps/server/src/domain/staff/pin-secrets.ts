@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../../identity/passwords/hash-password';
+import { hashPassword, verifyPassword } from '../../platform/crypto/hash-password';
 import { AppError } from '../../platform/errors';
 
 // A PIN is stored as an argon2id hash (the password settings: a stolen database

@@ -3,18 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cashierSignedIn,
-  idemKey,
-  pairedTerminal,
-  staffFor,
-  type Team,
-} from '../../api/terminal/terminal-fixtures';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { cashierSignedIn, idemKey, pairedTerminal, staffFor, type Team } from '../../test/terminal-fixtures';
 import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { projectCacheOf } from '../projects/project-access-cache';
 import { hashCashierSessionToken } from './cashier-session-token';

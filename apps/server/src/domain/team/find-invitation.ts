@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { invitations, projects } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 

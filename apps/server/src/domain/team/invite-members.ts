@@ -1,7 +1,7 @@
 import { isEmailAddress, type RefusedInvitation } from '@scanline/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { invitations, memberships, type projects } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
 import { credentialCaches } from '../../platform/auth/credential-cache';
 import type { AppContext } from '../../platform/context';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, PAIRING_CODE_TTL_SECONDS } from '@scanline/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { terminalPairingCodes, terminals } from '../../db/schema';
-import { hashToken } from '../../identity/tokens/hash-token';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { type Actor, actorId } from '../actor';

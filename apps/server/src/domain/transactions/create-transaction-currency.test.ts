@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../api/terminal/terminal-fixtures';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../test/terminal-fixtures';
 
 /**
  * A hand-keyed charge is in the project's currency unless the project allows others

@@ -1,11 +1,11 @@
 import { TRANSACTION_STATUSES } from '@scanline/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTerminalVia } from '../../api/terminal/terminal-fixtures';
 import { type TransactionStatus, transactionStatusChanges, transactions } from '../../db/schema';
 import { newId } from '../../platform/ids';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createTerminalVia } from '../../test/terminal-fixtures';
 import { canTransition, TRANSITIONS } from './status-machine';
 import { transitionTransaction } from './transition-transaction';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyFor, createTerminalVia, idemKey } from '../../api/terminal/terminal-fixtures';
 import { events } from '../../db/schema';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { apiKeyFor, createTerminalVia, idemKey } from '../../test/terminal-fixtures';
 import { projectCacheOf } from '../projects/project-access-cache';
 
 // A transaction create keeps its terminal's setup (label, status, currency, provider) per

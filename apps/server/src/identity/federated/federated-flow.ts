@@ -2,9 +2,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { identityFederatedFlows, identityFederatedHandles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { hashToken } from '../../platform/crypto/hash-token';
 import { AppError } from '../../platform/errors';
 import { randomBase62 } from '../../platform/ids';
-import { hashToken } from '../tokens/hash-token';
 import { findProvider, loadProvider } from './provider-registry';
 
 const FLOW_LIFETIME_MS = 10 * 60_000;
@@ -29,7 +29,10 @@ function requireProvider(ctx: AppContext, name: string) {
 }
 
 /** Starts the authorisation-code flow with PKCE; returns the provider URL and the state to bind to the browser. */
-export async function startFlow(ctx: AppContext, name: string, mode: FlowMode, returnTo: string | null) {
+export async function startFlow(
+  ctx: AppContext,
+  { name, mode, returnTo }: { name: string; mode: FlowMode; returnTo: string | null },
+) {
   const provider = requireProvider(ctx, name);
   const { client } = await loadProvider(ctx.config, provider).catch(() => {
     throw new AppError(
@@ -66,7 +69,10 @@ export async function startFlow(ctx: AppContext, name: string, mode: FlowMode, r
  * Finishes the flow: exchanges the code (checking state, PKCE and nonce) and parks the
  * provider's ID token behind a short-lived, single-use handle for the console to collect.
  */
-export async function finishFlow(ctx: AppContext, name: string, currentUrl: URL, state: string) {
+export async function finishFlow(
+  ctx: AppContext,
+  { name, currentUrl, state }: { name: string; currentUrl: URL; state: string },
+) {
   const db = ctx.database.db;
   const [flow] = await db
     .delete(identityFederatedFlows)

@@ -69,12 +69,11 @@ export async function federatedRoutes(app: FastifyInstance) {
         return_to: z.string().max(2000).optional(),
       })
       .parse(request.query);
-    const { url, state } = await startFlow(
-      ctx,
+    const { url, state } = await startFlow(ctx, {
       name,
-      query.mode as FlowMode,
-      safeReturnPath(query.return_to),
-    );
+      mode: query.mode as FlowMode,
+      returnTo: safeReturnPath(query.return_to),
+    });
     // Binds the flow to this browser: a callback arriving elsewhere (login CSRF) is refused.
     reply.header(
       'set-cookie',
@@ -99,7 +98,7 @@ export async function federatedRoutes(app: FastifyInstance) {
       throw new AppError('bad_request', 'This sign-in was started in another browser. Start again.');
     }
     const currentUrl = new URL(request.url, ctx.config.publicUrl);
-    const { handle, mode, returnTo } = await finishFlow(ctx, name, currentUrl, state);
+    const { handle, mode, returnTo } = await finishFlow(ctx, { name, currentUrl, state });
     if (mode === 'redirect')
       return reply.redirect(`${origin}${returnTo ?? '/login'}#federated=${handle}`, 302);
     return popupPage(reply, origin, { handle }, request);

@@ -18,9 +18,11 @@ export type LinkOutcome =
  */
 export async function linkFederatedUser(
   db: Db,
-  profile: ProviderProfile,
-  opts: { autoCreate: boolean; linkTo?: IdentityUser },
-  now: Date,
+  {
+    profile,
+    now,
+    ...opts
+  }: { profile: ProviderProfile; autoCreate: boolean; linkTo?: IdentityUser; now: Date },
 ): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
     const [link] = await tx

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { AppContext } from '../../platform/context';
+import { sha256Hex } from '../../platform/crypto/hash-token';
 import { IdentityError } from '../identity-error';
 import { findProvider, loadProvider } from './provider-registry';
 
@@ -21,16 +21,14 @@ export interface ProviderProfile {
  */
 function checkNonce(claim: unknown, rawNonce: string | undefined) {
   if (rawNonce === undefined) return;
-  const expected = createHash('sha256').update(rawNonce).digest('hex');
+  const expected = sha256Hex(rawNonce);
   if (claim !== expected) throw new IdentityError('MISSING_OR_INVALID_NONCE');
 }
 
 /** Checks a provider's ID token as signInWithIdp receives it: signature, issuer, audience, expiry. */
 export async function verifyProviderToken(
   ctx: AppContext,
-  providerId: string,
-  idToken: string,
-  rawNonce?: string,
+  { providerId, idToken, rawNonce }: { providerId: string; idToken: string; rawNonce?: string },
 ): Promise<ProviderProfile> {
   const provider = findProvider(ctx.config, { providerId });
   if (!provider) throw new IdentityError(`INVALID_PROVIDER_ID : Provider ${providerId} is not enabled`);

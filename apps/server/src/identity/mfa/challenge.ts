@@ -16,9 +16,7 @@ export type FirstFactorOutcome =
  */
 export async function completeFirstFactor(
   ctx: AppContext,
-  user: IdentityUser,
-  provider: string,
-  request: SessionRequest,
+  { user, provider, request }: { user: IdentityUser; provider: string; request: SessionRequest },
 ): Promise<FirstFactorOutcome> {
   const factors = await listFactors(ctx.database.db, user.uid);
   if (factors.length === 0) return issueSession(ctx, user, { provider, request, signIn: true });

@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { identityMfaPending } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { randomBase62 } from '../../platform/ids';
 import { IdentityError } from '../identity-error';
-import { hashToken } from '../tokens/hash-token';
 
 export type PendingKind = 'enroll' | 'signin';
 export type MfaPending = typeof identityMfaPending.$inferSelect;
@@ -35,9 +35,7 @@ export async function createPending(
 /** The live pending row for `token`, or `errorCode` (unknown, expired, used up, other kind). */
 export async function requirePending(
   ctx: AppContext,
-  token: unknown,
-  kind: PendingKind,
-  errorCode: string,
+  { token, kind, errorCode }: { token: unknown; kind: PendingKind; errorCode: string },
 ): Promise<MfaPending> {
   if (typeof token !== 'string' || token === '') throw new IdentityError(errorCode);
   const [row] = await ctx.database.db

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { identityRecoveryCodes } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { sha256Hex } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
 
@@ -21,7 +22,7 @@ function newRecoveryCode(): string {
 
 /** Case, spaces and dashes do not matter when a code is typed back. */
 export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const hashCode = (code: string) => createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+const hashCode = (code: string) => sha256Hex(normalizeRecoveryCode(code));
 
 /** A new set of codes, returned once in clear; the old set is void. One transaction. */
 export async function replaceRecoveryCodes(ctx: AppContext, uid: string): Promise<string[]> {

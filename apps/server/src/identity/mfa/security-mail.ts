@@ -23,10 +23,17 @@ const KEYS = {
  */
 export async function sendMfaSecurityMail(
   ctx: AppContext,
-  user: IdentityUser,
-  event: MfaSecurityEvent,
-  log?: { warn: (o: object, m: string) => void },
-  languages: readonly string[] = [],
+  {
+    user,
+    event,
+    log,
+    languages = [],
+  }: {
+    user: IdentityUser;
+    event: MfaSecurityEvent;
+    log?: { warn: (o: object, m: string) => void };
+    languages?: readonly string[];
+  },
 ) {
   if (!user.email) return;
   const settings = new URL('/u/settings/security', ctx.config.publicUrl).toString();

@@ -12,6 +12,9 @@ const KEYS: Record<OobKind, string> = {
 };
 
 /** The four identity emails; wording says what happens and what to do if it was not you. */
-export function renderActionEmail(t: Translator, kind: OobKind, link: string, email: string): RenderedEmail {
+export function renderActionEmail(
+  t: Translator,
+  { kind, link, email }: { kind: OobKind; link: string; email: string },
+): RenderedEmail {
   return renderLocalizedEmail(t, KEYS[kind], { email }, { actionUrl: link });
 }

@@ -21,7 +21,10 @@ export function checkContinueUrl(config: Config, raw: unknown): string | undefin
 }
 
 /** The console's `/auth/action` link, as the firebase SDK's action-code helpers expect it. */
-export function actionLink(config: Config, mode: ActionMode, code: string, continueUrl?: string): string {
+export function actionLink(
+  config: Config,
+  { mode, code, continueUrl }: { mode: ActionMode; code: string; continueUrl?: string },
+): string {
   const url = new URL('/auth/action', config.publicUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('oobCode', code);

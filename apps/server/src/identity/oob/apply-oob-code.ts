@@ -10,7 +10,11 @@ import { consumeOobCode } from './oob-codes';
  */
 export async function applyOobCode(ctx: AppContext, oobCode: unknown) {
   const db = ctx.database.db;
-  const code = await consumeOobCode(db, oobCode, ctx.now(), ['VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL']);
+  const code = await consumeOobCode(db, {
+    code: oobCode,
+    now: ctx.now(),
+    kinds: ['VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL'],
+  });
   const user = code.uid ? await findUserById(db, code.uid) : undefined;
   if (!user) throw new IdentityError('USER_NOT_FOUND');
   if (user.disabled) throw new IdentityError('USER_DISABLED');
@@ -18,7 +22,7 @@ export async function applyOobCode(ctx: AppContext, oobCode: unknown) {
     if (user.email?.toLowerCase() !== code.email.toLowerCase()) throw new IdentityError('INVALID_OOB_CODE');
     await markEmailVerified(ctx.database, user.uid, ctx.now());
   } else {
-    await changeEmail(ctx.database, user.uid, code.newEmail ?? code.email, ctx.now());
+    await changeEmail(ctx.database, { uid: user.uid, email: code.newEmail ?? code.email, now: ctx.now() });
   }
   const fresh = (await findUserById(db, user.uid)) ?? user;
   return {

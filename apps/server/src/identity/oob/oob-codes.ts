@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { identityOobCodes } from '../../db/schema';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { randomBase62 } from '../../platform/ids';
 import { IdentityError } from '../identity-error';
-import { hashToken } from '../tokens/hash-token';
 
 export type OobKind = 'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' | 'VERIFY_AND_CHANGE_EMAIL';
 export type OobCode = typeof identityOobCodes.$inferSelect;
@@ -36,7 +36,10 @@ export async function createOobCode(
 }
 
 /** Reads a code without using it (checkActionCode, verifyPasswordResetCode). */
-export async function peekOobCode(db: Db, code: unknown, now: Date, kinds?: OobKind[]): Promise<OobCode> {
+export async function peekOobCode(
+  db: Db,
+  { code, now, kinds }: { code: unknown; now: Date; kinds?: OobKind[] },
+): Promise<OobCode> {
   if (typeof code !== 'string' || code === '') throw new IdentityError('MISSING_OOB_CODE');
   const [row] = await db
     .select()
@@ -49,8 +52,11 @@ export async function peekOobCode(db: Db, code: unknown, now: Date, kinds?: OobK
 }
 
 /** Uses a code once: a conditional update, so two concurrent clicks cannot both succeed. */
-export async function consumeOobCode(db: Db, code: unknown, now: Date, kinds: OobKind[]): Promise<OobCode> {
-  const row = await peekOobCode(db, code, now, kinds);
+export async function consumeOobCode(
+  db: Db,
+  { code, now, kinds }: { code: unknown; now: Date; kinds: OobKind[] },
+): Promise<OobCode> {
+  const row = await peekOobCode(db, { code, now, kinds });
   const [used] = await db
     .update(identityOobCodes)
     .set({ usedAt: now })

@@ -56,7 +56,11 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
     if (!info) throw new IdentityError('INVALID_ARGUMENT : Only TOTP is supported');
     if (!user.emailVerified) throw new IdentityError('UNVERIFIED_EMAIL');
     requireRecentSignIn(ctx, claims);
-    const pending = await requirePending(ctx, info.sessionInfo, 'enroll', 'INVALID_SESSION_INFO');
+    const pending = await requirePending(ctx, {
+      token: info.sessionInfo,
+      kind: 'enroll',
+      errorCode: 'INVALID_SESSION_INFO',
+    });
     if (pending.uid !== user.uid || !pending.secretSealed) throw new IdentityError('INVALID_SESSION_INFO');
     const secret = open(ctx.config, pending.secretSealed);
     const step = await matchTotpStep(secret, str(info.verificationCode) ?? '', ctx.now());
@@ -79,15 +83,16 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
         enrolledAt: ctx.now(),
       });
     });
-    await sendMfaSecurityMail(
-      ctx,
+    await sendMfaSecurityMail(ctx, {
       user,
-      { kind: 'factor_added', name: displayName },
-      request.log,
-      requestLanguages(request.headers),
-    );
+      event: { kind: 'factor_added', name: displayName },
+      log: request.log,
+      languages: requestLanguages(request.headers),
+    });
     // The code just proved the factor: the new session counts as a two-step one.
-    const session = await reissueSession(ctx, user, claims.sid, {
+    const session = await reissueSession(ctx, {
+      user,
+      sessionId: claims.sid,
       provider: claims.firebase?.sign_in_provider ?? 'password',
       request: sessionRequest(request),
       secondFactor: { factor: 'totp', identifier: id },
@@ -105,18 +110,19 @@ export function mfaEnrollmentRoutes(app: FastifyInstance) {
       .where(and(eq(identityMfaFactors.id, enrollmentId), eq(identityMfaFactors.uid, user.uid)))
       .returning();
     if (!removed) throw new IdentityError('MFA_ENROLLMENT_NOT_FOUND');
-    await sendMfaSecurityMail(
-      ctx,
+    await sendMfaSecurityMail(ctx, {
       user,
-      { kind: 'factor_removed', name: removed.displayName ?? '' },
-      request.log,
-      requestLanguages(request.headers),
-    );
+      event: { kind: 'factor_removed', name: removed.displayName ?? '' },
+      log: request.log,
+      languages: requestLanguages(request.headers),
+    });
     // The caller's session keeps its second-factor mark only while that factor still exists.
     const kept = secondFactorOf(claims);
     const remaining = await listFactors(db(), user.uid);
     const secondFactor = kept && remaining.some((f) => f.id === kept.identifier) ? kept : null;
-    const session = await reissueSession(ctx, user, claims.sid, {
+    const session = await reissueSession(ctx, {
+      user,
+      sessionId: claims.sid,
       provider: claims.firebase?.sign_in_provider ?? 'password',
       request: sessionRequest(request),
       secondFactor,

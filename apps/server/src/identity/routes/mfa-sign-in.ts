@@ -35,17 +35,16 @@ export function mfaSignInRoutes(app: FastifyInstance) {
       throw new IdentityError('INVALID_ARGUMENT : Only TOTP is supported');
     if (body.mfaPendingCredential === undefined) throw new IdentityError('MISSING_MFA_PENDING_CREDENTIAL');
     await consumeRateLimit(ctx, `signin:ip:${clientKey(request.ip)}`, LIMITS.signInPerIp);
-    const pending = await requirePending(
-      ctx,
-      body.mfaPendingCredential,
-      'signin',
-      'INVALID_MFA_PENDING_CREDENTIAL',
-    );
+    const pending = await requirePending(ctx, {
+      token: body.mfaPendingCredential,
+      kind: 'signin',
+      errorCode: 'INVALID_MFA_PENDING_CREDENTIAL',
+    });
     const user = await findUserById(ctx.database.db, pending.uid);
     if (!user) throw new IdentityError('INVALID_MFA_PENDING_CREDENTIAL');
     if (user.disabled) throw new IdentityError('USER_DISABLED');
     const account = normalizeEmail(user.email ?? user.uid);
-    if (await isHeldBack(ctx, SIGN_IN_FAILURES, account, request.ip)) {
+    if (await isHeldBack(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip })) {
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
     }
     const factors = await listFactors(ctx.database.db, user.uid);
@@ -65,22 +64,21 @@ export function mfaSignInRoutes(app: FastifyInstance) {
     }
     if (!accepted) {
       await recordPendingFailure(ctx, pending);
-      await recordFailure(ctx, SIGN_IN_FAILURES, account, request.ip);
+      await recordFailure(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip });
       throw new IdentityError('INVALID_CODE');
     }
     // A pending credential signs in once: a second finalize with it is refused.
     if (!(await deletePending(ctx.database.db, pending.tokenHash)))
       throw new IdentityError('INVALID_MFA_PENDING_CREDENTIAL');
-    await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
+    await recordSuccess(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip });
     if (usedRecovery) {
       const remaining = await countUnusedRecoveryCodes(ctx.database.db, user.uid);
-      await sendMfaSecurityMail(
-        ctx,
+      await sendMfaSecurityMail(ctx, {
         user,
-        { kind: 'recovery_code_used', remaining },
-        request.log,
-        requestLanguages(request.headers),
-      );
+        event: { kind: 'recovery_code_used', remaining },
+        log: request.log,
+        languages: requestLanguages(request.headers),
+      });
     }
     const session = await issueSession(ctx, user, {
       provider: pending.provider ?? 'password',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../platform/crypto/hash-password';
 import { IdentityError } from '../identity-error';
 import { consumeOobCode, peekOobCode } from '../oob/oob-codes';
 import { checkPassword } from '../password-policy';
-import { hashPassword } from '../passwords/hash-password';
 import { findUserById } from '../users/find-user';
 import { markEmailVerified, setPassword } from '../users/update-user';
 import { identityRoute, str } from './define-route';
@@ -17,7 +17,7 @@ export function resetPasswordRoute(app: FastifyInstance) {
   identityRoute(app, 'POST', 'v1/accounts:resetPassword', async (body) => {
     const db = ctx.database.db;
     if (body.newPassword === undefined) {
-      const code = await peekOobCode(db, body.oobCode, ctx.now());
+      const code = await peekOobCode(db, { code: body.oobCode, now: ctx.now() });
       return {
         kind: 'identitytoolkit#ResetPasswordResponse',
         email: code.email,
@@ -26,14 +26,14 @@ export function resetPasswordRoute(app: FastifyInstance) {
       };
     }
     const password = str(body.newPassword) ?? '';
-    await peekOobCode(db, body.oobCode, ctx.now(), ['PASSWORD_RESET']);
+    await peekOobCode(db, { code: body.oobCode, now: ctx.now(), kinds: ['PASSWORD_RESET'] });
     checkPassword(ctx.config.passwordPolicy, password);
     const passwordHash = await hashPassword(password);
-    const code = await consumeOobCode(db, body.oobCode, ctx.now(), ['PASSWORD_RESET']);
+    const code = await consumeOobCode(db, { code: body.oobCode, now: ctx.now(), kinds: ['PASSWORD_RESET'] });
     const user = code.uid ? await findUserById(db, code.uid) : undefined;
     if (!user) throw new IdentityError('INVALID_OOB_CODE');
     if (user.disabled) throw new IdentityError('USER_DISABLED');
-    await setPassword(ctx.database, user.uid, passwordHash, ctx.now());
+    await setPassword(ctx.database, { uid: user.uid, passwordHash, now: ctx.now() });
     // Following the reset link proved the address.
     await markEmailVerified(ctx.database, user.uid, ctx.now());
     return {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identityRefreshTokens, identityUsers } from '../../db/schema';
+import { hashToken } from '../../platform/crypto/hash-token';
 import { IdentityError } from '../identity-error';
 import { clientKey, consumeRateLimit, LIMITS } from '../rate-limit';
-import { hashToken } from '../tokens/hash-token';
 import { ID_TOKEN_LIFETIME_S, mintIdToken } from '../tokens/issue-session';
 import { findUserById } from '../users/find-user';
 import { str } from './define-route';
@@ -42,7 +42,14 @@ export function secureTokenRoute(app: FastifyInstance) {
       row.secondFactor && row.secondFactorIdentifier
         ? { factor: row.secondFactor, identifier: row.secondFactorIdentifier }
         : null;
-    const idToken = await mintIdToken(ctx, db, user, row.provider, row.authTime, secondFactor, row.id);
+    const idToken = await mintIdToken(ctx, {
+      db,
+      user,
+      provider: row.provider,
+      authTime: row.authTime,
+      secondFactor,
+      sessionId: row.id,
+    });
     return {
       access_token: idToken,
       expires_in: String(ID_TOKEN_LIFETIME_S),

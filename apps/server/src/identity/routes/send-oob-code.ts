@@ -23,14 +23,13 @@ async function limitMail(ctx: AppContext, request: FastifyRequest, address: stri
   await consumeRateLimit(ctx, `mail:ip:${clientKey(request.ip)}`, LIMITS.mailPerIp);
   // Per (address, client) with a looser ceiling per address: someone asking for the owner's
   // reset mail over and over does not stop the owner from asking for it.
-  await consumePairLimit(
-    ctx,
-    'mail:to',
-    normalizeEmail(address),
-    request.ip,
-    LIMITS.mailPerAddressPerClient,
-    LIMITS.mailPerAddress,
-  );
+  await consumePairLimit(ctx, {
+    scope: 'mail:to',
+    subject: normalizeEmail(address),
+    ip: request.ip,
+    perClient: LIMITS.mailPerAddressPerClient,
+    perSubject: LIMITS.mailPerAddress,
+  });
 }
 
 async function send(
@@ -47,7 +46,8 @@ async function send(
   const t = await emailTranslatorFor(ctx.database.db, { uid: languageOf, languages });
   const code = await createOobCode(ctx.database.db, { kind, ...target }, ctx.now());
   const to = target.newEmail ?? target.email;
-  const mail = renderActionEmail(t, kind, actionLink(ctx.config, MODE[kind], code, continueUrl), to);
+  const link = actionLink(ctx.config, { mode: MODE[kind], code, continueUrl });
+  const mail = renderActionEmail(t, { kind, link, email: to });
   try {
     await sendMail(ctx, { ...mail, to, kind: kind.toLowerCase() }, app.log);
   } catch (error) {

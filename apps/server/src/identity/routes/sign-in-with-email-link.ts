@@ -14,10 +14,10 @@ export function signInWithEmailLinkRoute(app: FastifyInstance) {
   identityRoute(app, 'POST', 'v1/accounts:signInWithEmailLink', async (body, request) => {
     const db = ctx.database.db;
     const email = requireEmail(body.email);
-    const code = await peekOobCode(db, body.oobCode, ctx.now(), ['EMAIL_SIGNIN']);
+    const code = await peekOobCode(db, { code: body.oobCode, now: ctx.now(), kinds: ['EMAIL_SIGNIN'] });
     // The address typed on this device must be the one the link was sent to.
     if (normalizeEmail(code.email) !== normalizeEmail(email)) throw new IdentityError('INVALID_EMAIL');
-    await consumeOobCode(db, body.oobCode, ctx.now(), ['EMAIL_SIGNIN']);
+    await consumeOobCode(db, { code: body.oobCode, now: ctx.now(), kinds: ['EMAIL_SIGNIN'] });
     let user = await findUserByEmail(db, email);
     const isNewUser = !user;
     if (!user) {
@@ -33,7 +33,11 @@ export function signInWithEmailLinkRoute(app: FastifyInstance) {
     if (user.disabled) throw new IdentityError('USER_DISABLED');
     if (!user.emailVerified) await markEmailVerified(ctx.database, user.uid, ctx.now());
     const fresh = { ...user, emailVerified: true };
-    const session = await completeFirstFactor(ctx, fresh, 'password', sessionRequest(request));
+    const session = await completeFirstFactor(ctx, {
+      user: fresh,
+      provider: 'password',
+      request: sessionRequest(request),
+    });
     return {
       kind: 'identitytoolkit#EmailLinkSigninResponse',
       localId: user.uid,

@@ -22,19 +22,18 @@ export function signInWithIdpRoute(app: FastifyInstance) {
     if (!providerId || !providerToken) {
       throw new IdentityError('INVALID_IDP_RESPONSE : Only OpenID Connect ID-token credentials are accepted');
     }
-    const profile = await verifyProviderToken(
-      ctx,
+    const profile = await verifyProviderToken(ctx, {
       providerId,
-      providerToken,
-      params.get('nonce') ?? undefined,
-    );
+      idToken: providerToken,
+      rawNonce: params.get('nonce') ?? undefined,
+    });
     const linkTo = body.idToken ? (await requireTokenUser(ctx, body.idToken)).user : undefined;
-    const outcome = await linkFederatedUser(
-      ctx.database.db,
+    const outcome = await linkFederatedUser(ctx.database.db, {
       profile,
-      { autoCreate: body.autoCreate !== false, linkTo },
-      ctx.now(),
-    );
+      autoCreate: body.autoCreate !== false,
+      linkTo,
+      now: ctx.now(),
+    });
     const base = {
       kind: 'identitytoolkit#VerifyAssertionResponse',
       providerId,
@@ -49,7 +48,11 @@ export function signInWithIdpRoute(app: FastifyInstance) {
     // The SDK turns needConfirmation into auth/account-exists-with-different-credential.
     if (outcome.kind === 'needs-confirmation') return { ...base, needConfirmation: true };
     if (outcome.user.disabled) throw new IdentityError('USER_DISABLED');
-    const session = await completeFirstFactor(ctx, outcome.user, providerId, sessionRequest(request));
+    const session = await completeFirstFactor(ctx, {
+      user: outcome.user,
+      provider: providerId,
+      request: sessionRequest(request),
+    });
     return {
       ...base,
       localId: outcome.user.uid,

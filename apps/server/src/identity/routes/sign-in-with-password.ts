@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { burnPasswordCheck, verifyPassword } from '../../platform/crypto/hash-password';
 import { IdentityError } from '../identity-error';
 import { completeFirstFactor } from '../mfa/challenge';
-import { burnPasswordCheck, verifyPassword } from '../passwords/hash-password';
 import {
   clientKey,
   consumeRateLimit,
@@ -23,7 +23,7 @@ export function signInWithPasswordRoute(app: FastifyInstance) {
     if (!password) throw new IdentityError('MISSING_PASSWORD');
     await consumeRateLimit(ctx, `signin:ip:${clientKey(request.ip)}`, LIMITS.signInPerIp);
     const account = normalizeEmail(email);
-    if (await isHeldBack(ctx, SIGN_IN_FAILURES, account, request.ip)) {
+    if (await isHeldBack(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip })) {
       throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
     }
     const user = await findUserByEmail(ctx.database.db, email);
@@ -32,14 +32,19 @@ export function signInWithPasswordRoute(app: FastifyInstance) {
       ? await verifyPassword(user.passwordHash, password)
       : await burnPasswordCheck(password);
     if (!user || !ok) {
-      await recordFailure(ctx, SIGN_IN_FAILURES, account, request.ip);
+      await recordFailure(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip });
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (user.disabled) throw new IdentityError('USER_DISABLED');
-    const session = await completeFirstFactor(ctx, user, 'password', sessionRequest(request));
+    const session = await completeFirstFactor(ctx, {
+      user,
+      provider: 'password',
+      request: sessionRequest(request),
+    });
     // With a second factor pending, the password alone does not clear earlier failures:
     // otherwise whoever knows it could reset the count between guesses at the code.
-    if (!('mfaPendingCredential' in session)) await recordSuccess(ctx, SIGN_IN_FAILURES, account, request.ip);
+    if (!('mfaPendingCredential' in session))
+      await recordSuccess(ctx, { limits: SIGN_IN_FAILURES, subject: account, ip: request.ip });
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',
       localId: user.uid,

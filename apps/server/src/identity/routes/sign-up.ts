@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../platform/crypto/hash-password';
 import { IdentityError } from '../identity-error';
 import { checkPassword } from '../password-policy';
-import { hashPassword } from '../passwords/hash-password';
 import { clientKey, consumeRateLimit, LIMITS } from '../rate-limit';
 import { issueSession } from '../tokens/issue-session';
 import { createUser } from '../users/create-user';

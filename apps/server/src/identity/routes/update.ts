@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../platform/crypto/hash-password';
 import { IdentityError } from '../identity-error';
 import { checkPassword } from '../password-policy';
-import { hashPassword } from '../passwords/hash-password';
 import { issueSession, secondFactorOf } from '../tokens/issue-session';
 import { findUserById, listProviderLinks } from '../users/find-user';
 import { presentUserInfo } from '../users/present-user';
@@ -45,14 +45,18 @@ export function updateRoute(app: FastifyInstance, applyOob?: OobApplier) {
       : profileField(body.displayName, 'DISPLAY_NAME');
     const photoUrl = deleted.includes('PHOTO_URL') ? null : profileField(body.photoUrl, 'PHOTO_URL');
     if (displayName !== undefined || photoUrl !== undefined) {
-      await updateProfile(ctx.database, user.uid, { displayName, photoUrl }, ctx.now());
+      await updateProfile(ctx.database, { uid: user.uid, change: { displayName, photoUrl }, now: ctx.now() });
     }
     let session: { idToken: string; refreshToken: string; expiresIn: string } | undefined;
     const password = str(body.password);
     if (body.password !== undefined) {
       requireRecentSignIn(ctx, claims);
       checkPassword(ctx.config.passwordPolicy, password ?? '');
-      await setPassword(ctx.database, user.uid, await hashPassword(password ?? ''), ctx.now());
+      await setPassword(ctx.database, {
+        uid: user.uid,
+        passwordHash: await hashPassword(password ?? ''),
+        now: ctx.now(),
+      });
     }
     const fresh = (await findUserById(ctx.database.db, user.uid)) ?? user;
     if (body.password !== undefined) {

@@ -19,9 +19,11 @@ const HISTORY = 50;
  */
 export async function noticeNewBrowser(
   ctx: AppContext,
-  user: IdentityUser,
-  sessionId: string,
-  request: SessionRequest | undefined,
+  {
+    user,
+    sessionId,
+    request,
+  }: { user: IdentityUser; sessionId: string; request: SessionRequest | undefined },
 ) {
   if (!user.email) return;
   try {

@@ -62,7 +62,10 @@ export async function listSessions(
 type SessionStore = Pick<Database, 'db' | 'bus'>;
 
 /** Ends one session: its refresh fails at once, its ID tokens are refused by every replica. */
-export async function revokeSession(store: SessionStore, uid: string, sessionId: string, now: Date) {
+export async function revokeSession(
+  store: SessionStore,
+  { uid, sessionId, now }: { uid: string; sessionId: string; now: Date },
+) {
   const ended = await store.db
     .update(identityRefreshTokens)
     .set({ revokedAt: now })
@@ -81,9 +84,7 @@ export async function revokeSession(store: SessionStore, uid: string, sessionId:
 /** Ends every session of the user but the caller's own; answers how many ended. */
 export async function revokeOtherSessions(
   store: SessionStore,
-  uid: string,
-  currentSessionId: string | null,
-  now: Date,
+  { uid, currentSessionId, now }: { uid: string; currentSessionId: string | null; now: Date },
 ): Promise<number> {
   const ended = await store.db
     .update(identityRefreshTokens)

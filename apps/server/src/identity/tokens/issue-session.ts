@@ -2,13 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { identityRefreshTokens, identityUsers } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { newId, randomBase62 } from '../../platform/ids';
 import { getActiveSigningKey } from '../keys/key-store';
 import { noticeNewBrowser } from '../sessions/new-browser-notice';
 import type { SessionRequest } from '../sessions/session-request';
 import { type IdentityUser, listProviderLinks } from '../users/find-user';
-import { hashToken } from './hash-token';
 
 export const ID_TOKEN_LIFETIME_S = 3600;
 
@@ -37,12 +37,21 @@ export interface Session {
 /** Firebase's claim set, so anything that reads Firebase ID tokens reads ours. */
 export async function mintIdToken(
   ctx: AppContext,
-  db: Db,
-  user: IdentityUser,
-  provider: string,
-  authTime: Date,
-  secondFactor?: SecondFactor | null,
-  sessionId?: string,
+  {
+    db,
+    user,
+    provider,
+    authTime,
+    secondFactor,
+    sessionId,
+  }: {
+    db: Db;
+    user: IdentityUser;
+    provider: string;
+    authTime: Date;
+    secondFactor?: SecondFactor | null;
+    sessionId?: string;
+  },
 ): Promise<string> {
   const key = await getActiveSigningKey(ctx);
   const links = await listProviderLinks(db, user.uid);
@@ -112,8 +121,15 @@ export async function issueSession(
     secondFactorIdentifier: opts.secondFactor?.identifier ?? null,
   });
   await db.update(identityUsers).set({ lastLoginAt: now }).where(eq(identityUsers.uid, user.uid));
-  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor, sessionId);
-  if (opts.signIn) noticeNewBrowser(ctx, user, sessionId, opts.request);
+  const idToken = await mintIdToken(ctx, {
+    db,
+    user,
+    provider: opts.provider,
+    authTime: now,
+    secondFactor: opts.secondFactor,
+    sessionId,
+  });
+  if (opts.signIn) noticeNewBrowser(ctx, { user, sessionId, request: opts.request });
   return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
 }
 
@@ -125,9 +141,17 @@ export async function issueSession(
  */
 export async function reissueSession(
   ctx: AppContext,
-  user: IdentityUser,
-  sessionId: string | undefined,
-  opts: { provider: string; request?: SessionRequest; secondFactor: SecondFactor | null },
+  {
+    user,
+    sessionId,
+    ...opts
+  }: {
+    user: IdentityUser;
+    sessionId: string | undefined;
+    provider: string;
+    request?: SessionRequest;
+    secondFactor: SecondFactor | null;
+  },
 ): Promise<Session> {
   const db = ctx.database.db;
   const now = ctx.now();
@@ -152,6 +176,13 @@ export async function reissueSession(
         .returning({ id: identityRefreshTokens.id })
     : [];
   if (!row) return issueSession(ctx, user, opts);
-  const idToken = await mintIdToken(ctx, db, user, opts.provider, now, opts.secondFactor, row.id);
+  const idToken = await mintIdToken(ctx, {
+    db,
+    user,
+    provider: opts.provider,
+    authTime: now,
+    secondFactor: opts.secondFactor,
+    sessionId: row.id,
+  });
   return { idToken, refreshToken, expiresIn: String(ID_TOKEN_LIFETIME_S) };
 }

@@ -37,7 +37,10 @@ export async function revokeUserSessions(store: UserStore, uid: string, now: Dat
 }
 
 /** Disabling also ends every session; the SDK then signs the user out on its next refresh. */
-export async function setUserDisabled(store: UserStore, uid: string, disabled: boolean, now: Date) {
+export async function setUserDisabled(
+  store: UserStore,
+  { uid, disabled, now }: { uid: string; disabled: boolean; now: Date },
+) {
   await store.db.transaction(async (tx) => {
     await tx.update(identityUsers).set({ disabled, updatedAt: now }).where(eq(identityUsers.uid, uid));
     if (disabled) await revokeSessionsIn(tx, uid, now);
@@ -62,7 +65,10 @@ export async function markEmailVerifiedIn(tx: Db, uid: string, now: Date) {
 }
 
 /** New password: every existing session ends (the caller gets a fresh one). */
-export async function setPassword(store: UserStore, uid: string, passwordHash: string, now: Date) {
+export async function setPassword(
+  store: UserStore,
+  { uid, passwordHash, now }: { uid: string; passwordHash: string; now: Date },
+) {
   await store.db.transaction(async (tx) => {
     await tx
       .update(identityUsers)
@@ -80,9 +86,7 @@ export interface ProfileChange {
 
 export async function updateProfile(
   store: UserStore,
-  uid: string,
-  change: ProfileChange,
-  now: Date,
+  { uid, change, now }: { uid: string; change: ProfileChange; now: Date },
 ): Promise<IdentityUser> {
   const [user] = await store.db
     .update(identityUsers)
@@ -100,9 +104,7 @@ export async function updateProfile(
  */
 export async function changeEmail(
   store: UserStore,
-  uid: string,
-  email: string,
-  now: Date,
+  { uid, email, now }: { uid: string; email: string; now: Date },
 ): Promise<IdentityUser> {
   const user = await store.db.transaction(async (tx) => {
     const updated = await setEmailIn(tx, uid, email, now);

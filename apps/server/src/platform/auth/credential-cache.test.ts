@@ -4,12 +4,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairedTerminal } from '../../api/terminal/terminal-fixtures';
 import { buildApp } from '../../app';
 import { operatorCommands } from '../../cli/operator-commands';
 import { revokeUserSessions, setUserDisabled } from '../../identity/users/update-user';
 import { makeTeam } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { pairedTerminal } from '../../test/terminal-fixtures';
 import { openSameDatabase, openTestDatabase } from '../../test/test-database';
 import { signedInUser } from '../../test/tokens';
 import { loadConfig } from '../config';
@@ -55,7 +55,7 @@ describe('credential cache on one replica', () => {
 
     const c = await signedInUser(t.ctx);
     expect(await me(t.app, c.auth.authorization)).toBe(200);
-    await setUserDisabled(t.ctx.database, c.user.uid, true, t.ctx.now());
+    await setUserDisabled(t.ctx.database, { uid: c.user.uid, disabled: true, now: t.ctx.now() });
     expect(await me(t.app, c.auth.authorization)).toBe(401);
   });
 

@@ -6,6 +6,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { replicas, secretsKeyChecks, webhookEndpoints } from '../../db/schema';
 import { type Config, ConfigError } from '../config';
 import type { Database } from '../db';
+import { startPeriodic } from '../periodic';
 import { open, seal, secretsKey } from './secret-box';
 
 /** What the key check value seals: any fixed text works; this one says what it is for. */
@@ -110,16 +111,18 @@ export async function checkSecretsKey({
   }
   if (!id) return { unregister: async () => {} };
   const replica = id;
-  const heartbeat = setInterval(() => {
-    db.update(replicas)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(replicas.id, replica))
-      .catch(() => {});
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  // A missed heartbeat is only counted: the next one, a minute later, still counts in time.
+  const stopHeartbeat = startPeriodic({
+    name: 'replica-heartbeat',
+    everyMs: HEARTBEAT_MS,
+    jitter: 0,
+    run: async () => {
+      await db.update(replicas).set({ lastSeenAt: sql`now()` }).where(eq(replicas.id, replica));
+    },
+  });
   return {
     async unregister() {
-      clearInterval(heartbeat);
+      await stopHeartbeat();
       await db.delete(replicas).where(eq(replicas.id, replica));
     },
   };

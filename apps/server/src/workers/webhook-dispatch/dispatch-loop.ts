@@ -5,6 +5,7 @@ import { fanOutEvents } from '../../domain/webhooks/fan-out';
 import type { LeasedDelivery } from '../../domain/webhooks/leased-delivery';
 import { BUS_CHANNELS } from '../../platform/bus';
 import type { AppContext } from '../../platform/context';
+import { startPeriodic } from '../../platform/periodic';
 import type { AttemptRecorder } from './attempt-recorder';
 import type { EndpointBudget } from './endpoint-budget';
 
@@ -71,7 +72,7 @@ export class DispatchLoop {
   private filling: Promise<boolean> | null = null;
   private fillAgain = false;
   private stopped = true;
-  private timer: NodeJS.Timeout | undefined;
+  private stopPolling: (() => Promise<void>) | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(opts: DispatchLoopOptions) {
@@ -92,23 +93,26 @@ export class DispatchLoop {
       this.dueAll();
       void this.fill();
     });
-    const loop = () => {
-      this.timer = setTimeout(async () => {
+    // The bus wakes the loop at once; the poll catches what a lost hint or a retry coming due left.
+    this.stopPolling = startPeriodic({
+      name: 'webhook-dispatch-poll',
+      everyMs: this.opts.pollMs,
+      jitter: 0,
+      log: { error: ({ err }, msg) => this.opts.logError(err, msg) },
+      run: async () => {
         this.dueAll();
         await this.fill();
-        if (!this.stopped) loop();
-      }, this.opts.pollMs);
-      this.timer.unref();
-    };
-    loop();
+      },
+    });
     void this.fill();
   }
 
   async stop() {
     this.stopped = true;
     liveOwners.delete(this.owner);
-    if (this.timer) clearTimeout(this.timer);
+    const polling = this.stopPolling?.();
     this.unsubscribe?.();
+    await polling;
     await this.filling;
     for (const d of this.queue.splice(0)) this.budget.release(d.endpointId);
     await Promise.allSettled([...this.inFlight]);

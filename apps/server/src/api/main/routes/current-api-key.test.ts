@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { apiKeyFor, type Team } from '../../terminal/terminal-fixtures';
+import { apiKeyFor, type Team } from '../../../test/terminal-fixtures';
 
 let t: TestApp;
 let team: Team;

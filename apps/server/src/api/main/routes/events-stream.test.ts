@@ -4,8 +4,8 @@ import { recordEvent, recordEvents } from '../../../domain/events/record-event';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sseReader } from '../../../test/sse-reader';
+import { apiKeyFor, createTerminalVia, type Team } from '../../../test/terminal-fixtures';
 import { openSameDatabase } from '../../../test/test-database';
-import { apiKeyFor, createTerminalVia, type Team } from '../../terminal/terminal-fixtures';
 
 let t: TestApp;
 let team: Team;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, items } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { apiKeyFor, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
+import { apiKeyFor, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 // The catalogue: CRUD, who may do what, filters and keyset pages, the paired terminal's view,
 // and CSV import (errors before anything is written, then apply) and export read back.

@@ -7,8 +7,8 @@ import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 import { freshSession } from '../../../test/tokens';
-import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
 
 // –§3: balance entries, the simulator's fee, payouts over several days (refunds, a
 // negative day carried over), items that add up, and every export summed.

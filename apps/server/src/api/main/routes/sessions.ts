@@ -68,7 +68,11 @@ export function sessionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const principal = requireUser(request);
       requireBuiltin(ctx);
-      await revokeSession(ctx.database, principal.uid, request.params.session_id, ctx.now());
+      await revokeSession(ctx.database, {
+        uid: principal.uid,
+        sessionId: request.params.session_id,
+        now: ctx.now(),
+      });
       return reply.status(204).send(null);
     },
   );
@@ -87,7 +91,11 @@ export function sessionRoutes(app: FastifyInstance) {
       requireBuiltin(ctx);
       if (!principal.sessionId)
         throw new AppError('recent_sign_in_required', 'Sign in again to manage your other sessions.');
-      const revoked = await revokeOtherSessions(ctx.database, principal.uid, principal.sessionId, ctx.now());
+      const revoked = await revokeOtherSessions(ctx.database, {
+        uid: principal.uid,
+        currentSessionId: principal.sessionId,
+        now: ctx.now(),
+      });
       return { revoked };
     },
   );

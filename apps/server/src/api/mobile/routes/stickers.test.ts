@@ -10,7 +10,7 @@ import {
   idemKey,
   pairedTerminal,
   type Team,
-} from '../../terminal/terminal-fixtures';
+} from '../../../test/terminal-fixtures';
 
 describe('sticker QR: paying while the terminal is off', () => {
   let t: TestApp;

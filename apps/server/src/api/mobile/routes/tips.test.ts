@@ -5,7 +5,7 @@ import { refreshRollups } from '../../../domain/dashboard/refresh-rollups';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { nextIp } from '../../../test/payment-factories';
-import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../terminal/terminal-fixtures';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 describe('tips on the shopper’s phone', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { translator } from '../../../platform/i18n/catalogue';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { nextIp } from '../../../test/payment-factories';
-import { idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+import { idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 // Card tenders and split bills (docs/guide/tenders.md#card-tenders): each share has a payment
 // page of its own, is charged once for its amount and its tip, and the shares together never

@@ -15,8 +15,6 @@ import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
-import { openTestDatabase } from '../../../test/test-database';
-import { freshSession } from '../../../test/tokens';
 import {
   apiKeyFor,
   cashierSignedIn,
@@ -24,7 +22,9 @@ import {
   pairedTerminal,
   staffFor,
   type Team,
-} from '../terminal-fixtures';
+} from '../../../test/terminal-fixtures';
+import { openTestDatabase } from '../../../test/test-database';
+import { freshSession } from '../../../test/tokens';
 
 type Headers = Record<string, string>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
-import { idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+import { idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 // docs/guide/closes.md#one-clock: a replica whose clock is behind the close's never stamps a
 // payment or a refund into the period that close already counted.

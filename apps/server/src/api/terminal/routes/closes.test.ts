@@ -12,7 +12,13 @@ import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
 import { runCommonRouteTests } from '../../../test/security-suite';
-import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+import {
+  apiKeyFor,
+  createTerminalVia,
+  idemKey,
+  pairedTerminal,
+  type Team,
+} from '../../../test/terminal-fixtures';
 
 // Closes (Z reports), the X report, the hash chain, verify, the schedule, VAT.
 

@@ -5,9 +5,9 @@ import { events, terminals } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type SseMessage, sseReader } from '../../../test/sse-reader';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 import { openSameDatabase } from '../../../test/test-database';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
-import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
 type Device = Awaited<ReturnType<typeof pairedTerminal>>;
 const data = (m: SseMessage | null) => JSON.parse(m?.data ?? 'null');

@@ -5,8 +5,13 @@ import { events, terminalPairingCodes, terminals } from '../../../db/schema';
 import { sweepOfflineTerminals } from '../../../domain/terminals/sweep-offline-terminals';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import {
+  createTerminalVia,
+  pairedTerminal,
+  pairingCodeFor,
+  type Team,
+} from '../../../test/terminal-fixtures';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
-import { createTerminalVia, pairedTerminal, pairingCodeFor, type Team } from '../terminal-fixtures';
 
 const eventTypes = async (t: TestApp, terminalId: string) =>
   (

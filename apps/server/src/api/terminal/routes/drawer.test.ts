@@ -9,7 +9,13 @@ import { hashedFieldsOf } from '../../../domain/presenters/books';
 import { newId } from '../../../platform/ids';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { apiKeyFor, cashierSignedIn, idemKey, pairedTerminal, staffFor } from '../terminal-fixtures';
+import {
+  apiKeyFor,
+  cashierSignedIn,
+  idemKey,
+  pairedTerminal,
+  staffFor,
+} from '../../../test/terminal-fixtures';
 
 // The cash drawer (docs/guide/drawer.md): a float, cash sales and refunds, paid in and out,
 // counted at the close, which ends it; the close's cash is hashed, exported and verified.

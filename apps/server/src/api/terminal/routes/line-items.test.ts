@@ -9,7 +9,7 @@ import { SHOPPER_LOCALES } from '../../../platform/i18n/locales';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { payAsShopper } from '../../../test/pay-as-shopper';
-import { idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+import { idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 // Baskets on a checkout (docs/guide/baskets.md): lines from the catalogue and ad-hoc, weights,
 // name/price/VAT copied at sale time, amount = Σ line totals.

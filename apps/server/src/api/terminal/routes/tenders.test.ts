@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, tenders, transactions } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
+import { idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 // Cash tenders at the counter (docs/guide/tenders.md): part or all of a checkout paid in cash,
 // never more than is due, the card flow still one card tender.

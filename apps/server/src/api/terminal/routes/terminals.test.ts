@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTeam, type Person } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { apiKeyFor, createTerminalVia, pairedTerminal, type Team } from '../terminal-fixtures';
+import { apiKeyFor, createTerminalVia, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 
 type Who = 'owner' | 'admin' | 'member' | 'outsider';
 

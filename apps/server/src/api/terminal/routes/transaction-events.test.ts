@@ -4,8 +4,8 @@ import { BUS_CHANNELS } from '../../../platform/bus';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sseReader } from '../../../test/sse-reader';
+import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../../../test/terminal-fixtures';
 import { openSameDatabase } from '../../../test/test-database';
-import { apiKeyFor, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
 describe('server-sent events', () => {
   let t: TestApp;

@@ -10,9 +10,15 @@ import {
 } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import {
+  apiKeyFor,
+  createTerminalVia,
+  idemKey,
+  pairedTerminal,
+  type Team,
+} from '../../../test/terminal-fixtures';
 import { freshSession } from '../../../test/tokens';
 import { sweepTerminalsOnce } from '../../../workers/terminal-sweeper';
-import { apiKeyFor, createTerminalVia, idemKey, pairedTerminal, type Team } from '../terminal-fixtures';
 
 describe('transactions from the terminal', () => {
   let t: TestApp;

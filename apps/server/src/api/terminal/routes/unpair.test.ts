@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, terminals } from '../../../db/schema';
 import { makeTeam } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { cashierSignedIn, pairedTerminal, staffFor, type Team } from '../terminal-fixtures';
+import { cashierSignedIn, pairedTerminal, staffFor, type Team } from '../../../test/terminal-fixtures';
 
 describe('POST /terminal/v1/unpair: a device unpairs itself', () => {
   let t: TestApp;

@@ -1,5 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { countWorkerRun } from '../platform/process-metrics';
+import { countWorkerRun } from './process-metrics';
+
+/** What the runner logs to: a Fastify or pino logger fits; domain code hands in a small adapter. */
+export interface PeriodicLog {
+  error(obj: { err: unknown; worker: string }, msg: string): void;
+}
 
 export interface PeriodicWorker {
   /** The worker's name in logs and in `scanline_worker_runs_total{worker}`. */
@@ -12,13 +16,15 @@ export interface PeriodicWorker {
    * together do not all hit the database in the same second.
    */
   jitter?: number;
-  log: FastifyBaseLogger;
+  /** Absent: a throw is only counted (for passes that report their own failures). */
+  log?: PeriodicLog;
   /** One pass. A throw is logged at error and counted; the next pass still runs. */
   run: () => Promise<void>;
 }
 
 /**
- * Every background worker's clock: one pass at a time (a pass still running when the next is
+ * Every periodic background job's clock (workers, the request-log flush, presence and replica
+ * heartbeats, replica lag polls): one pass at a time (a pass still running when the next is
  * due is skipped and counted), errors logged and counted, timers that never keep the process
  * alive. The returned stop cancels the next pass and resolves once a running one has ended,
  * so a shutdown never closes the database under a pass
@@ -38,7 +44,7 @@ export function startPeriodic(worker: PeriodicWorker): () => Promise<void> {
       countWorkerRun(name, 'ok', (performance.now() - started) / 1000);
     } catch (error) {
       countWorkerRun(name, 'failed', (performance.now() - started) / 1000);
-      log.error({ err: error, worker: name }, `${name} failed`);
+      log?.error({ err: error, worker: name }, `${name} failed`);
     }
   };
   const schedule = (ms: number) => {

@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { processRegistry } from '../platform/process-metrics';
 import { startPeriodic } from './periodic';
 
 const silentLog = () => {
   const errors: unknown[] = [];
-  const log = { error: (...args: unknown[]) => errors.push(args) } as unknown as FastifyBaseLogger;
+  const log = { error: (...args: unknown[]) => errors.push(args) };
   return { log, errors };
 };
 const runs = async (worker: string, outcome: string) => {
@@ -120,6 +119,29 @@ describe('startPeriodic: every background worker’s clock', () => {
     expect(calls).toBe(0);
     await vi.advanceTimersByTimeAsync(100);
     expect(calls).toBe(1);
+    random.mockRestore();
+    await stop();
+  });
+
+  it('never waits less than the interval, and runs without a log (a throw is only counted)', async () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+    let calls = 0;
+    const stop = startPeriodic({
+      name: 'test-no-log',
+      everyMs: 1_000,
+      jitter: 0.5,
+      run: async () => {
+        calls++;
+        throw new Error('reported elsewhere');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(2);
+    expect(await runs('test-no-log', 'failed')).toBe(2);
     random.mockRestore();
     await stop();
   });

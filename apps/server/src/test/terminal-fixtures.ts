@@ -1,6 +1,6 @@
 import type { PairingCode, PairResponse, Terminal } from '@scanline/contracts';
-import type { makeTeam } from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import type { makeTeam } from './factories';
+import type { TestApp } from './harness';
 
 // Test-only helpers for the terminal API: build terminals, keys and paired devices through
 // the API, as clients would.
