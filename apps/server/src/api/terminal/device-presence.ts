@@ -4,7 +4,6 @@ import {
   releaseStreamPresence,
   STREAM_RENEW_SECONDS,
 } from '../../domain/terminals/presence';
-import { publishTerminal } from '../../domain/terminals/publish-terminal';
 import type { AppContext } from '../../platform/context';
 
 /**
@@ -17,8 +16,7 @@ import type { AppContext } from '../../platform/context';
 export function deviceStreamPresence(ctx: AppContext, log: FastifyBaseLogger) {
   const open = new Map<string, { projectId: string; streams: number }>();
   const hold = async (ids: string[]) => {
-    const cameOnline = await holdStreamPresence(ctx.database.db, ids, ctx.now());
-    for (const t of cameOnline) void publishTerminal(ctx.database.bus, t);
+    await holdStreamPresence(ctx.database, ids, ctx.now());
   };
   const timer = setInterval(() => {
     if (open.size === 0) return;

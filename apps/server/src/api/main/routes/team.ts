@@ -26,7 +26,6 @@ import { resendInvitation } from '../../../domain/team/resend-invitation';
 import { respondToInvitation } from '../../../domain/team/respond-to-invitation';
 import { revokeInvitation } from '../../../domain/team/revoke-invitation';
 import { authenticateRequest } from '../../../platform/auth/authenticate';
-import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { requestLanguages } from '../../../platform/i18n/recipient-locale';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
@@ -277,15 +276,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
       async (request) => {
         const actor = userActorOf(request);
-        const invitation = await respondToInvitation(db, {
+        const invitation = await respondToInvitation(ctx.database, {
           actor,
           token: request.params.token,
           response: response === 'accept' ? 'accepted' : 'declined',
           now: ctx.now(),
         });
-        // Accepted through the link, the address is now verified: cached principals drop it.
-        if (response === 'accept' && !actor.emailVerified)
-          await credentialChanged(ctx.database, { kind: 'user', id: actor.uid });
         return { project_id: invitation.projectId };
       },
     );
