@@ -1,12 +1,4 @@
-import type {
-  FleetTerminal,
-  LineItem,
-  Scan,
-  Tender,
-  Terminal,
-  TerminalTransaction,
-  Transaction,
-} from '@scanline/contracts';
+import type { LineItem, Scan, Tender, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
 import type { scans, tenders, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
 import { figuresOf } from '../receipts/receipt-facts';
@@ -44,7 +36,6 @@ export function presentTerminal(t: TerminalRow): Terminal {
 
 /** `PUBLIC_URL/pay/{token}`: what the terminal's QR code encodes. */
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
-export const stickerUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
 
 /** The last declined card's reason: kept while pending again, cleared by a success. */
 export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
@@ -126,12 +117,6 @@ export function presentTerminalTransaction(
     updated_at: t.updatedAt.toISOString(),
   };
 }
-
-/** The fleet's view of a terminal (management routes): with its sticker link. */
-export const presentFleetTerminal = (t: TerminalRow, publicUrl: string): FleetTerminal => ({
-  ...presentTerminal(t),
-  sticker_url: stickerUrl(publicUrl, t.stickerToken),
-});
 
 export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
   return {

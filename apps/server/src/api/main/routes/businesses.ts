@@ -17,9 +17,9 @@ import { stripeEndpoint, testStripeConnection } from '../../../domain/businesses
 import { updateBusiness } from '../../../domain/businesses/update-business';
 import { walletDomain } from '../../../domain/businesses/wallet-domains';
 import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentBusiness } from '../../presenters/businesses';
 import { userActorOf } from '../actor';
 
 const params = z.object({ business_id: z.string().min(1).max(64) });

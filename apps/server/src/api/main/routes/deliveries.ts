@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentAttempt, presentDelivery } from '../../../domain/presenters/webhooks';
 import { deliveryListSpec } from '../../../domain/webhooks/delivery-list-spec';
 import { getDelivery } from '../../../domain/webhooks/get-delivery';
 import { listDeliveries } from '../../../domain/webhooks/list-deliveries';
@@ -18,6 +17,7 @@ import { recoverDeliveries } from '../../../domain/webhooks/recover-deliveries';
 import { resendDelivery } from '../../../domain/webhooks/resend-delivery';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentAttempt, presentDelivery } from '../../presenters/webhooks';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });

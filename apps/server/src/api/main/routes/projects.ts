@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
 import { auditListSpec, projectListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentAudit, presentProject } from '../../../domain/presenters/workspace';
 import { createProject } from '../../../domain/projects/create-project';
 import { deleteProject } from '../../../domain/projects/delete-project';
 import { listMyProjects } from '../../../domain/projects/list-my-projects';
@@ -23,6 +22,8 @@ import { updateProject } from '../../../domain/projects/update-project';
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentAudit } from '../../presenters/audit';
+import { presentProject } from '../../presenters/projects';
 import { actorOf, userActorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });

@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { createStaff } from '../../../domain/staff/create-staff';
 import { deleteStaff } from '../../../domain/staff/delete-staff';
 import { listStaff } from '../../../domain/staff/list-staff';
-import { presentStaff } from '../../../domain/staff/present-staff';
 import { updateStaff } from '../../../domain/staff/update-staff';
 import { pinLookupKey } from '../../../platform/crypto/pin-lookup';
+import { presentStaff } from '../../presenters/staff';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });

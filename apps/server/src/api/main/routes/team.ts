@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
 import { changeMemberRole } from '../../../domain/team/change-member-role';
 import { inviteMembers } from '../../../domain/team/invite-members';
 import { listInvitations } from '../../../domain/team/list-invitations';
@@ -30,6 +29,7 @@ import { requestLanguages } from '../../../platform/i18n/recipient-locale';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentInvitation, presentMember } from '../../presenters/team';
 import { actorOf, userActorOf } from '../actor';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });

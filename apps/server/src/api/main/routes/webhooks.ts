@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentWebhook } from '../../../domain/presenters/webhooks';
 import { createWebhook } from '../../../domain/webhooks/create-webhook';
 import { deleteWebhook } from '../../../domain/webhooks/delete-webhook';
 import { eventCatalogue } from '../../../domain/webhooks/event-catalogue';
@@ -23,6 +22,7 @@ import { listWebhooks } from '../../../domain/webhooks/list-webhooks';
 import { rotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-secret';
 import { sendTestWebhook } from '../../../domain/webhooks/send-test-webhook';
 import { updateWebhook } from '../../../domain/webhooks/update-webhook';
+import { presentWebhook } from '../../presenters/webhooks';
 import { actorOf } from '../actor';
 import { deliveryRoutes } from './deliveries';
 

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentFleetTerminal } from '../../../domain/presenters/payments';
 import { createTerminal } from '../../../domain/terminals/create-terminal';
 import { disableTerminal } from '../../../domain/terminals/disable-terminal';
 import { enableTerminal } from '../../../domain/terminals/enable-terminal';
@@ -20,6 +19,7 @@ import { terminalListSpec } from '../../../domain/terminals/terminal-list-spec';
 import { updateTerminal } from '../../../domain/terminals/update-terminal';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentFleetTerminal } from '../../presenters/terminals';
 import { managerOf } from '../caller';
 
 const projectParams = z.object({ project_id: z.string().min(1).max(64) });
