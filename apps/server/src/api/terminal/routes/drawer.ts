@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { addDrawerMovement } from '../../../domain/drawers/add-drawer-movement';
 import { getDrawer } from '../../../domain/drawers/get-drawer';
 import { openDrawer } from '../../../domain/drawers/open-drawer';
+import { presentDrawer } from '../../presenters/drawers';
 import { cashierCallerOf, deviceOf } from '../caller';
 
 const terminalParams = z.object({
@@ -55,7 +56,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
   app.get(
@@ -69,7 +70,8 @@ export function drawerRoutes(root: FastifyInstance) {
         response: { 200: drawerSchema },
       },
     },
-    async (request) => getDrawer(db, { caller: await cashierCallerOf(request), ...own(request) }),
+    async (request) =>
+      presentDrawer(await getDrawer(db, { caller: await cashierCallerOf(request), ...own(request) })),
   );
   app.post(
     '/drawer/movements',
@@ -90,7 +92,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
 
@@ -118,7 +120,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
   app.get(
@@ -133,7 +135,8 @@ export function drawerRoutes(root: FastifyInstance) {
         response: { 200: drawerSchema },
       },
     },
-    async (request) => getDrawer(db, { caller: await cashierCallerOf(request), ...at(request) }),
+    async (request) =>
+      presentDrawer(await getDrawer(db, { caller: await cashierCallerOf(request), ...at(request) })),
   );
   app.post(
     '/projects/:project_id/terminals/:terminal_id/drawer/movements',
@@ -155,7 +158,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
 }
