@@ -1,5 +1,5 @@
 import type { LineItem, Scan, Tender, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
-import type { scans, tenders, terminals, transactions } from '../../db/schema';
+import type { refunds, scans, tenders, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
 import { figuresOf } from '../receipts/receipt-facts';
 import { amountDueOf, amountPaidOf } from '../transactions/amount-paid';
@@ -154,5 +154,18 @@ export function presentTender(t: TenderRow, currency: string, publicUrl?: string
     cashier_id: t.cashierId,
     succeeded_at: iso(t.succeededAt),
     created_at: t.createdAt.toISOString(),
+  };
+}
+
+export function presentRefund(r: typeof refunds.$inferSelect) {
+  return {
+    id: r.id,
+    transaction_id: r.transactionId,
+    amount: r.amount,
+    tip_amount: r.tipAmount,
+    currency: r.currency,
+    reason: r.reason,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
   };
 }

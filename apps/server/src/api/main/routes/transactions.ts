@@ -16,6 +16,7 @@ import { transactionListSpec } from '../../../domain/transactions/transaction-li
 import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
+import { presentTransactionDetail } from '../../presenters/transactions';
 import { actorOf } from '../actor';
 
 const params = z.object({ project_id: z.string().min(1).max(64) });
@@ -63,11 +64,13 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      getTransaction(db, {
-        actor: actorOf(request),
-        projectId: request.params.project_id,
-        id: request.params.transaction_id,
-      }),
+      presentTransactionDetail(
+        await getTransaction(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          id: request.params.transaction_id,
+        }),
+      ),
   );
 
   app.post(
