@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateMe } from '../../domain/me/update-me';
-import { presentInvitation } from '../../domain/presenters/workspace';
 import { listMyProjects } from '../../domain/projects/list-my-projects';
 import { listInvitationsFor } from '../../domain/team/list-invitations-for';
 import { findUserById } from '../../identity/users/find-user';
@@ -17,6 +16,7 @@ import { requireUser } from '../../platform/auth/authenticate';
 import type { Principal } from '../../platform/auth/principal';
 import type { AppContext } from '../../platform/context';
 import { accountLocale } from '../../platform/i18n/account-locale';
+import { presentInvitation } from '../presenters/team';
 
 export const meResponseSchema = z.object({
   user: userSchema,

@@ -4,7 +4,6 @@ import {
   releaseStreamPresence,
   STREAM_RENEW_SECONDS,
 } from '../../domain/terminals/presence';
-import { publishTerminal } from '../../domain/terminals/publish-terminal';
 import type { AppContext } from '../../platform/context';
 import { startPeriodic } from '../../platform/periodic';
 
@@ -18,8 +17,7 @@ import { startPeriodic } from '../../platform/periodic';
 export function deviceStreamPresence(ctx: AppContext, log: FastifyBaseLogger) {
   const open = new Map<string, { projectId: string; streams: number }>();
   const hold = async (ids: string[]) => {
-    const cameOnline = await holdStreamPresence(ctx.database.db, ids, ctx.now());
-    for (const t of cameOnline) void publishTerminal(ctx.database.bus, t);
+    await holdStreamPresence(ctx.database, ids, ctx.now());
   };
   const stopRenewing = startPeriodic({
     name: 'device-presence-renewal',

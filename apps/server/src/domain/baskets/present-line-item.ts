@@ -2,6 +2,7 @@ import type { LineItem } from '@scanline/contracts';
 import type { lineItems } from '../../db/schema';
 import type { PricedLine } from './price-basket';
 
+// Stays in domain/: a create's idempotent answer, stored in its database transaction, carries the lines.
 type LineRow = typeof lineItems.$inferSelect;
 
 /** A stored line as the APIs answer it (numeric columns read as strings). */

@@ -1,4 +1,4 @@
-import type { CreateDrawerMovement, Drawer } from '@scanline/contracts';
+import type { CreateDrawerMovement } from '@scanline/contracts';
 import { drawerMovements } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
@@ -6,7 +6,7 @@ import { lockTerminalForBooks } from '../books/balance-entries';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { drawerAccess } from './drawer-access';
 import { requireOpenDrawer } from './drawer-figures';
-import { readDrawer } from './get-drawer';
+import { type DrawerState, readDrawer } from './get-drawer';
 
 /**
  * Cash paid in or out of the open drawer, or the drawer opened with no sale, with a reason
@@ -29,7 +29,7 @@ export async function addDrawerMovement(
     input: CreateDrawerMovement;
     now: () => Date;
   },
-): Promise<Drawer> {
+): Promise<DrawerState> {
   const { actor, currency } = await drawerAccess(db, {
     caller,
     projectId,

@@ -1,4 +1,4 @@
-import type { Drawer, OpenDrawer } from '@scanline/contracts';
+import type { OpenDrawer } from '@scanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { drawers, terminals } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { drawerAccess } from './drawer-access';
 import { findOpenDrawer } from './drawer-figures';
-import { readDrawer } from './get-drawer';
+import { type DrawerState, readDrawer } from './get-drawer';
 
 /**
  * Opens the terminal's drawer with a float (docs/guide/drawer.md). Under the terminal's row
@@ -23,7 +23,7 @@ export async function openDrawer(
     input,
     now,
   }: { caller: TerminalCaller; projectId: string; terminalId: string; input: OpenDrawer; now: () => Date },
-): Promise<Drawer> {
+): Promise<DrawerState> {
   const { actor, currency } = await drawerAccess(db, {
     caller,
     projectId,

@@ -9,8 +9,8 @@ import {
 import type { StoredVariant } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { parseMajorUnits, parseTaxRate, unneutralise } from './csv-values';
+import type { ItemRow } from './item-rows';
 import { parseCsv } from './parse-csv';
-import type { ItemRow } from './present-item';
 
 interface ParsedRow {
   row: number;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { cancelTransaction } from '../transactions/cancel-transaction';
+import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import type { TransactionRow } from '../transactions/transition-transaction';
 import { providerOf } from './capture-held-shares';
 
@@ -14,10 +15,18 @@ import { providerOf } from './capture-held-shares';
  */
 export async function cancelCheckout(
   ctx: AppContext,
-  input: { caller: TerminalCaller; id: string; onCommitted?: (row: TransactionRow) => void },
+  input: { caller: TerminalCaller; id: string },
 ): Promise<TransactionRow> {
-  const { row, cardsToRefund } = await cancelTransaction(ctx.database.db, { ...input, now: ctx.now() });
-  if (cardsToRefund.length === 0) return row;
+  const { row, cardsToRefund } = await cancelTransaction(ctx.database.db, {
+    ...input,
+    now: ctx.now(),
+    // A checkout found expired instead is told at once (the cancel then answers 409).
+    onCommitted: (r) => void publishTransactionChange(ctx.database.bus, r),
+  });
+  if (cardsToRefund.length === 0) {
+    await publishTransactionChange(ctx.database.bus, row);
+    return row;
+  }
   const provider = await providerOf(ctx, row);
   let failed = 0;
   for (const card of cardsToRefund) {
@@ -57,5 +66,6 @@ export async function cancelCheckout(
       `The checkout is canceled, but ${failed} card share refund(s) or release(s) did not reach the provider; settle them from the provider's dashboard.`,
     );
   }
+  await publishTransactionChange(ctx.database.bus, row);
   return row;
 }

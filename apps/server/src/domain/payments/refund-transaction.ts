@@ -17,12 +17,11 @@ import {
   type IdempotencyScope,
   storedAnswer,
 } from '../idempotency/idempotency';
-import { presentTransaction } from '../presenters/payments';
+import { presentRefund, presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { requireManager } from '../staff/require-manager';
 import type { CashierOnDuty } from '../staff/resolve-cashier-session';
 import { projectHasStaff } from '../staff/staff-presence';
-import { presentRefund } from '../transactions/get-transaction';
 import { publishTransactionChange } from '../transactions/publish-transaction-change';
 import { transitionTransaction } from '../transactions/transition-transaction';
 import { chargedAmount } from './check-tip';

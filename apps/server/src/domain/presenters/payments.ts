@@ -1,13 +1,5 @@
-import type {
-  FleetTerminal,
-  LineItem,
-  Scan,
-  Tender,
-  Terminal,
-  TerminalTransaction,
-  Transaction,
-} from '@scanline/contracts';
-import type { scans, tenders, terminals, transactions } from '../../db/schema';
+import type { LineItem, Scan, Tender, Terminal, TerminalTransaction, Transaction } from '@scanline/contracts';
+import type { refunds, scans, tenders, terminals, transactions } from '../../db/schema';
 import { rateOf } from '../books/vat';
 import { figuresOf } from '../receipts/receipt-facts';
 import { amountDueOf, amountPaidOf } from '../transactions/amount-paid';
@@ -44,7 +36,6 @@ export function presentTerminal(t: TerminalRow): Terminal {
 
 /** `PUBLIC_URL/pay/{token}`: what the terminal's QR code encodes. */
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
-export const stickerUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
 
 /** The last declined card's reason: kept while pending again, cleared by a success. */
 export const lastPaymentError = (t: Pick<TransactionRow, 'failureCode' | 'failureMessage'>) =>
@@ -127,12 +118,6 @@ export function presentTerminalTransaction(
   };
 }
 
-/** The fleet's view of a terminal (management routes): with its sticker link. */
-export const presentFleetTerminal = (t: TerminalRow, publicUrl: string): FleetTerminal => ({
-  ...presentTerminal(t),
-  sticker_url: stickerUrl(publicUrl, t.stickerToken),
-});
-
 export function presentScan(s: ScanRow, terminalLabel: string | null): Scan {
   return {
     id: s.id,
@@ -169,5 +154,18 @@ export function presentTender(t: TenderRow, currency: string, publicUrl?: string
     cashier_id: t.cashierId,
     succeeded_at: iso(t.succeededAt),
     created_at: t.createdAt.toISOString(),
+  };
+}
+
+export function presentRefund(r: typeof refunds.$inferSelect) {
+  return {
+    id: r.id,
+    transaction_id: r.transactionId,
+    amount: r.amount,
+    tip_amount: r.tipAmount,
+    currency: r.currency,
+    reason: r.reason,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,6 @@ import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { andAll, buildList, toPage } from '../listing/list-query';
 import type { ListRequest } from '../listing/page-in-sql';
-import { presentScan } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { scanListSpec } from './scan-list-spec';
 
@@ -36,7 +35,7 @@ export async function listScans(
     .orderBy(...list.orderBy)
     .limit(req.limit + 1);
   const result = toPage(rows, req.limit, (r) => r.scan.id);
-  return { data: result.data.map((r) => presentScan(r.scan, r.label)), next_cursor: result.next_cursor };
+  return result;
 }
 
 export async function getScan(
@@ -51,5 +50,5 @@ export async function getScan(
     .where(and(eq(scans.projectId, projectId), eq(scans.id, id)))
     .limit(1);
   if (!row) throw notFound('Scan');
-  return presentScan(row.scan, row.label);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { type CashierSession, PIN_LOCKOUT } from '@scanline/contracts';
+import { PIN_LOCKOUT } from '@scanline/contracts';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   cashierPinFailures,
@@ -20,7 +20,6 @@ import { projectAccessChanged } from '../projects/project-access-cache';
 import type { DeviceCaller } from '../terminals/authenticate-device';
 import { hashCashierSessionToken, newCashierSessionToken } from './cashier-session-token';
 import { hashPin, verifyPin } from './pin-secrets';
-import { presentCashier } from './present-staff';
 
 export class PinLocked extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -106,7 +105,7 @@ async function reserveAttempt(
 export async function signInCashier(
   ctx: AppContext,
   opts: { device: DeviceCaller; pin: string; ip: string | null },
-): Promise<CashierSession> {
+): Promise<SignedInCashier> {
   const db = ctx.database.db;
   const { projectId, terminalId } = opts.device;
   const now = ctx.now();
@@ -157,11 +156,14 @@ export async function signInCashier(
   });
   // The terminal's previous session ended: every replica forgets it (see resolve-cashier-session).
   await projectAccessChanged(db, projectId);
-  return {
-    cashier: presentCashier(candidate.s),
-    cashier_session: token,
-    idle_minutes: candidate.idleMinutes,
-  };
+  return { staff: candidate.s, token, idleMinutes: candidate.idleMinutes };
+}
+
+/** The cashier signed in, the session token (shown once) and the project's idle limit. */
+export interface SignedInCashier {
+  staff: typeof staff.$inferSelect;
+  token: string;
+  idleMinutes: number;
 }
 
 /** The lock's audit entry (by the terminal) and the owner's email; a failed email does not unlock. */

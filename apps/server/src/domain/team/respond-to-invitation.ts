@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { invitations, memberships } from '../../db/schema';
 import { markEmailVerifiedIn } from '../../identity/users/update-user';
+import { credentialChanged } from '../../platform/auth/credential-cache';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
@@ -15,7 +17,7 @@ import { recordMemberEvent } from './member-event';
  * proved they hold it, so the account's address is marked verified as it joins.
  */
 export async function respondToInvitation(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     actor,
     token,
@@ -28,7 +30,7 @@ export async function respondToInvitation(
     now: Date;
   },
 ) {
-  return db.transaction(async (tx) => {
+  const invitation = await db.transaction(async (tx) => {
     const { invitation } = await findInvitation(tx, { tokenOrId: token, now });
     if (!actor.email || normalizeEmail(actor.email) !== invitation.emailNormalized) {
       throw new AppError(
@@ -81,4 +83,8 @@ export async function respondToInvitation(
     });
     return invitation;
   });
+  // Accepted through the link, the address is now verified: cached principals drop it.
+  if (response === 'accepted' && !actor.emailVerified)
+    await credentialChanged({ bus }, { kind: 'user', id: actor.uid });
+  return invitation;
 }

@@ -1,13 +1,15 @@
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { newId } from '../../platform/ids';
 import { type Actor, actorId } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { projectAccess } from '../projects/project-access';
+import { publishTerminal } from './publish-terminal';
 
 /** Adds a terminal to the project: unpaired until a device trades a pairing code. */
 export async function createTerminal(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     actor,
     projectId,
@@ -20,7 +22,7 @@ export async function createTerminal(
     now: Date;
   },
 ) {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await projectAccess(tx, { actor, projectId, action: 'terminals.manage' });
     const [row] = await tx
       .insert(terminals)
@@ -47,4 +49,6 @@ export async function createTerminal(
     });
     return row!;
   });
+  await publishTerminal(bus, created);
+  return created;
 }

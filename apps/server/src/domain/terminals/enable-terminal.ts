@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { projectAccess } from '../projects/project-access';
 import { projectAccessChanged } from '../projects/project-access-cache';
+import { publishTerminal } from './publish-terminal';
 import { findTerminal } from './terminal-rows';
 
 /**
@@ -13,7 +15,7 @@ import { findTerminal } from './terminal-rows';
  * terminal that is not disabled is returned unchanged.)
  */
 export async function enableTerminal(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   { actor, projectId, terminalId, now }: { actor: Actor; projectId: string; terminalId: string; now: Date },
 ) {
   const result = await db.transaction(async (tx) => {
@@ -28,6 +30,9 @@ export async function enableTerminal(
     await recordAudit(tx, { actor, projectId, action: 'terminal.enabled', target: terminalId, now });
     return { row: row!, changed: true };
   });
-  if (result.changed) await projectAccessChanged(db, projectId);
+  if (result.changed) {
+    await projectAccessChanged(db, projectId);
+    await publishTerminal(bus, result.row);
+  }
   return result;
 }

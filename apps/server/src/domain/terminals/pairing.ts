@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH, PAIRING_CODE_TTL_SECONDS } from '@scanline/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { terminalPairingCodes, terminals } from '../../db/schema';
+import { credentialChanged } from '../../platform/auth/credential-cache';
+import type { Bus } from '../../platform/bus';
 import { hashToken } from '../../platform/crypto/hash-token';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -11,6 +13,7 @@ import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 import { newDeviceToken } from './device-token';
+import { publishTerminal } from './publish-terminal';
 import { terminalDisabled } from './terminal-disabled';
 import { findTerminal } from './terminal-rows';
 import { voidOpenCodes } from './void-open-codes';
@@ -72,13 +75,13 @@ const invalidCode = () =>
  * was not already online, `terminal.online`).
  */
 export async function pairTerminal(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   input: { code: string; device: { model?: string; app_version?: string; serial?: string } },
   now: Date,
 ) {
   const code = normalizePairingCode(input.code);
   if (code.length !== PAIRING_CODE_LENGTH) throw invalidCode();
-  return db.transaction(async (tx) => {
+  const paired = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(terminalPairingCodes)
       .set({ usedAt: now })
@@ -133,4 +136,8 @@ export async function pairTerminal(
     }
     return { terminal, deviceToken };
   });
+  // Pairing again replaced the device token: the old one's cached authentications end now.
+  await credentialChanged({ bus }, { kind: 'terminal', id: paired.terminal.id });
+  await publishTerminal(bus, paired.terminal);
+  return paired;
 }

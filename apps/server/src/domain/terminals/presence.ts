@@ -1,8 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
+import { publishTerminal } from './publish-terminal';
 import type { TerminalRow } from './terminal-rows';
 
 /**
@@ -19,10 +21,14 @@ export const STREAM_RENEW_SECONDS = 10;
  * `terminal.online` event each, in the same transaction; they are returned for the bus.
  * Disabled terminals are never touched (their token is already dead).
  */
-export async function holdStreamPresence(db: Db, terminalIds: string[], now: Date): Promise<TerminalRow[]> {
+export async function holdStreamPresence(
+  { db, bus }: { db: Db; bus: Bus },
+  terminalIds: string[],
+  now: Date,
+): Promise<TerminalRow[]> {
   if (terminalIds.length === 0) return [];
   const until = new Date(now.getTime() + STREAM_LEASE_SECONDS * 1000);
-  return db.transaction(async (tx) => {
+  const cameOnline = await db.transaction(async (tx) => {
     const before = await tx
       .select({ id: terminals.id, status: terminals.status })
       .from(terminals)
@@ -58,6 +64,8 @@ export async function holdStreamPresence(db: Db, terminalIds: string[], now: Dat
     }
     return cameOnline;
   });
+  for (const t of cameOnline) await publishTerminal(bus, t);
+  return cameOnline;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
 import type { DeviceCaller } from './authenticate-device';
+import { publishTerminal } from './publish-terminal';
 
 /**
  * A device says it is alive: last seen now, its app version, battery and network. The row is
@@ -12,7 +14,7 @@ import type { DeviceCaller } from './authenticate-device';
  * exactly when this heartbeat is the one that moved the terminal back online.
  */
 export async function recordHeartbeat(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     device,
     input,
@@ -26,7 +28,7 @@ export async function recordHeartbeat(
   },
 ) {
   const until = new Date(now.getTime() + offlineAfterSeconds * 1000);
-  return db.transaction(async (tx) => {
+  const beat = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: terminals.status })
       .from(terminals)
@@ -68,4 +70,6 @@ export async function recordHeartbeat(
     }
     return { terminal, cameOnline };
   });
+  if (beat.cameOnline) await publishTerminal(bus, beat.terminal);
+  return beat;
 }

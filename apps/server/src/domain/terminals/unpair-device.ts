@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { cashierSessions, terminals } from '../../db/schema';
+import { credentialChanged } from '../../platform/auth/credential-cache';
 import type { AppContext } from '../../platform/context';
 import { recordTerminalAudit } from '../audit/record-audit';
 import { projectAccessChanged } from '../projects/project-access-cache';
@@ -7,6 +8,7 @@ import { requireManager } from '../staff/require-manager';
 import type { CashierOnDuty } from '../staff/resolve-cashier-session';
 import { projectHasStaff } from '../staff/staff-presence';
 import type { DeviceCaller } from './authenticate-device';
+import { publishTerminal } from './publish-terminal';
 
 /**
  * A paired device unpairs itself: its device token is erased (its next request is 401) and the
@@ -45,5 +47,8 @@ export async function unpairDevice(
   });
   // Its cashier's session ended: cached copies go here and on every replica.
   await projectAccessChanged(db, projectId);
+  // Its device token is gone: cached authentications end now, everywhere.
+  await credentialChanged(ctx.database, { kind: 'terminal', id: unpaired.id });
+  await publishTerminal(ctx.database.bus, unpaired);
   return unpaired;
 }

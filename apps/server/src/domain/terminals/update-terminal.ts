@@ -1,15 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../actor';
 import { recordAudit } from '../audit/record-audit';
 import { projectAccess } from '../projects/project-access';
 import { projectAccessChanged } from '../projects/project-access-cache';
+import { publishTerminal } from './publish-terminal';
 import { findTerminal, type TerminalRow } from './terminal-rows';
 
 /** Edits a terminal's label, location or serial: the fields sent change, the others keep their value. */
 export async function updateTerminal(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     actor,
     projectId,
@@ -50,5 +52,6 @@ export async function updateTerminal(
   });
   // Its label is in the setup a transaction create keeps per process.
   await projectAccessChanged(db, projectId);
+  await publishTerminal(bus, row);
   return row;
 }

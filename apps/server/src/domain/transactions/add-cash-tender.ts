@@ -2,6 +2,7 @@ import type { CreateCashTender, TenderResult } from '@scanline/contracts';
 import { cashChange } from '@scanline/contracts/tenders';
 import { and, eq } from 'drizzle-orm';
 import { tenders, terminals, transactions } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -22,6 +23,7 @@ import { amountDueOf } from './amount-paid';
 import { amountInFlight, cancelPendingShares } from './card-shares';
 import { findCallerTransaction } from './get-terminal-transaction';
 import { lockTenderableTransaction } from './lock-tenderable';
+import { publishTransactionChange } from './publish-transaction-change';
 import { type TransactionRow, transitionTransaction } from './transition-transaction';
 
 /**
@@ -32,7 +34,7 @@ import { type TransactionRow, transitionTransaction } from './transition-transac
  * no balance entry.
  */
 export async function addCashTender(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     caller,
     transactionId,
@@ -153,7 +155,10 @@ export async function addCashTender(
     await finishIdempotencyKey(tx, idempotency.id, { status: 201, body: { tender_id: tender!.id } });
     return { body, row };
   });
-  if (written) return { status: 201, body: written.body, changed: written.row };
+  if (written) {
+    await publishTransactionChange(bus, written.row);
+    return { status: 201, body: written.body, changed: written.row };
+  }
   return { status: 201, body: await replayTender(db, seen.projectId, idempotency, publicUrl), changed: null };
 }
 

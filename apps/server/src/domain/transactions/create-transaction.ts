@@ -5,6 +5,7 @@ import {
 } from '@scanline/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { businesses, projects, staff, type TransactionSource, terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { newId, randomBase62 } from '../../platform/ids';
@@ -26,6 +27,7 @@ import { cashierRequired } from '../staff/resolve-cashier-session';
 import { projectHasStaff } from '../staff/staff-presence';
 import { callerScope, type TerminalCaller } from '../terminals/terminal-caller';
 import { terminalDisabled } from '../terminals/terminal-disabled';
+import { publishTransactionChange } from './publish-transaction-change';
 import type { TransactionRow } from './transition-transaction';
 
 export interface CreateTransactionResult {
@@ -72,7 +74,7 @@ async function resolveTarget(db: Db, caller: TerminalCaller, terminalId: string 
  * replays the first answer.
  */
 export async function createTransaction(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   {
     caller,
     input,
@@ -149,6 +151,7 @@ export async function createTransaction(
     const stored = await storedAnswer(db, key, requestHash);
     return { status: stored.status, body: stored.body as TerminalTransaction };
   }
+  await publishTransactionChange(bus, row);
   return { status: 201, body, created: row };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { loadLineItems } from '../baskets/load-line-items';
@@ -7,6 +8,7 @@ import type { Action } from '../policy';
 import { projectAccess } from '../projects/project-access';
 import type { TerminalCaller } from '../terminals/terminal-caller';
 import { expireIfDue } from './expire-transactions';
+import { publishTransactionChange } from './publish-transaction-change';
 import type { TransactionRow } from './transition-transaction';
 
 /**
@@ -43,7 +45,7 @@ export async function findCallerTransaction(
 
 /** GET /terminal/v1/transactions/{transaction_id}: an expired-but-not-yet-swept one is expired on read. */
 export async function getTerminalTransaction(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   { caller, id, now }: { caller: TerminalCaller; id: string; now: Date },
 ) {
   const row = await findCallerTransaction(db, { caller, id, action: 'transactions.read' });
@@ -51,5 +53,6 @@ export async function getTerminalTransaction(
     expireIfDue(db, row, now),
     loadLineItems(db, row.projectId, row.id),
   ]);
+  if (read.changed) await publishTransactionChange(bus, read.row);
   return { ...read, lineItems: lines };
 }

@@ -1,4 +1,3 @@
-import type { TransactionDetail } from '@scanline/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   paymentAttempts,
@@ -13,7 +12,7 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../actor';
 import { loadLineItems } from '../baskets/load-line-items';
-import { presentScan, presentTender, presentTransaction } from '../presenters/payments';
+import { presentTransaction } from '../presenters/payments';
 import { projectAccess } from '../projects/project-access';
 
 const labelJoin = and(
@@ -41,7 +40,7 @@ export async function presentedTransaction(db: Db, projectId: string, id: string
 export async function getTransaction(
   db: Db,
   { actor, projectId, id }: { actor: Actor; projectId: string; id: string },
-): Promise<TransactionDetail> {
+) {
   await projectAccess(db, { actor, projectId, action: 'transactions.read' });
   const view = await loadTransactionView(db, projectId, id);
   if (!view) throw notFound('Transaction');
@@ -80,40 +79,15 @@ export async function getTransaction(
     loadLineItems(db, projectId, id),
   ]);
   return {
-    ...presentTransaction(view.txn, view.label),
-    status_history: history.map((h) => ({
-      from: h.fromStatus,
-      status: h.toStatus,
-      reason: h.reason,
-      at: h.createdAt.toISOString(),
-    })),
-    payment_attempts: attempts.map((a) => ({
-      id: a.id,
-      status: a.status,
-      payment_method: a.paymentMethod,
-      card_brand: a.cardBrand,
-      card_last4: a.cardLast4,
-      card_wallet: a.cardWallet,
-      failure_code: a.failureCode,
-      failure_message: a.failureMessage,
-      created_at: a.createdAt.toISOString(),
-    })),
-    scans: scanRows.map((s) => presentScan(s, view.label)),
-    refunds: refundRows.map(presentRefund),
-    tenders: tenderRows.map((r) => presentTender(r, view.txn.currency)),
-    line_items: lineRows,
+    view,
+    history,
+    attempts,
+    scans: scanRows,
+    refunds: refundRows,
+    tenders: tenderRows,
+    lineItems: lineRows,
   };
 }
 
-export function presentRefund(r: typeof refunds.$inferSelect) {
-  return {
-    id: r.id,
-    transaction_id: r.transactionId,
-    amount: r.amount,
-    tip_amount: r.tipAmount,
-    currency: r.currency,
-    reason: r.reason,
-    status: r.status,
-    created_at: r.createdAt.toISOString(),
-  };
-}
+/** What `getTransaction` read, for the api's presenter. */
+export type TransactionDetailRows = Awaited<ReturnType<typeof getTransaction>>;

@@ -1,5 +1,6 @@
 import type { IdentityUser, ProviderLink } from './find-user';
 
+// Stays in identity/, not api/presenters: the identity service's own routes (identity/routes) answer with it.
 const ms = (d: Date | null | undefined) => (d ? String(d.getTime()) : undefined);
 
 /**

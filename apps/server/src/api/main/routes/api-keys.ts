@@ -15,10 +15,10 @@ import { listApiKeys } from '../../../domain/api-keys/list-api-keys';
 import { revokeApiKey } from '../../../domain/api-keys/revoke-api-key';
 import { rollApiKey } from '../../../domain/api-keys/roll-api-key';
 import { apiKeyListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentApiKey } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentApiKey } from '../../presenters/api-keys';
 import { actorOf } from '../actor';
 
 const params = pathParams('project_id');

@@ -17,10 +17,10 @@ import { stripeEndpoint, testStripeConnection } from '../../../domain/businesses
 import { updateBusiness } from '../../../domain/businesses/update-business';
 import { walletDomain } from '../../../domain/businesses/wallet-domains';
 import { businessListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentBusiness } from '../../../domain/presenters/workspace';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentBusiness } from '../../presenters/businesses';
 import { userActorOf } from '../actor';
 
 const params = pathParams('business_id');

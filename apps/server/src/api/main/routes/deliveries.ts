@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentAttempt, presentDelivery } from '../../../domain/presenters/webhooks';
 import { deliveryListSpec } from '../../../domain/webhooks/delivery-list-spec';
 import { getDelivery } from '../../../domain/webhooks/get-delivery';
 import { listDeliveries } from '../../../domain/webhooks/list-deliveries';
@@ -19,6 +18,7 @@ import { resendDelivery } from '../../../domain/webhooks/resend-delivery';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentAttempt, presentDelivery } from '../../presenters/webhooks';
 import { actorOf } from '../actor';
 
 const params = pathParams('project_id');

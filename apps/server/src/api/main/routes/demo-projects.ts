@@ -2,8 +2,8 @@ import { createDemoProjectSchema, projectSchema, timeZoneSchema } from '@scanlin
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDemoProject } from '../../../domain/demo/create-demo-project';
-import { presentProject } from '../../../domain/presenters/workspace';
 import { AppError } from '../../../platform/errors';
+import { presentProject } from '../../presenters/projects';
 import { userActorOf } from '../actor';
 
 export function demoProjectRoutes(root: FastifyInstance) {

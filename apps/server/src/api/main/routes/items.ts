@@ -16,11 +16,11 @@ import { getItem } from '../../../domain/items/get-item';
 import { importItems } from '../../../domain/items/import-items';
 import { itemListSpec } from '../../../domain/items/item-list-spec';
 import { listItems } from '../../../domain/items/list-items';
-import { presentItem } from '../../../domain/items/present-item';
 import { updateItem } from '../../../domain/items/update-item';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentItem } from '../../presenters/items';
 import { actorOf } from '../actor';
 
 const params = pathParams('project_id');

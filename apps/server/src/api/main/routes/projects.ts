@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../../domain/audit/list-audit';
 import { auditListSpec, projectListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentAudit, presentProject } from '../../../domain/presenters/workspace';
 import { createProject } from '../../../domain/projects/create-project';
 import { deleteProject } from '../../../domain/projects/delete-project';
 import { listMyProjects } from '../../../domain/projects/list-my-projects';
@@ -24,6 +23,8 @@ import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentAudit } from '../../presenters/audit';
+import { presentProject } from '../../presenters/projects';
 import { actorOf, userActorOf } from '../actor';
 
 const params = pathParams('project_id');

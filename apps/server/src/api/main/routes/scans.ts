@@ -1,6 +1,7 @@
 import { pageSchema, scanSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { presentScan } from '../../../domain/presenters/payments';
 import { getScan, listScans } from '../../../domain/scans/list-scans';
 import { scanListSpec } from '../../../domain/scans/scan-list-spec';
 import { listQueryOf } from '../../list-query-schema';
@@ -27,12 +28,14 @@ export function scanRoutes(root: FastifyInstance) {
         response: { 200: pageSchema(scanSchema) },
       },
     },
-    async (request) =>
-      listScans(db, {
+    async (request) => {
+      const page = await listScans(db, {
         actor: actorOf(request),
         projectId: request.params.project_id,
         req: listRequestOf(request.query),
-      }),
+      });
+      return { data: page.data.map((r) => presentScan(r.scan, r.label)), next_cursor: page.next_cursor };
+    },
   );
 
   app.get(
@@ -45,11 +48,13 @@ export function scanRoutes(root: FastifyInstance) {
         response: { 200: scanSchema },
       },
     },
-    async (request) =>
-      getScan(db, {
+    async (request) => {
+      const row = await getScan(db, {
         actor: actorOf(request),
         projectId: request.params.project_id,
         id: request.params.scan_id,
-      }),
+      });
+      return presentScan(row.scan, row.label);
+    },
   );
 }

@@ -10,10 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createStaff } from '../../../domain/staff/create-staff';
 import { deleteStaff } from '../../../domain/staff/delete-staff';
 import { listStaff } from '../../../domain/staff/list-staff';
-import { presentStaff } from '../../../domain/staff/present-staff';
 import { updateStaff } from '../../../domain/staff/update-staff';
 import { pinLookupKey } from '../../../platform/crypto/pin-lookup';
 import { pathParams } from '../../params';
+import { presentStaff } from '../../presenters/staff';
 import { actorOf } from '../actor';
 
 const params = pathParams('project_id');

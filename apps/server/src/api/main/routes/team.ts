@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationListSpec, memberListSpec } from '../../../domain/listing/workspace-list-specs';
-import { presentInvitation, presentMember } from '../../../domain/presenters/workspace';
 import { changeMemberRole } from '../../../domain/team/change-member-role';
 import { inviteMembers } from '../../../domain/team/invite-members';
 import { listInvitations } from '../../../domain/team/list-invitations';
@@ -26,12 +25,12 @@ import { resendInvitation } from '../../../domain/team/resend-invitation';
 import { respondToInvitation } from '../../../domain/team/respond-to-invitation';
 import { revokeInvitation } from '../../../domain/team/revoke-invitation';
 import { authenticateRequest } from '../../../platform/auth/authenticate';
-import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { requestLanguages } from '../../../platform/i18n/recipient-locale';
 import { personCredentials } from '../../credential-verifiers';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentInvitation, presentMember } from '../../presenters/team';
 import { actorOf, userActorOf } from '../actor';
 
 const projectParams = pathParams('project_id');
@@ -278,15 +277,12 @@ export function teamRoutes(root: FastifyInstance) {
       },
       async (request) => {
         const actor = userActorOf(request);
-        const invitation = await respondToInvitation(db, {
+        const invitation = await respondToInvitation(ctx.database, {
           actor,
           token: request.params.token,
           response: response === 'accept' ? 'accepted' : 'declined',
           now: ctx.now(),
         });
-        // Accepted through the link, the address is now verified: cached principals drop it.
-        if (response === 'accept' && !actor.emailVerified)
-          await credentialChanged(ctx.database, { kind: 'user', id: actor.uid });
         return { project_id: invitation.projectId };
       },
     );

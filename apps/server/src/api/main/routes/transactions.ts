@@ -16,6 +16,7 @@ import { readOnReplica } from '../../../platform/read-your-writes';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentTransactionDetail } from '../../presenters/transactions';
 import { actorOf } from '../actor';
 
 const params = pathParams('project_id');
@@ -63,11 +64,13 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) =>
-      getTransaction(db, {
-        actor: actorOf(request),
-        projectId: request.params.project_id,
-        id: request.params.transaction_id,
-      }),
+      presentTransactionDetail(
+        await getTransaction(db, {
+          actor: actorOf(request),
+          projectId: request.params.project_id,
+          id: request.params.transaction_id,
+        }),
+      ),
   );
 
   app.post(

@@ -11,7 +11,6 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { presentWebhook } from '../../../domain/presenters/webhooks';
 import { createWebhook } from '../../../domain/webhooks/create-webhook';
 import { deleteWebhook } from '../../../domain/webhooks/delete-webhook';
 import { eventCatalogue } from '../../../domain/webhooks/event-catalogue';
@@ -23,6 +22,7 @@ import { rotateWebhookSecret } from '../../../domain/webhooks/rotate-webhook-sec
 import { sendTestWebhook } from '../../../domain/webhooks/send-test-webhook';
 import { updateWebhook } from '../../../domain/webhooks/update-webhook';
 import { pathParams } from '../../params';
+import { presentWebhook } from '../../presenters/webhooks';
 import { actorOf } from '../actor';
 import { deliveryRoutes } from './deliveries';
 

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cashierRequired } from '../../../domain/staff/resolve-cashier-session';
 import { endCashierSession, PinLocked, signInCashier } from '../../../domain/staff/sign-in-cashier';
+import { presentCashierSession } from '../../presenters/staff';
 import { cashierCallerOf, deviceOf } from '../caller';
 
 const tags = ['terminal cashiers'];
@@ -44,7 +45,7 @@ export function cashierSessionRoutes(root: FastifyInstance) {
           ip: request.ip,
         });
         reply.header('cache-control', 'no-store');
-        return reply.status(201).send(session);
+        return reply.status(201).send(presentCashierSession(session));
       } catch (error) {
         if (error instanceof PinLocked) reply.header('retry-after', String(error.retryAfterSeconds));
         throw error;

@@ -10,10 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentTerminal } from '../../../domain/presenters/payments';
 import { consumePairAttempt, RateLimited } from '../../../domain/terminals/pair-rate-limit';
 import { pairTerminal } from '../../../domain/terminals/pairing';
-import { publishTerminal } from '../../../domain/terminals/publish-terminal';
 import { recordHeartbeat } from '../../../domain/terminals/record-heartbeat';
 import { unpairDevice } from '../../../domain/terminals/unpair-device';
-import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { cashierCallerOf, deviceOf } from '../caller';
 
 const tags = ['terminal devices'];
@@ -22,7 +20,6 @@ const tags = ['terminal devices'];
 export function deviceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const db = ctx.database.db;
 
   app.post(
     '/pair',
@@ -46,10 +43,7 @@ export function deviceRoutes(root: FastifyInstance) {
         if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
         throw error;
       }
-      const { terminal, deviceToken } = await pairTerminal(db, request.body, ctx.now());
-      // Pairing again replaced the device token: the old one's cached authentications end now.
-      await credentialChanged(ctx.database, { kind: 'terminal', id: terminal.id });
-      void publishTerminal(ctx.database.bus, terminal);
+      const { terminal, deviceToken } = await pairTerminal(ctx.database, request.body, ctx.now());
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ terminal: presentTerminal(terminal), device_token: deviceToken });
     },
@@ -67,13 +61,12 @@ export function deviceRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { terminal, cameOnline } = await recordHeartbeat(db, {
+      const { terminal } = await recordHeartbeat(ctx.database, {
         device: deviceOf(request),
         input: request.body ?? {},
         now: ctx.now(),
         offlineAfterSeconds: ctx.config.terminalOfflineAfterSeconds,
       });
-      if (cameOnline) void publishTerminal(ctx.database.bus, terminal);
       return presentTerminal(terminal);
     },
   );
@@ -95,13 +88,11 @@ export function deviceRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const device = deviceOf(request);
       const caller = await cashierCallerOf(request);
-      const terminal = await unpairDevice(ctx, {
+      await unpairDevice(ctx, {
         device,
         cashier: caller.kind === 'device' ? (caller.cashier ?? null) : null,
         ip: request.ip,
       });
-      await credentialChanged(ctx.database, { kind: 'terminal', id: terminal.id });
-      void publishTerminal(ctx.database.bus, terminal);
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import { addDrawerMovement } from '../../../domain/drawers/add-drawer-movement';
 import { getDrawer } from '../../../domain/drawers/get-drawer';
 import { openDrawer } from '../../../domain/drawers/open-drawer';
 import { pathParams } from '../../params';
+import { presentDrawer } from '../../presenters/drawers';
 import { cashierCallerOf, deviceOf } from '../caller';
 
 const terminalParams = pathParams('project_id', 'terminal_id');
@@ -53,7 +54,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
   app.get(
@@ -67,7 +68,8 @@ export function drawerRoutes(root: FastifyInstance) {
         response: { 200: drawerSchema },
       },
     },
-    async (request) => getDrawer(db, { caller: await cashierCallerOf(request), ...own(request) }),
+    async (request) =>
+      presentDrawer(await getDrawer(db, { caller: await cashierCallerOf(request), ...own(request) })),
   );
   app.post(
     '/drawer/movements',
@@ -88,7 +90,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
 
@@ -116,7 +118,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
   app.get(
@@ -131,7 +133,8 @@ export function drawerRoutes(root: FastifyInstance) {
         response: { 200: drawerSchema },
       },
     },
-    async (request) => getDrawer(db, { caller: await cashierCallerOf(request), ...at(request) }),
+    async (request) =>
+      presentDrawer(await getDrawer(db, { caller: await cashierCallerOf(request), ...at(request) })),
   );
   app.post(
     '/projects/:project_id/terminals/:terminal_id/drawer/movements',
@@ -153,7 +156,7 @@ export function drawerRoutes(root: FastifyInstance) {
         input: request.body,
         now: ctx.now,
       });
-      return reply.status(201).send(drawer);
+      return reply.status(201).send(presentDrawer(drawer));
     },
   );
 }

@@ -2,7 +2,7 @@ import { terminalItemsSchema } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listTerminalItems } from '../../../domain/items/list-terminal-items';
-import { presentItem } from '../../../domain/items/present-item';
+import { presentItem } from '../../presenters/items';
 import { deviceOf } from '../caller';
 
 /** What the paired terminal sells: its project's catalogue, archived items left out, whole. */

@@ -7,21 +7,19 @@ import {
 } from '@scanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { presentFleetTerminal } from '../../../domain/presenters/payments';
 import { createTerminal } from '../../../domain/terminals/create-terminal';
 import { disableTerminal } from '../../../domain/terminals/disable-terminal';
 import { enableTerminal } from '../../../domain/terminals/enable-terminal';
 import { getTerminal } from '../../../domain/terminals/get-terminal';
 import { listTerminals } from '../../../domain/terminals/list-terminals';
 import { createPairingCode } from '../../../domain/terminals/pairing';
-import { publishTerminal } from '../../../domain/terminals/publish-terminal';
 import { rotateSticker } from '../../../domain/terminals/sticker';
 import { terminalListSpec } from '../../../domain/terminals/terminal-list-spec';
 import { updateTerminal } from '../../../domain/terminals/update-terminal';
-import { credentialChanged } from '../../../platform/auth/credential-cache';
 import { listQueryOf } from '../../list-query-schema';
 import { listRequestOf } from '../../list-request';
 import { pathParams } from '../../params';
+import { presentFleetTerminal } from '../../presenters/terminals';
 import { managerOf } from '../caller';
 
 const projectParams = pathParams('project_id');
@@ -48,13 +46,12 @@ export function terminalRoutes(root: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const row = await createTerminal(db, {
+      const row = await createTerminal(ctx.database, {
         actor: managerOf(request),
         projectId: request.params.project_id,
         input: request.body,
         now: ctx.now(),
       });
-      void publishTerminal(ctx.database.bus, row);
       return reply.status(201).send(presentFleetTerminal(row, ctx.config.publicUrl));
     },
   );
@@ -121,14 +118,13 @@ export function terminalRoutes(root: FastifyInstance) {
     },
     async (request) => {
       const { project_id, terminal_id } = request.params;
-      const row = await updateTerminal(db, {
+      const row = await updateTerminal(ctx.database, {
         actor: managerOf(request),
         projectId: project_id,
         terminalId: terminal_id,
         input: request.body,
         now: ctx.now(),
       });
-      void publishTerminal(ctx.database.bus, row);
       return presentFleetTerminal(row, ctx.config.publicUrl);
     },
   );
@@ -168,17 +164,12 @@ export function terminalRoutes(root: FastifyInstance) {
       { schema: { tags, security, summary, params: terminalParams, response: { 200: fleetTerminalSchema } } },
       async (request) => {
         const { project_id, terminal_id } = request.params;
-        const { row, changed } = await change(db, {
+        const { row } = await change(ctx.database, {
           actor: managerOf(request),
           projectId: project_id,
           terminalId: terminal_id,
           now: ctx.now(),
         });
-        if (changed) {
-          // Disabling erased the device token: cached authentications end now, everywhere.
-          if (verb === 'disable') await credentialChanged(ctx.database, { kind: 'terminal', id: row.id });
-          void publishTerminal(ctx.database.bus, row);
-        }
         return presentFleetTerminal(row, ctx.config.publicUrl);
       },
     );

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentTerminalTransaction } from '../../../domain/presenters/payments';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
-import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { BUS_CHANNELS } from '../../../platform/bus';
 import { closeEventStreamsOnShutdown, openEventStream } from '../../../platform/sse';
 import { pathParams } from '../../params';
@@ -25,7 +24,6 @@ export function transactionEventRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   closeEventStreamsOnShutdown(root);
-  const db = ctx.database.db;
 
   app.get(
     '/transactions/:transaction_id/events',
@@ -43,12 +41,11 @@ export function transactionEventRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const caller = callerOf(request);
       // Authorise and read before taking over the response, so refusals are ordinary problems.
-      const first = await getTerminalTransaction(db, {
+      const first = await getTerminalTransaction(ctx.database, {
         caller,
         id: request.params.transaction_id,
         now: ctx.now(),
       });
-      if (first.changed) void publishTransactionChange(ctx.database.bus, first.row);
 
       const stream = openEventStream(request, reply, { retryMs: RETRY_MS, kind: 'transaction' });
       let lastSent = '';
@@ -73,12 +70,11 @@ export function transactionEventRoutes(root: FastifyInstance) {
         try {
           do {
             again = false;
-            const { row, changed } = await getTerminalTransaction(db, {
+            const { row } = await getTerminalTransaction(ctx.database, {
               caller,
               id: request.params.transaction_id,
               now: ctx.now(),
             });
-            if (changed) void publishTransactionChange(ctx.database.bus, row);
             emit(row);
           } while (again && !stream.closed);
         } catch {

@@ -19,7 +19,6 @@ import { addCardTender, splitTenders } from '../../../domain/transactions/add-ca
 import { addCashTender } from '../../../domain/transactions/add-cash-tender';
 import { createTransaction } from '../../../domain/transactions/create-transaction';
 import { getTerminalTransaction } from '../../../domain/transactions/get-terminal-transaction';
-import { publishTransactionChange } from '../../../domain/transactions/publish-transaction-change';
 import { AppError } from '../../../platform/errors';
 import { pathParams } from '../../params';
 import { callerOf, cashierCallerOf } from '../caller';
@@ -69,15 +68,14 @@ export function transactionRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const result = await createTransaction(db, {
+      const result = await createTransaction(ctx.database, {
         caller: await cashierCallerOf(request),
         input: request.body,
         idempotencyKey: key,
         publicUrl: ctx.config.publicUrl,
         now: ctx.now(),
       });
-      if (result.created) void publishTransactionChange(ctx.database.bus, result.created);
-      else reply.header('idempotent-replayed', 'true');
+      if (!result.created) reply.header('idempotent-replayed', 'true');
       return reply.status(result.status as 201).send(result.body);
     },
   );
@@ -94,12 +92,11 @@ export function transactionRoutes(root: FastifyInstance) {
       },
     },
     async (request) => {
-      const { row, changed, lineItems } = await getTerminalTransaction(db, {
+      const { row, lineItems } = await getTerminalTransaction(ctx.database, {
         caller: callerOf(request),
         id: request.params.transaction_id,
         now: ctx.now(),
       });
-      if (changed) void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl, lineItems);
     },
   );
@@ -119,9 +116,7 @@ export function transactionRoutes(root: FastifyInstance) {
       const row = await cancelCheckout(ctx, {
         caller: await cashierCallerOf(request),
         id: request.params.transaction_id,
-        onCommitted: (r) => publishTransactionChange(ctx.database.bus, r),
       });
-      void publishTransactionChange(ctx.database.bus, row);
       return presentTerminalTransaction(row, ctx.config.publicUrl);
     },
   );
@@ -162,8 +157,7 @@ export function transactionRoutes(root: FastifyInstance) {
         if (made.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(made.body);
       }
-      const result = await addCashTender(db, { ...common, input: request.body });
-      if (result.changed) void publishTransactionChange(ctx.database.bus, result.changed);
+      const result = await addCashTender(ctx.database, { ...common, input: request.body });
       // Cash paid the rest of a split: the card shares only held are captured now.
       if (result.changed?.status === 'succeeded') await captureHeldShares(ctx, { row: result.changed });
       else reply.header('idempotent-replayed', 'true');

@@ -1,7 +1,5 @@
 import type { Item } from '@scanline/contracts';
-import type { items } from '../../db/schema';
-
-export type ItemRow = typeof items.$inferSelect;
+import type { ItemRow } from '../../domain/items/item-rows';
 
 /** `tax_rate` is numeric in SQL (exact), a number in JSON. */
 export const presentItem = (row: ItemRow): Item => ({

@@ -1,5 +1,6 @@
-import type { Cashier, Staff } from '@scanline/contracts';
+import type { Cashier, CashierSession, Staff } from '@scanline/contracts';
 import type { staff } from '../../db/schema';
+import type { SignedInCashier } from '../../domain/staff/sign-in-cashier';
 
 type StaffRow = typeof staff.$inferSelect;
 
@@ -17,4 +18,10 @@ export const presentCashier = (s: Pick<StaffRow, 'id' | 'name' | 'role'>): Cashi
   id: s.id,
   name: s.name,
   role: s.role,
+});
+
+export const presentCashierSession = (s: SignedInCashier): CashierSession => ({
+  cashier: presentCashier(s.staff),
+  cashier_session: s.token,
+  idle_minutes: s.idleMinutes,
 });

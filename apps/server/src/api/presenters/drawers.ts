@@ -1,8 +1,5 @@
 import { type Drawer, type DrawerMovement, drawerExpected } from '@scanline/contracts';
-import type { drawerMovements } from '../../db/schema';
-import type { DrawerFigures, DrawerRow } from '../drawers/drawer-figures';
-
-type MovementRow = typeof drawerMovements.$inferSelect;
+import type { DrawerState, MovementRow } from '../../domain/drawers/get-drawer';
 
 export function presentDrawerMovement(m: MovementRow): DrawerMovement {
   return {
@@ -18,11 +15,7 @@ export function presentDrawerMovement(m: MovementRow): DrawerMovement {
 }
 
 /** A terminal's drawer as it stands; a terminal with none open shows a closed drawer at zero. */
-export function presentDrawer(
-  terminalId: string,
-  currency: string,
-  open: { drawer: DrawerRow; figures: DrawerFigures; movements: MovementRow[] } | null,
-): Drawer {
+export function presentDrawer({ terminalId, currency, open }: DrawerState): Drawer {
   if (!open) {
     return {
       status: 'closed',

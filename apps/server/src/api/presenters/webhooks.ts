@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryAttempt, Webhook } from '@scanline/contracts';
 import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import type { AttemptStats } from '../webhooks/health';
+import type { AttemptStats } from '../../domain/webhooks/health';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,0 +1,3 @@
+import type { items } from '../../db/schema';
+
+export type ItemRow = typeof items.$inferSelect;
