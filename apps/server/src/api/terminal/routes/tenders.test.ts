@@ -141,6 +141,9 @@ describe('tenders: cash at the counter', () => {
     expect(none.json().code).toBe('idempotency_key_required');
     const key = idemKey();
     const first = await tender(txn.id, { method: 'cash', amount: 300, cash_given: 500 }, { key });
+    // The first answer is no replay, though it leaves the bill partly paid.
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
     const again = await tender(txn.id, { method: 'cash', amount: 300, cash_given: 500 }, { key });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');

@@ -158,9 +158,9 @@ export function transactionRoutes(root: FastifyInstance) {
         return reply.status(201).send(made.body);
       }
       const result = await addCashTender(ctx.database, { ...common, input: request.body });
+      if (!result.changed) reply.header('idempotent-replayed', 'true');
       // Cash paid the rest of a split: the card shares only held are captured now.
-      if (result.changed?.status === 'succeeded') await captureHeldShares(ctx, { row: result.changed });
-      else reply.header('idempotent-replayed', 'true');
+      else if (result.changed.status === 'succeeded') await captureHeldShares(ctx, { row: result.changed });
       return reply.status(201).send(result.body);
     },
   );
