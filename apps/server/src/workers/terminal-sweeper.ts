@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency/idempotency';
 import { sendTerminalAlerts } from '../domain/terminals/offline-alerts';
-import { publishTerminal } from '../domain/terminals/publish-terminal';
 import { sweepOfflineTerminals } from '../domain/terminals/sweep-offline-terminals';
 import { expireDueTransactions } from '../domain/transactions/expire-transactions';
-import { publishTransactionChange } from '../domain/transactions/publish-transaction-change';
 import type { AppContext } from '../platform/context';
 import { startPeriodic } from '../platform/periodic';
 
@@ -19,13 +17,11 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  */
 export async function sweepTerminalsOnce(ctx: AppContext) {
   const now = ctx.now();
-  const offline = await sweepOfflineTerminals(ctx.database.db, {
+  const offline = await sweepOfflineTerminals(ctx.database, {
     now,
     offlineAfterSeconds: ctx.config.terminalOfflineAfterSeconds,
   });
-  for (const t of offline) void publishTerminal(ctx.database.bus, t);
-  const expired = await expireDueTransactions(ctx.database.db, now);
-  for (const t of expired) void publishTransactionChange(ctx.database.bus, t);
+  const expired = await expireDueTransactions(ctx.database, { now });
   return { offline, expired };
 }
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { terminals } from '../../db/schema';
+import type { Bus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
 import { recordEvent } from '../events/record-event';
 import { presentTerminal } from '../presenters/payments';
+import { publishTerminal } from './publish-terminal';
 import type { TerminalRow } from './terminal-rows';
 
 /**
@@ -13,13 +15,14 @@ import type { TerminalRow } from './terminal-rows';
  *
  * Safe with many replicas sweeping at once: the candidates are locked with SKIP LOCKED and
  * the UPDATE re-checks `status = 'online'`, so a terminal is moved (and its event written) by
- * exactly one sweeper; a heartbeat holding the row lock is skipped and wins.
+ * exactly one sweeper; a heartbeat holding the row lock is skipped and wins. Each terminal moved is
+ * published after the commit.
  */
 export async function sweepOfflineTerminals(
-  db: Db,
+  { db, bus }: { db: Db; bus: Bus },
   { now, offlineAfterSeconds, batch = 500 }: { now: Date; offlineAfterSeconds: number; batch?: number },
 ): Promise<TerminalRow[]> {
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const rows = await tx
       .update(terminals)
       .set({ status: 'offline', updatedAt: now })
@@ -45,4 +48,6 @@ export async function sweepOfflineTerminals(
     }
     return rows;
   });
+  for (const t of moved) void publishTerminal(bus, t);
+  return moved;
 }

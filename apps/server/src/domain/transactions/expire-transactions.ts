@@ -49,8 +49,11 @@ async function expireOne(tx: Db, projectId: string, id: string, now: Date) {
  * Replicas sweeping together skip each other's rows (SKIP LOCKED); the guarded transition
  * makes a row that a payment moved meanwhile stay as the payment left it.
  */
-export async function expireDueTransactions(db: Db, now: Date, batch = 200): Promise<TransactionRow[]> {
-  return db.transaction(async (tx) => {
+export async function expireDueTransactions(
+  { db, bus }: { db: Db; bus: Bus },
+  { now, batch = 200 }: { now: Date; batch?: number },
+): Promise<TransactionRow[]> {
+  const expired = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: transactions.id, projectId: transactions.projectId })
       .from(transactions)
@@ -67,6 +70,8 @@ export async function expireDueTransactions(db: Db, now: Date, batch = 200): Pro
     }
     return expired;
   });
+  for (const t of expired) void publishTransactionChange(bus, t);
+  return expired;
 }
 
 /**

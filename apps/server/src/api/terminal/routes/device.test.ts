@@ -167,7 +167,7 @@ describe('pairing and device life', () => {
     t.advance(10 * 60_000);
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        sweepOfflineTerminals(t.ctx.database.db, { now: t.ctx.now(), offlineAfterSeconds: 120 }),
+        sweepOfflineTerminals(t.ctx.database, { now: t.ctx.now(), offlineAfterSeconds: 120 }),
       ),
     );
     const moved = results.flat().map((r) => r.id);
